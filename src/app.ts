@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import type { AppEnv } from './app-env';
+import { ApiError, problemResponse } from './lib/errors';
+import { requestId } from './middleware/request-id';
+import { apiKeyAuth } from './middleware/auth';
+import { adminRoutes } from './routes/admin';
+import { uploadRoutes } from './routes/upload';
+import { downloadRoutes, taskRoutes } from './routes/tasks';
+import { operationRoutes } from './routes/operations';
+import { accountRoutes } from './routes/account';
+import { DOCS_HTML, openApiDocument } from './openapi';
+
+export function createApp() {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestId());
+
+  // Public: no key.
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.get('/v1/openapi.json', (c) => c.json(openApiDocument()));
+  app.get('/docs', (c) => c.html(DOCS_HTML));
+  app.route('/v1', downloadRoutes());
+  app.route('/admin', adminRoutes());
+
+  // Everything else under /v1 needs a key.
+  const api = new Hono<AppEnv>();
+  api.use('*', apiKeyAuth());
+  api.route('/', uploadRoutes());
+  api.route('/', taskRoutes());
+  api.route('/', accountRoutes());
+  api.route('/', operationRoutes());
+  app.route('/v1', api);
+
+  app.notFound((c) => problemResponse(new ApiError('not_found', `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}: see /docs.`), c.get('requestId')));
+  app.onError((err, c) => {
+    const id = c.get('requestId');
+    if (err instanceof ApiError) return problemResponse(err, id);
+    console.error(JSON.stringify({ event: 'unhandled_error', request_id: id, method: c.req.method, path: new URL(c.req.url).pathname, error: String(err), stack: (err as Error)?.stack }));
+    return problemResponse(new ApiError('internal_error', `Something went wrong on our side. Quote request id ${id} if you contact support.`), id);
+  });
+  return app;
+}

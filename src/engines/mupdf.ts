@@ -1,0 +1,58 @@
+/**
+ * MuPDF.js as a thin, lazily loaded handle. The same loader runs in production and in tests, so a
+ * broken production path cannot hide behind a test-only import.
+ *
+ * Workers compile no WASM from bytes: the .wasm file is imported as a precompiled module
+ * (wrangler rule CompiledWasm) and handed to emscripten through `instantiateWasm`. With
+ * nodejs_compat the emscripten glue would take its Node path (createRequire, fs) unless
+ * `process.type` reads 'renderer' while the module initialises.
+ */
+import mupdfWasmModule from 'mupdf/dist/mupdf-wasm.wasm';
+
+type MupdfModule = typeof import('mupdf');
+let loading: Promise<MupdfModule> | undefined;
+let wasmMemory: WebAssembly.Memory | undefined;
+
+export function loadMupdf(): Promise<MupdfModule> {
+  loading ??= (async () => {
+    (globalThis as Record<string, unknown>).$libmupdf_wasm_Module = {
+      instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
+        WebAssembly.instantiate(mupdfWasmModule, imports).then((instance) => {
+          wasmMemory = Object.values(instance.exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+          receive(instance);
+        });
+        return {};
+      },
+    };
+    const proc = (globalThis as { process?: { type?: string } }).process;
+    const previousType = proc?.type;
+    if (proc) proc.type = 'renderer';
+    try {
+      return await import('mupdf');
+    } finally {
+      if (proc) proc.type = previousType;
+    }
+  })();
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
+
+/** Bytes the MuPDF heap occupies. WASM memory never shrinks, so this is also its peak so far. */
+export const mupdfHeapBytes = (): number => wasmMemory?.buffer.byteLength ?? 0;
+
+/**
+ * A MuPDF stream over bytes that stay in JS memory: MuPDF reads them on demand instead of
+ * copying the whole file into its heap (saves one full copy of every input).
+ */
+export function bytesStream(mupdf: MupdfModule, bytes: Uint8Array) {
+  return new mupdf.Stream({
+    fileSize: () => bytes.length,
+    close() {},
+    read(heap: Uint8Array, addr: number, size: number, pos: number): number {
+      if (pos >= bytes.length) return 0;
+      const n = Math.min(size, bytes.length - pos);
+      heap.set(bytes.subarray(pos, pos + n), addr);
+      return n;
+    },
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * PDF helpers over MuPDF shared by the page operations: open with the failure taxonomy applied,
+ * save, and free. Every MuPDF object created here is destroyed by its caller or by `withPdf`.
+ */
+import { bytesStream, loadMupdf } from './mupdf';
+import { TaskError } from '../tasks/failures';
+
+type Mupdf = typeof import('mupdf');
+export type PDFDocument = InstanceType<Mupdf['PDFDocument']>;
+
+/** Opens PDF bytes, repairing what MuPDF can; encrypted and unreadable files become TaskErrors. */
+export async function openPdf(bytes: Uint8Array): Promise<{ mupdf: Mupdf; doc: PDFDocument }> {
+  const mupdf = await loadMupdf();
+  const stream = bytesStream(mupdf, bytes);
+  let doc;
+  try {
+    doc = mupdf.Document.openDocument(stream, 'application/pdf');
+  } catch {
+    throw new TaskError({ reason: 'corrupt' });
+  } finally {
+    stream.destroy();
+  }
+  const pdf = doc.asPDF();
+  if (!pdf) {
+    doc.destroy();
+    throw new TaskError({ reason: 'corrupt' });
+  }
+  if (pdf.needsPassword()) {
+    pdf.destroy();
+    throw new TaskError({ reason: 'encrypted' });
+  }
+  try {
+    pdf.countPages();
+  } catch {
+    pdf.destroy();
+    throw new TaskError({ reason: 'corrupt' });
+  }
+  return { mupdf, doc: pdf };
+}
+
+/** Runs `fn` on an opened document and frees it whatever happens. */
+export async function withPdf<T>(bytes: Uint8Array, fn: (doc: PDFDocument, mupdf: Mupdf) => T | Promise<T>): Promise<T> {
+  const { mupdf, doc } = await openPdf(bytes);
+  try {
+    return await fn(doc, mupdf);
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** Copies MuPDF's output out of its heap and frees the heap buffer. */
+export function saveBytes(doc: PDFDocument, options: string): Uint8Array {
+  const buf = doc.saveToBuffer(options);
+  try {
+    return buf.asUint8Array().slice();
+  } finally {
+    buf.destroy();
+  }
+}
+
+export function requirePages(pages: readonly number[], count: number): void {
+  const bad = pages.find((p) => p < 1 || p > count);
+  if (bad !== undefined) throw new TaskError({ reason: 'page_out_of_range', page: bad, pages: count });
+}
+
+/** Page count and encryption of an upload, read without failing the upload on a damaged file. */
+export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number | null; encrypted: boolean }> {
+  const mupdf = await loadMupdf();
+  const stream = bytesStream(mupdf, bytes);
+  let doc;
+  try {
+    doc = mupdf.Document.openDocument(stream, 'application/pdf');
+  } catch {
+    return { pages: null, encrypted: false };
+  } finally {
+    stream.destroy();
+  }
+  try {
+    if (doc.needsPassword()) return { pages: null, encrypted: true };
+    return { pages: doc.countPages(), encrypted: false };
+  } catch {
+    return { pages: null, encrypted: false };
+  } finally {
+    doc.destroy();
+  }
+}
+
+export const PDF_MIME = 'application/pdf';

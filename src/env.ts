@@ -1,0 +1,60 @@
+import type { TaskObject } from './tasks/task-object';
+import type { RateLimiter } from './middleware/rate-limiter-object';
+
+/** Bindings and variables of the Worker (wrangler.toml). */
+export interface Env {
+  DB: D1Database;
+  FILES: R2Bucket;
+  TASKS: Queue<unknown>;
+  TASK: DurableObjectNamespace<TaskObject>;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  ADMIN_TOKEN?: string;
+  FILE_TTL_SECONDS?: string;
+  RESULT_TTL_SECONDS?: string;
+  DOWNLOAD_URL_TTL_SECONDS?: string;
+  FREE_CLEANUP_SECONDS?: string;
+  WEBHOOK_RETRY_DELAYS?: string;
+  ALLOW_INSECURE_URLS?: string;
+  RATE_LIMIT_PER_SECOND?: string;
+  RATE_LIMIT_BURST?: string;
+  TASK_WATCHDOG_SECONDS?: string;
+  MAX_TASK_ATTEMPTS?: string;
+  PLAN_LIMITS_MB?: string;
+}
+
+export interface Config {
+  fileTtlSeconds: number;
+  resultTtlSeconds: number;
+  downloadUrlTtlSeconds: number;
+  freeCleanupSeconds: number;
+  webhookRetryDelays: number[];
+  allowInsecureUrls: boolean;
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
+  taskWatchdogSeconds: number;
+  maxTaskAttempts: number;
+}
+
+function num(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
+/** Reads the configurable defaults of DECISIONS.md from the environment. */
+export function config(env: Env): Config {
+  return {
+    fileTtlSeconds: num(env.FILE_TTL_SECONDS, 3600),
+    resultTtlSeconds: num(env.RESULT_TTL_SECONDS, 3600),
+    downloadUrlTtlSeconds: num(env.DOWNLOAD_URL_TTL_SECONDS, 3600),
+    freeCleanupSeconds: num(env.FREE_CLEANUP_SECONDS, 900),
+    webhookRetryDelays: (env.WEBHOOK_RETRY_DELAYS ?? '10,30,90')
+      .split(',')
+      .map((s) => Number(s.trim()))
+      .filter((n) => Number.isFinite(n) && n >= 0),
+    allowInsecureUrls: env.ALLOW_INSECURE_URLS === 'true' || env.ALLOW_INSECURE_URLS === '1',
+    rateLimitPerSecond: num(env.RATE_LIMIT_PER_SECOND, 20),
+    rateLimitBurst: num(env.RATE_LIMIT_BURST, 40),
+    taskWatchdogSeconds: num(env.TASK_WATCHDOG_SECONDS, 900),
+    maxTaskAttempts: num(env.MAX_TASK_ATTEMPTS, 3),
+  };
+}

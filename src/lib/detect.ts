@@ -1,0 +1,76 @@
+import { unzipSync } from 'fflate';
+
+/** Input kinds the service accepts (DECISIONS: Upload). Anything else is refused with 422. */
+export type FileKind = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'pptx' | 'html' | 'jpg' | 'png' | 'webp';
+
+export const MIME_OF: Record<FileKind, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  html: 'text/html',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((x, i) => b[at + i] === x);
+
+function ascii(b: Uint8Array, from: number, to: number): string {
+  let s = '';
+  for (let i = from; i < Math.min(to, b.length); i++) s += String.fromCharCode(b[i]!);
+  return s;
+}
+
+/** UTF-16LE needle search: OLE directory entries store stream names that way. */
+function hasUtf16(b: Uint8Array, name: string): boolean {
+  const needle = new Uint8Array(name.length * 2);
+  for (let i = 0; i < name.length; i++) needle[i * 2] = name.charCodeAt(i);
+  outer: for (let i = 0; i + needle.length <= b.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (b[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+function detectOle(b: Uint8Array): FileKind | null {
+  // The directory may sit anywhere in the compound file; names are UTF-16LE.
+  if (hasUtf16(b, 'WordDocument')) return 'doc';
+  if (hasUtf16(b, 'Workbook') || hasUtf16(b, 'Book')) return 'xls';
+  return null;
+}
+
+function detectOoxml(b: Uint8Array): FileKind | null {
+  const names = new Set<string>();
+  try {
+    // The filter lists the central directory and decompresses nothing.
+    unzipSync(b, { filter: (f) => (names.add(f.name), false) });
+  } catch {
+    return null;
+  }
+  if (!names.has('[Content_Types].xml')) return null;
+  if ([...names].some((n) => n.startsWith('word/'))) return 'docx';
+  if ([...names].some((n) => n.startsWith('xl/'))) return 'xlsx';
+  if ([...names].some((n) => n.startsWith('ppt/'))) return 'pptx';
+  return null;
+}
+
+function looksLikeHtml(b: Uint8Array): boolean {
+  const head = ascii(b, 0, 2048).replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();
+  if (head.startsWith('<!doctype html') || head.startsWith('<html')) return true;
+  return /^(<!--[\s\S]*?-->\s*|<\?xml[^>]*>\s*)*<(html|head|body)[\s>]/.test(head) || /<html[\s>]/.test(head);
+}
+
+/** The kind of a file from its bytes, never from its name. */
+export function detectKind(b: Uint8Array): FileKind | null {
+  if (ascii(b, 0, 1024).includes('%PDF-')) return 'pdf';
+  if (startsWith(b, [0xff, 0xd8, 0xff])) return 'jpg';
+  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'webp';
+  if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return detectOle(b);
+  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) return detectOoxml(b);
+  if (looksLikeHtml(b)) return 'html';
+  return null;
+}

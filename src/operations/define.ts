@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { FileKind } from '../lib/detect';
+import type { FieldProblem } from '../lib/errors';
+import { sizeUnitsOf } from '../lib/money';
+
+/** An input file as the operation sees it (the upload record of DECISIONS plus storage details). */
+export interface InputFile {
+  file_id: string;
+  filename: string;
+  size: number;
+  kind: FileKind;
+  content_type: string;
+  pages: number | null;
+  encrypted: boolean;
+  r2_key: string;
+}
+
+export interface OperationResult {
+  /** The result's bytes in order; several chunks let an operation append to its input without copying it. */
+  chunks: Uint8Array[];
+  ext: string;
+  contentType: string;
+}
+
+export interface RunContext<P> {
+  inputs: { file: InputFile; bytes: Uint8Array }[];
+  params: P;
+  /** Reports progress of a long task; cheap to call often. */
+  progress(done: number, total: number): void;
+}
+
+/** Everything about one operation lives in its own module; the framework derives the rest. */
+export interface OperationDef<S extends z.ZodObject = z.ZodObject> {
+  /** `POST /v1/pdf/<path>` */
+  path: string;
+  /** Operation type: the MCP tool name of SPEC's table, also the history type. */
+  type: string;
+  summary: string;
+  accepts: readonly FileKind[];
+  /** One `file_id`, or a `file_ids` array with its bounds. */
+  inputs: { kind: 'file_id' } | { kind: 'file_ids'; min: number; max: number };
+  /** The operation's own parameters (file ids and `webhook_url` are added by the framework). */
+  params: S;
+  /** Price units; the default is size units of the summed input. */
+  price?: (inputs: readonly InputFile[], params: z.infer<S>) => number;
+  /** Request-time checks that need the upload records (page ranges and the like). */
+  check?: (inputs: readonly InputFile[], params: z.infer<S>) => FieldProblem[];
+  /** Which consumer engine runs it. */
+  engine: 'pdf';
+  run(ctx: RunContext<z.infer<S>>): Promise<OperationResult>;
+}
+
+export function defineOperation<S extends z.ZodObject>(def: OperationDef<S>): OperationDef<S> {
+  return def;
+}
+
+export const sizeUnits = (inputs: readonly InputFile[]): number => sizeUnitsOf(inputs.reduce((sum, f) => sum + f.size, 0));

@@ -1,0 +1,118 @@
+/**
+ * `POST /v1/pdf/<operation>` for every registered operation: validate, check the inputs, price,
+ * charge atomically, create the task object, enqueue, answer 202 {task_id}.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app-env';
+import { config } from '../env';
+import { chargeOperation, refundTask } from '../billing/charge';
+import { ApiError, invalidMany, type FieldProblem } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { MIME_OF } from '../lib/detect';
+import { jsonObjectBody, parseOr422, zodProblems } from '../lib/validation';
+import { OPERATIONS } from '../operations';
+import { sizeUnits, type InputFile, type OperationDef } from '../operations/define';
+import { findLiveFiles } from '../storage/files';
+import { maxUploadBytes, PLAN_MAX_UPLOAD_MB } from '../storage/accounts';
+
+const FileId = z.string().min(1, 'file_id must not be empty').max(100);
+
+/** The full request schema of an operation: its inputs, `webhook_url` and its own parameters. */
+export function requestSchema(op: OperationDef) {
+  const inputs =
+    op.inputs.kind === 'file_id'
+      ? { file_id: FileId }
+      : {
+          file_ids: z
+            .array(FileId)
+            .min(op.inputs.min, `give ${op.inputs.min} to ${op.inputs.max} files`)
+            .max(op.inputs.max, `give ${op.inputs.min} to ${op.inputs.max} files`),
+        };
+  return z.object({ ...inputs, webhook_url: z.string().max(2048).optional() }).and(op.params);
+}
+
+export function webhookProblems(url: string | undefined, allowInsecure: boolean): FieldProblem[] {
+  if (url === undefined) return [];
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [{ path: 'webhook_url', message: 'webhook_url is not a valid URL' }];
+  }
+  if (parsed.protocol === 'https:') return [];
+  if (allowInsecure && parsed.protocol === 'http:') return [];
+  return [{ path: 'webhook_url', message: 'webhook_url must be an https:// address' }];
+}
+
+const KIND_NAMES = (kinds: readonly string[]) => kinds.map((k) => k.toUpperCase()).join(', ');
+
+async function resolveInputs(c: { env: AppEnv['Bindings'] }, accountId: string, op: OperationDef, ids: string[], path: string): Promise<InputFile[]> {
+  const found = await findLiveFiles(c.env.DB, accountId, ids);
+  const problems: FieldProblem[] = [];
+  const inputs: InputFile[] = [];
+  ids.forEach((id, i) => {
+    const at = op.inputs.kind === 'file_id' ? path : `${path}[${i}]`;
+    const file = found.get(id);
+    if (!file) problems.push({ path: at, message: `file ${id} is unknown or expired: files live one hour after upload; upload it again` });
+    else if (!op.accepts.includes(file.kind)) {
+      problems.push({ path: at, message: `this operation takes ${KIND_NAMES(op.accepts)}, but ${file.filename} is ${file.kind.toUpperCase()} (${MIME_OF[file.kind]})` });
+    } else inputs.push(file);
+  });
+  if (problems.length) throw invalidMany(problems);
+  return inputs;
+}
+
+export function operationRoutes() {
+  const routes = new Hono<AppEnv>();
+  for (const op of OPERATIONS) {
+    const schema = requestSchema(op);
+    routes.post(`/pdf/${op.path}`, async (c) => {
+      const account = c.get('account');
+      const key = c.get('key');
+      const cfg = config(c.env);
+      const body = parseOr422(schema, await jsonObjectBody(c)) as Record<string, unknown> & { file_id?: string; file_ids?: string[]; webhook_url?: string };
+      const hook = webhookProblems(body.webhook_url, cfg.allowInsecureUrls);
+      if (hook.length) throw invalidMany(hook);
+
+      const ids = op.inputs.kind === 'file_id' ? [body.file_id!] : body.file_ids!;
+      const inputs = await resolveInputs(c, account.id, op, ids, op.inputs.kind);
+      const params = op.params.parse(body);
+      const problems = op.check?.(inputs, params) ?? [];
+      if (problems.length) throw invalidMany(problems);
+
+      const total = inputs.reduce((n, f) => n + f.size, 0);
+      if (total > maxUploadBytes(account.plan)) {
+        throw new ApiError('payload_too_large', `The inputs add up to ${total} bytes; the ${account.plan} plan allows ${PLAN_MAX_UPLOAD_MB[account.plan]} MB per operation.`);
+      }
+
+      const units = op.price ? op.price(inputs, params) : sizeUnits(inputs);
+      const taskId = newId('task');
+      const charge = await chargeOperation(c.env.DB, account, key, { taskId, operationId: newId('op'), type: op.type, units });
+      try {
+        await c.env.TASK.get(c.env.TASK.idFromName(taskId)).create({
+          task_id: taskId,
+          account_id: account.id,
+          key_id: key.id,
+          plan: account.plan,
+          op_path: op.path,
+          operation_type: op.type,
+          inputs,
+          params_json: JSON.stringify(params),
+          webhook_url: body.webhook_url ?? null,
+          charge_kopecks: charge.kopecks,
+          charge_units: charge.units,
+          included: charge.included,
+        });
+        await c.env.TASKS.send({ task_id: taskId });
+      } catch (err) {
+        await refundTask(c.env.DB, taskId); // accepted nothing: give the money back before answering 500
+        throw err;
+      }
+      return c.json({ task_id: taskId }, 202);
+    });
+  }
+  return routes;
+}
+
+export { zodProblems };

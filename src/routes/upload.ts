@@ -1,0 +1,86 @@
+/** `POST /v1/upload` and `POST /v1/upload/from-task/{task_id}` (chaining). */
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { config } from '../env';
+import { ApiError, invalid } from '../lib/errors';
+import { MIME_OF, detectKind } from '../lib/detect';
+import { cleanFilename } from '../lib/names';
+import { inspectPdf } from '../engines/pdf';
+import { maxUploadBytes, PLAN_MAX_UPLOAD_MB } from '../storage/accounts';
+import { storeFile, uploadRecord } from '../storage/files';
+import { ownTask } from './tasks';
+
+const ACCEPTED = 'PDF, DOC, DOCX, XLS, XLSX, PPTX, HTML, JPG, PNG or WEBP';
+/** Multipart framing around the file: a body larger than limit + this is refused before it is read. */
+const MULTIPART_SLACK = 1_000_000;
+
+function tooLarge(plan: keyof typeof PLAN_MAX_UPLOAD_MB): ApiError {
+  return new ApiError('payload_too_large', `The file is larger than the ${PLAN_MAX_UPLOAD_MB[plan]} MB limit of the ${plan} plan: compress or split it, or move to a plan with a higher limit.`);
+}
+
+export function uploadRoutes() {
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/upload', async (c) => {
+    const account = c.get('account');
+    const limit = maxUploadBytes(account.plan);
+    const declared = Number(c.req.header('content-length'));
+    if (Number.isFinite(declared) && declared > limit + MULTIPART_SLACK) throw tooLarge(account.plan);
+    if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
+      throw invalid('file', 'send the file as multipart/form-data in a field named "file"');
+    }
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw invalid('file', 'the multipart body could not be read: send the file as multipart/form-data in a field named "file"');
+    }
+    const file = form.get('file');
+    if (!file || typeof file === 'string') throw invalid('file', 'the multipart field "file" with the file is missing');
+    if (file.size > limit) throw tooLarge(account.plan);
+    if (file.size === 0) throw invalid('file', 'the file is empty');
+
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const kind = detectKind(bytes);
+    if (!kind) throw invalid('file', `the file type is not supported (detected from its content): upload ${ACCEPTED}`);
+    const { pages, encrypted } = kind === 'pdf' ? await inspectPdf(bytes) : { pages: null, encrypted: false };
+    const stored = await storeFile(
+      c.env,
+      { accountId: account.id, filename: cleanFilename(file.name), kind, contentType: MIME_OF[kind], pages, encrypted },
+      bytes,
+      bytes.length,
+      config(c.env).fileTtlSeconds,
+    );
+    return c.json(uploadRecord(stored), 201);
+  });
+
+  routes.post('/upload/from-task/:task_id', async (c) => {
+    const account = c.get('account');
+    const { stub } = await ownTask(c, c.req.param('task_id'));
+    const source = await stub.chainSource();
+    if (!source) throw new ApiError('not_found', 'No such task.');
+    if (source.status !== 'done' && source.status !== 'failed') {
+      throw new ApiError('task_not_finished', `The task is ${source.status}: chain its result once it is done (poll GET /v1/tasks/{task_id}?wait=60).`);
+    }
+    if (source.status === 'failed') throw invalid('task_id', 'the task failed and has no result to chain');
+    if (!source.result || !source.available) throw new ApiError('result_deleted', 'The result of this task was deleted (expired or downloaded on the free plan): run the operation again.');
+    if (source.result.content_type !== MIME_OF.pdf) {
+      throw invalid('task_id', `the result is ${source.result.filename} (${source.result.content_type}), not a PDF: only PDF results can be chained`);
+    }
+    if (source.result.size > maxUploadBytes(account.plan)) throw tooLarge(account.plan);
+    const object = await c.env.FILES.get(source.result.r2_key);
+    if (!object) throw new ApiError('result_deleted', 'The result of this task was deleted: run the operation again.');
+    const bytes = new Uint8Array(await object.arrayBuffer());
+    const { pages, encrypted } = await inspectPdf(bytes);
+    const stored = await storeFile(
+      c.env,
+      { accountId: account.id, filename: source.result.filename, kind: 'pdf', contentType: MIME_OF.pdf, pages, encrypted, sourceTaskId: c.req.param('task_id') },
+      bytes,
+      bytes.length,
+      config(c.env).fileTtlSeconds,
+    );
+    return c.json(uploadRecord(stored), 201);
+  });
+
+  return routes;
+}

@@ -1,0 +1,147 @@
+/**
+ * Queue consumer: takes a task from its Durable Object, loads the inputs from R2, runs the
+ * operation, stores the result and reports back. Failures are classified: bad input fails the
+ * task at once (refund); out of memory or CPU is retried a bounded number of times (the task
+ * object counts attempts and gives up); storage hiccups are retried with backoff.
+ */
+import { z } from 'zod';
+import type { Env } from '../env';
+import { operationByPath } from '../operations';
+import { mupdfHeapBytes } from '../engines/mupdf';
+import { resultName } from '../lib/names';
+import { TaskError, isResourceExhaustion } from './failures';
+import type { TaskState } from './types';
+
+export const TaskMessage = z.object({ task_id: z.string().min(1).max(100) });
+
+const taskStub = (env: Env, taskId: string) => env.TASK.get(env.TASK.idFromName(taskId));
+
+async function loadInputs(env: Env, state: TaskState) {
+  return Promise.all(
+    state.inputs.map(async (file) => {
+      const object = await env.FILES.get(file.r2_key);
+      if (!object) throw new TaskError({ reason: 'input_expired' });
+      return { file, bytes: new Uint8Array(await object.arrayBuffer()) };
+    }),
+  );
+}
+
+/** Writes the result's chunks to R2 as one object without joining them first. */
+async function putChunks(env: Env, key: string, chunks: Uint8Array[], contentType: string): Promise<number> {
+  const size = chunks.reduce((n, c) => n + c.length, 0);
+  if (chunks.length === 1) {
+    await env.FILES.put(key, chunks[0]!, { httpMetadata: { contentType } });
+    return size;
+  }
+  const { readable, writable } = new FixedLengthStream(size);
+  const writing = (async () => {
+    const writer = writable.getWriter();
+    for (const c of chunks) await writer.write(c);
+    await writer.close();
+  })();
+  await Promise.all([env.FILES.put(key, readable, { httpMetadata: { contentType } }), writing]);
+  return size;
+}
+
+export async function runTask(env: Env, taskId: string): Promise<'done' | 'failed' | 'skipped' | 'retry'> {
+  const stub = taskStub(env, taskId);
+  const state = await stub.start();
+  if (!state) return 'skipped';
+  const op = operationByPath.get(state.op_path);
+  if (!op) {
+    await stub.fail({ reason: 'internal' });
+    return 'failed';
+  }
+  const startedAt = Date.now();
+  let inputBytes = 0;
+  let outputBytes = 0;
+  try {
+    let inputs;
+    try {
+      inputs = await loadInputs(env, state);
+    } catch (err) {
+      if (!(err instanceof TaskError)) throw err; // storage hiccup: retried
+      await stub.fail(err.failure);
+      return 'failed';
+    }
+    let out;
+    try {
+      inputBytes = inputs.reduce((n, i) => n + i.bytes.length, 0);
+      const params = op.params.parse(JSON.parse(state.params_json));
+      let lastReport = 0;
+      out = await op.run({
+        inputs,
+        params,
+        progress: (done, total) => {
+          // At most one progress write per 500 ms: progress is for humans, not a log.
+          if (Date.now() - lastReport < 500 && done < total) return;
+          lastReport = Date.now();
+          void stub.progress(done, total);
+        },
+      });
+    } catch (err) {
+      if (err instanceof TaskError) {
+        await stub.fail(err.failure);
+        return 'failed';
+      }
+      if (isResourceExhaustion(err)) {
+        console.error(JSON.stringify({ event: 'task_resource_exhaustion', task_id: taskId, attempt: state.attempts, error: String(err) }));
+        return 'retry';
+      }
+      // An engine error we did not classify: the input is what the engine could not handle.
+      console.error(JSON.stringify({ event: 'task_engine_error', task_id: taskId, op: op.path, error: String(err), stack: (err as Error)?.stack }));
+      await stub.fail({ reason: 'corrupt' });
+      return 'failed';
+    }
+    // Storage errors from here on are transient: they propagate and the message is retried.
+    const filename = resultName(state.inputs[0]!.filename, out.ext);
+    const key = `results/${state.account_id}/${state.task_id}/${filename}`;
+    outputBytes = await putChunks(env, key, out.chunks, out.contentType);
+    const finished = await stub.finish({ r2_key: key, filename, content_type: out.contentType, size: outputBytes });
+    if (!finished) await env.FILES.delete(key); // the watchdog ended the task meanwhile
+    return 'done';
+  } finally {
+    // Peak isolate memory of this task: MuPDF's heap (WASM memory never shrinks) plus the JS buffers.
+    const heap = mupdfHeapBytes();
+    console.log(
+      JSON.stringify({
+        event: 'task_memory',
+        task_id: taskId,
+        op: op.path,
+        wasm_heap_bytes: heap,
+        input_bytes: inputBytes,
+        output_bytes: outputBytes,
+        peak_estimate_bytes: heap + inputBytes + outputBytes,
+        ms: Date.now() - startedAt,
+      }),
+    );
+  }
+}
+
+export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const dead = batch.queue.endsWith('-dead');
+  for (const message of batch.messages) {
+    const parsed = TaskMessage.safeParse(message.body);
+    if (!parsed.success) {
+      console.error(JSON.stringify({ event: 'bad_queue_message', queue: batch.queue, body: message.body }));
+      message.ack();
+      continue;
+    }
+    const { task_id } = parsed.data;
+    if (dead) {
+      // Retries are spent: the consumer crashed or was killed every time.
+      await taskStub(env, task_id).fail({ reason: 'gave_up', attempts: message.attempts });
+      message.ack();
+      continue;
+    }
+    try {
+      const outcome = await runTask(env, task_id);
+      if (outcome === 'retry') message.retry({ delaySeconds: Math.min(30, 2 ** message.attempts) });
+      else message.ack();
+    } catch (err) {
+      // Storage or Durable Object hiccup: transient, retry with backoff.
+      console.error(JSON.stringify({ event: 'task_transient_error', task_id, error: String(err) }));
+      message.retry({ delaySeconds: Math.min(30, 2 ** message.attempts) });
+    }
+  }
+}

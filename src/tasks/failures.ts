@@ -1,0 +1,53 @@
+/**
+ * Why a task failed, as a tagged union mapped exhaustively to the message a person reads.
+ * Internal error text never reaches the client: it goes to the log.
+ */
+export type TaskFailure =
+  | { reason: 'encrypted' }
+  | { reason: 'corrupt' }
+  | { reason: 'page_out_of_range'; page: number; pages: number }
+  | { reason: 'input_expired' }
+  | { reason: 'too_large_for_engine' }
+  | { reason: 'timed_out' }
+  | { reason: 'gave_up'; attempts: number }
+  | { reason: 'internal' };
+
+export function failureMessage(f: TaskFailure): string {
+  switch (f.reason) {
+    case 'encrypted':
+      return 'The PDF is password-protected: unlock it with POST /v1/pdf/unlock first, then run this operation on the unlocked file.';
+    case 'corrupt':
+      return 'The file is damaged and could not be repaired: re-export or re-save it from the program that made it and upload it again.';
+    case 'page_out_of_range':
+      return `Page ${f.page} does not exist: the document has ${f.pages} page${f.pages === 1 ? '' : 's'}. Choose pages from 1 to ${f.pages}.`;
+    case 'input_expired':
+      return 'The input file expired or was deleted before the task ran: upload it again and repeat the request.';
+    case 'too_large_for_engine':
+      return 'The document is too large or complex to process in one task: split it into smaller parts and process them separately.';
+    case 'timed_out':
+      return 'The task did not finish in time: try again, or split the document into smaller parts.';
+    case 'gave_up':
+      return `The task failed ${f.attempts} times in a row (out of memory or time): split the document into smaller parts and try again.`;
+    case 'internal':
+      return 'An internal error stopped the task: the payment was returned; please try again later.';
+  }
+}
+
+/** Thrown by operations for input problems: permanent, the task fails at once and is refunded. */
+export class TaskError extends Error {
+  constructor(readonly failure: TaskFailure) {
+    super(failure.reason);
+  }
+}
+
+/**
+ * Out of memory or CPU: a poison pill, not a transient error. Retried a bounded number of times,
+ * then the task fails. Recognised by walking the `cause` chain.
+ */
+export function isResourceExhaustion(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const msg = e instanceof Error ? `${e.name} ${e.message}` : String(e);
+    if (/out of memory|OOM|Array buffer allocation failed|memory access out of bounds|Maximum call stack|exceeded (its )?(CPU|memory)/i.test(msg)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,217 @@
+/**
+ * One Durable Object per task: its state, progress, long-poll waiters, download tokens, and the
+ * alarm that expires results, cleans up free-plan downloads and makes sure no task stays
+ * unfinished forever (watchdog). Every mutation is serialised by the object, so "exactly once"
+ * decisions (refund, the single free download) are made here.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import type { Env } from '../env';
+import { config } from '../env';
+import { refundTask } from '../billing/charge';
+import { base64url } from '../lib/ids';
+import { resultName } from '../lib/names';
+import { failureMessage, type TaskFailure } from './failures';
+import type { DownloadOutcome, TaskResult, TaskSpec, TaskState, TaskView } from './types';
+
+const TERMINAL = new Set(['done', 'failed']);
+
+export class TaskObject extends DurableObject<Env> {
+  private cached: TaskState | null = null;
+  private waiters: (() => void)[] = [];
+
+  private async load(): Promise<TaskState | null> {
+    this.cached ??= (await this.ctx.storage.get<TaskState>('task')) ?? null;
+    return this.cached;
+  }
+
+  private async save(state: TaskState): Promise<void> {
+    this.cached = state;
+    await this.ctx.storage.put('task', state);
+    const times = Object.values(state.deadlines).filter((t): t is number => t !== null);
+    if (times.length) await this.ctx.storage.setAlarm(Math.min(...times));
+    else await this.ctx.storage.deleteAlarm();
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+
+  async create(spec: TaskSpec): Promise<void> {
+    if (await this.load()) return; // idempotent
+    const now = Date.now();
+    await this.save({
+      ...spec,
+      status: 'queued',
+      created_at: now,
+      started_at: null,
+      finished_at: null,
+      progress: { done: 0, total: 1 },
+      attempts: 0,
+      refunded: false,
+      error_message: null,
+      result: null,
+      result_expires_at: null,
+      result_available: false,
+      downloads: 0,
+      tokens: {},
+      deadlines: { watchdog: now + config(this.env).taskWatchdogSeconds * 1000, result_expiry: null, cleanup: null },
+    });
+  }
+
+  /** The state plus a download token that is valid for a while yet (issued anew when the old one is half spent). */
+  async view(): Promise<TaskView | null> {
+    const state = await this.load();
+    if (!state) return null;
+    if (!state.result_available) return { state, token: null };
+    const now = Date.now();
+    const ttl = config(this.env).downloadUrlTtlSeconds * 1000;
+    for (const [t, exp] of Object.entries(state.tokens)) if (exp <= now) delete state.tokens[t];
+    let token = Object.entries(state.tokens).find(([, exp]) => exp - now > ttl / 2)?.[0];
+    if (!token) {
+      token = `${state.task_id}.${base64url(crypto.getRandomValues(new Uint8Array(24)))}`;
+      state.tokens[token] = now + ttl;
+      await this.save(state);
+    }
+    return { state, token };
+  }
+
+  /** Long poll: answers when the task ends or after `seconds`. */
+  async wait(seconds: number): Promise<TaskView | null> {
+    const state = await this.load();
+    if (state && !TERMINAL.has(state.status) && seconds > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, seconds * 1000);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.view();
+  }
+
+  /** The consumer takes the task. Null when there is nothing to run (ended, or out of attempts). */
+  async start(): Promise<TaskState | null> {
+    const state = await this.load();
+    if (!state || TERMINAL.has(state.status)) return null;
+    const { maxTaskAttempts, taskWatchdogSeconds } = config(this.env);
+    if (state.attempts >= maxTaskAttempts) {
+      await this.fail({ reason: 'gave_up', attempts: state.attempts });
+      return null;
+    }
+    state.attempts += 1;
+    state.status = 'processing';
+    state.started_at ??= Date.now();
+    state.deadlines.watchdog = Date.now() + taskWatchdogSeconds * 1000;
+    await this.save(state);
+    return state;
+  }
+
+  async progress(done: number, total: number): Promise<void> {
+    const state = await this.load();
+    if (!state || TERMINAL.has(state.status)) return;
+    state.progress = { done: Math.min(done, total), total };
+    await this.save(state);
+  }
+
+  async finish(result: TaskResult): Promise<boolean> {
+    const state = await this.load();
+    if (!state || TERMINAL.has(state.status)) return false;
+    const now = Date.now();
+    const expires = now + config(this.env).resultTtlSeconds * 1000;
+    Object.assign(state, {
+      status: 'done',
+      finished_at: now,
+      progress: { done: state.progress.total, total: state.progress.total },
+      result,
+      result_available: true,
+      result_expires_at: expires,
+    });
+    state.deadlines = { watchdog: null, result_expiry: expires, cleanup: null };
+    await this.save(state);
+    await this.env.DB.prepare("UPDATE operations SET status = 'done', finished_at = ?, result_key = ?, result_expires_at = ? WHERE task_id = ?")
+      .bind(now, result.r2_key, expires, state.task_id)
+      .run();
+    this.wake();
+    return true;
+  }
+
+  /** Ends the task as failed and returns the charge, exactly once. */
+  async fail(failure: TaskFailure): Promise<boolean> {
+    const state = await this.load();
+    if (!state || TERMINAL.has(state.status)) return false;
+    const now = Date.now();
+    state.status = 'failed';
+    state.finished_at = now;
+    state.error_message = failureMessage(failure);
+    state.deadlines = { watchdog: null, result_expiry: null, cleanup: null };
+    await this.save(state);
+    await refundTask(this.env.DB, state.task_id);
+    state.refunded = true;
+    await this.env.DB.prepare('UPDATE operations SET finished_at = ? WHERE task_id = ?').bind(now, state.task_id).run();
+    await this.save(state);
+    this.wake();
+    return true;
+  }
+
+  /**
+   * A download: by token (no key) or by the owner's key (token null). The free plan gets one,
+   * then the result is removed after FREE_CLEANUP_SECONDS and later downloads get 410.
+   */
+  async download(token: string | null): Promise<DownloadOutcome> {
+    const state = await this.load();
+    if (!state) return { ok: false, code: 'not_found' };
+    if (token !== null && !(token in state.tokens)) return { ok: false, code: 'not_found' };
+    if (token !== null && state.tokens[token]! <= Date.now()) return { ok: false, code: 'expired_link' };
+    if (!TERMINAL.has(state.status)) return { ok: false, code: 'task_not_finished' };
+    if (!state.result_available || !state.result) return { ok: false, code: 'result_deleted' };
+    if (state.plan === 'free' && state.downloads >= 1) return { ok: false, code: 'result_deleted' };
+    state.downloads += 1;
+    if (state.plan === 'free') state.deadlines.cleanup = Date.now() + config(this.env).freeCleanupSeconds * 1000;
+    await this.save(state);
+    return { ok: true, result: state.result };
+  }
+
+  /** The result as the input of a chained operation: not a download, nothing changes. */
+  async chainSource(): Promise<{ status: string; result: TaskResult | null; available: boolean } | null> {
+    const state = await this.load();
+    if (!state) return null;
+    const spent = state.plan === 'free' && state.downloads >= 1;
+    return { status: state.status, result: state.result, available: state.result_available && !spent };
+  }
+
+  override async alarm(): Promise<void> {
+    const state = await this.load();
+    if (!state) return;
+    const now = Date.now();
+    const { watchdog, result_expiry, cleanup } = state.deadlines;
+    if (watchdog !== null && watchdog <= now && !TERMINAL.has(state.status)) {
+      await this.fail({ reason: 'timed_out' });
+      return;
+    }
+    if ((result_expiry !== null && result_expiry <= now) || (cleanup !== null && cleanup <= now)) {
+      await this.deleteResult(state);
+      return;
+    }
+    await this.save(state); // re-arm for the next deadline
+  }
+
+  private async deleteResult(state: TaskState): Promise<void> {
+    if (state.result) await this.env.FILES.delete(state.result.r2_key);
+    state.result_available = false;
+    state.tokens = {};
+    state.deadlines = { watchdog: null, result_expiry: null, cleanup: null };
+    await this.save(state);
+    await this.env.DB.prepare('UPDATE operations SET result_deleted_at = ? WHERE task_id = ?').bind(Date.now(), state.task_id).run();
+  }
+
+  /** Cron safety net: removes the result if its time has come (the alarm normally does it). */
+  async expireIfDue(): Promise<void> {
+    const state = await this.load();
+    if (state?.result_available && state.result_expires_at !== null && state.result_expires_at <= Date.now()) await this.deleteResult(state);
+  }
+}
+
+export const resultFilename = (state: Pick<TaskSpec, 'inputs'>, ext: string): string => resultName(state.inputs[0]!.filename, ext);

@@ -1,0 +1,57 @@
+import type { InputFile } from '../operations/define';
+import type { Plan } from '../storage/accounts';
+
+export type TaskStatus = 'queued' | 'processing' | 'done' | 'failed';
+
+/** What the API hands the task at creation: enough to run it without reading D1 again. */
+export interface TaskSpec {
+  task_id: string;
+  account_id: string;
+  key_id: string;
+  plan: Plan;
+  op_path: string;
+  operation_type: string;
+  inputs: InputFile[];
+  /** The validated parameters as JSON (plain text keeps the RPC types simple). */
+  params_json: string;
+  webhook_url: string | null;
+  charge_kopecks: number;
+  charge_units: number;
+  included: boolean;
+}
+
+export interface TaskResult {
+  r2_key: string;
+  filename: string;
+  content_type: string;
+  size: number;
+}
+
+export interface TaskState extends TaskSpec {
+  status: TaskStatus;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  progress: { done: number; total: number };
+  attempts: number;
+  refunded: boolean;
+  error_message: string | null;
+  result: TaskResult | null;
+  result_expires_at: number | null;
+  result_available: boolean;
+  downloads: number;
+  /** Download tokens issued for this task's result and when each stops working. */
+  tokens: Record<string, number>;
+  /** Moments the alarm must act at: watchdog, result expiry, free-plan cleanup. */
+  deadlines: { watchdog: number | null; result_expiry: number | null; cleanup: number | null };
+}
+
+/** The slice of state the API turns into the public task record. */
+export interface TaskView {
+  state: TaskState;
+  token: string | null;
+}
+
+export type DownloadOutcome =
+  | { ok: true; result: TaskResult }
+  | { ok: false; code: 'not_found' | 'result_deleted' | 'task_not_finished' | 'expired_link' };
