@@ -1,0 +1,35 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// Tests run inside workerd with the real local bindings of wrangler.toml (D1, R2, Queues, DOs).
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+          ADMIN_TOKEN: 'test-admin-token',
+          // Short lifetimes so expiry and cleanup can be observed in a test.
+          FILE_TTL_SECONDS: '3600',
+          RESULT_TTL_SECONDS: '3600',
+          DOWNLOAD_URL_TTL_SECONDS: '3600',
+          FREE_CLEANUP_SECONDS: '1',
+          RATE_LIMIT_PER_SECOND: '20',
+          RATE_LIMIT_BURST: '40',
+        },
+      },
+    }),
+  ],
+  resolve: {
+    // mupdf's package exports hide the .wasm file from Vite's resolver; wrangler (esbuild) resolves it directly.
+    alias: { 'mupdf/dist/mupdf-wasm.wasm': fileURLToPath(new URL('./node_modules/mupdf/dist/mupdf-wasm.wasm', import.meta.url)) },
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    setupFiles: ['./test/setup/apply-migrations.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+}));
