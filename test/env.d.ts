@@ -1,8 +1,10 @@
-import type { Env } from '../src/env';
+import type { Env as WorkerEnv } from '../src/env';
 
+// `env` from cloudflare:test is typed as Cloudflare.Env: make it the Worker's own Env.
 declare global {
   namespace Cloudflare {
-    interface Env extends import('../src/env').Env {}
+    interface Env extends WorkerEnv {
+      TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
+    }
   }
 }
-export type { Env };

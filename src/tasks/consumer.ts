@@ -55,6 +55,7 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
   const startedAt = Date.now();
   let inputBytes = 0;
   let outputBytes = 0;
+  let extraOutputBytes = 0;
   try {
     let inputs;
     try {
@@ -96,6 +97,9 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
     // Storage errors from here on are transient: they propagate and the message is retried.
     const filename = resultName(state.inputs[0]!.filename, out.ext);
     const key = `results/${state.account_id}/${state.task_id}/${filename}`;
+    // Chunks that are the input buffers themselves (incremental updates) cost no extra memory.
+    const inputBuffers = new Set<Uint8Array>(inputs.map((i) => i.bytes));
+    extraOutputBytes = out.chunks.filter((c) => !inputBuffers.has(c)).reduce((n, c) => n + c.length, 0);
     outputBytes = await putChunks(env, key, out.chunks, out.contentType);
     const finished = await stub.finish({ r2_key: key, filename, content_type: out.contentType, size: outputBytes });
     if (!finished) await env.FILES.delete(key); // the watchdog ended the task meanwhile
@@ -111,7 +115,7 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
         wasm_heap_bytes: heap,
         input_bytes: inputBytes,
         output_bytes: outputBytes,
-        peak_estimate_bytes: heap + inputBytes + outputBytes,
+        peak_estimate_bytes: heap + inputBytes + extraOutputBytes,
         ms: Date.now() - startedAt,
       }),
     );

@@ -1,0 +1,111 @@
+/**
+ * Extra fixtures for the operation and platform tests: a hand-built PNG, an encrypted PDF made
+ * with MuPDF, a damaged PDF, ZIP reading and problem+json assertions.
+ */
+import { expect } from 'vitest';
+import { unzipSync, zlibSync } from 'fflate';
+import { loadMupdf } from '../src/engines/mupdf';
+import { inspect } from './helpers';
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
+/** A valid RGB PNG of the given size, filled with one colour. */
+export function makePng(width = 2, height = 2, rgb: [number, number, number] = [255, 0, 0]): Uint8Array {
+  const ihdr = new Uint8Array(13);
+  const v = new DataView(ihdr.buffer);
+  v.setUint32(0, width);
+  v.setUint32(4, height);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, truecolour, deflate, no filter, no interlace
+  const raw = new Uint8Array(height * (1 + width * 3));
+  for (let y = 0; y < height; y++) {
+    const row = y * (1 + width * 3);
+    raw[row] = 0; // filter: none
+    for (let x = 0; x < width; x++) raw.set(rgb, row + 1 + x * 3);
+  }
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlibSync(raw)),
+    chunk('IEND', new Uint8Array(0)),
+  ];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** The PDF re-saved by MuPDF with AES-256, user password `u`, owner password `o`. */
+export async function encryptPdf(bytes: Uint8Array): Promise<Uint8Array> {
+  const mupdf = await loadMupdf();
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF()!;
+  try {
+    const buf = doc.saveToBuffer('encrypt=aes-256,user-password=u,owner-password=o');
+    try {
+      return buf.asUint8Array().slice();
+    } finally {
+      buf.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** A PDF damaged beyond repair: only its first 200 bytes (header, no page tree) survive. */
+export const damagedPdf = (bytes: Uint8Array): Uint8Array => bytes.slice(0, 200);
+
+/** ZIP member names (in archive order) and their bytes. */
+export function unzip(bytes: Uint8Array): { names: string[]; files: Record<string, Uint8Array> } {
+  const files = unzipSync(bytes);
+  return { names: Object.keys(files), files };
+}
+
+/** The page markers of every PDF member of a ZIP, keyed by member name. */
+export async function zipMarkers(bytes: Uint8Array): Promise<Record<string, string[]>> {
+  const { names, files } = unzip(bytes);
+  const out: Record<string, string[]> = {};
+  for (const name of names) out[name] = (await inspect(files[name]!)).markers;
+  return out;
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail: string;
+  errors?: { path: string; message: string }[];
+}
+
+/** Asserts an RFC 9457 problem response with the given status and code, and returns its body. */
+export async function expectProblem(res: Response, status: number, code: string): Promise<Problem> {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  expect(res.headers.get('content-type')).toBe('application/problem+json');
+  const body = JSON.parse(text) as Problem;
+  expect(body.code).toBe(code);
+  expect(body.status).toBe(status);
+  return body;
+}
