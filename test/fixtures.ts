@@ -3,6 +3,7 @@
  * with MuPDF, a damaged PDF, ZIP reading and problem+json assertions.
  */
 import { expect } from 'vitest';
+import { env } from 'cloudflare:test';
 import { unzipSync, zlibSync } from 'fflate';
 import { loadMupdf } from '../src/engines/mupdf';
 import { inspect } from './helpers';
@@ -108,4 +109,27 @@ export async function expectProblem(res: Response, status: number, code: string)
   expect(body.code).toBe(code);
   expect(body.status).toBe(status);
   return body;
+}
+
+/**
+ * A task that stays queued: its Durable Object is created with the real binding but no queue
+ * message is sent and nothing is charged, so the "not finished yet" paths can be observed.
+ */
+export async function queuedTask(acct: { accountId: string; keyId: string }, plan: 'free' | 'standard' | 'business' = 'standard'): Promise<string> {
+  const taskId = `task_${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  await env.TASK.get(env.TASK.idFromName(taskId)).create({
+    task_id: taskId,
+    account_id: acct.accountId,
+    key_id: acct.keyId,
+    plan,
+    op_path: 'rotate',
+    operation_type: 'rotate_pdf',
+    inputs: [],
+    params_json: '{}',
+    webhook_url: null,
+    charge_kopecks: 0,
+    charge_units: 1,
+    included: false,
+  });
+  return taskId;
 }

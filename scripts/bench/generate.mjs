@@ -10,8 +10,8 @@ import * as mupdf from 'mupdf';
 const PAGE = [0, 0, 595, 842]; // A4 in points
 const JPEG_QUALITY = 75;
 const NOISE = 160; // amplitude of the noise over the gradient (0..255)
-const PAGE_OVERHEAD = 1400; // bytes per page besides the image data (page, content stream, image dict, xref row)
-const FILE_OVERHEAD = 40_000; // font, catalog, page tree, trailer
+const PAGE_OVERHEAD = 1300; // bytes per page besides the image data (page, content stream, image dict, xref row)
+const FILE_OVERHEAD = 10_000; // font, catalog, page tree, trailer
 const ASPECT = 4 / 3;
 
 const WORDS = (
@@ -64,7 +64,7 @@ function contentFor(pageIndex, pages, next) {
     for (let w = 0; w < 11; w++) words.push(WORDS[next() % WORDS.length]);
     lines.push(words.join(' '));
   }
-  let ops = 'q 495 0 0 371 50 380 cm /Im0 Do Q\n';
+  let ops = 'q 495 0 0 371 50 300 cm /Im0 Do Q\n';
   ops += 'BT /F1 16 Tf 50 790 Td 18 TL\n';
   lines.forEach((line, i) => {
     if (i === 1) ops += '/F1 11 Tf 14 TL\n';

@@ -38,43 +38,75 @@ function refOf(obj: PDFObject): { num: number; gen: number } {
   return { num: Number(m[1]), gen: Number(m[2]) };
 }
 
+/** Whether appending to `original` is safe: not for repaired files (their xref cannot be trusted) or encrypted ones. */
+export function canAppend(doc: PDFDocument, original: Uint8Array): boolean {
+  return !doc.wasRepaired() && lastStartxref(original) !== null && doc.getTrailer().get('Encrypt').isNull();
+}
+
+export type ObjectId = { num: number; gen: number };
+export const objectId = (ref: PDFObject): ObjectId => refOf(ref);
+
 /**
  * The document saved as original + appended changes. `changed` are indirect references to the
- * (non-stream) objects that were modified. Falls back to a full save when an incremental update
- * is not safe: repaired files (their xref cannot be trusted) and encrypted ones.
+ * (non-stream) objects that were modified. Falls back to a full save when appending is not safe.
  */
 export function savePreservingOriginal(doc: PDFDocument, original: Uint8Array, changed: PDFObject[]): Uint8Array[] {
+  if (!canAppend(doc, original) || changed.some((o) => !o.isIndirect() || o.isStream())) return [saveBytes(doc, 'compress=yes')];
+  return appendUpdate(doc, original, changed.map(objectId));
+}
+
+/**
+ * Appends the objects `ids` (changed or new, streams included with their raw encoded
+ * data) and a cross-reference section of the same kind as the original's last one.
+ */
+export function appendUpdate(doc: PDFDocument, original: Uint8Array, ids: ObjectId[]): Uint8Array[] {
+  const prev = lastStartxref(original)!;
   const trailer = doc.getTrailer();
-  const prev = lastStartxref(original);
-  const unsafe = doc.wasRepaired() || prev === null || !trailer.get('Encrypt').isNull() || changed.some((o) => !o.isIndirect() || o.resolve().isStream());
-  if (unsafe) return [saveBytes(doc, 'compress=yes')];
+  const chunks: Uint8Array[] = [original];
+  let length = original.length;
+  const emit = (chunk: Uint8Array) => {
+    chunks.push(chunk);
+    length += chunk.length;
+  };
+  const last = original[original.length - 1];
+  if (last !== 0x0a && last !== 0x0d) emit(latin1('\n'));
 
-  const objects = new Map<number, { gen: number; text: string }>();
-  for (const obj of changed) {
-    const { num, gen } = refOf(obj);
-    objects.set(num, { gen, text: obj.resolve().toString(false, true) });
-  }
-
-  const start = original.length + (original[original.length - 1] === 0x0a || original[original.length - 1] === 0x0d ? 0 : 1);
-  let body = start === original.length ? '' : '\n';
   const offsets = new Map<number, { gen: number; offset: number }>();
-  for (const [num, { gen, text }] of [...objects].sort((a, b) => a[0] - b[0])) {
-    offsets.set(num, { gen, offset: original.length + body.length });
-    body += `${num} ${gen} obj\n${text}\nendobj\n`;
+  const unique = new Map(ids.map((id) => [id.num, id.gen]));
+  for (const [num, gen] of [...unique].sort((a, b) => a[0] - b[0])) {
+    // Stream-ness belongs to the indirect object, not to its resolved dictionary.
+    const ref = doc.newIndirect(num);
+    const obj = ref.resolve();
+    offsets.set(num, { gen, offset: length });
+    if (ref.isStream()) {
+      const raw = ref.readRawStream();
+      const data = raw.asUint8Array().slice();
+      raw.destroy();
+      obj.put('Length', data.length);
+      emit(latin1(`${num} ${gen} obj\n${obj.toString(false, true)}\nstream\n`));
+      emit(data);
+      emit(latin1('\nendstream\nendobj\n'));
+    } else {
+      emit(latin1(`${num} ${gen} obj\n${obj.toString(false, true)}\nendobj\n`));
+    }
   }
 
   const size = doc.countObjects();
-  const keep = ['Root', 'Info', 'ID'].map((k) => [k, trailer.get(k)] as const).filter(([, v]) => !v.isNull());
-  const trailerEntries = keep.map(([k, v]) => `/${k} ${v.toString(false, true)}`).join(' ');
-  const xrefOffset = original.length + body.length;
+  const trailerEntries = ['Root', 'Info', 'ID']
+    .map((k) => [k, trailer.get(k)] as const)
+    .filter(([, v]) => !v.isNull())
+    .map(([k, v]) => `/${k} ${v.toString(false, true)}`)
+    .join(' ');
+  const xrefOffset = length;
 
   if (isClassicXref(original, prev)) {
-    body += 'xref\n';
+    let table = 'xref\n';
     for (const [num, { gen, offset }] of [...offsets].sort((a, b) => a[0] - b[0])) {
-      body += `${num} 1\n${String(offset).padStart(10, '0')} ${String(gen).padStart(5, '0')} n\r\n`;
+      table += `${num} 1\n${String(offset).padStart(10, '0')} ${String(gen).padStart(5, '0')} n\r\n`;
     }
-    body += `trailer\n<< /Size ${size} ${trailerEntries} /Prev ${prev} >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
-    return [original, latin1(body)];
+    table += `trailer\n<< /Size ${size} ${trailerEntries} /Prev ${prev} >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
+    emit(latin1(table));
+    return chunks;
   }
 
   // The original uses cross-reference streams: the update must be one too.
@@ -82,20 +114,13 @@ export function savePreservingOriginal(doc: PDFDocument, original: Uint8Array, c
   const rows = [...offsets, [xrefNum, { gen: 0, offset: xrefOffset }] as const].sort((a, b) => a[0] - b[0]);
   const data = new Uint8Array(rows.length * 7);
   rows.forEach(([, { gen, offset }], i) => {
-    const at = i * 7;
-    data[at] = 1;
-    data[at + 1] = (offset >>> 24) & 0xff;
-    data[at + 2] = (offset >>> 16) & 0xff;
-    data[at + 3] = (offset >>> 8) & 0xff;
-    data[at + 4] = offset & 0xff;
-    data[at + 5] = (gen >>> 8) & 0xff;
-    data[at + 6] = gen & 0xff;
+    data.set([1, (offset >>> 24) & 0xff, (offset >>> 16) & 0xff, (offset >>> 8) & 0xff, offset & 0xff, (gen >>> 8) & 0xff, gen & 0xff], i * 7);
   });
   const index = rows.map(([num]) => `${num} 1`).join(' ');
-  body += `${xrefNum} 0 obj\n<< /Type /XRef /Size ${size + 1} /Index [${index}] /W [1 4 2] ${trailerEntries} /Prev ${prev} /Length ${data.length} >>\nstream\n`;
-  const head = latin1(body);
-  const tail = latin1(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`);
-  return [original, head, data, tail];
+  emit(latin1(`${xrefNum} 0 obj\n<< /Type /XRef /Size ${size + 1} /Index [${index}] /W [1 4 2] ${trailerEntries} /Prev ${prev} /Length ${data.length} >>\nstream\n`));
+  emit(data);
+  emit(latin1(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`));
+  return chunks;
 }
 
 /**

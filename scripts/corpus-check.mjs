@@ -1,0 +1,591 @@
+#!/usr/bin/env node
+// npm run corpus: every PDF of ../shared/corpus/pdf through the page operations of a freshly started
+// local service, the results checked with MuPDF (page counts) and `qpdf --check` (structure, compared
+// with the input's own baseline), failures checked for a refund and a readable message, and the
+// balance checked against the charges of the tasks that succeeded.
+//
+//   npm run corpus                       all PDFs
+//   npm run corpus -- --only tracemonkey only files whose name contains the text (repeatable)
+//   npm run corpus -- --keep             keep the work directory (logs, results) even when all is well
+//
+// Exit 0: everything as expected (or the corpus is absent: skipped). Exit 1: a wrong page count, a
+// result qpdf finds worse than its input, a failed task without refund or with an unreadable message,
+// a task not ended within 120 s, a 5xx response, a download that did not work, or a balance mismatch.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const corpusDir = resolve(root, '..', 'shared', 'corpus');
+const pdfDir = join(corpusDir, 'pdf');
+
+const TASK_DEADLINE_MS = 120_000; // a task must end within this long after it was accepted
+const START_TIMEOUT_MS = 180_000; // wrangler dev: migrations, bundling, workerd start
+const MIN_REQUEST_GAP_MS = 100; // ≤ 10 requests/s, half the per-key limit
+const MAX_UPLOAD_BYTES = 50 * 1024 * 1024; // the standard plan's limit: 413 above it is a valid outcome
+const INITIAL_BALANCE = '1000.00';
+
+// ---------------------------------------------------------------------------------------------
+// Arguments and preconditions
+
+const args = process.argv.slice(2);
+const only = args.flatMap((a, i) => (args[i - 1] === '--only' ? [a] : []));
+const keepWork = args.includes('--keep');
+
+if (!existsSync(corpusDir) || !existsSync(pdfDir)) {
+  console.log(`corpus-check: skipped: the shared corpus is absent (${corpusDir} with a pdf/ folder not found).`);
+  process.exit(0);
+}
+const qpdfVersion = spawnSync('qpdf', ['--version'], { encoding: 'utf8' });
+if (qpdfVersion.status !== 0) {
+  console.error('corpus-check: qpdf is not installed (or not on PATH): it is needed to check inputs and results.');
+  process.exit(1);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const work = mkdtempSync(join(tmpdir(), 'pdf-edge-corpus-'));
+const logPath = join(work, 'service.log');
+
+// ---------------------------------------------------------------------------------------------
+// The service: `scripts/start.mjs` (what `npm start` runs) in its own process group
+
+let service = null; // { pid, base, adminToken, exited }
+
+function groupAlive(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+process.on('exit', () => {
+  if (service) killGroup(service.pid, 'SIGKILL');
+});
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    console.error(`\ncorpus-check: ${sig}: stopping the service`);
+    process.exit(130);
+  });
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+async function startService() {
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const adminToken = randomBytes(16).toString('hex');
+  const base = `http://127.0.0.1:${port}`;
+  const log = openSync(logPath, 'a');
+  const child = spawn(
+    process.execPath,
+    [join(root, 'scripts', 'start.mjs'), '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(inspectorPort), '--var', `ADMIN_TOKEN:${adminToken}`],
+    {
+      cwd: root,
+      detached: true, // its own process group: node, wrangler, workerd end together
+      stdio: ['ignore', log, log],
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+    },
+  );
+  closeSync(log);
+  service = { pid: child.pid, base, adminToken, exited: null };
+  child.on('exit', (code, signal) => {
+    if (service) service.exited = { code, signal };
+  });
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (service.exited) throw new Error(`the service exited during start-up (${JSON.stringify(service.exited)}); see ${logPath}`);
+    try {
+      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the service did not answer ${base}/healthz within ${START_TIMEOUT_MS / 1000} s; see ${logPath}`);
+    await sleep(300);
+  }
+}
+
+async function stopService() {
+  if (!service) return;
+  const { pid } = service;
+  killGroup(pid, 'SIGTERM');
+  const deadline = Date.now() + 8_000;
+  while (Date.now() < deadline && groupAlive(pid)) await sleep(100);
+  killGroup(pid, 'SIGKILL');
+  service = null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP: paced (≤ 10 requests/s), 429 honoured, every 5xx recorded
+
+const serverErrors = []; // { what, status, body }
+let nextSlot = 0;
+
+async function pace() {
+  const now = Date.now();
+  const at = Math.max(now, nextSlot);
+  nextSlot = at + MIN_REQUEST_GAP_MS;
+  if (at > now) await sleep(at - now);
+}
+
+/** One request; returns { status, headers, json, text, bytes }. Throws on network errors only. */
+async function http(method, url, { headers = {}, body, json, timeoutMs = 90_000, binary = false, what } = {}) {
+  const label = what ?? `${method} ${new URL(url).pathname}`;
+  for (let attempt = 0; ; attempt++) {
+    await pace();
+    const init = { method, headers: { ...headers }, signal: AbortSignal.timeout(timeoutMs) };
+    if (json !== undefined) {
+      init.headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(json);
+    } else if (body !== undefined) init.body = body;
+    const res = await fetch(url, init);
+    if (res.status === 429 && attempt < 20) {
+      await res.arrayBuffer();
+      const retryAfter = Number(res.headers.get('retry-after'));
+      await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 1000);
+      continue;
+    }
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const text = binary && res.ok ? '' : new TextDecoder().decode(bytes);
+    let parsed = null;
+    if (!binary || !res.ok) {
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        parsed = null;
+      }
+    }
+    if (res.status >= 500) serverErrors.push({ what: label, status: res.status, body: text.slice(0, 300) });
+    return { status: res.status, headers: res.headers, json: parsed, text, bytes };
+  }
+}
+
+const problemText = (r) => r.json?.detail ?? r.json?.title ?? r.text.slice(0, 200);
+
+// ---------------------------------------------------------------------------------------------
+// Local checks: MuPDF page counts, qpdf --check
+
+let mupdf;
+let unzipSync;
+
+/** Page count of PDF bytes, or { error } when MuPDF cannot read them. */
+function countPages(bytes) {
+  let doc;
+  try {
+    doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+    if (doc.needsPassword()) return { error: 'encrypted (needs a password)' };
+    return { pages: doc.countPages() };
+  } catch (err) {
+    return { error: `MuPDF cannot open it: ${err?.message ?? err}` };
+  } finally {
+    doc?.destroy();
+  }
+}
+
+const LEVEL = { ok: 0, warnings: 1, errors: 2 };
+
+/** `qpdf --check`: exit 0 = ok, 3 = warnings, 2 (or anything else) = errors. */
+function qpdfCheck(path) {
+  const r = spawnSync('qpdf', ['--check', path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
+  const verdict = r.status === 0 ? 'ok' : r.status === 3 ? 'warnings' : 'errors';
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  const issues = output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /WARNING|ERROR|error|damaged|invalid|unable|not found|expected/i.test(l) && !/^checking |^PDF Version|^File is not encrypted|^File is not linearized|^No syntax or stream encoding errors/i.test(l));
+  return { verdict, rc: r.status, issues, output };
+}
+
+/** The result's qpdf verdict against the input's: ok, no worse than the input, or worse. */
+function compareQpdf(result, baseline) {
+  if (result.verdict === 'ok') return 'ok';
+  return LEVEL[result.verdict] <= LEVEL[baseline.verdict] ? 'no-worse' : 'worse';
+}
+
+const worstOf = (verdicts) => (verdicts.includes('worse') ? 'worse' : verdicts.includes('no-worse') ? 'no-worse' : 'ok');
+
+const STACK_LIKE = /\n\s*at\s|\bat\s+\S+\s+\(|\b(TypeError|RangeError|ReferenceError|SyntaxError|RuntimeError|Error):|\.(ts|js|mjs):\d+|wasm-function|\bstack\b|undefined is not|null is not|cannot read propert/i;
+
+// ---------------------------------------------------------------------------------------------
+// One file through the operations
+
+function plansFor(fileId, n) {
+  // n: the page count the upload reported (null when it could not be read): parameters assume 1 page then.
+  const pages = n ?? 1;
+  const known = n != null;
+  const plans = [];
+  plans.push({ op: 'rotate', body: { file_id: fileId, angle: 90 }, expect: known ? [n] : null });
+  const extract = pages >= 2 ? [1, pages] : [1];
+  plans.push({ op: 'extract-pages', label: `extract-pages [${extract.join(',')}]`, body: { file_id: fileId, pages: extract }, expect: [extract.length] });
+  if (pages >= 2) plans.push({ op: 'delete-pages', label: `delete-pages [${pages}]`, body: { file_id: fileId, pages: [pages] }, expect: [pages - 1] });
+  const order = pages <= 50 ? Array.from({ length: pages }, (_, i) => pages - i) : [pages];
+  plans.push({ op: 'reorder-pages', label: pages <= 50 ? 'reorder-pages reverse' : `reorder-pages [${pages}]`, body: { file_id: fileId, new_order: order }, expect: known ? [n] : null });
+  if (pages >= 2) plans.push({ op: 'split', label: 'split half', body: { file_id: fileId, mode: 'half' }, expect: [Math.ceil(pages / 2), Math.floor(pages / 2)], zip: ['part-1.pdf', 'part-2.pdf'] });
+  plans.push({ op: 'merge', label: 'merge [this,this]', body: { file_ids: [fileId, fileId] }, expect: known ? [2 * n] : null });
+  return plans;
+}
+
+async function waitTask(ctx, taskId, acceptedAt) {
+  for (;;) {
+    const left = TASK_DEADLINE_MS - (Date.now() - acceptedAt);
+    const wait = Math.max(0, Math.min(60, Math.ceil(left / 1000)));
+    let r;
+    try {
+      r = await http('GET', `${ctx.base}/v1/tasks/${taskId}?wait=${wait}`, { headers: ctx.auth, timeoutMs: (wait + 30) * 1000, what: `GET /v1/tasks/${taskId}` });
+    } catch (err) {
+      return { error: `polling failed: ${err.message}` };
+    }
+    if (r.status !== 200) return { error: `GET /v1/tasks → ${r.status}: ${problemText(r)}` };
+    const rec = r.json;
+    if (rec.status === 'done' || rec.status === 'failed') return { rec, ms: Date.now() - acceptedAt };
+    if (Date.now() - acceptedAt >= TASK_DEADLINE_MS) return { rec, timedOut: true };
+  }
+}
+
+async function checkResult(ctx, file, plan, row, rec) {
+  let r;
+  try {
+    r = await http('GET', rec.download_url, { binary: true, timeoutMs: 120_000, what: `download ${plan.op}` });
+  } catch (err) {
+    row.problems.push(`download failed: ${err.message}`);
+    return;
+  }
+  if (r.status !== 200) {
+    row.problems.push(`download → ${r.status}: ${problemText(r)}`);
+    return;
+  }
+  const stem = `${basename(file.name, '.pdf')}.${plan.op}`;
+  let members;
+  if (plan.zip) {
+    let entries;
+    try {
+      entries = unzipSync(r.bytes);
+    } catch (err) {
+      row.problems.push(`the result is not a readable ZIP: ${err.message}`);
+      row.pagesGot = 'bad zip';
+      row.wrongPages = true;
+      return;
+    }
+    const names = Object.keys(entries).sort();
+    if (names.join(',') !== plan.zip.join(',')) row.problems.push(`ZIP members ${JSON.stringify(names)}, expected ${JSON.stringify(plan.zip)}`);
+    members = plan.zip.map((name) => ({ name, bytes: entries[name] ?? null }));
+  } else {
+    members = [{ name: 'result.pdf', bytes: r.bytes }];
+  }
+
+  const got = [];
+  const verdicts = [];
+  for (const m of members) {
+    if (!m.bytes) {
+      got.push('missing');
+      continue;
+    }
+    const path = join(ctx.resultsDir, `${stem}.${m.name}`);
+    writeFileSync(path, m.bytes);
+    const count = countPages(m.bytes);
+    got.push(count.pages ?? 'unreadable');
+    if (count.error) row.problems.push(`${m.name}: ${count.error}`);
+    const q = qpdfCheck(path);
+    const v = compareQpdf(q, file.baseline);
+    verdicts.push(v);
+    row.qpdfDetail.push({ member: m.name, verdict: q.verdict, rc: q.rc, issues: q.issues, path });
+  }
+  row.pagesGot = got.join('+');
+  row.pagesExpected = plan.expect ? plan.expect.join('+') : '?';
+  if (plan.expect) {
+    row.wrongPages = got.length !== plan.expect.length || got.some((g, i) => g !== plan.expect[i]);
+  } else {
+    row.wrongPages = got.some((g) => typeof g !== 'number'); // page count unknown at upload: only readability
+  }
+  row.qpdf = worstOf(verdicts);
+  if (row.qpdf !== 'ok') {
+    const verdictText = [...new Set(row.qpdfDetail.map((d) => d.verdict))].join('/');
+    row.qpdfText = `${row.qpdf === 'worse' ? 'WORSE' : 'no worse'} (${verdictText}; input ${file.baseline.verdict})`;
+  } else row.qpdfText = 'ok';
+}
+
+async function runFile(ctx, file) {
+  file.baseline = qpdfCheck(join(pdfDir, file.name));
+  file.rows = [];
+
+  // Upload
+  if (file.size > MAX_UPLOAD_BYTES) file.note = 'larger than the 50 MB limit: a 413 is expected';
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(join(pdfDir, file.name))], { type: 'application/pdf' }), file.name);
+  let up;
+  try {
+    up = await http('POST', `${ctx.base}/v1/upload`, { headers: ctx.auth, body: form, timeoutMs: 180_000, what: `upload ${file.name}` });
+  } catch (err) {
+    file.upload = { ok: false, status: 'error', detail: err.message };
+    return;
+  }
+  if (up.status === 201) {
+    file.upload = { ok: true, status: 201, pages: up.json.pages ?? null, fileId: up.json.file_id, contentType: up.json.content_type, size: up.json.size };
+  } else {
+    file.upload = { ok: false, status: up.status, detail: problemText(up), tooLarge: up.status === 413 };
+    return;
+  }
+
+  // Submit the operations (one file at a time, its operations side by side)
+  const plans = plansFor(file.upload.fileId, file.upload.pages);
+  const running = [];
+  for (const plan of plans) {
+    const row = { op: plan.label ?? plan.op, status: '', pagesExpected: plan.expect ? plan.expect.join('+') : '?', pagesGot: '', qpdf: null, qpdfText: '', qpdfDetail: [], error: '', problems: [], wrongPages: false };
+    file.rows.push(row);
+    let r;
+    try {
+      r = await http('POST', `${ctx.base}/v1/pdf/${plan.op}`, { headers: ctx.auth, json: plan.body, what: `POST /v1/pdf/${plan.op} (${file.name})` });
+    } catch (err) {
+      row.status = 'error';
+      row.problems.push(`submit failed: ${err.message}`);
+      continue;
+    }
+    if (r.status !== 202) {
+      row.status = `rejected ${r.status}`;
+      row.error = problemText(r);
+      if (r.status >= 500) row.problems.push(`submit → ${r.status}`);
+      continue;
+    }
+    row.taskId = r.json.task_id;
+    running.push({ plan, row, acceptedAt: Date.now() });
+  }
+
+  await Promise.all(
+    running.map(async ({ plan, row, acceptedAt }) => {
+      const w = await waitTask(ctx, row.taskId, acceptedAt);
+      if (w.error) {
+        row.status = 'error';
+        row.problems.push(w.error);
+        return;
+      }
+      const rec = w.rec;
+      row.charge = rec.charge;
+      if (w.timedOut) {
+        row.status = `timeout (${rec.status})`;
+        row.timedOut = true;
+        row.problems.push(`not ended within ${TASK_DEADLINE_MS / 1000} s (status ${rec.status})`);
+        ctx.unfinished.push({ taskId: row.taskId, row });
+        return;
+      }
+      row.ms = w.ms;
+      row.status = rec.status;
+      if (rec.status === 'done') {
+        ctx.doneCharges.push(rec.charge);
+        if (!rec.download_url) {
+          row.problems.push('done without a download_url');
+          return;
+        }
+        await checkResult(ctx, file, plan, row, rec);
+      } else {
+        row.refunded = rec.refunded === true;
+        row.error = rec.error_message ?? '';
+        if (!row.refunded) row.problems.push('failed WITHOUT refund');
+        if (!row.error.trim()) row.problems.push('failed with an empty error_message');
+        else if (STACK_LIKE.test(row.error)) row.problems.push('error_message looks like an internal error/stack trace');
+      }
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const kopecksOf = (s) => {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(s ?? '').trim());
+  if (!m) return NaN;
+  return (m[1] ? -1 : 1) * (Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0')));
+};
+const rub = (k) => `${k < 0 ? '-' : ''}${Math.floor(Math.abs(k) / 100)}.${String(Math.abs(k) % 100).padStart(2, '0')}`;
+const trunc = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+function printTable(files) {
+  const header = ['operation', 'status', 'pages exp/got', 'qpdf (vs input)', 'error_message / problems'];
+  const lines = [];
+  for (const f of files) {
+    const up = f.upload;
+    const upText = !up
+      ? 'not uploaded'
+      : up.ok
+        ? `upload 201, pages ${up.pages ?? 'null'}`
+        : up.tooLarge
+          ? `upload 413 (over the size limit: valid outcome): ${trunc(up.detail ?? '', 60)}`
+          : `upload FAILED ${up.status}: ${trunc(up.detail ?? '', 80)}`;
+    lines.push({ fileLine: `${f.name}  [${(f.size / 1024).toFixed(0)} KB; ${upText}; input qpdf: ${f.baseline?.verdict ?? '?'}]` });
+    for (const r of f.rows ?? []) {
+      const status = r.status === 'failed' ? `failed${r.refunded ? ' (refunded)' : ' (NOT refunded)'}` : r.status;
+      const pages = r.status === 'done' ? `${r.pagesExpected}/${r.pagesGot}${r.wrongPages ? ' WRONG' : ''}` : '';
+      const msg = [r.error ? trunc(r.error.replace(/\s+/g, ' '), 70) : '', ...r.problems.map((p) => `!! ${trunc(p, 90)}`)].filter(Boolean).join(' | ');
+      lines.push({ cells: [`  ${r.op}`, status, pages, r.status === 'done' ? r.qpdfText : '', msg] });
+    }
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.filter((l) => l.cells).map((l) => l.cells[i].length)));
+  widths[4] = header[4].length; // the last column is not padded
+  const fmt = (cells) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd();
+  console.log(fmt(header));
+  console.log(fmt(widths.map((w, i) => '-'.repeat(i === 4 ? 24 : w))));
+  for (const l of lines) console.log(l.fileLine ?? fmt(l.cells));
+}
+
+function printQpdfDetails(files) {
+  const worse = [];
+  for (const f of files) for (const r of f.rows ?? []) for (const d of r.qpdfDetail) if (r.qpdf === 'worse' && compareQpdf(d, f.baseline) === 'worse') worse.push({ f, r, d });
+  if (!worse.length) return;
+  console.log('\nqpdf --check on results worse than their input:');
+  for (const { f, r, d } of worse) {
+    console.log(`  ${f.name} / ${r.op}${d.member !== 'result.pdf' ? ` / ${d.member}` : ''}: qpdf exit ${d.rc} (${d.verdict}; input: ${f.baseline.verdict}, exit ${f.baseline.rc})`);
+    for (const issue of d.issues.slice(0, 5)) console.log(`      ${trunc(issue, 200)}`);
+    if (d.issues.length > 5) console.log(`      … ${d.issues.length - 5} more`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function main() {
+  mupdf = await import('mupdf');
+  mupdf.setLog(() => {}); // MuPDF's repair warnings about damaged files are expected: keep stdout readable
+  ({ unzipSync } = await import('fflate'));
+
+  const names = readdirSync(pdfDir)
+    .filter((n) => n.toLowerCase().endsWith('.pdf'))
+    .filter((n) => only.length === 0 || only.some((o) => n.includes(o)))
+    .sort();
+  if (names.length === 0) {
+    console.log(`corpus-check: skipped: no PDFs in ${pdfDir}${only.length ? ` matching ${only.join(', ')}` : ''}.`);
+    return 0;
+  }
+
+  console.log(`corpus-check: ${names.length} PDFs from ${pdfDir}; work directory ${work}`);
+  console.log(`corpus-check: starting the service (log: ${logPath}) …`);
+  const t0 = Date.now();
+  await startService();
+  console.log(`corpus-check: service up on ${service.base} after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const admin = { 'x-admin-token': service.adminToken };
+  const acc = await http('POST', `${service.base}/admin/accounts`, { headers: admin, json: { email: `corpus-${Date.now()}@example.com`, plan: 'standard', balance: INITIAL_BALANCE } });
+  if (acc.status !== 201 && acc.status !== 200) throw new Error(`creating the account → ${acc.status}: ${problemText(acc)}`);
+  const key = await http('POST', `${service.base}/admin/accounts/${acc.json.account_id}/keys`, { headers: admin, json: { name: 'corpus-check' } });
+  if (key.status !== 201 && key.status !== 200) throw new Error(`creating the key → ${key.status}: ${problemText(key)}`);
+  const ctx = { base: service.base, auth: { 'x-api-key': key.json.secret }, resultsDir: work, doneCharges: [], unfinished: [] };
+
+  const bal0 = await http('GET', `${ctx.base}/v1/api-keys/balance`, { headers: ctx.auth });
+  if (bal0.status !== 200) throw new Error(`GET /v1/api-keys/balance → ${bal0.status}: ${problemText(bal0)}`);
+  const initialKopecks = kopecksOf(bal0.json.balance);
+
+  const files = names.map((name) => ({ name, size: statSync(join(pdfDir, name)).size }));
+  for (const [i, file] of files.entries()) {
+    const t = Date.now();
+    await runFile(ctx, file);
+    const summary = (file.rows ?? []).map((r) => `${r.op.split(' ')[0]}:${r.status}${r.problems.length || r.wrongPages || r.qpdf === 'worse' ? '!' : ''}`).join(' ');
+    const up = file.upload?.ok ? `${file.upload.pages ?? '?'}p` : `upload ${file.upload?.status}`;
+    console.log(`  [${String(i + 1).padStart(2)}/${files.length}] ${file.name} (${up}) ${((Date.now() - t) / 1000).toFixed(1)} s  ${summary}`);
+  }
+
+  // Tasks that did not end in time may still end now: look once more so the balance can be explained.
+  let pendingKopecks = 0;
+  for (const u of ctx.unfinished) {
+    const r = await http('GET', `${ctx.base}/v1/tasks/${u.taskId}`, { headers: ctx.auth });
+    const st = r.json?.status;
+    u.row.problems.push(`later status: ${st ?? r.status}`);
+    if (st === 'done') pendingKopecks += kopecksOf(r.json.charge);
+    else if (st !== 'failed') pendingKopecks += kopecksOf(r.json?.charge);
+  }
+
+  const bal1 = await http('GET', `${ctx.base}/v1/api-keys/balance`, { headers: ctx.auth });
+  const finalKopecks = bal1.status === 200 ? kopecksOf(bal1.json.balance) : NaN;
+  const chargedKopecks = ctx.doneCharges.reduce((n, c) => n + kopecksOf(c), 0);
+  const expectedKopecks = initialKopecks - chargedKopecks;
+  const balanceOk = finalKopecks === expectedKopecks;
+
+  // Report
+  console.log('');
+  printTable(files);
+  printQpdfDetails(files);
+
+  const rows = files.flatMap((f) => f.rows ?? []);
+  const done = rows.filter((r) => r.status === 'done');
+  const failed = rows.filter((r) => r.status === 'failed');
+  const failedRefunded = failed.filter((r) => r.refunded);
+  const badMessages = failed.filter((r) => r.problems.some((p) => /error_message/.test(p)));
+  const wrongPages = done.filter((r) => r.wrongPages);
+  const worse = done.filter((r) => r.qpdf === 'worse');
+  const noWorse = done.filter((r) => r.qpdf === 'no-worse');
+  const timedOut = rows.filter((r) => r.timedOut);
+  const rejected = rows.filter((r) => r.status.startsWith('rejected'));
+  const otherErrors = rows.filter((r) => r.status === 'error' || (r.status === 'done' && r.problems.length > 0));
+  const uploads = files.map((f) => f.upload).filter(Boolean);
+  const uploadsOk = uploads.filter((u) => u.ok).length;
+  const uploads413 = uploads.filter((u) => u.tooLarge).length;
+  const uploadsFailed = uploads.filter((u) => !u.ok && !u.tooLarge);
+
+  console.log('\nTotals');
+  console.log(`  files:                      ${files.length} (uploaded ${uploadsOk}, 413 over the limit ${uploads413}, upload failed ${uploadsFailed.length})`);
+  console.log(`  tasks:                      ${rows.length - rejected.length} accepted${rejected.length ? `, ${rejected.length} rejected at submit (${[...new Set(rejected.map((r) => r.status))].join(', ')})` : ''}`);
+  console.log(`  tasks done:                 ${done.length} (qpdf: ${done.length - noWorse.length - worse.length} ok, ${noWorse.length} no worse than input, ${worse.length} worse)`);
+  console.log(`  tasks failed:               ${failed.length} (${failedRefunded.length} refunded, ${failed.length - failedRefunded.length} NOT refunded; ${badMessages.length} with an empty or internal-looking message)`);
+  console.log(`  wrong page counts:          ${wrongPages.length}${wrongPages.length ? ` (${wrongPages.map((r) => `${fileOf(files, r)} / ${r.op}: ${r.pagesExpected} expected, got ${r.pagesGot}`).join('; ')})` : ''}`);
+  console.log(`  qpdf worse than input:      ${worse.length}${worse.length ? ` (${worse.map((r) => `${fileOf(files, r)} / ${r.op}`).join('; ')})` : ''}`);
+  console.log(`  not ended within ${TASK_DEADLINE_MS / 1000} s:    ${timedOut.length}`);
+  console.log(`  5xx responses:              ${serverErrors.length}${serverErrors.length ? ` (${serverErrors.map((e) => `${e.what} → ${e.status}`).join('; ')})` : ''}`);
+  if (otherErrors.length) console.log(`  other problems:             ${otherErrors.length} (${otherErrors.map((r) => `${fileOf(files, r)} / ${r.op}: ${r.problems.join(', ')}`).join('; ')})`);
+  console.log(
+    `  balance check:              ${balanceOk ? 'OK' : 'MISMATCH'}: initial ${rub(initialKopecks)} − charges of ${done.length} done tasks ${rub(chargedKopecks)} = ${rub(expectedKopecks)}; balance now ${Number.isNaN(finalKopecks) ? `unknown (${bal1.status})` : rub(finalKopecks)}` +
+      (balanceOk ? '' : ` (difference ${Number.isNaN(finalKopecks) ? '?' : rub(finalKopecks - expectedKopecks)}${pendingKopecks ? `; ${rub(pendingKopecks)} charged for tasks that had not ended in time` : ''})`),
+  );
+
+  const failures = [
+    wrongPages.length && `${wrongPages.length} wrong page count(s)`,
+    worse.length && `${worse.length} result(s) worse than the input under qpdf --check`,
+    failed.length - failedRefunded.length && `${failed.length - failedRefunded.length} failed task(s) without refund`,
+    badMessages.length && `${badMessages.length} failed task(s) with an empty or internal-looking error_message`,
+    timedOut.length && `${timedOut.length} task(s) not ended within ${TASK_DEADLINE_MS / 1000} s`,
+    serverErrors.length && `${serverErrors.length} 5xx response(s)`,
+    otherErrors.length && `${otherErrors.length} other problem(s) (downloads, polling)`,
+    uploadsFailed.filter((u) => u.status === 'error' || u.status >= 500).length && 'upload error(s)',
+    !balanceOk && 'balance mismatch',
+  ].filter(Boolean);
+  console.log(`\ncorpus-check: ${failures.length ? `FAILED: ${failures.join('; ')}` : 'OK'}`);
+  return failures.length ? 1 : 0;
+}
+
+function fileOf(files, row) {
+  return files.find((f) => f.rows?.includes(row))?.name ?? '?';
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  console.error(`corpus-check: ${err?.stack ?? err}`);
+  code = 1;
+} finally {
+  await stopService();
+}
+if (code === 0 && !keepWork) rmSync(work, { recursive: true, force: true });
+else console.log(`corpus-check: logs and results kept in ${work}`);
+process.exit(code);
