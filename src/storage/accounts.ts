@@ -1,4 +1,5 @@
 import { newId, newSecret, sha256Hex } from '../lib/ids';
+import { retryRead } from '../lib/retry';
 
 export type Plan = 'free' | 'standard' | 'business';
 export type Period = 'never' | 'daily' | 'weekly' | 'monthly';
@@ -90,14 +91,17 @@ export async function deleteKey(db: D1Database, keyId: string): Promise<boolean>
  * so the secret itself is never compared byte by byte (no timing signal about stored secrets).
  */
 export async function findKeyBySecret(db: D1Database, secret: string): Promise<{ key: ApiKey; account: Account } | null> {
-  const row = await db
-    .prepare(
-      `SELECT k.id AS key_id, k.name, k.limit_kopecks, k.period, a.*
-       FROM api_keys k JOIN accounts a ON a.id = k.account_id
-       WHERE k.secret_hash = ? AND k.deleted_at IS NULL`,
-    )
-    .bind(await sha256Hex(secret))
-    .first<Account & { key_id: string; name: string; limit_kopecks: number | null; period: Period }>();
+  const hash = await sha256Hex(secret);
+  const row = await retryRead(() =>
+    db
+      .prepare(
+        `SELECT k.id AS key_id, k.name, k.limit_kopecks, k.period, a.*
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id
+         WHERE k.secret_hash = ? AND k.deleted_at IS NULL`,
+      )
+      .bind(hash)
+      .first<Account & { key_id: string; name: string; limit_kopecks: number | null; period: Period }>(),
+  );
   if (!row) return null;
   const { key_id, name, limit_kopecks, period, ...account } = row;
   return { key: { id: key_id, account_id: account.id, name, limit_kopecks, period }, account };

@@ -2,6 +2,7 @@ import type { FileKind } from '../lib/detect';
 import type { InputFile } from '../operations/define';
 import { newId } from '../lib/ids';
 import { iso } from '../lib/time';
+import { retryRead } from '../lib/retry';
 
 interface FileRow {
   id: string;
@@ -80,12 +81,12 @@ export async function storeFile(
 export async function findLiveFiles(db: D1Database, accountId: string, ids: readonly string[]): Promise<Map<string, InputFile>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .prepare(
-      `SELECT * FROM files WHERE account_id = ? AND deleted_at IS NULL AND expires_at > ? AND id IN (${unique.map(() => '?').join(',')})`,
-    )
-    .bind(accountId, Date.now(), ...unique)
-    .all<FileRow>();
+  const rows = await retryRead(() =>
+    db
+      .prepare(`SELECT * FROM files WHERE account_id = ? AND deleted_at IS NULL AND expires_at > ? AND id IN (${unique.map(() => '?').join(',')})`)
+      .bind(accountId, Date.now(), ...unique)
+      .all<FileRow>(),
+  );
   return new Map(rows.results.map((r) => [r.id, toInput(r)]));
 }
 
