@@ -24,6 +24,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(root, 'bench-out');
 const STATE = join(OUT, 'state'); // the bench's own local D1/R2/DO state, not the dev one
 const LOGS = join(OUT, 'logs');
+// Node 22 from the `node` package first, as under `npm run` (wrangler refuses the system Node 20).
+process.env.PATH = `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`;
 
 const MB = 1_000_000;
 const ISOLATE_LIMIT = 128 * 1024 * 1024;
@@ -311,7 +313,7 @@ try {
   await main();
 } catch (err) {
   process.exitCode = 1;
-  console.error(`bench failed: ${err?.stack ?? err}`);
+  if (!stopping) console.error(`bench failed: ${err?.stack ?? err}`);
 } finally {
   await stopAll();
   rmSync(STATE, { recursive: true, force: true });
