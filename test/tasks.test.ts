@@ -171,15 +171,18 @@ describe('failed tasks', () => {
     expect(await balanceOf(acct)).toBe('3.00');
   });
 
-  // BUG (src/engines/pdf.ts): a PDF whose page tree is lost is "repaired" by MuPDF into a 0-page
-  // document. inspectPdf reports pages: 0 (not null) and openPdf accepts it, so rotate ends `done`,
-  // charges 1.25 and delivers an empty PDF instead of failing as damaged with a refund.
-  it.fails('a PDF repaired into zero pages fails as damaged and is refunded', async () => {
+  // MuPDF "repairs" a PDF whose page tree is lost into a 0-page document: that is damage, not a
+  // valid empty file. The upload reports pages null and the task fails with a refund.
+  it('a PDF repaired into zero pages is not processed as a valid document', async () => {
     const acct = await newAccount({ balance: '10.00' });
-    const up = await uploadOk(acct, (await markerPdf(3, 'Q')).slice(0, 100), 'empty.pdf');
-    const res = await acct.json('/v1/pdf/rotate', { file_id: up.file_id });
-    const rec = res.status === 202 ? await waitTask(acct, (await res.json<{ task_id: string }>()).task_id) : null;
-    expect(rec?.status ?? 'refused').not.toBe('done');
+    const up = await acct.upload((await markerPdf(3, 'Q')).slice(0, 100), 'empty.pdf');
+    if (up.status === 201) {
+      const res = await acct.json('/v1/pdf/rotate', { file_id: (await up.json<{ file_id: string }>()).file_id });
+      if (res.status === 202) {
+        const rec = await waitTask(acct, (await res.json<{ task_id: string }>()).task_id);
+        expect(rec).toMatchObject({ status: 'failed', refunded: true });
+      } else await expectProblem(res, 422, 'validation_error');
+    } else await expectProblem(up, 422, 'validation_error');
     expect(await balanceOf(acct)).toBe('10.00');
   });
 });

@@ -29,9 +29,14 @@ export async function openPdf(bytes: Uint8Array): Promise<{ mupdf: Mupdf; doc: P
     pdf.destroy();
     throw new TaskError({ reason: 'encrypted' });
   }
+  let pages = 0;
   try {
-    pdf.countPages();
+    pages = pdf.countPages();
   } catch {
+    // counted as zero below
+  }
+  // A file repaired into zero pages is damaged, not an empty document: nothing usable came back.
+  if (pages === 0) {
     pdf.destroy();
     throw new TaskError({ reason: 'corrupt' });
   }
@@ -77,7 +82,8 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number | n
   }
   try {
     if (doc.needsPassword()) return { pages: null, encrypted: true };
-    return { pages: doc.countPages(), encrypted: false };
+    const pages = doc.countPages();
+    return { pages: pages > 0 ? pages : null, encrypted: false };
   } catch {
     return { pages: null, encrypted: false };
   } finally {

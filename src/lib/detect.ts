@@ -65,12 +65,15 @@ function looksLikeHtml(b: Uint8Array): boolean {
 
 /** The kind of a file from its bytes, never from its name. */
 export function detectKind(b: Uint8Array): FileKind | null {
-  if (ascii(b, 0, 1024).includes('%PDF-')) return 'pdf';
+  // Signatures at offset 0 first: a JPEG or ZIP may carry the text %PDF- in its metadata.
+  if (startsWith(b, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
   if (startsWith(b, [0xff, 0xd8, 0xff])) return 'jpg';
   if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'webp';
   if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return detectOle(b);
   if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) return detectOoxml(b);
   if (looksLikeHtml(b)) return 'html';
+  // Readers accept a PDF header anywhere in the first 1024 bytes (junk before it is common).
+  if (ascii(b, 0, 1024).includes('%PDF-')) return 'pdf';
   return null;
 }

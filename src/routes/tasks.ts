@@ -59,6 +59,8 @@ async function sendResult(c: Context<AppEnv>, outcome: DownloadOutcome): Promise
         throw new ApiError('result_deleted', 'This download link expired: get a fresh download_url from GET /v1/tasks/{task_id}.');
       case 'task_not_finished':
         throw new ApiError('task_not_finished', 'The task has not finished yet: poll GET /v1/tasks/{task_id}?wait=60.');
+      case 'task_failed':
+        throw new ApiError('result_deleted', 'The task failed, so there is no result: its error_message in GET /v1/tasks/{task_id} says why; the payment was returned.');
       case 'result_deleted':
         throw new ApiError('result_deleted', 'The result was deleted: it expired, or it was already downloaded once on the free plan. Run the operation again.');
     }

@@ -166,6 +166,7 @@ export class TaskObject extends DurableObject<Env> {
     if (token !== null && !(token in state.tokens)) return { ok: false, code: 'not_found' };
     if (token !== null && state.tokens[token]! <= Date.now()) return { ok: false, code: 'expired_link' };
     if (!TERMINAL.has(state.status)) return { ok: false, code: 'task_not_finished' };
+    if (state.status === 'failed') return { ok: false, code: 'task_failed' };
     if (!state.result_available || !state.result) return { ok: false, code: 'result_deleted' };
     if (state.plan === 'free' && state.downloads >= 1) return { ok: false, code: 'result_deleted' };
     state.downloads += 1;

@@ -54,4 +54,4 @@ export interface TaskView {
 
 export type DownloadOutcome =
   | { ok: true; result: TaskResult }
-  | { ok: false; code: 'not_found' | 'result_deleted' | 'task_not_finished' | 'expired_link' };
+  | { ok: false; code: 'not_found' | 'result_deleted' | 'task_not_finished' | 'task_failed' | 'expired_link' };
