@@ -8,11 +8,20 @@
 //   npm run corpus -- --only tracemonkey only files whose name contains the text (repeatable)
 //   npm run corpus -- --keep             keep the work directory (logs, results) even when all is well
 //
-// Exit 0: everything as expected (or the corpus is absent: skipped). Exit 1: a wrong page count, a
-// result qpdf finds worse than its input, a failed task without refund or with an unreadable message,
-// a task not ended within 120 s, a 5xx response, a download that did not work, or a balance mismatch.
+// Each result is read back with MuPDF: page count (and, where the pages' text tells them apart, that
+// the pages are the expected input pages in the expected order; for rotate, /Rotate + 90), and
+// `qpdf --check` (ok / no worse than the input's own check / worse).
+//
+// The service runs as `npm start` would run it (D1 migrations, then wrangler dev --local) but with
+// its own state directory inside a temporary work directory, in its own process group, ended at exit.
+// If it stops answering, it is restarted on the same state (up to 3 times) and that is reported.
+//
+// Exit 0: everything as expected (or the corpus is absent: skipped). Exit 1: a wrong page count or
+// page order, a result qpdf finds worse than its input, a failed task without refund or with an empty
+// or internal-looking message, a task not ended within 120 s, a 5xx response, an upload or download
+// that did not work, the service hanging, or a balance that is not initial − charges of done tasks.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,6 +37,7 @@ const START_TIMEOUT_MS = 180_000; // wrangler dev: migrations, bundling, workerd
 const MIN_REQUEST_GAP_MS = 100; // ≤ 10 requests/s, half the per-key limit
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024; // the standard plan's limit: 413 above it is a valid outcome
 const INITIAL_BALANCE = '1000.00';
+const MAX_RESTARTS = 3; // restarts of a service that stopped answering, before the check gives up
 
 // ---------------------------------------------------------------------------------------------
 // Arguments and preconditions
@@ -51,7 +61,10 @@ const work = mkdtempSync(join(tmpdir(), 'pdf-edge-corpus-'));
 const logPath = join(work, 'service.log');
 
 // ---------------------------------------------------------------------------------------------
-// The service: `scripts/start.mjs` (what `npm start` runs) in its own process group
+// The service: what `npm start` (scripts/start.mjs) runs, i.e. the D1 migrations and then
+// `wrangler dev --local`, but with its own state directory inside the work directory, so that
+// neither the developer's local data nor another local service (a lock on the shared SQLite files)
+// can affect the check. It runs in its own process group, which is ended at exit whatever happens.
 
 let service = null; // { pid, base, adminToken, exited }
 
@@ -94,20 +107,37 @@ function freePort() {
   });
 }
 
+const bin = join(root, 'node_modules', '.bin');
+const serviceEnv = {
+  ...process.env,
+  PATH: `${bin}:${process.env.PATH}`, // Node 22 from the `node` package, as npm start does
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  CI: '1',
+  NO_COLOR: '1',
+  FORCE_COLOR: '0',
+};
+
 async function startService() {
+  const state = join(work, 'state');
+  const log = openSync(logPath, 'a');
+  const migrate = spawnSync(join(bin, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { cwd: root, env: serviceEnv, stdio: ['ignore', log, log], timeout: 120_000 });
+  if (migrate.status !== 0) {
+    closeSync(log);
+    throw new Error(`applying the D1 migrations failed (exit ${migrate.status ?? migrate.signal}); see ${logPath}`);
+  }
   const port = await freePort();
   const inspectorPort = await freePort();
   const adminToken = randomBytes(16).toString('hex');
   const base = `http://127.0.0.1:${port}`;
-  const log = openSync(logPath, 'a');
   const child = spawn(
-    process.execPath,
-    [join(root, 'scripts', 'start.mjs'), '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(inspectorPort), '--var', `ADMIN_TOKEN:${adminToken}`],
+    join(bin, 'wrangler'),
+    ['dev', '--local', '--test-scheduled', '--persist-to', state, '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false', '--var', `ADMIN_TOKEN:${adminToken}`],
     {
       cwd: root,
-      detached: true, // its own process group: node, wrangler, workerd end together
+      detached: true, // its own process group: wrangler and workerd end together
       stdio: ['ignore', log, log],
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+      env: serviceEnv,
     },
   );
   closeSync(log);
@@ -119,14 +149,21 @@ async function startService() {
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (service.exited) throw new Error(`the service exited during start-up (${JSON.stringify(service.exited)}); see ${logPath}`);
-    try {
-      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await healthy()) return;
     if (Date.now() > deadline) throw new Error(`the service did not answer ${base}/healthz within ${START_TIMEOUT_MS / 1000} s; see ${logPath}`);
     await sleep(300);
+  }
+}
+
+/** Whether GET /healthz answers 200 within a few seconds. */
+async function healthy() {
+  if (!service || service.exited) return false;
+  try {
+    const res = await fetch(`${service.base}/healthz`, { signal: AbortSignal.timeout(5_000) });
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
   }
 }
 
@@ -193,13 +230,42 @@ const problemText = (r) => r.json?.detail ?? r.json?.title ?? r.text.slice(0, 20
 let mupdf;
 let unzipSync;
 
-/** Page count of PDF bytes, or { error } when MuPDF cannot read them. */
-function countPages(bytes) {
+/**
+ * Page count of PDF bytes and, per page, a fingerprint (MediaBox and a hash of the page's text) and
+ * the effective /Rotate, or { error } when MuPDF cannot read them. Fingerprints let the order of the
+ * result's pages be compared with the input's; they are null when the text cannot be read.
+ */
+function readPdf(bytes) {
   let doc;
   try {
     doc = mupdf.Document.openDocument(bytes, 'application/pdf');
     if (doc.needsPassword()) return { error: 'encrypted (needs a password)' };
-    return { pages: doc.countPages() };
+    const pages = doc.countPages();
+    let fps = [];
+    let rotations = [];
+    const pdf = doc.asPDF();
+    try {
+      for (let i = 0; i < pages; i++) {
+        const page = doc.loadPage(i);
+        try {
+          const st = page.toStructuredText();
+          const text = st.asText();
+          st.destroy();
+          const obj = pdf?.findPage(i);
+          const rotate = obj?.getInheritable('Rotate');
+          rotations.push(rotate?.isNumber() ? (((rotate.asNumber() % 360) + 360) % 360) : 0);
+          const box = obj?.getInheritable('MediaBox').toString() ?? '';
+          // Text as MuPDF extracts it depends on the page's rotation: rotate is compared by box and /Rotate only.
+          fps.push({ box, full: `${box}:${createHash('sha1').update(text.replace(/\s+/g, '')).digest('hex').slice(0, 12)}` });
+        } finally {
+          page.destroy();
+        }
+      }
+    } catch {
+      fps = null;
+      rotations = null;
+    }
+    return { pages, fps, rotations };
   } catch (err) {
     return { error: `MuPDF cannot open it: ${err?.message ?? err}` };
   } finally {
@@ -234,19 +300,26 @@ const STACK_LIKE = /\n\s*at\s|\bat\s+\S+\s+\(|\b(TypeError|RangeError|ReferenceE
 // ---------------------------------------------------------------------------------------------
 // One file through the operations
 
+const range = (a, b) => Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);
+
 function plansFor(fileId, n) {
   // n: the page count the upload reported (null when it could not be read): parameters assume 1 page then.
+  // `order`: for each result member, the input pages it should hold, in order (null: unknown).
   const pages = n ?? 1;
   const known = n != null;
   const plans = [];
-  plans.push({ op: 'rotate', body: { file_id: fileId, angle: 90 }, expect: known ? [n] : null });
+  plans.push({ op: 'rotate', body: { file_id: fileId, angle: 90 }, expect: known ? [n] : null, order: known ? [range(1, n)] : null, rotation: 90 });
   const extract = pages >= 2 ? [1, pages] : [1];
-  plans.push({ op: 'extract-pages', label: `extract-pages [${extract.join(',')}]`, body: { file_id: fileId, pages: extract }, expect: [extract.length] });
-  if (pages >= 2) plans.push({ op: 'delete-pages', label: `delete-pages [${pages}]`, body: { file_id: fileId, pages: [pages] }, expect: [pages - 1] });
-  const order = pages <= 50 ? Array.from({ length: pages }, (_, i) => pages - i) : [pages];
-  plans.push({ op: 'reorder-pages', label: pages <= 50 ? 'reorder-pages reverse' : `reorder-pages [${pages}]`, body: { file_id: fileId, new_order: order }, expect: known ? [n] : null });
-  if (pages >= 2) plans.push({ op: 'split', label: 'split half', body: { file_id: fileId, mode: 'half' }, expect: [Math.ceil(pages / 2), Math.floor(pages / 2)], zip: ['part-1.pdf', 'part-2.pdf'] });
-  plans.push({ op: 'merge', label: 'merge [this,this]', body: { file_ids: [fileId, fileId] }, expect: known ? [2 * n] : null });
+  plans.push({ op: 'extract-pages', label: `extract-pages [${extract.join(',')}]`, body: { file_id: fileId, pages: extract }, expect: [extract.length], order: [extract] });
+  if (pages >= 2) plans.push({ op: 'delete-pages', label: `delete-pages [${pages}]`, body: { file_id: fileId, pages: [pages] }, expect: [pages - 1], order: [range(1, pages - 1)] });
+  const listed = pages <= 50 ? range(1, pages).reverse() : [pages];
+  const reordered = [...listed, ...range(1, pages).filter((p) => !listed.includes(p))];
+  plans.push({ op: 'reorder-pages', label: pages <= 50 ? 'reorder-pages reverse' : `reorder-pages [${pages}]`, body: { file_id: fileId, new_order: listed }, expect: known ? [n] : null, order: known ? [reordered] : null });
+  if (pages >= 2) {
+    const half = Math.ceil(pages / 2);
+    plans.push({ op: 'split', label: 'split half', body: { file_id: fileId, mode: 'half' }, expect: [half, pages - half], order: [range(1, half), range(half + 1, pages)], zip: ['part-1.pdf', 'part-2.pdf'] });
+  }
+  plans.push({ op: 'merge', label: 'merge [this,this]', body: { file_ids: [fileId, fileId] }, expect: known ? [2 * n] : null, order: known ? [[...range(1, n), ...range(1, n)]] : null });
   return plans;
 }
 
@@ -300,16 +373,35 @@ async function checkResult(ctx, file, plan, row, rec) {
 
   const got = [];
   const verdicts = [];
-  for (const m of members) {
+  for (const [mi, m] of members.entries()) {
     if (!m.bytes) {
       got.push('missing');
       continue;
     }
     const path = join(ctx.resultsDir, `${stem}.${m.name}`);
     writeFileSync(path, m.bytes);
-    const count = countPages(m.bytes);
+    const count = readPdf(m.bytes);
     got.push(count.pages ?? 'unreadable');
     if (count.error) row.problems.push(`${m.name}: ${count.error}`);
+    // Order: only where the count is right and both sides could be fingerprinted.
+    const want = plan.order?.[mi];
+    const input = file.read;
+    if (want && count.fps && input?.fps && count.pages === want.length) {
+      const expected = want.map((p) => input.fps[p - 1]);
+      const key = plan.rotation ? 'box' : 'full';
+      const bad = expected.findIndex((fp, i) => fp[key] !== count.fps[i][key]);
+      if (bad >= 0) {
+        row.wrongOrder = true;
+        row.problems.push(`${members.length > 1 ? `${m.name}: ` : ''}page ${bad + 1} is not input page ${want[bad]} (pages not in the expected order or not the expected pages)`);
+      }
+      if (plan.rotation) {
+        const badRot = want.findIndex((p, i) => count.rotations[i] !== (input.rotations[p - 1] + plan.rotation) % 360);
+        if (badRot >= 0) {
+          row.wrongOrder = true;
+          row.problems.push(`page ${badRot + 1} has /Rotate ${count.rotations[badRot]}, expected ${(input.rotations[want[badRot] - 1] + plan.rotation) % 360}`);
+        }
+      }
+    }
     const q = qpdfCheck(path);
     const v = compareQpdf(q, file.baseline);
     verdicts.push(v);
@@ -339,7 +431,7 @@ async function runFile(ctx, file) {
   form.append('file', new Blob([readFileSync(join(pdfDir, file.name))], { type: 'application/pdf' }), file.name);
   let up;
   try {
-    up = await http('POST', `${ctx.base}/v1/upload`, { headers: ctx.auth, body: form, timeoutMs: 180_000, what: `upload ${file.name}` });
+    up = await http('POST', `${ctx.base}/v1/upload`, { headers: ctx.auth, body: form, timeoutMs: 120_000, what: `upload ${file.name}` });
   } catch (err) {
     file.upload = { ok: false, status: 'error', detail: err.message };
     return;
@@ -351,11 +443,13 @@ async function runFile(ctx, file) {
     return;
   }
 
+  file.read = readPdf(readFileSync(join(pdfDir, file.name)));
+
   // Submit the operations (one file at a time, its operations side by side)
   const plans = plansFor(file.upload.fileId, file.upload.pages);
   const running = [];
   for (const plan of plans) {
-    const row = { op: plan.label ?? plan.op, status: '', pagesExpected: plan.expect ? plan.expect.join('+') : '?', pagesGot: '', qpdf: null, qpdfText: '', qpdfDetail: [], error: '', problems: [], wrongPages: false };
+    const row = { op: plan.label ?? plan.op, status: '', pagesExpected: plan.expect ? plan.expect.join('+') : '?', pagesGot: '', qpdf: null, qpdfText: '', qpdfDetail: [], error: '', problems: [], wrongPages: false, wrongOrder: false };
     file.rows.push(row);
     let r;
     try {
@@ -431,14 +525,17 @@ function printTable(files) {
     const upText = !up
       ? 'not uploaded'
       : up.ok
-        ? `upload 201, pages ${up.pages ?? 'null'}`
-        : up.tooLarge
+        ? `upload 201, pages ${up.pages ?? 'null'}${up.contentType && up.contentType !== 'application/pdf' ? `, stored as ${up.contentType}` : ''}`
+        : up.status === 'not run'
+          ? `not run: ${up.detail}`
+          : up.tooLarge
           ? `upload 413 (over the size limit: valid outcome): ${trunc(up.detail ?? '', 60)}`
           : `upload FAILED ${up.status}: ${trunc(up.detail ?? '', 80)}`;
-    lines.push({ fileLine: `${f.name}  [${(f.size / 1024).toFixed(0)} KB; ${upText}; input qpdf: ${f.baseline?.verdict ?? '?'}]` });
+    const hung = f.hung ? '; !! the SERVICE STOPPED ANSWERING here (restarted)' : '';
+    lines.push({ fileLine: `${f.name}  [${(f.size / 1024).toFixed(0)} KB; ${upText}; input qpdf: ${f.baseline?.verdict ?? '?'}${hung}]` });
     for (const r of f.rows ?? []) {
       const status = r.status === 'failed' ? `failed${r.refunded ? ' (refunded)' : ' (NOT refunded)'}` : r.status;
-      const pages = r.status === 'done' ? `${r.pagesExpected}/${r.pagesGot}${r.wrongPages ? ' WRONG' : ''}` : '';
+      const pages = r.status === 'done' ? `${r.pagesExpected}/${r.pagesGot}${r.wrongPages ? ' WRONG' : ''}${r.wrongOrder ? ' ORDER' : ''}` : '';
       const msg = [r.error ? trunc(r.error.replace(/\s+/g, ' '), 70) : '', ...r.problems.map((p) => `!! ${trunc(p, 90)}`)].filter(Boolean).join(' | ');
       lines.push({ cells: [`  ${r.op}`, status, pages, r.status === 'done' ? r.qpdfText : '', msg] });
     }
@@ -481,6 +578,8 @@ async function main() {
   }
 
   console.log(`corpus-check: ${names.length} PDFs from ${pdfDir}; work directory ${work}`);
+  const newest = newestSource(join(root, 'src'));
+  if (newest) console.log(`corpus-check: service source src/ as of ${new Date(newest.mtimeMs).toISOString()} (newest file: ${newest.path})`);
   console.log(`corpus-check: starting the service (log: ${logPath}) …`);
   const t0 = Date.now();
   await startService();
@@ -491,16 +590,38 @@ async function main() {
   if (acc.status !== 201 && acc.status !== 200) throw new Error(`creating the account → ${acc.status}: ${problemText(acc)}`);
   const key = await http('POST', `${service.base}/admin/accounts/${acc.json.account_id}/keys`, { headers: admin, json: { name: 'corpus-check' } });
   if (key.status !== 201 && key.status !== 200) throw new Error(`creating the key → ${key.status}: ${problemText(key)}`);
-  const ctx = { base: service.base, auth: { 'x-api-key': key.json.secret }, resultsDir: work, doneCharges: [], unfinished: [] };
+  const ctx = { base: service.base, auth: { 'x-api-key': key.json.secret }, resultsDir: work, doneCharges: [], unfinished: [], hangs: [] };
 
   const bal0 = await http('GET', `${ctx.base}/v1/api-keys/balance`, { headers: ctx.auth });
   if (bal0.status !== 200) throw new Error(`GET /v1/api-keys/balance → ${bal0.status}: ${problemText(bal0)}`);
   const initialKopecks = kopecksOf(bal0.json.balance);
 
   const files = names.map((name) => ({ name, size: statSync(join(pdfDir, name)).size }));
+  let serviceDown = null;
   for (const [i, file] of files.entries()) {
+    if (serviceDown) {
+      file.upload = { ok: false, status: 'not run', detail: 'the service had stopped answering' };
+      continue;
+    }
     const t = Date.now();
     await runFile(ctx, file);
+    const networkTrouble = file.upload?.status === 'error' || (file.rows ?? []).some((r) => r.status === 'error');
+    if (networkTrouble && !(await healthy())) {
+      // The service hangs: that is a finding. Restart it on the same state (the account, its key and
+      // balance live in D1) so that the other files still get checked; give up after a few restarts.
+      const what = `the service stopped answering /healthz while ${file.name} was processed`;
+      ctx.hangs.push({ file: file.name, what });
+      file.hung = true;
+      if (ctx.hangs.length > MAX_RESTARTS) {
+        serviceDown = `${what}; ${MAX_RESTARTS} restarts spent (see ${logPath})`;
+        console.log(`  !! ${serviceDown}: the remaining files are not run`);
+      } else {
+        console.log(`  !! ${what}: restarting it (see ${logPath})`);
+        await stopService();
+        await startService();
+        ctx.base = service.base;
+      }
+    }
     const summary = (file.rows ?? []).map((r) => `${r.op.split(' ')[0]}:${r.status}${r.problems.length || r.wrongPages || r.qpdf === 'worse' ? '!' : ''}`).join(' ');
     const up = file.upload?.ok ? `${file.upload.pages ?? '?'}p` : `upload ${file.upload?.status}`;
     console.log(`  [${String(i + 1).padStart(2)}/${files.length}] ${file.name} (${up}) ${((Date.now() - t) / 1000).toFixed(1)} s  ${summary}`);
@@ -509,15 +630,26 @@ async function main() {
   // Tasks that did not end in time may still end now: look once more so the balance can be explained.
   let pendingKopecks = 0;
   for (const u of ctx.unfinished) {
-    const r = await http('GET', `${ctx.base}/v1/tasks/${u.taskId}`, { headers: ctx.auth });
-    const st = r.json?.status;
-    u.row.problems.push(`later status: ${st ?? r.status}`);
-    if (st === 'done') pendingKopecks += kopecksOf(r.json.charge);
-    else if (st !== 'failed') pendingKopecks += kopecksOf(r.json?.charge);
+    try {
+      const r = await http('GET', `${ctx.base}/v1/tasks/${u.taskId}`, { headers: ctx.auth, timeoutMs: 15_000 });
+      const st = r.json?.status;
+      u.row.problems.push(`later status: ${st ?? r.status}`);
+      if (st === 'done') pendingKopecks += kopecksOf(r.json.charge);
+      else if (st !== 'failed') pendingKopecks += kopecksOf(r.json?.charge);
+    } catch (err) {
+      u.row.problems.push(`later status unknown: ${err.message}`);
+    }
   }
 
-  const bal1 = await http('GET', `${ctx.base}/v1/api-keys/balance`, { headers: ctx.auth });
-  const finalKopecks = bal1.status === 200 ? kopecksOf(bal1.json.balance) : NaN;
+  let finalKopecks = NaN;
+  let balanceError = '';
+  try {
+    const bal1 = await http('GET', `${ctx.base}/v1/api-keys/balance`, { headers: ctx.auth, timeoutMs: 15_000 });
+    if (bal1.status === 200) finalKopecks = kopecksOf(bal1.json.balance);
+    else balanceError = `GET /v1/api-keys/balance → ${bal1.status}`;
+  } catch (err) {
+    balanceError = `GET /v1/api-keys/balance failed: ${err.message}`;
+  }
   const chargedKopecks = ctx.doneCharges.reduce((n, c) => n + kopecksOf(c), 0);
   const expectedKopecks = initialKopecks - chargedKopecks;
   const balanceOk = finalKopecks === expectedKopecks;
@@ -533,44 +665,71 @@ async function main() {
   const failedRefunded = failed.filter((r) => r.refunded);
   const badMessages = failed.filter((r) => r.problems.some((p) => /error_message/.test(p)));
   const wrongPages = done.filter((r) => r.wrongPages);
+  const wrongOrder = done.filter((r) => r.wrongOrder && !r.wrongPages);
   const worse = done.filter((r) => r.qpdf === 'worse');
   const noWorse = done.filter((r) => r.qpdf === 'no-worse');
   const timedOut = rows.filter((r) => r.timedOut);
   const rejected = rows.filter((r) => r.status.startsWith('rejected'));
-  const otherErrors = rows.filter((r) => r.status === 'error' || (r.status === 'done' && r.problems.length > 0));
+  const otherErrors = rows.filter((r) => r.status === 'error' || (r.status === 'done' && !r.wrongOrder && !r.wrongPages && r.problems.length > 0));
   const uploads = files.map((f) => f.upload).filter(Boolean);
   const uploadsOk = uploads.filter((u) => u.ok).length;
   const uploads413 = uploads.filter((u) => u.tooLarge).length;
-  const uploadsFailed = uploads.filter((u) => !u.ok && !u.tooLarge);
+  const uploadsFailed = uploads.filter((u) => !u.ok && !u.tooLarge && u.status !== 'not run');
+  const notRun = uploads.filter((u) => u.status === 'not run').length;
 
   console.log('\nTotals');
-  console.log(`  files:                      ${files.length} (uploaded ${uploadsOk}, 413 over the limit ${uploads413}, upload failed ${uploadsFailed.length})`);
+  console.log(`  files:                      ${files.length} (uploaded ${uploadsOk}, 413 over the limit ${uploads413}, upload failed ${uploadsFailed.length}${notRun ? `, not run ${notRun}` : ''})`);
   console.log(`  tasks:                      ${rows.length - rejected.length} accepted${rejected.length ? `, ${rejected.length} rejected at submit (${[...new Set(rejected.map((r) => r.status))].join(', ')})` : ''}`);
   console.log(`  tasks done:                 ${done.length} (qpdf: ${done.length - noWorse.length - worse.length} ok, ${noWorse.length} no worse than input, ${worse.length} worse)`);
   console.log(`  tasks failed:               ${failed.length} (${failedRefunded.length} refunded, ${failed.length - failedRefunded.length} NOT refunded; ${badMessages.length} with an empty or internal-looking message)`);
   console.log(`  wrong page counts:          ${wrongPages.length}${wrongPages.length ? ` (${wrongPages.map((r) => `${fileOf(files, r)} / ${r.op}: ${r.pagesExpected} expected, got ${r.pagesGot}`).join('; ')})` : ''}`);
+  console.log(`  wrong page order/rotation: ${wrongOrder.length}${wrongOrder.length ? ` (${wrongOrder.map((r) => `${fileOf(files, r)} / ${r.op}`).join('; ')})` : ''}`);
   console.log(`  qpdf worse than input:      ${worse.length}${worse.length ? ` (${worse.map((r) => `${fileOf(files, r)} / ${r.op}`).join('; ')})` : ''}`);
   console.log(`  not ended within ${TASK_DEADLINE_MS / 1000} s:    ${timedOut.length}`);
   console.log(`  5xx responses:              ${serverErrors.length}${serverErrors.length ? ` (${serverErrors.map((e) => `${e.what} → ${e.status}`).join('; ')})` : ''}`);
   if (otherErrors.length) console.log(`  other problems:             ${otherErrors.length} (${otherErrors.map((r) => `${fileOf(files, r)} / ${r.op}: ${r.problems.join(', ')}`).join('; ')})`);
   console.log(
-    `  balance check:              ${balanceOk ? 'OK' : 'MISMATCH'}: initial ${rub(initialKopecks)} − charges of ${done.length} done tasks ${rub(chargedKopecks)} = ${rub(expectedKopecks)}; balance now ${Number.isNaN(finalKopecks) ? `unknown (${bal1.status})` : rub(finalKopecks)}` +
+    `  balance check:              ${balanceOk ? 'OK' : Number.isNaN(finalKopecks) ? 'UNKNOWN' : 'MISMATCH'}: initial ${rub(initialKopecks)} − charges of ${done.length} done tasks ${rub(chargedKopecks)} = ${rub(expectedKopecks)}; balance now ${Number.isNaN(finalKopecks) ? `unknown (${balanceError})` : rub(finalKopecks)}` +
       (balanceOk ? '' : ` (difference ${Number.isNaN(finalKopecks) ? '?' : rub(finalKopecks - expectedKopecks)}${pendingKopecks ? `; ${rub(pendingKopecks)} charged for tasks that had not ended in time` : ''})`),
   );
 
   const failures = [
     wrongPages.length && `${wrongPages.length} wrong page count(s)`,
     worse.length && `${worse.length} result(s) worse than the input under qpdf --check`,
+    wrongOrder.length && `${wrongOrder.length} result(s) with pages in the wrong order or rotation`,
     failed.length - failedRefunded.length && `${failed.length - failedRefunded.length} failed task(s) without refund`,
     badMessages.length && `${badMessages.length} failed task(s) with an empty or internal-looking error_message`,
     timedOut.length && `${timedOut.length} task(s) not ended within ${TASK_DEADLINE_MS / 1000} s`,
     serverErrors.length && `${serverErrors.length} 5xx response(s)`,
     otherErrors.length && `${otherErrors.length} other problem(s) (downloads, polling)`,
     uploadsFailed.filter((u) => u.status === 'error' || u.status >= 500).length && 'upload error(s)',
-    !balanceOk && 'balance mismatch',
+    !balanceOk && (Number.isNaN(finalKopecks) ? 'balance unknown' : 'balance mismatch'),
+    ctx.hangs.length && `the service stopped answering ${ctx.hangs.length} time(s)`,
   ].filter(Boolean);
+  if (ctx.hangs.length) console.log(`  service hangs:              ${ctx.hangs.length} (${ctx.hangs.map((h) => h.file).join('; ')})${serviceDown ? `; ${serviceDown}` : ''}`);
   console.log(`\ncorpus-check: ${failures.length ? `FAILED: ${failures.join('; ')}` : 'OK'}`);
   return failures.length ? 1 : 0;
+}
+
+/** The most recently modified file under `dir` (which version of the service is under test). */
+function newestSource(dir) {
+  let best = null;
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        const { mtimeMs } = statSync(p);
+        if (!best || mtimeMs > best.mtimeMs) best = { path: p.slice(root.length + 1), mtimeMs };
+      }
+    }
+  };
+  try {
+    walk(dir);
+  } catch {
+    return null;
+  }
+  return best;
 }
 
 function fileOf(files, row) {

@@ -52,6 +52,10 @@ describe('detectKind', () => {
     expect(detectKind(concat([0x50, 0x4b, 0x03, 0x04], new Uint8Array(30)))).toBeNull();
   });
 
+  it('a PDF header after junk within the first 1024 bytes wins over an HTML-looking start (real files do this)', () => {
+    expect(detectKind(bytes('<html><head><meta http-equiv="refresh" content="0"></head></html>\n%PDF-1.4\n'))).toBe('pdf');
+  });
+
   it('HTML by its opening', () => {
     expect(detectKind(bytes('<!DOCTYPE html><html><body>x</body></html>'))).toBe('html');
     expect(detectKind(bytes('  \n<HTML lang="ru">'))).toBe('html');

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { PDFArray, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import { balanceOf, download, inspect, markerPdf, newAccount, runOp, uploadOk } from './helpers';
+
+/** A 3-page document whose page tree lists page 1's object again as page 3 (real files do this). */
+async function sharedPageObject(): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(await markerPdf(2, 'D'));
+  const pages = doc.catalog.Pages();
+  const kids = pages.lookup(PDFName.of('Kids'), PDFArray);
+  kids.push(kids.get(0));
+  pages.set(PDFName.of('Count'), PDFNumber.of(3));
+  return doc.save({ useObjectStreams: false });
+}
 
 describe('rotate', () => {
   it('turns every page 90° clockwise by default, adding to an existing rotation', async () => {
@@ -28,6 +39,15 @@ describe('rotate', () => {
     // An incremental update: the input is untouched at the start of the output.
     expect(bytes.length).toBeGreaterThan(input.length);
     expect(bytes.subarray(0, input.length)).toEqual(input);
+  });
+
+  it('turns a page object listed twice in the page tree once, not twice', async () => {
+    const acct = await newAccount();
+    const up = await uploadOk(acct, await sharedPageObject(), 'shared.pdf');
+    expect(up.pages).toBe(3);
+    const out = await inspect(await download(await runOp(acct, 'rotate', { file_id: up.file_id })));
+    expect(out.markers).toEqual(['MARK-D-1', 'MARK-D-2', 'MARK-D-1']);
+    expect(out.rotations).toEqual([90, 90, 90]);
   });
 
   it('refuses a page outside the document and a bad angle with 422 and charges nothing', async () => {

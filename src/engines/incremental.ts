@@ -125,13 +125,14 @@ export function appendUpdate(doc: PDFDocument, original: Uint8Array, ids: Object
 
 /**
  * Indirect references of the leaf pages in document order, from the page tree's /Kids arrays
- * (MuPDF's findPage returns the resolved dictionary, which carries no object number).
- * Null when the tree is not a clean tree of indirect objects.
+ * (MuPDF's findPage returns the resolved dictionary, which carries no object number). A page
+ * object listed twice (seen in real files) appears twice. Null when the tree is not a clean tree
+ * of indirect objects.
  */
 export function pageRefs(doc: PDFDocument): PDFObject[] | null {
   const root = doc.getTrailer().get('Root', 'Pages');
   const out: PDFObject[] = [];
-  const seen = new Set<string>();
+  const visitedNodes = new Set<string>();
   const walk = (node: PDFObject, depth: number): boolean => {
     if (depth > 64) return false;
     const kids = node.get('Kids');
@@ -139,11 +140,11 @@ export function pageRefs(doc: PDFDocument): PDFObject[] | null {
     for (let i = 0; i < kids.length; i++) {
       const kid = kids.get(i);
       if (!kid.isIndirect()) return false;
-      const key = kid.toString();
-      if (seen.has(key)) return false;
-      seen.add(key);
       const type = kid.get('Type');
       if (type.isName() && type.asName() === 'Pages') {
+        const key = kid.toString();
+        if (visitedNodes.has(key)) return false; // a cycle
+        visitedNodes.add(key);
         if (!walk(kid, depth + 1)) return false;
       } else out.push(kid);
     }

@@ -28,13 +28,34 @@ export function loadMupdf(): Promise<MupdfModule> {
     const previousType = proc?.type;
     if (proc) proc.type = 'renderer';
     try {
-      return await import('mupdf');
+      const mupdf = await import('mupdf');
+      // MuPDF reports every syntax problem it repairs: tens of thousands of lines for one damaged
+      // file. Count them and keep a few samples instead of writing each to the console.
+      mupdf.setLog({ error: recordMessage, warning: recordMessage });
+      return mupdf;
     } finally {
       if (proc) proc.type = previousType;
     }
   })();
   loading.catch(() => (loading = undefined));
   return loading;
+}
+
+const MAX_SAMPLES = 5;
+let messageCount = 0;
+let messageSamples: string[] = [];
+
+function recordMessage(message: string): void {
+  messageCount++;
+  if (messageSamples.length < MAX_SAMPLES && !messageSamples.includes(message)) messageSamples.push(message);
+}
+
+/** MuPDF's warnings and errors since the last call: their number and a few distinct samples. */
+export function takeMupdfMessages(): { count: number; samples: string[] } {
+  const taken = { count: messageCount, samples: messageSamples };
+  messageCount = 0;
+  messageSamples = [];
+  return taken;
 }
 
 /** Bytes the MuPDF heap occupies. WASM memory never shrinks, so this is also its peak so far. */

@@ -72,8 +72,9 @@ export function detectKind(b: Uint8Array): FileKind | null {
   if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'webp';
   if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return detectOle(b);
   if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) return detectOoxml(b);
-  if (looksLikeHtml(b)) return 'html';
-  // Readers accept a PDF header anywhere in the first 1024 bytes (junk before it is common).
+  // Readers accept a PDF header anywhere in the first 1024 bytes: junk before it is common, even
+  // an HTML snippet (seen in the corpus), so this comes before the HTML check.
   if (ascii(b, 0, 1024).includes('%PDF-')) return 'pdf';
+  if (looksLikeHtml(b)) return 'html';
   return null;
 }

@@ -1,4 +1,4 @@
-import { PDF_MIME, requirePages, saveBytes, withPdf } from '../engines/pdf';
+import { PDF_MIME, inspectPdf, openPdf, requirePages, saveBytes, withPdf } from '../engines/pdf';
 import type { OperationResult } from './define';
 
 /**
@@ -6,11 +6,32 @@ import type { OperationResult } from './define';
  * used (garbage collection), which is what delete, extract and reorder all are.
  */
 export async function rearrange(bytes: Uint8Array, order: (pageCount: number) => number[]): Promise<OperationResult> {
-  return withPdf(bytes, (doc) => {
+  const { out, pages, repairedOnSave } = await withPdf(bytes, (doc) => {
     const count = doc.countPages();
     const pages = order(count);
     requirePages(pages, count);
+    const repairedBefore = doc.wasRepaired();
     doc.rearrangePages(pages.map((n) => n - 1));
-    return { chunks: [saveBytes(doc, 'garbage=compact,compress=yes')], ext: 'pdf', contentType: PDF_MIME };
+    const out = saveBytes(doc, 'garbage=compact,compress=yes');
+    return { out, pages, repairedOnSave: !repairedBefore && doc.wasRepaired() };
   });
+  // A damaged stream met while saving makes MuPDF repair the file, and the repair reloads the old
+  // page tree: the rearrangement is silently lost. Then copy the pages into a new document instead.
+  if (!repairedOnSave && (await inspectPdf(out)).pages === pages.length) return { chunks: [out], ext: 'pdf', contentType: PDF_MIME };
+  return { chunks: [await copyPages(bytes, pages)], ext: 'pdf', contentType: PDF_MIME };
+}
+
+/** The listed pages grafted into a fresh document (the catalog's outline and forms are not kept). */
+async function copyPages(bytes: Uint8Array, pages: number[]): Promise<Uint8Array> {
+  const { mupdf, doc: source } = await openPdf(bytes);
+  const out = new mupdf.PDFDocument();
+  try {
+    const map = out.newGraftMap();
+    for (const n of pages) map.graftPage(-1, source, n - 1);
+    map.destroy();
+    return saveBytes(out, 'compress=yes');
+  } finally {
+    out.destroy();
+    source.destroy();
+  }
 }

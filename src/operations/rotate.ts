@@ -25,14 +25,19 @@ export default defineOperation({
       requirePages(pages, count);
       // Indirect references let the change be appended; a broken page tree gets a full save instead.
       const refs = pageRefs(doc);
-      const changed = pages.map((n) => {
+      // A page object listed twice in the tree is one object: turn it once, not once per listing.
+      const unique = new Map<string | number, ReturnType<typeof doc.findPage>>();
+      for (const n of pages) {
         const page = refs ? refs[n - 1]! : doc.findPage(n - 1);
+        unique.set(refs ? page.toString() : (page as unknown as { pointer: number }).pointer, page);
+      }
+      const changed = [...unique.values()];
+      for (const page of changed) {
         const current = page.getInheritable('Rotate');
         const degrees = current.isNumber() ? current.asNumber() : 0;
         // /Rotate may be inherited from a Pages node: writing it on the page overrides only this page.
         page.put('Rotate', (((Math.round(degrees / 90) * 90 + params.angle) % 360) + 360) % 360);
-        return page;
-      });
+      }
       // Only the page dictionaries change: append them as an incremental update to the original bytes.
       const chunks = savePreservingOriginal(doc, original, changed);
       return { chunks, ext: 'pdf', contentType: PDF_MIME };

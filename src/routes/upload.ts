@@ -5,6 +5,7 @@ import { config } from '../env';
 import { ApiError, invalid } from '../lib/errors';
 import { MIME_OF, detectKind } from '../lib/detect';
 import { cleanFilename } from '../lib/names';
+import { boundaryOf, parseMultipart, readBody } from '../lib/multipart';
 import { inspectPdf } from '../engines/pdf';
 import { maxUploadBytes, PLAN_MAX_UPLOAD_MB } from '../storage/accounts';
 import { storeFile, uploadRecord } from '../storage/files';
@@ -24,29 +25,30 @@ export function uploadRoutes() {
   routes.post('/upload', async (c) => {
     const account = c.get('account');
     const limit = maxUploadBytes(account.plan);
-    const declared = Number(c.req.header('content-length'));
-    if (Number.isFinite(declared) && declared > limit + MULTIPART_SLACK) throw tooLarge(account.plan);
-    if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
-      throw invalid('file', 'send the file as multipart/form-data in a field named "file"');
-    }
-    let form: FormData;
+    const declared = c.req.header('content-length') ? Number(c.req.header('content-length')) : null;
+    if (declared !== null && declared > limit + MULTIPART_SLACK) throw tooLarge(account.plan);
+    const boundary = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '') ? boundaryOf(c.req.header('content-type')!) : null;
+    if (!boundary) throw invalid('file', 'send the file as multipart/form-data in a field named "file"');
+    const body = await readBody(c.req.raw.body, declared, limit + MULTIPART_SLACK);
+    if (!body) throw tooLarge(account.plan);
+    let parts;
     try {
-      form = await c.req.formData();
-    } catch {
-      throw invalid('file', 'the multipart body could not be read: send the file as multipart/form-data in a field named "file"');
+      parts = parseMultipart(body, boundary);
+    } catch (err) {
+      throw invalid('file', `the multipart body could not be read (${(err as Error).message}): send the file as multipart/form-data in a field named "file"`);
     }
-    const file = form.get('file');
-    if (!file || typeof file === 'string') throw invalid('file', 'the multipart field "file" with the file is missing');
-    if (file.size > limit) throw tooLarge(account.plan);
-    if (file.size === 0) throw invalid('file', 'the file is empty');
+    const file = parts.find((p) => p.name === 'file' && p.filename !== null) ?? parts.find((p) => p.name === 'file');
+    if (!file) throw invalid('file', 'the multipart field "file" with the file is missing');
+    if (file.data.length > limit) throw tooLarge(account.plan);
+    if (file.data.length === 0) throw invalid('file', 'the file is empty');
 
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes = file.data;
     const kind = detectKind(bytes);
     if (!kind) throw invalid('file', `the file type is not supported (detected from its content): upload ${ACCEPTED}`);
     const { pages, encrypted } = kind === 'pdf' ? await inspectPdf(bytes) : { pages: null, encrypted: false };
     const stored = await storeFile(
       c.env,
-      { accountId: account.id, filename: cleanFilename(file.name), kind, contentType: MIME_OF[kind], pages, encrypted },
+      { accountId: account.id, filename: cleanFilename(file.filename), kind, contentType: MIME_OF[kind], pages, encrypted },
       bytes,
       bytes.length,
       config(c.env).fileTtlSeconds,

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Env } from '../env';
 import { operationByPath } from '../operations';
-import { mupdfHeapBytes } from '../engines/mupdf';
+import { mupdfHeapBytes, takeMupdfMessages } from '../engines/mupdf';
 import { resultName } from '../lib/names';
 import { TaskError, isResourceExhaustion } from './failures';
 import type { TaskState } from './types';
@@ -53,6 +53,7 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
     return 'failed';
   }
   const startedAt = Date.now();
+  takeMupdfMessages(); // start this task's count from zero
   let inputBytes = 0;
   let outputBytes = 0;
   let extraOutputBytes = 0;
@@ -117,6 +118,7 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
         output_bytes: outputBytes,
         peak_estimate_bytes: heap + inputBytes + extraOutputBytes,
         ms: Date.now() - startedAt,
+        mupdf_messages: takeMupdfMessages(),
       }),
     );
   }
