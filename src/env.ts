@@ -19,7 +19,6 @@ export interface Env {
   RATE_LIMIT_BURST?: string;
   TASK_WATCHDOG_SECONDS?: string;
   MAX_TASK_ATTEMPTS?: string;
-  PLAN_LIMITS_MB?: string;
 }
 
 export interface Config {

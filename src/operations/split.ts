@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zipSync } from 'fflate';
 import { defineOperation } from './define';
 import { PageNumber } from './params';
-import { PDF_MIME, requirePages, saveBytes, withPdf } from '../engines/pdf';
+import { requirePages, saveBytes, withPdf } from '../engines/pdf';
 import type { FieldProblem } from '../lib/errors';
 
 interface Part {

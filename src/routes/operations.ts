@@ -10,7 +10,7 @@ import { chargeOperation, refundTask } from '../billing/charge';
 import { ApiError, invalidMany, type FieldProblem } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { MIME_OF } from '../lib/detect';
-import { jsonObjectBody, parseOr422, zodProblems } from '../lib/validation';
+import { jsonObjectBody, parseOr422 } from '../lib/validation';
 import { OPERATIONS } from '../operations';
 import { sizeUnits, type InputFile, type OperationDef } from '../operations/define';
 import { findLiveFiles } from '../storage/files';
@@ -115,4 +115,3 @@ export function operationRoutes() {
   return routes;
 }
 
-export { zodProblems };

@@ -9,7 +9,6 @@ import type { Env } from '../env';
 import { config } from '../env';
 import { refundTask } from '../billing/charge';
 import { base64url } from '../lib/ids';
-import { resultName } from '../lib/names';
 import { failureMessage, type TaskFailure } from './failures';
 import type { DownloadOutcome, TaskResult, TaskSpec, TaskState, TaskView } from './types';
 
@@ -214,5 +213,3 @@ export class TaskObject extends DurableObject<Env> {
     if (state?.result_available && state.result_expires_at !== null && state.result_expires_at <= Date.now()) await this.deleteResult(state);
   }
 }
-
-export const resultFilename = (state: Pick<TaskSpec, 'inputs'>, ext: string): string => resultName(state.inputs[0]!.filename, ext);
