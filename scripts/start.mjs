@@ -16,15 +16,18 @@ const env = {
   WRANGLER_SEND_METRICS: 'false',
   CI: process.env.CI ?? '1', // no interactive prompts from wrangler
 };
-const firstStart = !existsSync(join(root, '.wrangler', 'state', 'v3', 'd1'));
+const args = process.argv.slice(2);
+// `--persist-to DIR` moves the local state: the migrations must go to the same place.
+const persistAt = args.indexOf('--persist-to');
+const persistArgs = persistAt >= 0 ? ['--persist-to', args[persistAt + 1]] : [];
+const firstStart = !existsSync(join(persistAt >= 0 ? args[persistAt + 1] : join(root, '.wrangler', 'state'), 'v3', 'd1'));
 
-const migrate = spawnSync(join(bin, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+const migrate = spawnSync(join(bin, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
 if (migrate.status !== 0) {
   console.error('npm start: applying the D1 migrations failed (see above).');
   process.exit(migrate.status ?? 1);
 }
 
-const args = process.argv.slice(2);
 const portArg = args.indexOf('--port');
 const port = portArg >= 0 ? args[portArg + 1] : '8787';
 const hasAdminToken = args.some((a, i) => args[i - 1] === '--var' && a.startsWith('ADMIN_TOKEN:'));
