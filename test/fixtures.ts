@@ -127,6 +127,7 @@ export async function queuedTask(acct: { accountId: string; keyId: string }, pla
     inputs: [],
     params_json: '{}',
     webhook_url: null,
+    base_url: 'https://pdf-edge.test',
     charge_kopecks: 0,
     charge_units: 1,
     included: false,

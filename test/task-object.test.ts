@@ -24,6 +24,7 @@ async function paidTask(balance: string) {
     inputs: [],
     params_json: '{}',
     webhook_url: null,
+    base_url: 'https://pdf-edge.test',
     charge_kopecks: 125,
     charge_units: 1,
     included: false,

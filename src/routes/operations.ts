@@ -100,6 +100,7 @@ export function operationRoutes() {
           inputs,
           params_json: JSON.stringify(params),
           webhook_url: body.webhook_url ?? null,
+          base_url: new URL(c.req.url).origin,
           charge_kopecks: charge.kopecks,
           charge_units: charge.units,
           included: charge.included,

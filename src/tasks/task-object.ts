@@ -1,15 +1,18 @@
 /**
- * One Durable Object per task: its state, progress, long-poll waiters, download tokens, and the
- * alarm that expires results, cleans up free-plan downloads and makes sure no task stays
- * unfinished forever (watchdog). Every mutation is serialised by the object, so "exactly once"
- * decisions (refund, the single free download) are made here.
+ * One Durable Object per task: its state, progress, long-poll waiters, download tokens, the
+ * webhook outbox, and the alarm that drives the deadlines: the watchdog (no task stays unfinished
+ * forever), result expiry, free-plan cleanup after a download, and webhook attempts. Every
+ * mutation is serialised by the object, so "exactly once" decisions (refund, the single free
+ * download, a delivery's end) are made here.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env';
 import { config } from '../env';
 import { refundTask } from '../billing/charge';
-import { base64url } from '../lib/ids';
+import { base64url, newId } from '../lib/ids';
+import { iso } from '../lib/time';
 import { failureMessage, type TaskFailure } from './failures';
+import { deliverOnce, nextAttemptAt } from './webhook';
 import type { DownloadOutcome, TaskResult, TaskSpec, TaskState, TaskView } from './types';
 
 const TERMINAL = new Set(['done', 'failed']);
@@ -26,7 +29,7 @@ export class TaskObject extends DurableObject<Env> {
   private async save(state: TaskState): Promise<void> {
     this.cached = state;
     await this.ctx.storage.put('task', state);
-    const times = Object.values(state.deadlines).filter((t): t is number => t !== null);
+    const times = [...Object.values(state.deadlines), state.webhook?.next_at ?? null].filter((t): t is number => t !== null);
     if (times.length) await this.ctx.storage.setAlarm(Math.min(...times));
     else await this.ctx.storage.deleteAlarm();
   }
@@ -56,23 +59,27 @@ export class TaskObject extends DurableObject<Env> {
       downloads: 0,
       tokens: {},
       deadlines: { watchdog: now + config(this.env).taskWatchdogSeconds * 1000, result_expiry: null, cleanup: null },
+      webhook: null,
     });
   }
 
-  /** The state plus a download token that is valid for a while yet (issued anew when the old one is half spent). */
+  /** A download token valid for a while yet: the current one, or a new one when it is half spent. */
+  private currentToken(state: TaskState, now: number): { token: string; issued: boolean } {
+    const ttl = config(this.env).downloadUrlTtlSeconds * 1000;
+    for (const [t, exp] of Object.entries(state.tokens)) if (exp <= now) delete state.tokens[t];
+    const token = Object.entries(state.tokens).find(([, exp]) => exp - now > ttl / 2)?.[0];
+    if (token) return { token, issued: false };
+    const fresh = `${state.task_id}.${base64url(crypto.getRandomValues(new Uint8Array(24)))}`;
+    state.tokens[fresh] = now + ttl;
+    return { token: fresh, issued: true };
+  }
+
   async view(): Promise<TaskView | null> {
     const state = await this.load();
     if (!state) return null;
     if (!state.result_available) return { state, token: null };
-    const now = Date.now();
-    const ttl = config(this.env).downloadUrlTtlSeconds * 1000;
-    for (const [t, exp] of Object.entries(state.tokens)) if (exp <= now) delete state.tokens[t];
-    let token = Object.entries(state.tokens).find(([, exp]) => exp - now > ttl / 2)?.[0];
-    if (!token) {
-      token = `${state.task_id}.${base64url(crypto.getRandomValues(new Uint8Array(24)))}`;
-      state.tokens[token] = now + ttl;
-      await this.save(state);
-    }
+    const { token, issued } = this.currentToken(state, Date.now());
+    if (issued) await this.save(state);
     return { state, token };
   }
 
@@ -120,15 +127,13 @@ export class TaskObject extends DurableObject<Env> {
     if (!state || TERMINAL.has(state.status)) return false;
     const now = Date.now();
     const expires = now + config(this.env).resultTtlSeconds * 1000;
-    Object.assign(state, {
-      status: 'done',
-      finished_at: now,
-      progress: { done: state.progress.total, total: state.progress.total },
-      result,
-      result_available: true,
-      result_expires_at: expires,
-    });
+    Object.assign(state, { status: 'done', finished_at: now, result, result_available: true, result_expires_at: expires });
+    state.progress = { done: state.progress.total, total: state.progress.total };
     state.deadlines = { watchdog: null, result_expiry: expires, cleanup: null };
+    if (state.webhook_url) {
+      const { token } = this.currentToken(state, now);
+      this.queueWebhook(state, 'task.done', { download_url: `${state.base_url}/v1/download/${token}`, filename: result.filename }, now);
+    }
     await this.save(state);
     await this.env.DB.prepare("UPDATE operations SET status = 'done', finished_at = ?, result_key = ?, result_expires_at = ? WHERE task_id = ?")
       .bind(now, result.r2_key, expires, state.task_id)
@@ -149,10 +154,37 @@ export class TaskObject extends DurableObject<Env> {
     await this.save(state);
     await refundTask(this.env.DB, state.task_id);
     state.refunded = true;
+    // The webhook goes out after the refund: a receiver that reads the balance sees the money back.
+    if (state.webhook_url) this.queueWebhook(state, 'task.failed', { error_message: state.error_message }, now);
     await this.env.DB.prepare('UPDATE operations SET finished_at = ? WHERE task_id = ?').bind(now, state.task_id).run();
     await this.save(state);
     this.wake();
     return true;
+  }
+
+  private queueWebhook(state: TaskState, event: 'task.done' | 'task.failed', extra: Record<string, string>, now: number): void {
+    const body = JSON.stringify({
+      event,
+      task_id: state.task_id,
+      operation_type: state.operation_type,
+      status: state.status,
+      timestamp: iso(now),
+      ...extra,
+    });
+    state.webhook = { url: state.webhook_url!, delivery_id: newId('dlv'), event, body, attempts: 0, next_at: now, last_result: null };
+  }
+
+  /** One webhook attempt, signed with the account's current secret (a reissued secret applies at once). */
+  private async attemptWebhook(state: TaskState): Promise<void> {
+    const outbox = state.webhook!;
+    const account = await this.env.DB.prepare('SELECT webhook_secret FROM accounts WHERE id = ?').bind(state.account_id).first<{ webhook_secret: string }>();
+    const { ok, result } = await deliverOnce(outbox, account?.webhook_secret ?? '');
+    outbox.attempts += 1;
+    outbox.last_result = result;
+    outbox.next_at = ok ? null : nextAttemptAt(outbox.attempts, config(this.env).webhookRetryDelays, Date.now());
+    console.log(
+      JSON.stringify({ event: 'webhook_attempt', task_id: state.task_id, delivery_id: outbox.delivery_id, attempt: outbox.attempts, ok, result, gave_up: !ok && outbox.next_at === null }),
+    );
   }
 
   /**
@@ -185,31 +217,29 @@ export class TaskObject extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const state = await this.load();
     if (!state) return;
-    const now = Date.now();
-    const { watchdog, result_expiry, cleanup } = state.deadlines;
-    if (watchdog !== null && watchdog <= now && !TERMINAL.has(state.status)) {
-      await this.fail({ reason: 'timed_out' });
-      return;
+    const due = (t: number | null | undefined) => t != null && t <= Date.now();
+    if (due(state.deadlines.watchdog) && !TERMINAL.has(state.status)) {
+      await this.fail({ reason: 'timed_out' }); // queues the task.failed webhook, delivered below
     }
-    if ((result_expiry !== null && result_expiry <= now) || (cleanup !== null && cleanup <= now)) {
-      await this.deleteResult(state);
-      return;
-    }
-    await this.save(state); // re-arm for the next deadline
+    if (due(state.webhook?.next_at)) await this.attemptWebhook(state);
+    if (due(state.deadlines.result_expiry) || due(state.deadlines.cleanup)) await this.dropResult(state);
+    await this.save(state); // re-arms the alarm for the next deadline
   }
 
-  private async deleteResult(state: TaskState): Promise<void> {
+  private async dropResult(state: TaskState): Promise<void> {
     if (state.result) await this.env.FILES.delete(state.result.r2_key);
     state.result_available = false;
     state.tokens = {};
     state.deadlines = { watchdog: null, result_expiry: null, cleanup: null };
-    await this.save(state);
     await this.env.DB.prepare('UPDATE operations SET result_deleted_at = ? WHERE task_id = ?').bind(Date.now(), state.task_id).run();
   }
 
   /** Cron safety net: removes the result if its time has come (the alarm normally does it). */
   async expireIfDue(): Promise<void> {
     const state = await this.load();
-    if (state?.result_available && state.result_expires_at !== null && state.result_expires_at <= Date.now()) await this.deleteResult(state);
+    if (state?.result_available && state.result_expires_at !== null && state.result_expires_at <= Date.now()) {
+      await this.dropResult(state);
+      await this.save(state);
+    }
   }
 }

@@ -15,6 +15,8 @@ export interface TaskSpec {
   /** The validated parameters as JSON (plain text keeps the RPC types simple). */
   params_json: string;
   webhook_url: string | null;
+  /** The service's own origin as the client reached it: download links in webhooks start with it. */
+  base_url: string;
   charge_kopecks: number;
   charge_units: number;
   included: boolean;
@@ -44,6 +46,7 @@ export interface TaskState extends TaskSpec {
   tokens: Record<string, number>;
   /** Moments the alarm must act at: watchdog, result expiry, free-plan cleanup. */
   deadlines: { watchdog: number | null; result_expiry: number | null; cleanup: number | null };
+  webhook: import('./webhook').WebhookOutbox | null;
 }
 
 /** The slice of state the API turns into the public task record. */
