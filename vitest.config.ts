@@ -18,6 +18,7 @@ export default defineConfig(async () => ({
           FREE_CLEANUP_SECONDS: '1',
           RATE_LIMIT_PER_SECOND: '20',
           RATE_LIMIT_BURST: '40',
+          WEBHOOK_RETRY_DELAYS: '1,1,1',
         },
       },
     }),
