@@ -118,13 +118,59 @@ describe('refunds', () => {
 });
 
 describe('business plan', () => {
-  // The Business plan's 500 included requests are issue 3 ("Money rules"): until then a one-unit
-  // operation is paid from the balance. DECISIONS.md: it must be charged "0.00" with included: true.
-  it.todo('a one-unit operation is an included request, charged 0.00', async () => {
-    const acct = await newAccount({ plan: 'business', balance: '10.00' });
+  interface Balance { balance: string; included_limit: number; included_used: number; included_remaining: number; included_resets_at: string | null }
+  const balanceRecord = async (acct: TestAccount) => (await acct.api('/v1/api-keys/balance')).json<Balance>();
+
+  const businessAccount = (purchasedAt: string) => newAccount({ plan: 'business', balance: '10.00', purchasedAt });
+
+  /** A purchase date on this day of month a month or more ago, so the current window is well defined. */
+  const purchased = () => { const d = new Date(); return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 2, Math.min(d.getUTCDate(), 28), 0, 0, 0)).toISOString(); };
+
+  it('a one-unit operation is an included request, charged 0.00, and the balance is untouched', async () => {
+    const acct = await businessAccount(purchased());
+    const before = await balanceRecord(acct);
+    expect(before).toMatchObject({ balance: '10.00', included_limit: 500, included_used: 0, included_remaining: 500 });
     const up = await uploadOk(acct, await markerPdf(1, 'I'), 'i.pdf');
     const rec = await runOp(acct, 'rotate', { file_id: up.file_id });
     expect(rec).toMatchObject({ status: 'done', charge: '0.00', charge_units: 1, included: true });
-    expect(await balanceOf(acct)).toBe('10.00');
+    expect(await balanceRecord(acct)).toMatchObject({ balance: '10.00', included_used: 1, included_remaining: 499 });
+    const history = await (await acct.api('/v1/account/operations')).json<{ items: { included: boolean; charge: string }[] }>();
+    expect(history.items[0]).toMatchObject({ included: true, charge: '0.00' });
+  });
+
+  it('a refund of an included request gives the request back', async () => {
+    const acct = await businessAccount(purchased());
+    const up = await uploadOk(acct, damagedPdf(await markerPdf(2, 'X')), 'broken.pdf');
+    const res = await acct.json('/v1/pdf/rotate', { file_id: up.file_id });
+    const rec = await waitTask(acct, (await res.json<{ task_id: string }>()).task_id);
+    expect(rec).toMatchObject({ status: 'failed', refunded: true, included: true, charge: '0.00' });
+    expect(await balanceRecord(acct)).toMatchObject({ balance: '10.00', included_used: 0, included_remaining: 500 });
+  });
+
+  it('when the 500 are used up, one-unit operations are paid from the balance', async () => {
+    const acct = await businessAccount(purchased());
+    const now = Date.now();
+    await env.DB.batch(
+      Array.from({ length: 500 }, (_, i) =>
+        env.DB.prepare(
+          "INSERT INTO operations (id, task_id, account_id, key_id, type, status, charge_kopecks, charge_units, included, refunded, created_at) VALUES (?, ?, ?, ?, 'rotate_pdf', 'done', 0, 1, 1, 0, ?)",
+        ).bind(`op_seed_${acct.accountId}_${i}`, `task_seed_${acct.accountId}_${i}`, acct.accountId, acct.keyId, now - 1000),
+      ),
+    );
+    expect(await balanceRecord(acct)).toMatchObject({ included_used: 500, included_remaining: 0 });
+    const up = await uploadOk(acct, await markerPdf(1, 'P'), 'p.pdf');
+    const rec = await runOp(acct, 'rotate', { file_id: up.file_id });
+    expect(rec).toMatchObject({ charge: '1.25', included: false });
+    expect((await balanceRecord(acct)).balance).toBe('8.75');
+  });
+
+  it('included_resets_at is the purchase day of the next month; other plans have none', async () => {
+    const acct = await businessAccount('2026-01-15T00:00:00Z');
+    const rec = await balanceRecord(acct);
+    const now = new Date();
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + (now.getUTCDate() >= 15 ? 1 : 0), 15));
+    expect(rec.included_resets_at).toBe(next.toISOString().replace('.000Z', 'Z'));
+    const standard = await balanceRecord(await newAccount());
+    expect(standard).toMatchObject({ included_limit: 0, included_used: 0, included_remaining: 0, included_resets_at: null });
   });
 });

@@ -23,8 +23,13 @@ export interface TestAccount {
 }
 
 let counter = 0;
-export async function newAccount(opts: { plan?: string; balance?: string; limit?: string; period?: string } = {}): Promise<TestAccount> {
-  const res = await admin('/admin/accounts', { email: `t${Date.now()}-${counter++}@test.dev`, plan: opts.plan ?? 'standard', balance: opts.balance ?? '100.00' });
+export async function newAccount(opts: { plan?: string; balance?: string; limit?: string; period?: string; purchasedAt?: string } = {}): Promise<TestAccount> {
+  const res = await admin('/admin/accounts', {
+    email: `t${Date.now()}-${counter++}@test.dev`,
+    plan: opts.plan ?? 'standard',
+    balance: opts.balance ?? '100.00',
+    purchased_at: opts.purchasedAt,
+  });
   if (res.status !== 201) throw new Error(`create account: ${res.status} ${await res.text()}`);
   const { account_id } = await res.json<{ account_id: string }>();
   const keyRes = await admin(`/admin/accounts/${account_id}/keys`, { name: 'test key', limit: opts.limit, period: opts.period });

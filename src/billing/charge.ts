@@ -8,6 +8,7 @@ import { ApiError } from '../lib/errors';
 import { UNIT_PRICE_KOPECKS, formatRub } from '../lib/money';
 import { iso } from '../lib/time';
 import type { Account, ApiKey, Period } from '../storage/accounts';
+import { INCLUDED_REQUESTS, includedWindow } from './plans';
 
 /** Start of the key's current limit period in UTC (weeks start on Monday). */
 export function periodStart(period: Period, now: number): number {
@@ -56,7 +57,11 @@ export interface Charge {
   included: boolean;
 }
 
-/** Takes the price of an operation, or throws 402 with nothing charged. */
+/**
+ * Takes the price of an operation, or throws 402 with nothing charged. A one-unit operation of a
+ * Business account uses an included request while the month has some left (charged 0.00); the
+ * choice between included and paid is made inside the same transaction as the payment.
+ */
 export async function chargeOperation(
   db: D1Database,
   account: Account,
@@ -66,23 +71,40 @@ export async function chargeOperation(
   const now = Date.now();
   const price = op.units * UNIT_PRICE_KOPECKS;
   const since = periodStart(key.period, now);
-  const exists = 'EXISTS (SELECT 1 FROM operations WHERE task_id = ?2)';
-  const results = await db.batch([
+  const window = op.units === 1 ? includedWindow(account, now) : null;
+  const paidRow = 'EXISTS (SELECT 1 FROM operations WHERE task_id = ?2 AND included = 0)';
+  const statements = [];
+  if (window) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO operations (id, task_id, account_id, key_id, type, status, charge_kopecks, charge_units, included, refunded, created_at)
+           SELECT ?1, ?2, ?3, ?4, ?5, 'queued', 0, 1, 1, 0, ?6
+           WHERE (SELECT COUNT(*) FROM operations WHERE account_id = ?3 AND included = 1 AND refunded = 0
+                  AND created_at >= ?7 AND created_at < ?8) < ?9`,
+        )
+        .bind(op.operationId, op.taskId, account.id, key.id, op.type, now, window.start, window.end, INCLUDED_REQUESTS),
+    );
+  }
+  statements.push(
     db
       .prepare(
         `INSERT INTO operations (id, task_id, account_id, key_id, type, status, charge_kopecks, charge_units, included, refunded, created_at)
          SELECT ?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, 0, 0, ?8
-         WHERE (SELECT balance_kopecks FROM accounts WHERE id = ?3) >= ?6
+         WHERE NOT EXISTS (SELECT 1 FROM operations WHERE task_id = ?2)
+           AND (SELECT balance_kopecks FROM accounts WHERE id = ?3) >= ?6
            AND (?9 IS NULL OR (SELECT COALESCE(-SUM(amount_kopecks), 0) FROM ledger
                                WHERE key_id = ?4 AND kind IN ('charge', 'refund') AND created_at >= ?10) + ?6 <= ?9)`,
       )
       .bind(op.operationId, op.taskId, account.id, key.id, op.type, price, op.units, now, key.limit_kopecks, since),
-    db.prepare(`UPDATE accounts SET balance_kopecks = balance_kopecks - ?1 WHERE id = ?3 AND ${exists}`).bind(price, op.taskId, account.id),
+    db.prepare(`UPDATE accounts SET balance_kopecks = balance_kopecks - ?1 WHERE id = ?3 AND ${paidRow}`).bind(price, op.taskId, account.id),
     db
-      .prepare(`INSERT INTO ledger (account_id, key_id, task_id, kind, amount_kopecks, created_at) SELECT ?3, ?4, ?2, 'charge', -?1, ?5 WHERE ${exists}`)
+      .prepare(`INSERT INTO ledger (account_id, key_id, task_id, kind, amount_kopecks, created_at) SELECT ?3, ?4, ?2, 'charge', -?1, ?5 WHERE ${paidRow}`)
       .bind(price, op.taskId, account.id, key.id, now),
-  ]);
-  if (results[0]!.meta.changes === 1) return { ...op, kopecks: price, included: false };
+  );
+  const results = await db.batch(statements);
+  if (window && results[0]!.meta.changes === 1) return { ...op, kopecks: 0, included: true };
+  if (results[window ? 1 : 0]!.meta.changes === 1) return { ...op, kopecks: price, included: false };
   throw await paymentProblem(db, account.id, key, price, now);
 }
 
@@ -111,7 +133,9 @@ async function paymentProblem(db: D1Database, accountId: string, key: ApiKey, pr
 /**
  * Returns a task's charge. Exactly once: the operations row flips refunded 0 → 1 in the same
  * transaction that writes the ledger and the balance, and both later statements run only when
- * that flip happened (changes() = 1). Returns whether this call refunded.
+ * the statement before them changed a row (changes() = 1). An included request has no money to
+ * return: the flip alone gives the request back (refunded rows do not count as used).
+ * Returns whether this call refunded.
  */
 export async function refundTask(db: D1Database, taskId: string): Promise<boolean> {
   const now = Date.now();
@@ -120,7 +144,8 @@ export async function refundTask(db: D1Database, taskId: string): Promise<boolea
     db
       .prepare(
         `INSERT INTO ledger (account_id, key_id, task_id, kind, amount_kopecks, created_at)
-         SELECT account_id, key_id, task_id, 'refund', charge_kopecks, ?2 FROM operations WHERE task_id = ?1 AND changes() = 1`,
+         SELECT account_id, key_id, task_id, 'refund', charge_kopecks, ?2 FROM operations
+         WHERE task_id = ?1 AND charge_kopecks > 0 AND changes() = 1`,
       )
       .bind(taskId, now),
     db

@@ -8,24 +8,7 @@ import { parseOr422 } from '../lib/validation';
 import { invalid } from '../lib/errors';
 import { OPERATIONS } from '../operations';
 import { PLAN_MAX_UPLOAD_MB, type Account } from '../storage/accounts';
-
-export const INCLUDED_REQUESTS = 500;
-
-/** The current included-requests month of a Business account, counted from the purchase date. */
-export function includedWindow(account: Account, now: number): { start: number; end: number } | null {
-  if (account.plan !== 'business' || account.purchased_at == null) return null;
-  const p = new Date(account.purchased_at);
-  const at = (months: number) => {
-    // Same day of month as the purchase, clamped to the month's length (Jan 31 → Feb 28).
-    const y = p.getUTCFullYear();
-    const m = p.getUTCMonth() + months;
-    const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-    return Date.UTC(y, m, Math.min(p.getUTCDate(), last), p.getUTCHours(), p.getUTCMinutes(), p.getUTCSeconds());
-  };
-  let k = 0;
-  while (at(k + 1) <= now) k++;
-  return { start: at(k), end: at(k + 1) };
-}
+import { INCLUDED_REQUESTS, includedWindow } from '../billing/plans';
 
 export async function balanceRecord(db: D1Database, account: Account) {
   const now = Date.now();
