@@ -8,6 +8,7 @@ import { uploadRoutes } from './routes/upload';
 import { downloadRoutes, taskRoutes } from './routes/tasks';
 import { operationRoutes } from './routes/operations';
 import { accountRoutes } from './routes/account';
+import { statisticsRoutes } from './routes/statistics';
 import { DOCS_HTML, openApiDocument } from './openapi';
 
 export function createApp() {
@@ -27,6 +28,7 @@ export function createApp() {
   api.route('/', uploadRoutes());
   api.route('/', taskRoutes());
   api.route('/', accountRoutes());
+  api.route('/', statisticsRoutes());
   api.route('/', operationRoutes());
   app.route('/v1', api);
 

@@ -157,6 +157,16 @@ export function openApiDocument(): object {
           responses: { 200: { description: 'History page' } },
         },
       },
+      '/v1/account/statistics': {
+        get: {
+          summary: 'Per-type statistics of operations in a period (default: this calendar month, UTC)',
+          parameters: [
+            { name: 'from', in: 'query', schema: { type: 'string', format: 'date-time' } },
+            { name: 'to', in: 'query', schema: { type: 'string', format: 'date-time' } },
+          ],
+          responses: { 200: { description: 'Counts and net charges per operation type' } },
+        },
+      },
       ...operationPaths(),
     },
   };
