@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { FileKind } from '../lib/detect';
 import type { FieldProblem } from '../lib/errors';
-import { sizeUnitsOf } from '../lib/money';
 
 /** An input file as the operation sees it (the upload record of DECISIONS plus storage details). */
 export interface InputFile {
@@ -53,5 +52,3 @@ export interface OperationDef<S extends z.ZodObject = z.ZodObject> {
 export function defineOperation<S extends z.ZodObject>(def: OperationDef<S>): OperationDef<S> {
   return def;
 }
-
-export const sizeUnits = (inputs: readonly InputFile[]): number => sizeUnitsOf(inputs.reduce((sum, f) => sum + f.size, 0));

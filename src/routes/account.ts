@@ -9,6 +9,7 @@ import { invalid } from '../lib/errors';
 import { OPERATIONS } from '../operations';
 import { PLAN_MAX_UPLOAD_MB, type Account } from '../storage/accounts';
 import { INCLUDED_REQUESTS, includedWindow } from '../billing/plans';
+import { PAGE_RATES } from '../billing/pricing';
 
 export async function balanceRecord(db: D1Database, account: Account) {
   const now = Date.now();
@@ -46,7 +47,7 @@ export function priceList() {
     currency: 'RUB',
     request_price: formatRub(UNIT_PRICE_KOPECKS),
     request_unit_mb: UNIT_BYTES / 1_000_000,
-    page_rates: { ocr_pdf: 10, pdf_to_word: 50, pdf_to_excel: 50, pdf_to_pptx: 50, pdf_to_jpg: 50, pdf_to_jpg_300dpi: 25 },
+    page_rates: PAGE_RATES,
     operations: OPERATIONS.map((op) => ({
       path: `/v1/pdf/${op.path}`,
       operation_type: op.type,

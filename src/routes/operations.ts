@@ -12,7 +12,8 @@ import { newId } from '../lib/ids';
 import { MIME_OF } from '../lib/detect';
 import { jsonObjectBody, parseOr422 } from '../lib/validation';
 import { OPERATIONS } from '../operations';
-import { sizeUnits, type InputFile, type OperationDef } from '../operations/define';
+import type { InputFile, OperationDef } from '../operations/define';
+import { sizeUnits } from '../billing/pricing';
 import { findLiveFiles } from '../storage/files';
 import { maxUploadBytes, PLAN_MAX_UPLOAD_MB } from '../storage/accounts';
 
