@@ -20,10 +20,10 @@
 // page order, a result qpdf finds worse than its input, a failed task without refund or with an empty
 // or internal-looking message, a task not ended within 120 s, a 5xx response, an upload or download
 // that did not work, the service hanging, or a balance that is not initial − charges of done tasks.
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { startService as startDevService } from './bench/service.mjs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,103 +61,28 @@ const work = mkdtempSync(join(tmpdir(), 'pdf-edge-corpus-'));
 const logPath = join(work, 'service.log');
 
 // ---------------------------------------------------------------------------------------------
-// The service: what `npm start` (scripts/start.mjs) runs, i.e. the D1 migrations and then
-// `wrangler dev --local`, but with its own state directory inside the work directory, so that
-// neither the developer's local data nor another local service (a lock on the shared SQLite files)
-// can affect the check. It runs in its own process group, which is ended at exit whatever happens.
+// The service: `npm start` with its own state directory inside the work directory (so neither the
+// developer's local data nor another local service's lock on the SQLite files can affect the
+// check), in its own process group, started and stopped by the bench's service helper.
 
-let service = null; // { pid, base, adminToken, exited }
+let service = null; // { base, adminToken, stop() }
+let starts = 0;
 
-function groupAlive(pid) {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function killGroup(pid, signal) {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-process.on('exit', () => {
-  if (service) killGroup(service.pid, 'SIGKILL');
-});
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, () => {
     console.error(`\ncorpus-check: ${sig}: stopping the service`);
-    process.exit(130);
+    process.exit(130); // the helper's exit hook ends the process group
   });
 }
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
-}
-
-const bin = join(root, 'node_modules', '.bin');
-const serviceEnv = {
-  ...process.env,
-  PATH: `${bin}:${process.env.PATH}`, // Node 22 from the `node` package, as npm start does
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  WRANGLER_SEND_METRICS: 'false',
-  CI: '1',
-  NO_COLOR: '1',
-  FORCE_COLOR: '0',
-};
 
 async function startService() {
-  const state = join(work, 'state');
-  const log = openSync(logPath, 'a');
-  const migrate = spawnSync(join(bin, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { cwd: root, env: serviceEnv, stdio: ['ignore', log, log], timeout: 120_000 });
-  if (migrate.status !== 0) {
-    closeSync(log);
-    throw new Error(`applying the D1 migrations failed (exit ${migrate.status ?? migrate.signal}); see ${logPath}`);
-  }
-  const port = await freePort();
-  const inspectorPort = await freePort();
-  const adminToken = randomBytes(16).toString('hex');
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    join(bin, 'wrangler'),
-    ['dev', '--local', '--test-scheduled', '--persist-to', state, '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false', '--var', `ADMIN_TOKEN:${adminToken}`],
-    {
-      cwd: root,
-      detached: true, // its own process group: wrangler and workerd end together
-      stdio: ['ignore', log, log],
-      env: serviceEnv,
-    },
-  );
-  closeSync(log);
-  service = { pid: child.pid, base, adminToken, exited: null };
-  child.on('exit', (code, signal) => {
-    if (service) service.exited = { code, signal };
-  });
-
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (service.exited) throw new Error(`the service exited during start-up (${JSON.stringify(service.exited)}); see ${logPath}`);
-    if (await healthy()) return;
-    if (Date.now() > deadline) throw new Error(`the service did not answer ${base}/healthz within ${START_TIMEOUT_MS / 1000} s; see ${logPath}`);
-    await sleep(300);
-  }
+  const log = starts++ === 0 ? logPath : join(work, `service-restart-${starts - 1}.log`);
+  service = await startDevService({ root, logPath: log, extraArgs: ['--persist-to', join(work, 'state')], startTimeoutMs: START_TIMEOUT_MS });
 }
 
 /** Whether GET /healthz answers 200 within a few seconds. */
 async function healthy() {
-  if (!service || service.exited) return false;
+  if (!service) return false;
   try {
     const res = await fetch(`${service.base}/healthz`, { signal: AbortSignal.timeout(5_000) });
     await res.arrayBuffer();
@@ -168,12 +93,7 @@ async function healthy() {
 }
 
 async function stopService() {
-  if (!service) return;
-  const { pid } = service;
-  killGroup(pid, 'SIGTERM');
-  const deadline = Date.now() + 8_000;
-  while (Date.now() < deadline && groupAlive(pid)) await sleep(100);
-  killGroup(pid, 'SIGKILL');
+  await service?.stop();
   service = null;
 }
 
