@@ -111,12 +111,17 @@ export async function expectProblem(res: Response, status: number, code: string)
   return body;
 }
 
+export const newTaskId = (): string => `task_${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+
 /**
  * A task that stays queued: its Durable Object is created with the real binding but no queue
  * message is sent and nothing is charged, so the "not finished yet" paths can be observed.
  */
-export async function queuedTask(acct: { accountId: string; keyId: string }, plan: 'free' | 'standard' | 'business' = 'standard'): Promise<string> {
-  const taskId = `task_${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+export async function queuedTask(
+  acct: { accountId: string; keyId: string },
+  plan: 'free' | 'standard' | 'business' = 'standard',
+  { taskId = newTaskId(), chargeKopecks = 0 }: { taskId?: string; chargeKopecks?: number } = {},
+): Promise<string> {
   await env.TASK.get(env.TASK.idFromName(taskId)).create({
     task_id: taskId,
     account_id: acct.accountId,
@@ -128,7 +133,7 @@ export async function queuedTask(acct: { accountId: string; keyId: string }, pla
     params_json: '{}',
     webhook_url: null,
     base_url: 'https://pdf-edge.test',
-    charge_kopecks: 0,
+    charge_kopecks: chargeKopecks,
     charge_units: 1,
     included: false,
   });

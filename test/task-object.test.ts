@@ -5,30 +5,17 @@ import { getAccount } from '../src/storage/accounts';
 import type { TaskObject } from '../src/tasks/task-object';
 import type { TaskState } from '../src/tasks/types';
 import { balanceOf, newAccount } from './helpers';
+import { newTaskId, queuedTask } from './fixtures';
 
 /** A paid task that no consumer will pick up (nothing is enqueued): the object alone decides its fate. */
 async function paidTask(balance: string) {
   const acct = await newAccount({ balance });
   const account = (await getAccount(env.DB, acct.accountId))!;
-  const taskId = `task_${crypto.randomUUID().replace(/-/g, '')}`;
+  const taskId = newTaskId();
   const key = { id: acct.keyId, account_id: account.id, name: 'test key', limit_kopecks: null, period: 'never' as const };
   await chargeOperation(env.DB, account, key, { taskId, operationId: `op_${taskId}`, type: 'rotate_pdf', units: 1 });
+  await queuedTask(acct, 'standard', { taskId, chargeKopecks: 125 });
   const stub = env.TASK.get(env.TASK.idFromName(taskId));
-  await stub.create({
-    task_id: taskId,
-    account_id: account.id,
-    key_id: acct.keyId,
-    plan: 'standard',
-    op_path: 'rotate',
-    operation_type: 'rotate_pdf',
-    inputs: [],
-    params_json: '{}',
-    webhook_url: null,
-    base_url: 'https://pdf-edge.test',
-    charge_kopecks: 125,
-    charge_units: 1,
-    included: false,
-  });
   return { acct, taskId, stub };
 }
 
