@@ -1,0 +1,182 @@
+/**
+ * The Word document model: what both readers (DOCX in ./docx, DOC in ./doc) produce and the layout
+ * (./layout) consumes. Readers resolve everything Word resolves before layout: style inheritance,
+ * theme fonts and colours, list numbering (labels are final strings), field results. The layout
+ * sees only concrete values.
+ *
+ * Units: every length is in points (1/72 inch). Colours are 6-digit hex without '#' ("1F3864").
+ */
+
+export interface WordDocument {
+  sections: Section[];
+  /** Footnote and endnote bodies by the id their reference carries. */
+  notes: Map<string, Block[]>;
+  /** Font of the document defaults: used where a run names none. */
+  defaultFont: string;
+  defaultSize: number;
+}
+
+export interface PageGeometry {
+  width: number;
+  height: number;
+  marginTop: number;
+  marginRight: number;
+  marginBottom: number;
+  marginLeft: number;
+  /** Distance of the header's top from the page's top edge, and the footer's bottom from the bottom edge. */
+  header: number;
+  footer: number;
+}
+
+export interface HeaderFooterSet {
+  default?: Block[];
+  first?: Block[];
+  even?: Block[];
+}
+
+export interface Section {
+  page: PageGeometry;
+  /** Number of equal text columns (1 when absent). */
+  columns?: number;
+  columnGap?: number;
+  /** The first page of the section uses the `first` header and footer. */
+  titlePage?: boolean;
+  /** Even pages use the `even` header and footer (document-wide setting evenAndOddHeaders). */
+  evenAndOdd?: boolean;
+  headers: HeaderFooterSet;
+  footers: HeaderFooterSet;
+  /** The page number the section starts with, when it restarts numbering. */
+  pageNumberStart?: number;
+  /** How the section starts: on a new page (default), continuous, or next odd/even page. */
+  start?: 'nextPage' | 'continuous' | 'oddPage' | 'evenPage' | 'nextColumn';
+  blocks: Block[];
+}
+
+export type Block = Paragraph | Table;
+
+export interface Border {
+  /** Line width in points (0 = none). */
+  width: number;
+  style: 'single' | 'double' | 'dotted' | 'dashed' | 'none';
+  color: string;
+  /** Distance from the text, points (paragraph borders). */
+  space?: number;
+}
+
+export interface TabStop {
+  pos: number;
+  align: 'left' | 'center' | 'right' | 'decimal' | 'clear';
+  leader?: 'dot' | 'hyphen' | 'underscore' | 'none';
+}
+
+export interface ParagraphProps {
+  align?: 'left' | 'center' | 'right' | 'justify';
+  indentLeft?: number;
+  indentRight?: number;
+  /** Positive: first-line indent; negative: hanging indent. */
+  firstLine?: number;
+  spaceBefore?: number;
+  spaceAfter?: number;
+  /** auto: a multiple of single spacing (1.15, 2); exact and atLeast: points. */
+  line?: { rule: 'auto' | 'exact' | 'atLeast'; value: number };
+  /** Word's contextualSpacing: no space between paragraphs of the same style. */
+  contextualSpacing?: boolean;
+  styleId?: string;
+  pageBreakBefore?: boolean;
+  keepNext?: boolean;
+  keepLines?: boolean;
+  shading?: string;
+  borders?: { top?: Border; bottom?: Border; left?: Border; right?: Border; between?: Border };
+  tabs?: TabStop[];
+  /** Outline level 0..8 for headings (bookmarks), when known. */
+  outlineLevel?: number;
+  /** The run properties of the paragraph mark: they size an empty paragraph. */
+  markStyle?: RunStyle;
+  /** The resolved list label ("1.2.", "•", "a)") with its own run style, followed by a tab or a space. */
+  list?: { label: string; style: RunStyle; suffix: 'tab' | 'space' | 'nothing' };
+}
+
+export interface RunStyle {
+  font?: string;
+  /** Font for Cyrillic/Greek/other non-ASCII text when it differs (w:rFonts hAnsi/cs/eastAsia). */
+  fontOther?: string;
+  size?: number;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: 'single' | 'double' | 'dotted' | 'dashed' | 'wave' | 'none';
+  strike?: boolean;
+  doubleStrike?: boolean;
+  color?: string;
+  /** Highlight or run shading colour. */
+  highlight?: string;
+  vertAlign?: 'superscript' | 'subscript';
+  caps?: boolean;
+  smallCaps?: boolean;
+  hidden?: boolean;
+  /** Extra letter spacing, points. */
+  spacing?: number;
+  /** Hyperlink target (URL, or '#bookmark'). */
+  link?: string;
+}
+
+export type Inline =
+  | { kind: 'text'; text: string; style: RunStyle }
+  | { kind: 'tab'; style: RunStyle }
+  | { kind: 'break'; type: 'line' | 'page' | 'column' }
+  | { kind: 'image'; data: Uint8Array; contentType: string; width: number; height: number; floating?: FloatingPlacement }
+  | { kind: 'field'; field: 'PAGE' | 'NUMPAGES' | 'SECTIONPAGES'; style: RunStyle }
+  | { kind: 'noteRef'; id: string; label: string; style: RunStyle }
+  /** A text box or shape with text: laid out as a block of its own. */
+  | { kind: 'textbox'; blocks: Block[]; width: number; height?: number; floating?: FloatingPlacement };
+
+/** Where a floating object is anchored, relative to what Word says (approximated by the layout). */
+export interface FloatingPlacement {
+  /** Offset from the horizontal reference (page, margin, column), points. */
+  x: number;
+  y: number;
+  relativeX: 'page' | 'margin' | 'column' | 'character';
+  relativeY: 'page' | 'margin' | 'paragraph' | 'line';
+  wrap: 'none' | 'square' | 'tight' | 'topAndBottom' | 'behind' | 'inFront';
+  alignX?: 'left' | 'center' | 'right';
+}
+
+export interface Paragraph {
+  kind: 'paragraph';
+  props: ParagraphProps;
+  inlines: Inline[];
+}
+
+export interface TableCell {
+  blocks: Block[];
+  /** Number of grid columns the cell spans. */
+  gridSpan: number;
+  /** Vertical merge: 'restart' starts a merged cell, 'continue' is covered by the one above. */
+  vMerge?: 'restart' | 'continue';
+  shading?: string;
+  borders: { top?: Border; bottom?: Border; left?: Border; right?: Border };
+  vAlign?: 'top' | 'center' | 'bottom';
+  /** Cell margins (padding), points. */
+  margins?: { top: number; right: number; bottom: number; left: number };
+  /** Preferred width, points. */
+  width?: number;
+}
+
+export interface TableRow {
+  cells: TableCell[];
+  /** Repeated at the top of each page the table continues on. */
+  header?: boolean;
+  height?: { rule: 'atLeast' | 'exact'; value: number };
+  cantSplit?: boolean;
+  /** Grid columns skipped before the first cell (w:gridBefore). */
+  gridBefore?: number;
+}
+
+export interface Table {
+  kind: 'table';
+  /** Widths of the grid columns, points. */
+  grid: number[];
+  rows: TableRow[];
+  align?: 'left' | 'center' | 'right';
+  /** Indent from the text margin, points. */
+  indent?: number;
+}
