@@ -1,0 +1,56 @@
+/**
+ * The fonts documents are drawn with: metric-compatible free faces for the common Office fonts, all
+ * from the npm registry (@expo-google-fonts/*, TTF; MuPDF reads no WOFF). A face that lacks a script
+ * (Caladea has no Cyrillic) falls back per character to a family that has it.
+ */
+export type Family = 'Carlito' | 'Caladea' | 'Arimo' | 'Tinos' | 'Cousine';
+export type FaceStyle = 'regular' | 'bold' | 'italic' | 'boldItalic';
+
+/** Face files, relative to node_modules/@expo-google-fonts/. */
+export const FACE_FILES: Record<Family, Record<FaceStyle, string>> = {
+  Carlito: faces('carlito', 'Carlito'),
+  Caladea: faces('caladea', 'Caladea'),
+  Arimo: faces('arimo', 'Arimo'),
+  Tinos: faces('tinos', 'Tinos'),
+  Cousine: faces('cousine', 'Cousine'),
+};
+
+function faces(dir: string, name: string): Record<FaceStyle, string> {
+  return {
+    regular: `${dir}/400Regular/${name}_400Regular.ttf`,
+    bold: `${dir}/700Bold/${name}_700Bold.ttf`,
+    italic: `${dir}/400Regular_Italic/${name}_400Regular_Italic.ttf`,
+    boldItalic: `${dir}/700Bold_Italic/${name}_700Bold_Italic.ttf`,
+  };
+}
+
+/** Where a family has no glyph for a character, this family is tried next. */
+export const FALLBACK: Record<Family, Family> = { Carlito: 'Arimo', Caladea: 'Tinos', Arimo: 'Tinos', Tinos: 'Arimo', Cousine: 'Arimo' };
+
+/** Bytes of a face file (see FACE_FILES), synchronously: MuPDF asks for fonts in the middle of layout. */
+export type FontFiles = (file: string) => Uint8Array | undefined;
+
+export const faceStyle = (bold: boolean, italic: boolean): FaceStyle => (bold ? (italic ? 'boldItalic' : 'bold') : italic ? 'italic' : 'regular');
+
+const EXACT: Record<string, Family> = {
+  calibri: 'Carlito', 'calibri light': 'Carlito', carlito: 'Carlito',
+  cambria: 'Caladea', 'cambria math': 'Caladea', caladea: 'Caladea',
+  arial: 'Arimo', helvetica: 'Arimo', arimo: 'Arimo', 'liberation sans': 'Arimo', 'arial narrow': 'Arimo',
+  verdana: 'Arimo', tahoma: 'Arimo', 'segoe ui': 'Arimo', 'trebuchet ms': 'Arimo', 'century gothic': 'Arimo',
+  'times new roman': 'Tinos', times: 'Tinos', tinos: 'Tinos', 'liberation serif': 'Tinos', georgia: 'Tinos',
+  garamond: 'Tinos', 'book antiqua': 'Tinos', 'palatino linotype': 'Tinos', 'bookman old style': 'Tinos',
+  'courier new': 'Cousine', courier: 'Cousine', cousine: 'Cousine', 'liberation mono': 'Cousine', consolas: 'Cousine',
+  'lucida console': 'Cousine',
+};
+
+/** The family that stands in for a font a document names (metric-compatible where one exists). */
+export function substituteFamily(name: string | undefined): Family {
+  if (!name) return 'Tinos';
+  const key = name.trim().toLowerCase();
+  const exact = EXACT[key];
+  if (exact) return exact;
+  if (/mono|courier|console|code/.test(key)) return 'Cousine';
+  if (/calibri|candara|corbel|segoe|open sans/.test(key)) return 'Carlito';
+  if (/sans|arial|helvet|gothic|verdana|tahoma|futura|franklin|lucida|geneva/.test(key)) return 'Arimo';
+  return 'Tinos';
+}

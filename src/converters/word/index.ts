@@ -1,0 +1,36 @@
+import type * as Mupdf from 'mupdf';
+import type { FontFiles } from '../fonts/catalog';
+import { readDoc } from './doc';
+import { readDocx } from './docx';
+import { WordConversionError } from './errors';
+import { renderWordDocument } from './layout/render';
+import type { WordDocument } from './model';
+
+export { WordConversionError } from './errors';
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (b: Uint8Array, sig: number[]) => sig.every((x, i) => b[i] === x);
+
+/**
+ * Reads a Word document by its content, not its name: a ".doc" that is really a DOCX is read as
+ * DOCX, and an encrypted DOCX (an OLE container) is recognised as password-protected.
+ */
+export function readWordDocument(bytes: Uint8Array): WordDocument {
+  if (startsWith(bytes, ZIP)) return readDocx(bytes);
+  if (startsWith(bytes, OLE)) return readDoc(bytes);
+  if (new TextDecoder().decode(bytes.subarray(0, 5)) === '{\\rtf') {
+    throw new WordConversionError('not_word', 'The file is an RTF document, not a Word .doc or .docx: open it in Word and save it as .docx, then upload it again.');
+  }
+  throw new WordConversionError('not_word', 'The file is not a Word document (.doc or .docx).');
+}
+
+export interface ConvertOptions {
+  mupdf: typeof Mupdf;
+  fonts: FontFiles;
+}
+
+/** Word (DOCX, DOCM, DOTX, DOC) bytes → PDF bytes. Pure: runs in Workers and in Node alike. */
+export function convertWordToPdf(bytes: Uint8Array, { mupdf, fonts }: ConvertOptions): Uint8Array {
+  return renderWordDocument(readWordDocument(bytes), mupdf, fonts);
+}

@@ -1,0 +1,109 @@
+import type { Block, Border, Paragraph, Table, TableCell } from '../model';
+import { inlineHtml, largestRun, pt, type InlineContext } from './inline-html';
+
+/** Word's default cell margins when a table names none: 0.08" left and right. */
+const DEFAULT_CELL_MARGINS = { top: 0, right: 5.4, bottom: 0, left: 5.4 };
+
+export type BlockContext = Omit<InlineContext, 'renderBlocks' | 'columnWidth'>;
+
+function borderCss(b: Border | undefined): string {
+  if (!b || b.style === 'none' || b.width <= 0) return 'none';
+  const style = b.style === 'double' ? 'double' : b.style === 'dotted' ? 'dotted' : b.style === 'dashed' ? 'dashed' : 'solid';
+  const width = b.style === 'double' ? Math.max(b.width * 3, 1.5) : Math.max(b.width, 0.5);
+  return `${pt(width)} ${style} #${b.color && b.color !== 'auto' ? b.color : '000000'}`;
+}
+
+/** Line height in points as Word computes it for the paragraph's largest font. */
+function lineHeight(p: Paragraph, ctx: BlockContext): number {
+  const run = largestRun(p, ctx);
+  const single = run.size * ctx.fonts.lineFactor(run.family);
+  const line = p.props.line;
+  if (!line) return single;
+  if (line.rule === 'exact') return line.value;
+  if (line.rule === 'atLeast') return Math.max(line.value, single);
+  return single * line.value;
+}
+
+/**
+ * Paragraph spacing is written out by hand (Word adds the space after one paragraph to the space
+ * before the next; CSS would collapse the two margins into the larger).
+ */
+function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | undefined, width: number, ctx: BlockContext): string {
+  const props = p.props;
+  const sameStyle = (b: Block | undefined) => b?.kind === 'paragraph' && b.props.styleId === props.styleId;
+  const before = props.contextualSpacing && sameStyle(prev) ? 0 : (props.spaceBefore ?? 0);
+  const prevAfter = prev?.kind === 'paragraph' && !(prev.props.contextualSpacing && sameStyle(prev)) ? (prev.props.spaceAfter ?? 0) : 0;
+  const after = next?.kind === 'paragraph' ? 0 : (props.spaceAfter ?? 0);
+  const lh = lineHeight(p, ctx);
+  const css = [`margin:${pt(before + prevAfter)} 0 ${pt(after)} 0`, `line-height:${pt(lh)}`];
+  if (props.indentLeft) css.push(`padding-left:${pt(props.indentLeft)}`);
+  if (props.indentRight) css.push(`padding-right:${pt(props.indentRight)}`);
+  if (props.firstLine) css.push(`text-indent:${pt(props.firstLine)}`);
+  if (props.align && props.align !== 'left') css.push(`text-align:${props.align}`);
+  if (props.shading && props.shading !== 'auto') css.push(`background-color:#${props.shading}`);
+  const b = props.borders;
+  if (b) {
+    for (const side of ['top', 'bottom', 'left', 'right'] as const) if (b[side]) css.push(`border-${side}:${borderCss(b[side])}`);
+  }
+  const inner = inlineHtml(p, { ...ctx, columnWidth: width, renderBlocks: (blocks, w) => blocksHtml(blocks, w, ctx) });
+  const mark = largestRun(p, ctx);
+  // An empty paragraph still takes a line: a no-break space at the mark's font holds it open.
+  const content = inner.replace(/<[^>]+>/g, '').trim() || /<img|<div/.test(inner) ? inner : `${inner}<span style="font-family:${mark.family};font-size:${pt(mark.size)}">\u00a0</span>`;
+  return `<p style="${css.join(';')}">${content}</p>`;
+}
+
+/** Table grid columns covered by each cell, and the cell's edges resolved for CSS. */
+function tableHtml(t: Table, width: number, ctx: BlockContext): string {
+  const total = t.grid.reduce((a, b) => a + b, 0) || width;
+  const scale = total > width * 1.5 ? width / total : 1; // a grid far wider than the page is squeezed, as Word's autofit would
+  const grid = t.grid.map((g) => g * scale);
+  const css = ['border-collapse:collapse', `width:${pt(grid.reduce((a, b) => a + b, 0))}`];
+  if (t.indent) css.push(`margin-left:${pt(t.indent)}`);
+  if (t.align === 'center') css.push('margin-left:auto;margin-right:auto');
+  const rows = t.rows.map((row, r) => {
+    let col = row.gridBefore ?? 0;
+    const lead = col > 0 ? `<td colspan="${col}" style="width:${pt(grid.slice(0, col).reduce((a, b) => a + b, 0))}"></td>` : '';
+    const cells = row.cells.map((cell) => {
+      const span = Math.max(1, cell.gridSpan);
+      const w = grid.slice(col, col + span).reduce((a, b) => a + b, 0) || cell.width || 0;
+      const below = t.rows[r + 1]?.cells.find((_, i, cs) => columnOf(cs, i, t.rows[r + 1]!.gridBefore ?? 0) === col);
+      col += span;
+      return cellHtml(cell, w, below?.vMerge === 'continue', ctx);
+    });
+    const h = row.height ? `height:${pt(row.height.value)}` : '';
+    return `<tr${h ? ` style="${h}"` : ''}>${lead}${cells.join('')}</tr>`;
+  });
+  return `<table style="${css.join(';')}">${rows.join('')}</table>`;
+}
+
+function columnOf(cells: TableCell[], index: number, gridBefore: number): number {
+  let col = gridBefore;
+  for (let i = 0; i < index; i++) col += Math.max(1, cells[i]!.gridSpan);
+  return col;
+}
+
+/**
+ * A cell. MuPDF's tables have no rowspan, so a vertical merge is drawn as a column of cells whose
+ * shared edges are left open: the first holds the content, the ones it covers stay empty.
+ */
+function cellHtml(cell: TableCell, width: number, mergedBelow: boolean, ctx: BlockContext): string {
+  const m = cell.margins ?? DEFAULT_CELL_MARGINS;
+  const css = [`width:${pt(Math.max(width - m.left - m.right, 1))}`, `padding:${pt(m.top)} ${pt(m.right)} ${pt(m.bottom)} ${pt(m.left)}`, 'vertical-align:top'];
+  const b = cell.borders;
+  css.push(`border-top:${cell.vMerge === 'continue' ? 'none' : borderCss(b.top)}`);
+  css.push(`border-bottom:${mergedBelow ? 'none' : borderCss(b.bottom)}`);
+  css.push(`border-left:${borderCss(b.left)}`, `border-right:${borderCss(b.right)}`);
+  if (cell.shading && cell.shading !== 'auto') css.push(`background-color:#${cell.shading}`);
+  const span = cell.gridSpan > 1 ? ` colspan="${cell.gridSpan}"` : '';
+  const inner = cell.vMerge === 'continue' ? '' : blocksHtml(cell.blocks, Math.max(width - m.left - m.right, 1), ctx);
+  return `<td${span} style="${css.join(';')}">${inner}</td>`;
+}
+
+/** Blocks (paragraphs and tables) as HTML for a column `width` points wide. */
+export function blocksHtml(blocks: Block[], width: number, ctx: BlockContext): string {
+  let html = '';
+  blocks.forEach((b, i) => {
+    html += b.kind === 'paragraph' ? paragraphHtml(b, blocks[i - 1], blocks[i + 1], width, ctx) : tableHtml(b, width, ctx);
+  });
+  return html;
+}

@@ -1,0 +1,119 @@
+import type * as Mupdf from 'mupdf';
+import { FACE_FILES, FALLBACK, faceStyle, substituteFamily, type Family, type FontFiles } from '../../fonts/catalog';
+
+type MupdfModule = typeof Mupdf;
+
+/**
+ * The faces a conversion draws with, shared by our own measuring (tab stops, line heights) and
+ * MuPDF's HTML layout, so both agree on every advance width.
+ */
+export class FontBook {
+  private faces = new Map<string, Mupdf.Font>();
+  private lineFactors = new Map<Family, number>();
+
+  constructor(
+    private readonly mupdf: MupdfModule,
+    private readonly files: FontFiles,
+  ) {}
+
+  /** Makes MuPDF's HTML engine take its fonts from this book: CSS families are our family names. */
+  install(): void {
+    this.mupdf.installLoadFontFunction((name, _script, bold, italic) => {
+      const family = (Object.keys(FACE_FILES) as Family[]).find((f) => f.toLowerCase() === name.toLowerCase()) ?? substituteFamily(name);
+      return this.face(family, !!bold, !!italic) ?? null;
+    });
+  }
+
+  face(family: Family, bold: boolean, italic: boolean): Mupdf.Font | undefined {
+    const style = faceStyle(bold, italic);
+    const key = `${family}/${style}`;
+    let font = this.faces.get(key);
+    if (!font) {
+      const bytes = this.files(FACE_FILES[family][style]);
+      if (!bytes) return undefined;
+      font = new this.mupdf.Font(family, withoutLigatures(bytes));
+      this.faces.set(key, font);
+    }
+    return font;
+  }
+
+  /** True when the family draws the character itself (no fallback needed). */
+  covers(family: Family, codePoint: number): boolean {
+    const font = this.face(family, false, false);
+    return !!font && font.encodeCharacter(codePoint) > 0;
+  }
+
+  /** The family that draws a character: the wanted one, else its fallback, else the wanted one anyway. */
+  familyFor(family: Family, codePoint: number): Family {
+    if (codePoint < 0x80 || this.covers(family, codePoint)) return family;
+    const other = FALLBACK[family];
+    return this.covers(other, codePoint) ? other : family;
+  }
+
+  /** Advance width of a string in points (no kerning: close enough for tab stops). */
+  measure(text: string, family: Family, bold: boolean, italic: boolean, size: number): number {
+    let em = 0;
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      const fam = this.familyFor(family, cp);
+      const font = this.face(fam, bold, italic);
+      if (!font) continue;
+      const gid = font.encodeCharacter(cp);
+      em += gid > 0 ? font.advanceGlyph(gid, 0) : 0.5;
+    }
+    return em * size;
+  }
+
+  /** Word's single line height as a multiple of the font size: (winAscent + winDescent) / unitsPerEm. */
+  lineFactor(family: Family): number {
+    let factor = this.lineFactors.get(family);
+    if (factor === undefined) {
+      const bytes = this.files(FACE_FILES[family].regular);
+      factor = (bytes && winLineFactor(bytes)) || 1.15;
+      this.lineFactors.set(family, factor);
+    }
+    return factor;
+  }
+
+  destroy(): void {
+    for (const font of this.faces.values()) font.destroy();
+    this.faces.clear();
+  }
+}
+
+function tableOffset(b: Uint8Array, tag: string): number | undefined {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const count = view.getUint16(4);
+  for (let i = 0; i < count; i++) {
+    const rec = 12 + i * 16;
+    if (String.fromCharCode(b[rec]!, b[rec + 1]!, b[rec + 2]!, b[rec + 3]!) === tag) return view.getUint32(rec + 8);
+  }
+  return undefined;
+}
+
+function winLineFactor(b: Uint8Array): number | undefined {
+  const head = tableOffset(b, 'head');
+  const os2 = tableOffset(b, 'OS/2');
+  if (head === undefined || os2 === undefined) return undefined;
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const unitsPerEm = view.getUint16(head + 18);
+  const winAscent = view.getUint16(os2 + 74);
+  const winDescent = view.getUint16(os2 + 76);
+  return unitsPerEm ? (winAscent + winDescent) / unitsPerEm : undefined;
+}
+
+/**
+ * A copy of the face with its GSUB table hidden (tag renamed, order kept). MuPDF's shaper would
+ * otherwise form ligatures ("fi", "ft") whose text extraction loses letters: "after" reads "a er",
+ * which breaks search and copy in the PDF. Word does not form them by default either.
+ */
+function withoutLigatures(bytes: Uint8Array): Uint8Array {
+  const copy = bytes.slice();
+  const view = new DataView(copy.buffer);
+  const count = view.getUint16(4);
+  for (let i = 0; i < count; i++) {
+    const rec = 12 + i * 16;
+    if (String.fromCharCode(copy[rec]!, copy[rec + 1]!, copy[rec + 2]!, copy[rec + 3]!) === 'GSUB') copy[rec + 3] = 0x62; // 'GSUb' sorts in the same place
+  }
+  return copy;
+}

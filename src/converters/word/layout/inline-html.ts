@@ -1,0 +1,231 @@
+import { substituteFamily, type Family } from '../../fonts/catalog';
+import type { Inline, Paragraph, RunStyle, TabStop } from '../model';
+import type { FontBook } from './font-book';
+
+/** What inline rendering needs from the paragraph and the page around it. */
+export interface InlineContext {
+  fonts: FontBook;
+  defaultFont: string;
+  defaultSize: number;
+  /** Width available to the paragraph's lines, points (text column minus nothing: indents are applied here). */
+  columnWidth: number;
+  /** Field values known when this HTML is made (page numbers in headers and footers). */
+  fields: { PAGE?: string; NUMPAGES?: string; SECTIONPAGES?: string };
+  /** Footnote references met, in order (their bodies go to the end of the page chunk). */
+  noteRefs: string[];
+  /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */
+  renderBlocks(blocks: import('../model').Block[], width: number): string;
+}
+
+export const DEFAULT_TAB_STOP = 36;
+const TRANSPARENT_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/** Image types MuPDF's HTML engine decodes; others (EMF, WMF) keep their space blank. */
+const DRAWABLE = /^image\/(png|jpeg|jpg|gif|bmp|tiff|jp2|jpx)$/;
+
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const pt = (n: number) => `${Math.round(n * 100) / 100}pt`;
+
+export interface ResolvedRun {
+  family: Family;
+  bold: boolean;
+  italic: boolean;
+  size: number;
+}
+
+export function resolveRun(style: RunStyle, ctx: Pick<InlineContext, 'defaultFont' | 'defaultSize'>): ResolvedRun {
+  return {
+    family: substituteFamily(style.font ?? ctx.defaultFont),
+    bold: !!style.bold,
+    italic: !!style.italic,
+    size: (style.size ?? ctx.defaultSize) * (style.vertAlign ? 0.65 : 1),
+  };
+}
+
+function runCss(style: RunStyle, run: ResolvedRun): string {
+  const css = [`font-family:${run.family}`, `font-size:${pt(run.size)}`];
+  if (run.bold) css.push('font-weight:bold');
+  if (run.italic) css.push('font-style:italic');
+  const deco = [style.underline && style.underline !== 'none' ? 'underline' : '', style.strike || style.doubleStrike ? 'line-through' : ''].filter(Boolean);
+  if (deco.length) css.push(`text-decoration:${deco.join(' ')}`);
+  if (style.color && style.color !== 'auto') css.push(`color:#${style.color}`);
+  if (style.highlight) css.push(`background-color:#${style.highlight}`);
+  if (style.vertAlign) css.push(`vertical-align:${style.vertAlign === 'superscript' ? 'super' : 'sub'}`);
+  return css.join(';');
+}
+
+function transform(text: string, style: RunStyle): string {
+  return style.caps || style.smallCaps ? text.toUpperCase() : text;
+}
+
+/**
+ * Text split where the family lacks glyphs (Caladea has no Cyrillic): each piece names the family
+ * that draws it, so MuPDF and our measuring agree.
+ */
+function pieces(text: string, run: ResolvedRun, fonts: FontBook): { text: string; family: Family }[] {
+  const out: { text: string; family: Family }[] = [];
+  for (const ch of text) {
+    const family = fonts.familyFor(run.family, ch.codePointAt(0)!);
+    const last = out[out.length - 1];
+    if (last && last.family === family) last.text += ch;
+    else out.push({ text: ch, family });
+  }
+  return out;
+}
+
+/** A horizontal gap of exactly `width` points, made of no-break spaces at a size that fits it. */
+function gap(width: number, run: ResolvedRun, fonts: FontBook, leader?: TabStop['leader']): string {
+  if (width <= 0.5) return '';
+  let html = '';
+  let rest = width;
+  if (leader && leader !== 'none') {
+    const ch = leader === 'dot' ? '.' : leader === 'hyphen' ? '-' : '_';
+    const w = fonts.measure(ch, run.family, run.bold, run.italic, run.size);
+    const n = Math.floor((rest - 2) / w);
+    if (n > 0) {
+      html += `<span style="font-family:${run.family};font-size:${pt(run.size)}">${ch.repeat(n)}</span>`;
+      rest -= n * w;
+    }
+  }
+  const em = fonts.measure('\u00a0', run.family, false, false, 1) || 0.25;
+  const count = Math.max(1, Math.ceil(rest / (em * run.size)));
+  const size = rest / (em * count);
+  if (size < 0.1) return html;
+  return `${html}<span style="font-family:${run.family};font-size:${pt(size)}">${'\u00a0'.repeat(count)}</span>`;
+}
+
+function nextStop(x: number, tabs: TabStop[], indentLeft: number, firstLine: number): TabStop {
+  const stops = tabs.filter((t) => t.align !== 'clear' && t.pos > x + 0.5).sort((a, b) => a.pos - b.pos);
+  // A hanging indent acts as a tab stop for the text after a list label.
+  const hanging = firstLine < 0 && x < indentLeft - 0.5 ? indentLeft : undefined;
+  const custom = stops[0];
+  if (hanging !== undefined && (!custom || hanging < custom.pos)) return { pos: hanging, align: 'left' };
+  if (custom) return custom;
+  return { pos: (Math.floor(x / DEFAULT_TAB_STOP + 1e-6) + 1) * DEFAULT_TAB_STOP, align: 'left' };
+}
+
+/** Width of the text after a tab up to the next tab or break (what a right or centre stop aligns). */
+function segmentWidth(inlines: Inline[], from: number, ctx: InlineContext): number {
+  let w = 0;
+  for (let i = from; i < inlines.length; i++) {
+    const it = inlines[i]!;
+    if (it.kind === 'tab' || it.kind === 'break') break;
+    if (it.kind === 'text' && !it.style.hidden) {
+      const r = resolveRun(it.style, ctx);
+      w += ctx.fonts.measure(transform(it.text, it.style), r.family, r.bold, r.italic, r.size);
+    } else if (it.kind === 'field') {
+      const r = resolveRun(it.style, ctx);
+      w += ctx.fonts.measure(ctx.fields[it.field] ?? '1', r.family, r.bold, r.italic, r.size);
+    }
+  }
+  return w;
+}
+
+/**
+ * The inline content of a paragraph as HTML. Tabs become measured gaps: MuPDF's HTML engine has no
+ * tab stops, so the x position is tracked here with the same font metrics MuPDF uses.
+ */
+export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
+  const props = p.props;
+  const indentLeft = props.indentLeft ?? 0;
+  const firstLine = props.firstLine ?? 0;
+  const tabs = props.tabs ?? [];
+  const right = ctx.columnWidth - (props.indentRight ?? 0);
+  let x = indentLeft + firstLine;
+  let html = '';
+  const items: Inline[] = props.list
+    ? [{ kind: 'text', text: props.list.label, style: props.list.style }, ...(props.list.suffix === 'tab' ? [{ kind: 'tab', style: props.list.style } as Inline] : props.list.suffix === 'space' ? [{ kind: 'text', text: ' ', style: props.list.style } as Inline] : []), ...p.inlines]
+    : p.inlines;
+
+  items.forEach((it, index) => {
+    switch (it.kind) {
+      case 'text': {
+        if (it.style.hidden || !it.text) return;
+        const run = resolveRun(it.style, ctx);
+        const text = transform(it.text, it.style);
+        const css = runCss(it.style, run);
+        const body = pieces(text, run, ctx.fonts)
+          .map((piece) => (piece.family === run.family ? esc(piece.text) : `<span style="font-family:${piece.family}">${esc(piece.text)}</span>`))
+          .join('');
+        const span = `<span style="${css}">${body}</span>`;
+        html += it.style.link ? `<a href="${esc(it.style.link)}" style="color:inherit;text-decoration:none">${span}</a>` : span;
+        x += ctx.fonts.measure(text, run.family, run.bold, run.italic, run.size);
+        return;
+      }
+      case 'tab': {
+        const run = resolveRun(it.style, ctx);
+        if (x >= right) {
+          html += ' ';
+          return;
+        }
+        const stop = nextStop(x, tabs, indentLeft, firstLine);
+        const pos = Math.min(stop.pos, right);
+        const following = stop.align === 'right' || stop.align === 'center' || stop.align === 'decimal' ? segmentWidth(items, index + 1, ctx) : 0;
+        const target = stop.align === 'center' ? pos - following / 2 : stop.align === 'left' ? pos : pos - following;
+        const width = Math.max(target - x, stop.align === 'left' ? 0 : 1);
+        html += gap(width, run, ctx.fonts, stop.leader);
+        x += width;
+        return;
+      }
+      case 'break':
+        if (it.type === 'line') {
+          html += '<br/>';
+          x = indentLeft;
+        }
+        return;
+      case 'field': {
+        const run = resolveRun(it.style, ctx);
+        const text = ctx.fields[it.field] ?? '1';
+        html += `<span style="${runCss(it.style, run)}">${esc(text)}</span>`;
+        x += ctx.fonts.measure(text, run.family, run.bold, run.italic, run.size);
+        return;
+      }
+      case 'noteRef': {
+        ctx.noteRefs.push(it.id);
+        const run = resolveRun({ ...it.style, vertAlign: 'superscript' }, ctx);
+        html += `<span style="${runCss({ ...it.style, vertAlign: 'superscript' }, run)}">${esc(it.label)}</span>`;
+        x += ctx.fonts.measure(it.label, run.family, run.bold, run.italic, run.size);
+        return;
+      }
+      case 'image': {
+        const src = DRAWABLE.test(it.contentType) ? `data:${it.contentType};base64,${base64(it.data)}` : TRANSPARENT_PNG;
+        const width = Math.min(it.width, ctx.columnWidth);
+        const height = it.width > 0 ? (it.height * width) / it.width : it.height;
+        if (it.floating) {
+          // Floating pictures are placed as blocks at their anchor: MuPDF has no floats with text wrap.
+          html += `<img src="${src}" style="display:block;width:${pt(width)};height:${pt(height)}"/>`;
+        } else {
+          html += `<img src="${src}" style="width:${pt(width)};height:${pt(height)}"/>`;
+          x += width;
+        }
+        return;
+      }
+      case 'textbox': {
+        const width = Math.min(it.width || ctx.columnWidth, ctx.columnWidth);
+        html += `<div style="width:${pt(width)}">${ctx.renderBlocks(it.blocks, width)}</div>`;
+        return;
+      }
+    }
+  });
+  return html;
+}
+
+/** The largest font size on the paragraph's runs (its mark when it has none): Word sizes lines by it. */
+export function largestRun(p: Paragraph, ctx: Pick<InlineContext, 'defaultFont' | 'defaultSize'>): ResolvedRun {
+  let best = resolveRun(p.props.markStyle ?? {}, ctx);
+  let seenText = false;
+  for (const it of p.inlines) {
+    if ((it.kind === 'text' && !it.style.hidden && it.text) || it.kind === 'field') {
+      const r = resolveRun({ ...it.style, vertAlign: undefined }, ctx);
+      if (!seenText || r.size > best.size) best = r;
+      seenText = true;
+    }
+  }
+  return best;
+}
+
+function base64(bytes: Uint8Array): string {
+  let s = '';
+  const CHUNK = 0x8000;
+  for (let i = 0; i < bytes.length; i += CHUNK) s += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  return btoa(s);
+}

@@ -1,0 +1,222 @@
+import type * as Mupdf from 'mupdf';
+import type { FontFiles } from '../../fonts/catalog';
+import type { Block, Inline, Paragraph, Section, WordDocument } from '../model';
+import { blocksHtml, type BlockContext } from './block-html';
+import { FontBook } from './font-book';
+import { pt } from './inline-html';
+
+type MupdfModule = typeof Mupdf;
+
+/** A run of pages that share one page geometry and one set of headers: a section, or continuous sections. */
+interface Flow {
+  section: Section;
+  /** Page-break-free stretches of the flow: MuPDF's HTML layout ignores CSS page breaks. */
+  chunks: Block[][];
+}
+
+interface LaidOutChunk {
+  flow: Flow;
+  doc: Mupdf.Document;
+  pages: number;
+  firstOfSection: boolean;
+}
+
+const HEADER_SCRATCH_HEIGHT = 2000;
+
+function sameGeometry(a: Section, b: Section): boolean {
+  const pa = a.page;
+  const pb = b.page;
+  return pa.width === pb.width && pa.height === pb.height && pa.marginLeft === pb.marginLeft && pa.marginRight === pb.marginRight;
+}
+
+/** Splits a paragraph at its page breaks; the parts after a break lose the list label and space before. */
+function splitAtBreaks(p: Paragraph): Paragraph[] {
+  if (!p.inlines.some((i) => i.kind === 'break' && i.type === 'page')) return [p];
+  const parts: Paragraph[] = [];
+  let current: Inline[] = [];
+  for (const it of p.inlines) {
+    if (it.kind === 'break' && it.type === 'page') {
+      parts.push({ ...p, inlines: current });
+      current = [];
+    } else current.push(it);
+  }
+  parts.push({ ...p, inlines: current });
+  return parts.map((part, i) => (i === 0 ? part : { ...part, props: { ...part.props, list: undefined, spaceBefore: 0, pageBreakBefore: true } }));
+}
+
+function chunksOf(blocks: Block[]): Block[][] {
+  const chunks: Block[][] = [[]];
+  for (const block of blocks) {
+    const parts = block.kind === 'paragraph' ? splitAtBreaks(block) : [block];
+    parts.forEach((part, i) => {
+      const breaks = i > 0 || (part.kind === 'paragraph' && part.props.pageBreakBefore);
+      if (breaks && chunks[chunks.length - 1]!.length) chunks.push([]);
+      // A break that ends the paragraph leaves an empty remainder: Word shows no line for it.
+      if (i > 0 && part.kind === 'paragraph' && part.inlines.length === 0 && i === parts.length - 1) return;
+      chunks[chunks.length - 1]!.push(part);
+    });
+  }
+  return chunks;
+}
+
+function flowsOf(doc: WordDocument): Flow[] {
+  const flows: Flow[] = [];
+  for (const section of doc.sections) {
+    const prev = flows[flows.length - 1];
+    if (prev && (section.start === 'continuous' || section.start === 'nextColumn') && sameGeometry(prev.section, section)) {
+      const more = chunksOf(section.blocks);
+      prev.chunks[prev.chunks.length - 1]!.push(...more[0]!);
+      prev.chunks.push(...more.slice(1));
+    } else flows.push({ section, chunks: chunksOf(section.blocks) });
+  }
+  return flows;
+}
+
+const CSS = 'body{margin:0;padding:0}p{margin:0;padding:0;white-space:pre-wrap}table{border-collapse:collapse}td{padding:0}img{vertical-align:baseline}';
+
+function htmlDocument(width: number, height: number, margins: number[], body: string): string {
+  const page = `@page{size:${pt(width)} ${pt(height)};margin:${margins.map(pt).join(' ')}}`;
+  return `<!DOCTYPE html><html><head><meta charset="utf-8"/><style>${page}${CSS}</style></head><body>${body}</body></html>`;
+}
+
+/**
+ * Lays out a Word document model and draws it into a PDF: the body through MuPDF's HTML engine,
+ * chunk by chunk between page breaks, then headers and footers drawn onto each page with their
+ * page numbers filled in.
+ */
+export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, files: FontFiles): Uint8Array {
+  const fonts = new FontBook(mupdf, files);
+  fonts.install();
+  const opened: Mupdf.Document[] = [];
+  const open = (html: string, width: number, height: number) => {
+    const doc = mupdf.Document.openDocument(new TextEncoder().encode(html), 'text/html');
+    opened.push(doc);
+    doc.layout(width, height, model.defaultSize || 11);
+    return doc;
+  };
+  const ctx = (fields: BlockContext['fields'] = {}): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: model.defaultSize || 11, fields, noteRefs: [] });
+
+  try {
+    // Header and footer areas, laid out once per distinct content (page numbers change it).
+    const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
+    const area = (blocks: Block[] | undefined, width: number, fields: BlockContext['fields']) => {
+      if (!blocks?.length) return undefined;
+      const body = blocksHtml(blocks, width, ctx(fields));
+      const key = `${width}|${body}`;
+      let hit = areaCache.get(key);
+      if (!hit) {
+        const doc = open(htmlDocument(width, HEADER_SCRATCH_HEIGHT, [0, 0, 0, 0], body), width, HEADER_SCRATCH_HEIGHT);
+        hit = { doc, height: contentHeight(doc) };
+        areaCache.set(key, hit);
+      }
+      return hit;
+    };
+
+    const chunks: LaidOutChunk[] = [];
+    for (const flow of flowsOf(model)) {
+      const s = flow.section;
+      const g = s.page;
+      const width = g.width - g.marginLeft - g.marginRight;
+      // Word pushes the body down when the header is taller than the top margin (and up for footers).
+      const header = area(s.headers.default ?? s.headers.first, width, { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' });
+      const footer = area(s.footers.default ?? s.footers.first, width, { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' });
+      const top = Math.max(g.marginTop, header ? g.header + header.height : 0);
+      const bottom = Math.max(g.marginBottom, footer ? g.footer + footer.height : 0);
+      flow.chunks.forEach((blocks, i) => {
+        const c = ctx();
+        let body = blocksHtml(blocks, width, c);
+        if (c.noteRefs.length) body += notesHtml(c.noteRefs, model, width, c);
+        const doc = open(htmlDocument(g.width, g.height, [top, g.marginRight, bottom, g.marginLeft], body), g.width, g.height);
+        chunks.push({ flow, doc, pages: doc.countPages(), firstOfSection: i === 0 });
+      });
+    }
+
+    const total = chunks.reduce((n, c) => n + c.pages, 0);
+    const out = new mupdf.Buffer();
+    const writer = new mupdf.DocumentWriter(out, 'pdf', 'compress');
+    let pageNumber = 0;
+    let sectionPage = 0;
+    let flowOf: Flow | undefined;
+    for (const chunk of chunks) {
+      const s = chunk.flow.section;
+      const g = s.page;
+      const width = g.width - g.marginLeft - g.marginRight;
+      if (chunk.flow !== flowOf) {
+        flowOf = chunk.flow;
+        sectionPage = 0;
+        if (s.pageNumberStart !== undefined) pageNumber = s.pageNumberStart - 1;
+      }
+      const sectionPages = chunks.filter((c) => c.flow === chunk.flow).reduce((n, c) => n + c.pages, 0);
+      for (let i = 0; i < chunk.pages; i++) {
+        pageNumber++;
+        sectionPage++;
+        const fields = { PAGE: String(pageNumber), NUMPAGES: String(total), SECTIONPAGES: String(sectionPages) };
+        const kind = s.titlePage && sectionPage === 1 ? 'first' : s.evenAndOdd && pageNumber % 2 === 0 ? 'even' : 'default';
+        const header = area(s.headers[kind], width, fields);
+        const footer = area(s.footers[kind], width, fields);
+        const device = writer.beginPage([0, 0, g.width, g.height]);
+        const page = chunk.doc.loadPage(i);
+        page.run(device, mupdf.Matrix.identity);
+        page.destroy();
+        if (header) runFirstPage(header.doc, device, mupdf.Matrix.translate(g.marginLeft, g.header));
+        if (footer) runFirstPage(footer.doc, device, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
+        writer.endPage();
+      }
+    }
+    if (total === 0) {
+      writer.beginPage([0, 0, 612, 792]);
+      writer.endPage();
+    }
+    writer.close();
+    const bytes = subsetFonts(mupdf, out);
+    out.destroy();
+    return bytes;
+  } finally {
+    for (const doc of opened) doc.destroy();
+    fonts.destroy();
+  }
+}
+
+/**
+ * The writer embeds whole faces (Carlito alone is 600 KB); keeping only the glyphs used makes a
+ * one-page letter a few KB instead of megabytes.
+ */
+function subsetFonts(mupdf: MupdfModule, written: Mupdf.Buffer): Uint8Array {
+  const pdf = mupdf.Document.openDocument(written, 'application/pdf') as Mupdf.PDFDocument;
+  try {
+    pdf.subsetFonts();
+    const saved = pdf.saveToBuffer('compress,garbage=compact');
+    const bytes = saved.asUint8Array().slice();
+    saved.destroy();
+    return bytes;
+  } finally {
+    pdf.destroy();
+  }
+}
+
+function runFirstPage(doc: Mupdf.Document, device: Mupdf.Device, matrix: Mupdf.Matrix): void {
+  const page = doc.loadPage(0);
+  page.run(device, matrix);
+  page.destroy();
+}
+
+/** Height of what a header or footer area draws: the bottom of its last text line or picture. */
+function contentHeight(doc: Mupdf.Document): number {
+  const page = doc.loadPage(0);
+  const stext = page.toStructuredText('preserve-images');
+  try {
+    const json = JSON.parse(stext.asJSON()) as { blocks: { bbox: { y: number; h: number } }[] };
+    return json.blocks.reduce((m, b) => Math.max(m, b.bbox.y + b.bbox.h), 0);
+  } finally {
+    stext.destroy();
+    page.destroy();
+  }
+}
+
+/** Footnotes met in a chunk, below a short rule at its end (MuPDF cannot float them to the page foot). */
+function notesHtml(ids: string[], model: WordDocument, width: number, c: BlockContext): string {
+  const bodies = ids.map((id) => model.notes.get(id)).filter((b): b is Block[] => !!b?.length);
+  if (!bodies.length) return '';
+  const rule = `<div style="margin-top:12pt;width:${pt(Math.min(144, width))};border-top:0.5pt solid #000"></div>`;
+  return rule + bodies.map((b) => blocksHtml(b, width, { ...c, noteRefs: [] })).join('');
+}
