@@ -63,6 +63,14 @@ function looksLikeHtml(b: Uint8Array): boolean {
   return /^(<!--[\s\S]*?-->\s*|<\?xml[^>]*>\s*)*<(html|head|body)[\s>]/.test(head) || /<html[\s>]/.test(head);
 }
 
+/**
+ * A password-protected DOCX, XLSX or PPTX: Office wraps the encrypted package in an OLE compound
+ * file, so which of the three it is cannot be told without the password.
+ */
+export function isEncryptedOfficePackage(b: Uint8Array): boolean {
+  return startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) && hasUtf16(b, 'EncryptedPackage');
+}
+
 /** The kind of a file from its bytes, never from its name. */
 export function detectKind(b: Uint8Array): FileKind | null {
   // Signatures at offset 0 first: a JPEG or ZIP may carry the text %PDF- in its metadata.

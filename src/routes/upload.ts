@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { config } from '../env';
 import { ApiError, invalid } from '../lib/errors';
-import { MIME_OF, detectKind } from '../lib/detect';
+import { MIME_OF, detectKind, isEncryptedOfficePackage } from '../lib/detect';
 import { cleanFilename } from '../lib/names';
 import { boundaryOf, parseMultipart, readBody } from '../lib/multipart';
 import { inspectPdf } from '../engines/pdf';
@@ -44,6 +44,9 @@ export function uploadRoutes() {
 
     const bytes = file.data;
     const kind = detectKind(bytes);
+    if (!kind && isEncryptedOfficePackage(bytes)) {
+      throw invalid('file', 'the file is a password-protected Office document (DOCX, XLSX or PPTX): remove the password in Word, Excel or PowerPoint (File → Info → Protect → Encrypt with Password, clear the field), save it and upload it again');
+    }
     if (!kind) throw invalid('file', `the file type is not supported (detected from its content): upload ${ACCEPTED}`);
     const { pages, encrypted } = kind === 'pdf' ? await inspectPdf(bytes) : { pages: null, encrypted: false };
     const stored = await storeFile(

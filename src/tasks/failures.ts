@@ -10,7 +10,11 @@ export type TaskFailure =
   | { reason: 'too_large_for_engine' }
   | { reason: 'timed_out' }
   | { reason: 'gave_up'; attempts: number }
-  | { reason: 'internal' };
+  | { reason: 'internal' }
+  | { reason: 'document_password' }
+  | { reason: 'document_corrupt' }
+  /** The converter read the content and says what it is instead (an RTF named .doc, Word 2.0...). */
+  | { reason: 'document_unreadable'; message: string };
 
 export function failureMessage(f: TaskFailure): string {
   switch (f.reason) {
@@ -30,6 +34,12 @@ export function failureMessage(f: TaskFailure): string {
       return `The task failed ${f.attempts} times in a row (out of memory or time): split the document into smaller parts and try again.`;
     case 'internal':
       return 'An internal error stopped the task: the payment was returned; please try again later.';
+    case 'document_password':
+      return 'The document is password-protected: open it in Word, remove the password (File → Info → Protect Document → Encrypt with Password, clear the field), save it and upload it again.';
+    case 'document_corrupt':
+      return 'The document is damaged or incomplete (for example a download that was cut off): open it in Word, save it again as .docx and upload it again.';
+    case 'document_unreadable':
+      return f.message;
   }
 }
 

@@ -16,9 +16,15 @@ interface Flow {
 
 interface LaidOutChunk {
   flow: Flow;
+  /** The chunk laid out in frames the size of one text column. */
   doc: Mupdf.Document;
+  frames: number;
   pages: number;
-  firstOfSection: boolean;
+  columns: number;
+  frameWidth: number;
+  gap: number;
+  /** Where the body starts on the page (below the top margin or a taller header). */
+  top: number;
 }
 
 const HEADER_SCRATCH_HEIGHT = 2000;
@@ -122,12 +128,18 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       const footer = area(s.footers.default ?? s.footers.first, width, { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' });
       const top = Math.max(g.marginTop, header ? g.header + header.height : 0);
       const bottom = Math.max(g.marginBottom, footer ? g.footer + footer.height : 0);
-      flow.chunks.forEach((blocks, i) => {
+      // Text columns: the chunk is laid out in frames one column wide, and each page shows `columns` frames side by side.
+      const columns = Math.max(1, Math.min(s.columns ?? 1, 6));
+      const gap = columns > 1 ? (s.columnGap ?? 36) : 0;
+      const frameWidth = (width - gap * (columns - 1)) / columns;
+      const frameHeight = Math.max(g.height - top - bottom, 36);
+      flow.chunks.forEach((blocks) => {
         const c = ctx();
-        let body = blocksHtml(blocks, width, c);
-        if (c.noteRefs.length) body += notesHtml(c.noteRefs, model, width, c);
-        const doc = open(htmlDocument(g.width, g.height, [top, g.marginRight, bottom, g.marginLeft], body), g.width, g.height);
-        chunks.push({ flow, doc, pages: doc.countPages(), firstOfSection: i === 0 });
+        let body = blocksHtml(blocks, frameWidth, c);
+        if (c.noteRefs.length) body += notesHtml(c.noteRefs, model, frameWidth, c);
+        const doc = open(htmlDocument(frameWidth, frameHeight, [0, 0, 0, 0], body), frameWidth, frameHeight);
+        const frames = doc.countPages();
+        chunks.push({ flow, doc, frames, pages: Math.ceil(frames / columns), columns, frameWidth, gap, top });
       });
     }
 
@@ -137,6 +149,9 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
     let pageNumber = 0;
     let sectionPage = 0;
     let flowOf: Flow | undefined;
+    // Hyperlinks of each written page: the writer draws, it does not carry link annotations over.
+    const links: { page: number; rect: Mupdf.Rect; uri: string }[] = [];
+    let written = 0;
     for (const chunk of chunks) {
       const s = chunk.flow.section;
       const g = s.page;
@@ -155,9 +170,19 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
         const header = area(s.headers[kind], width, fields);
         const footer = area(s.footers[kind], width, fields);
         const device = writer.beginPage([0, 0, g.width, g.height]);
-        const page = chunk.doc.loadPage(i);
-        page.run(device, mupdf.Matrix.identity);
-        page.destroy();
+        for (let col = 0; col < chunk.columns; col++) {
+          const frame = i * chunk.columns + col;
+          if (frame >= chunk.frames) break;
+          const dx = g.marginLeft + col * (chunk.frameWidth + chunk.gap);
+          const page = chunk.doc.loadPage(frame);
+          page.run(device, mupdf.Matrix.translate(dx, chunk.top));
+          for (const link of page.getLinks()) {
+            const [x0, y0, x1, y1] = link.getBounds();
+            if (link.isExternal()) links.push({ page: written, rect: [x0 + dx, y0 + chunk.top, x1 + dx, y1 + chunk.top], uri: link.getURI() });
+          }
+          page.destroy();
+        }
+        written++;
         if (header) runFirstPage(header.doc, device, mupdf.Matrix.translate(g.marginLeft, g.header));
         if (footer) runFirstPage(footer.doc, device, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
         writer.endPage();
@@ -168,7 +193,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       writer.endPage();
     }
     writer.close();
-    const bytes = subsetFonts(mupdf, out);
+    const bytes = finish(mupdf, out, links);
     out.destroy();
     return bytes;
   } finally {
@@ -178,12 +203,17 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
 }
 
 /**
- * The writer embeds whole faces (Carlito alone is 600 KB); keeping only the glyphs used makes a
- * one-page letter a few KB instead of megabytes.
+ * Adds the hyperlinks and subsets the fonts: the writer embeds whole faces (Carlito alone is
+ * 600 KB); keeping only the glyphs used makes a one-page letter a few KB instead of megabytes.
  */
-function subsetFonts(mupdf: MupdfModule, written: Mupdf.Buffer): Uint8Array {
+function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[]): Uint8Array {
   const pdf = mupdf.Document.openDocument(written, 'application/pdf') as Mupdf.PDFDocument;
   try {
+    for (const link of links) {
+      const page = pdf.loadPage(link.page);
+      page.createLink(link.rect, link.uri);
+      page.destroy();
+    }
     pdf.subsetFonts();
     const saved = pdf.saveToBuffer('compress,garbage=compact');
     const bytes = saved.asUint8Array().slice();
