@@ -1,0 +1,157 @@
+/**
+ * Pictures and text boxes: DrawingML (w:drawing with wp:inline / wp:anchor) and legacy VML (w:pict,
+ * w:object). Images become image inlines with their media bytes; shapes with text become textbox
+ * inlines whose content is read like any other story. Charts and SmartArt have no picture of their own
+ * in the package and are skipped (an mc:Fallback picture, when present, is chosen by the caller).
+ */
+import type { Block, FloatingPlacement, Inline } from '../model';
+import { attr, child, descendant, descendants, elements, type XmlElement } from '../../xml';
+import { imageContentType, type Package } from './package';
+import { emu } from './props';
+
+export interface DrawingContext {
+  pkg: Package;
+  /** The part whose relationships r:embed / r:id refer to. */
+  part: string;
+  /** Read the blocks of a w:txbxContent. */
+  blocksOf(txbxContent: XmlElement): Block[];
+}
+
+function loadImage(ctx: DrawingContext, relId: string | undefined): { data: Uint8Array; contentType: string } | undefined {
+  if (!relId) return undefined;
+  const rel = ctx.pkg.rels(ctx.part).get(relId);
+  if (!rel || rel.external) return undefined;
+  const data = ctx.pkg.read(rel.target);
+  if (!data || data.length === 0) return undefined;
+  return { data, contentType: imageContentType(rel.target, data) };
+}
+
+const REL_X: Record<string, FloatingPlacement['relativeX']> = {
+  page: 'page', margin: 'margin', column: 'column', character: 'character',
+  leftMargin: 'page', rightMargin: 'margin', insideMargin: 'margin', outsideMargin: 'margin',
+};
+const REL_Y: Record<string, FloatingPlacement['relativeY']> = {
+  page: 'page', margin: 'margin', paragraph: 'paragraph', line: 'line',
+  topMargin: 'page', bottomMargin: 'margin', insideMargin: 'margin', outsideMargin: 'margin',
+};
+
+function floatingOf(anchor: XmlElement): FloatingPlacement {
+  const ph = child(anchor, 'positionH');
+  const pv = child(anchor, 'positionV');
+  const place: FloatingPlacement = {
+    x: emu(descendantText(ph, 'posOffset')) ?? 0,
+    y: emu(descendantText(pv, 'posOffset')) ?? 0,
+    relativeX: REL_X[attr(ph, 'relativeFrom') ?? 'column'] ?? 'column',
+    relativeY: REL_Y[attr(pv, 'relativeFrom') ?? 'paragraph'] ?? 'paragraph',
+    wrap: 'none',
+  };
+  const align = descendantText(ph, 'align');
+  if (align === 'left' || align === 'center' || align === 'right') place.alignX = align;
+  else if (align === 'inside') place.alignX = 'left';
+  else if (align === 'outside') place.alignX = 'right';
+  const behind = anchor.attrs['behindDoc'] === '1' || anchor.attrs['behindDoc'] === 'true';
+  for (const e of elements(anchor)) {
+    if (e.name === 'wrapNone') place.wrap = behind ? 'behind' : 'inFront';
+    else if (e.name === 'wrapSquare') place.wrap = 'square';
+    else if (e.name === 'wrapTight' || e.name === 'wrapThrough') place.wrap = 'tight';
+    else if (e.name === 'wrapTopAndBottom') place.wrap = 'topAndBottom';
+  }
+  return place;
+}
+
+function descendantText(el: XmlElement | undefined, name: string): string | undefined {
+  const d = descendant(el, name);
+  const t = d?.children[0];
+  return typeof t === 'string' ? t.trim() : undefined;
+}
+
+/** w:drawing → image or textbox inlines (a group may hold several). */
+export function readDrawing(drawing: XmlElement, ctx: DrawingContext): Inline[] {
+  const out: Inline[] = [];
+  for (const holder of elements(drawing)) {
+    if (holder.name !== 'inline' && holder.name !== 'anchor') continue;
+    const extent = child(holder, 'extent');
+    const width = emu(attr(extent, 'cx')) ?? 0;
+    const height = emu(attr(extent, 'cy')) ?? 0;
+    const floating = holder.name === 'anchor' ? floatingOf(holder) : undefined;
+    const graphicData = descendant(child(holder, 'graphic'), 'graphicData');
+    if (!graphicData) continue;
+    const uri = graphicData.attrs['uri'] ?? '';
+    if (/\/chart$|\/diagram$|chartex/.test(uri)) continue;
+    // Text box shapes (wps:wsp with wps:txbx) and groups: their text is the content worth keeping.
+    const txbx = descendants(graphicData, 'txbxContent');
+    if (txbx.length) {
+      for (const t of txbx) {
+        const box: Inline = { kind: 'textbox', blocks: ctx.blocksOf(t), width };
+        if (height) box.height = height;
+        if (floating) box.floating = floating;
+        out.push(box);
+      }
+      continue;
+    }
+    for (const blip of descendants(graphicData, 'blip')) {
+      const img = loadImage(ctx, blip.attrs['r:embed']);
+      if (!img || !width || !height) continue;
+      const inline: Inline = { kind: 'image', data: img.data, contentType: img.contentType, width, height };
+      if (floating) inline.floating = floating;
+      out.push(inline);
+      // A picture's blip appears once; a group's several pictures share one extent we cannot split.
+      break;
+    }
+  }
+  return out;
+}
+
+/** "width:120pt;height:3.5in" → points. */
+function cssLength(style: string, prop: string): number | undefined {
+  const m = new RegExp(`(?:^|;)\\s*${prop}\\s*:\\s*([-0-9.]+)\\s*(pt|in|cm|mm|px|pc|emu)?`, 'i').exec(style);
+  if (!m) return undefined;
+  const v = parseFloat(m[1]!);
+  switch ((m[2] ?? 'px').toLowerCase()) {
+    case 'pt': return v;
+    case 'in': return v * 72;
+    case 'cm': return (v * 72) / 2.54;
+    case 'mm': return (v * 72) / 25.4;
+    case 'pc': return v * 12;
+    case 'emu': return v / 12700;
+    default: return (v * 72) / 96;
+  }
+}
+
+/** VML (w:pict, w:object): v:shape with v:imagedata, or a v:textbox. */
+export function readVml(pict: XmlElement, ctx: DrawingContext): Inline[] {
+  const out: Inline[] = [];
+  for (const shape of elements(pict)) {
+    if (!['shape', 'rect', 'roundrect', 'oval', 'group', 'line', 'polyline'].includes(shape.name)) continue;
+    const style = shape.attrs['style'] ?? '';
+    const width = cssLength(style, 'width') ?? 0;
+    const height = cssLength(style, 'height') ?? 0;
+    const absolute = /position\s*:\s*absolute/i.test(style);
+    const floating: FloatingPlacement | undefined = absolute
+      ? {
+          x: cssLength(style, 'margin-left') ?? cssLength(style, 'left') ?? 0,
+          y: cssLength(style, 'margin-top') ?? cssLength(style, 'top') ?? 0,
+          relativeX: /mso-position-horizontal-relative\s*:\s*page/.test(style) ? 'page' : /mso-position-horizontal-relative\s*:\s*margin/.test(style) ? 'margin' : 'column',
+          relativeY: /mso-position-vertical-relative\s*:\s*page/.test(style) ? 'page' : /mso-position-vertical-relative\s*:\s*margin/.test(style) ? 'margin' : 'paragraph',
+          wrap: /z-index\s*:\s*-/.test(style) ? 'behind' : descendant(shape, 'wrap') ? 'square' : 'inFront',
+        }
+      : undefined;
+    const txbx = descendants(shape, 'txbxContent');
+    if (txbx.length) {
+      for (const t of txbx) {
+        const box: Inline = { kind: 'textbox', blocks: ctx.blocksOf(t), width };
+        if (height) box.height = height;
+        if (floating) box.floating = floating;
+        out.push(box);
+      }
+      continue;
+    }
+    const imagedata = descendant(shape, 'imagedata');
+    const img = loadImage(ctx, imagedata?.attrs['r:id'] ?? imagedata?.attrs['r:pict']);
+    if (!img || !width || !height) continue;
+    const inline: Inline = { kind: 'image', data: img.data, contentType: img.contentType, width, height };
+    if (floating) inline.floating = floating;
+    out.push(inline);
+  }
+  return out;
+}

@@ -1,0 +1,165 @@
+/**
+ * DOCX reader: OOXML package bytes → the Word document model (../model.ts).
+ *
+ * Everything Word resolves before layout is resolved here: styles and theme, numbering labels, field
+ * results, header/footer selection per section, note numbering. Runs in Workers and Node (no DOM, no
+ * Node APIs). Footnotes and endnotes are keyed in WordDocument.notes as "footnote:<id>" and
+ * "endnote:<id>" (the two parts number their ids independently), and noteRef inlines carry that key.
+ */
+import type { Block, RunStyle, Section, WordDocument } from '../model';
+import { WordConversionError } from '../errors';
+import { attr, child, children, type XmlElement } from '../../xml';
+import { Numbering, formatNumber } from './numbering';
+import { Package, checkContainer } from './package';
+import { onOff } from './props';
+import { readSection } from './sections';
+import { StoryReader, type DocContext } from './story';
+import { Styles } from './styles';
+import { EMPTY_THEME, parseTheme } from './theme';
+
+export function readDocx(bytes: Uint8Array): WordDocument {
+  checkContainer(bytes);
+  const pkg = new Package(bytes);
+  const main = mainPart(pkg);
+  if (!main) throw new WordConversionError('corrupt', 'The DOCX package has no word/document.xml.');
+
+  let documentRoot: XmlElement | undefined;
+  try {
+    documentRoot = pkg.xml(main);
+  } catch (e) {
+    throw new WordConversionError('corrupt', `word/document.xml is not readable XML (${(e as Error).message}).`);
+  }
+  const body = child(documentRoot, 'body');
+  if (!documentRoot || !body) throw new WordConversionError('corrupt', 'word/document.xml has no body.');
+
+  const optional = (suffix: string) => {
+    const target = pkg.relTarget(main, suffix);
+    if (!target) return { target, root: undefined };
+    try {
+      return { target, root: pkg.xml(target) };
+    } catch {
+      // A damaged secondary part costs its formatting, not the document.
+      return { target, root: undefined };
+    }
+  };
+  const themeRoot = optional('/theme').root;
+  const theme = themeRoot ? parseTheme(themeRoot) : EMPTY_THEME;
+  const styles = new Styles(optional('/styles').root, theme);
+  const numbering = new Numbering(optional('/numbering').root, theme, styles);
+  const settings = optional('/settings').root;
+  const evenAndOdd = onOff(attr(child(settings, 'evenAndOddHeaders'), 'val') ?? (child(settings, 'evenAndOddHeaders') ? '1' : undefined));
+
+  const notes = new Map<string, Block[]>();
+  const noteParts = {
+    footnote: noteSource(optional('/footnotes'), 'footnote', settings, 'decimal'),
+    endnote: noteSource(optional('/endnotes'), 'endnote', settings, 'lowerRoman'),
+  };
+  const styleCache = new Map<string, RunStyle>();
+
+  const ctx: DocContext = {
+    pkg,
+    theme,
+    styles,
+    numbering,
+    intern(style) {
+      const key = JSON.stringify(style);
+      let s = styleCache.get(key);
+      if (!s) styleCache.set(key, (s = style));
+      return s;
+    },
+    noteRef(kind, id) {
+      const src = noteParts[kind];
+      const key = `${kind}:${id}`;
+      const known = src.labels.get(id);
+      if (known !== undefined) return { key, label: known };
+      const el = src.byId.get(id);
+      if (!el || !src.part) return undefined;
+      const label = formatNumber(src.next++, src.format);
+      src.labels.set(id, label);
+      notes.set(key, new StoryReader(ctx, src.part, label).blocks(el));
+      return { key, label };
+    },
+  };
+
+  // Headers and footers: one read per part, whichever sections share it.
+  const partCache = new Map<string, Block[]>();
+  const readPart = (relId: string): Block[] | undefined => {
+    const rel = pkg.rels(main).get(relId);
+    if (!rel || rel.external) return undefined;
+    let blocks = partCache.get(rel.target);
+    if (!blocks) {
+      let root: XmlElement | undefined;
+      try {
+        root = pkg.xml(rel.target);
+      } catch {
+        root = undefined;
+      }
+      blocks = root ? new StoryReader(ctx, rel.target).blocks(root) : [];
+      partCache.set(rel.target, blocks);
+    }
+    return blocks;
+  };
+
+  const sections: Section[] = [];
+  let blocks: Block[] = [];
+  const reader = new StoryReader(ctx, main);
+  reader.walk(body, (block, sectPr) => {
+    blocks.push(block);
+    if (sectPr) {
+      const section = readSection(sectPr, sections[sections.length - 1], readPart, evenAndOdd);
+      section.blocks = blocks;
+      sections.push(section);
+      blocks = [];
+    }
+  });
+  const last = readSection(child(body, 'sectPr'), sections[sections.length - 1], readPart, evenAndOdd);
+  last.blocks = blocks;
+  sections.push(last);
+
+  return {
+    sections,
+    notes,
+    defaultFont: styles.docRun.font ?? 'Times New Roman',
+    defaultSize: styles.docRun.size ?? 10,
+  };
+}
+
+/** The main document part: the officeDocument relationship of the package, else word/document.xml. */
+function mainPart(pkg: Package): string | undefined {
+  const target = pkg.relTarget('', '/officeDocument');
+  if (target && pkg.has(target)) return target;
+  return pkg.has('word/document.xml') ? 'word/document.xml' : undefined;
+}
+
+interface NoteSource {
+  part?: string;
+  byId: Map<string, XmlElement>;
+  labels: Map<string, string>;
+  format: string;
+  next: number;
+}
+
+function noteSource(
+  src: { target?: string; root?: XmlElement },
+  kind: 'footnote' | 'endnote',
+  settings: XmlElement | undefined,
+  defaultFormat: string,
+): NoteSource {
+  const byId = new Map<string, XmlElement>();
+  for (const n of children(src.root, kind)) {
+    const type = n.attrs['type'];
+    // Separator and continuation notes are the rule lines above notes, never referenced from text.
+    if (type && type !== 'normal') continue;
+    if (n.attrs['id'] !== undefined) byId.set(n.attrs['id'], n);
+  }
+  const pr = child(settings, kind + 'Pr');
+  const start = parseInt(attr(child(pr, 'numStart'), 'val') ?? '', 10);
+  const source: NoteSource = {
+    byId,
+    labels: new Map(),
+    format: attr(child(pr, 'numFmt'), 'val') ?? defaultFormat,
+    next: Number.isFinite(start) ? start : 1,
+  };
+  if (src.target) source.part = src.target;
+  return source;
+}

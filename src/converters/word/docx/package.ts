@@ -1,0 +1,169 @@
+/**
+ * The OOXML package: the zip container, its parts and their relationships.
+ *
+ * Parts are decompressed on demand (fflate's filter) so a document with megabytes of images that are
+ * never referenced does not hold them all in memory, and an encrypted document (which is an OLE
+ * compound file, not a zip) is recognised before anything tries to unzip it.
+ */
+import { unzipSync } from 'fflate';
+import * as CFB from 'cfb';
+import { WordConversionError } from '../errors';
+import { parseXml, children, type XmlElement } from '../../xml';
+
+export interface Relationship {
+  type: string;
+  target: string;
+  external: boolean;
+}
+
+const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0];
+
+/** Reject what is not a zip before unzipping: encrypted OOXML, compound files, other bytes. */
+export function checkContainer(bytes: Uint8Array): void {
+  if (OLE_SIGNATURE.every((b, i) => bytes[i] === b)) {
+    // Password-protected OOXML is an OLE compound file holding EncryptionInfo + EncryptedPackage.
+    let names: string[] = [];
+    try {
+      names = CFB.read(bytes, { type: 'array' }).FullPaths;
+    } catch {
+      // A damaged compound file: fall back to looking for the stream name in the directory bytes.
+      if (containsUtf16(bytes, 'EncryptedPackage')) names = ['EncryptedPackage'];
+    }
+    if (names.some((n) => /(^|\/)EncryptedPackage$/.test(n))) {
+      throw new WordConversionError('password', 'The document is password-protected.');
+    }
+    throw new WordConversionError('not_word', 'The file is an OLE compound file (a .doc?), not a DOCX package.');
+  }
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
+    throw new WordConversionError('corrupt', 'The file is not a zip package (DOCX).');
+  }
+}
+
+function containsUtf16(bytes: Uint8Array, s: string): boolean {
+  const pat = new Uint8Array(s.length * 2);
+  for (let i = 0; i < s.length; i++) pat[i * 2] = s.charCodeAt(i);
+  outer: for (let i = 0; i + pat.length <= bytes.length; i++) {
+    for (let j = 0; j < pat.length; j++) if (bytes[i + j] !== pat[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+export class Package {
+  private readonly names = new Set<string>();
+  private readonly relsCache = new Map<string, Map<string, Relationship>>();
+
+  constructor(private readonly bytes: Uint8Array) {
+    // Listing every entry (and decompressing none) validates the central directory up front, so a
+    // truncated archive fails here as 'corrupt' instead of half-way through the document.
+    try {
+      unzipSync(bytes, {
+        filter: (f) => {
+          this.names.add(f.name);
+          return false;
+        },
+      });
+    } catch (e) {
+      throw new WordConversionError('corrupt', `The DOCX archive is damaged (${(e as Error).message}).`);
+    }
+  }
+
+  has(path: string): boolean {
+    return this.names.has(path);
+  }
+
+  /** A part's bytes, or undefined when missing or undecompressable. */
+  read(path: string): Uint8Array | undefined {
+    if (!this.names.has(path)) {
+      // Zip names are case-sensitive but some writers disagree with their own relationship targets.
+      const lower = path.toLowerCase();
+      const found = [...this.names].find((n) => n.toLowerCase() === lower);
+      if (!found) return undefined;
+      path = found;
+    }
+    try {
+      return unzipSync(this.bytes, { filter: (f) => f.name === path })[path];
+    } catch {
+      return undefined;
+    }
+  }
+
+  xml(path: string): XmlElement | undefined {
+    const data = this.read(path);
+    return data ? parseXml(data) : undefined;
+  }
+
+  /** Relationships of a part ("word/document.xml" → word/_rels/document.xml.rels), targets resolved. */
+  rels(partPath: string): Map<string, Relationship> {
+    let map = this.relsCache.get(partPath);
+    if (map) return map;
+    map = new Map();
+    const slash = partPath.lastIndexOf('/');
+    const dir = slash < 0 ? '' : partPath.slice(0, slash);
+    const relsPath = (dir ? dir + '/' : '') + '_rels/' + partPath.slice(slash + 1) + '.rels';
+    const root = this.has(relsPath) ? safeXml(this, relsPath) : undefined;
+    for (const r of children(root, 'Relationship')) {
+      const id = r.attrs['Id'];
+      const target = r.attrs['Target'];
+      if (!id || target === undefined) continue;
+      const external = r.attrs['TargetMode'] === 'External';
+      map.set(id, { type: r.attrs['Type'] ?? '', target: external ? target : resolvePath(dir, target), external });
+    }
+    this.relsCache.set(partPath, map);
+    return map;
+  }
+
+  /** The target of the first relationship of the part whose type ends with `typeSuffix`. */
+  relTarget(partPath: string, typeSuffix: string): string | undefined {
+    for (const r of this.rels(partPath).values()) if (!r.external && r.type.endsWith(typeSuffix)) return r.target;
+    return undefined;
+  }
+}
+
+function safeXml(pkg: Package, path: string): XmlElement | undefined {
+  try {
+    return pkg.xml(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolve a relationship target against the source part's folder ("media/a.png", "../x", "/word/y"). */
+export function resolvePath(dir: string, target: string): string {
+  const parts = target.startsWith('/') ? [] : dir.split('/').filter(Boolean);
+  for (const seg of target.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') parts.pop();
+    else parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  jpe: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  dib: 'image/bmp',
+  emf: 'image/emf',
+  wmf: 'image/wmf',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  svg: 'image/svg+xml',
+};
+
+/** The image content type: from the bytes' signature when recognisable (extensions lie), else the name. */
+export function imageContentType(path: string, data: Uint8Array): string {
+  const b = data;
+  if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'image/png';
+  if (b[0] === 0xff && b[1] === 0xd8) return 'image/jpeg';
+  if (b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46) return 'image/gif';
+  if (b[0] === 0x42 && b[1] === 0x4d) return 'image/bmp';
+  if ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a) || (b[0] === 0x4d && b[1] === 0x4d && b[3] === 0x2a)) return 'image/tiff';
+  if (b[0] === 0xd7 && b[1] === 0xcd && b[2] === 0xc6 && b[3] === 0x9a) return 'image/wmf';
+  if (b[0] === 0x01 && b[1] === 0 && b[2] === 0 && b[3] === 0 && b[40] === 0x20 && b[41] === 0x45 && b[42] === 0x4d && b[43] === 0x46) return 'image/emf';
+  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  return IMAGE_TYPES[ext] ?? 'application/octet-stream';
+}

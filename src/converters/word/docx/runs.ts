@@ -1,0 +1,229 @@
+/**
+ * Inline content of a paragraph: runs and their text, tabs, breaks, symbols, pictures, note
+ * references, fields, hyperlinks, and the wrappers Word nests runs in (smart tags, content controls,
+ * tracked insertions...).
+ *
+ * Tracked deletions are kept and struck through: LibreOffice's reference PDFs show them (it prints
+ * with changes visible), and so do we. Moved-from text, comments and proofing marks are dropped.
+ */
+import type { Inline, RunStyle } from '../model';
+import { child, descendants, elements, textOf, type XmlElement } from '../../xml';
+import { readDrawing, readVml, type DrawingContext } from './drawing';
+import { classifyInstr } from './fields';
+import { finalRunStyle, mergeRun, onOff, parseRPr, type RunProps } from './props';
+import { chooseAlternate, type StoryReader } from './story';
+import { isSymbolFont, mapSymbolChar, mapSymbolText, hasPrivateUse } from './symbols';
+
+interface Scope {
+  base: RunProps;
+  link?: string;
+  deleted?: boolean;
+}
+
+class InlineBuilder {
+  readonly out: Inline[] = [];
+
+  constructor(private readonly reader: StoryReader) {}
+
+  get suppressed(): boolean {
+    return this.reader.fields.suppressed;
+  }
+
+  text(text: string, style: RunStyle): void {
+    if (!text || this.suppressed) return;
+    const last = this.out[this.out.length - 1];
+    // Interned styles compare by identity: adjacent runs with the same formatting become one inline.
+    if (last && last.kind === 'text' && last.style === style) last.text += text;
+    else this.out.push({ kind: 'text', text, style });
+  }
+
+  push(inline: Inline): void {
+    if (!this.suppressed) this.out.push(inline);
+  }
+}
+
+export function readInlines(p: XmlElement, base: RunProps, reader: StoryReader): Inline[] {
+  const b = new InlineBuilder(reader);
+  walk(p, { base }, b, reader);
+  return b.out;
+}
+
+function walk(container: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader): void {
+  for (const el of elements(container)) {
+    switch (el.name) {
+      case 'r':
+        run(el, scope, b, reader);
+        break;
+      case 'hyperlink': {
+        const relId = el.attrs['r:id'];
+        const rel = relId ? reader.ctx.pkg.rels(reader.part).get(relId) : undefined;
+        const anchor = el.attrs['anchor'];
+        const link = rel ? rel.target + (anchor ? '#' + anchor : '') : anchor ? '#' + anchor : scope.link;
+        walk(el, link ? { ...scope, link } : scope, b, reader);
+        break;
+      }
+      case 'fldSimple': {
+        const info = classifyInstr(el.attrs['instr'] ?? '');
+        if (info.page) {
+          const r = child(el, 'r');
+          b.push({ kind: 'field', field: info.page, style: styleOf(r, scope, reader) });
+        } else walk(el, info.link ? { ...scope, link: info.link } : scope, b, reader);
+        break;
+      }
+      case 'sdt': {
+        const content = child(el, 'sdtContent');
+        if (content) walk(content, scope, b, reader);
+        break;
+      }
+      case 'del':
+        walk(el, { ...scope, deleted: true }, b, reader);
+        break;
+      case 'smartTag':
+      case 'customXml':
+      case 'ins':
+      case 'moveTo':
+      case 'dir':
+      case 'bdo':
+      case 'sdtContent':
+        walk(el, scope, b, reader);
+        break;
+      case 'AlternateContent': {
+        const chosen = chooseAlternate(el);
+        if (chosen) walk(chosen, scope, b, reader);
+        break;
+      }
+      case 'oMath':
+      case 'oMathPara':
+        math(el, scope, b, reader);
+        break;
+      // pPr, bookmarks, comment ranges and references, proofErr, permStart, moveFrom: nothing shown.
+    }
+  }
+}
+
+/** OMML: the equation's text (m:t) as plain runs, so its words and numbers survive. */
+function math(el: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader): void {
+  const style = reader.ctx.intern(finalRunStyle(scope.base));
+  let text = '';
+  for (const t of descendants(el, 't')) text += textOf(t);
+  b.text(text, style);
+}
+
+function runProps(r: XmlElement | undefined, scope: Scope, reader: StoryReader): RunProps {
+  const direct = parseRPr(child(r, 'rPr'), reader.ctx.theme);
+  let p = mergeRun(mergeRun(scope.base, reader.ctx.styles.characterStyle(direct.rStyle)), direct);
+  if (scope.link || reader.fields.link) p = { ...p, link: scope.link ?? reader.fields.link };
+  if (scope.deleted) p = { ...p, strike: true };
+  return p;
+}
+
+function styleOf(r: XmlElement | undefined, scope: Scope, reader: StoryReader): RunStyle {
+  return reader.ctx.intern(finalRunStyle(runProps(r, scope, reader)));
+}
+
+function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader): void {
+  const props = runProps(r, scope, reader);
+  let style = reader.ctx.intern(finalRunStyle(props));
+  const symbolFont = isSymbolFont(props.font);
+  const fields = reader.fields;
+  const drawingCtx: DrawingContext = {
+    pkg: reader.ctx.pkg,
+    part: reader.part,
+    blocksOf: (t) => reader.blocks(t),
+  };
+  for (const el of elements(r)) {
+    switch (el.name) {
+      case 't':
+      case 'delText': {
+        let text = textOf(el);
+        // Text in a symbol font (or private-use characters) has no glyphs in our fonts.
+        if (symbolFont || hasPrivateUse(text)) text = mapSymbolText(text, props.font);
+        b.text(text, symbolFont ? plainFontStyle(props, scope, reader) : style);
+        break;
+      }
+      case 'tab':
+      case 'ptab':
+        b.push({ kind: 'tab', style });
+        break;
+      case 'br': {
+        const type = el.attrs['type'];
+        b.push({ kind: 'break', type: type === 'page' ? 'page' : type === 'column' ? 'column' : 'line' });
+        break;
+      }
+      case 'cr':
+        b.push({ kind: 'break', type: 'line' });
+        break;
+      case 'noBreakHyphen':
+        b.text('\u2011', style);
+        break;
+      case 'sym': {
+        const code = parseInt(el.attrs['char'] ?? '', 16);
+        if (Number.isFinite(code)) b.text(mapSymbolChar(code, el.attrs['font']), isSymbolFont(el.attrs['font']) ? plainFontStyle(props, scope, reader) : style);
+        break;
+      }
+      case 'fldChar': {
+        const type = el.attrs['fldCharType'];
+        if (type === 'begin') {
+          const cb = child(child(el, 'ffData'), 'checkBox');
+          if (cb) {
+            const checked = child(cb, 'checked') ?? child(cb, 'default');
+            fields.begin(checked ? onOff(checked.attrs['val'] ?? '1') : false);
+          } else fields.begin();
+        } else if (type === 'separate') {
+          const page = fields.separate();
+          if (page) b.push({ kind: 'field', field: page, style });
+          // A HYPERLINK field's result starts now: later text in this run carries the link.
+          if (fields.link && !props.link) style = reader.ctx.intern(finalRunStyle({ ...props, link: fields.link }));
+        } else if (type === 'end') {
+          const done = fields.end();
+          if (done.page) b.push({ kind: 'field', field: done.page, style });
+          if (done.text) b.text(done.text, style);
+        }
+        break;
+      }
+      case 'instrText':
+        fields.instrText(textOf(el));
+        break;
+      case 'drawing':
+        for (const i of readDrawing(el, drawingCtx)) b.push(i);
+        break;
+      case 'pict':
+      case 'object':
+        for (const i of readVml(el, drawingCtx)) b.push(i);
+        break;
+      case 'AlternateContent': {
+        // Inside a run, the chosen branch holds run content (w:drawing, w:pict): read it as a run.
+        const chosen = chooseAlternate(el);
+        if (chosen) run({ ...r, children: [child(r, 'rPr'), ...chosen.children].filter((c) => c !== undefined) }, scope, b, reader);
+        break;
+      }
+      case 'footnoteReference':
+      case 'endnoteReference': {
+        const kind = el.name === 'footnoteReference' ? 'footnote' : 'endnote';
+        const ref = reader.ctx.noteRef(kind, el.attrs['id'] ?? '');
+        if (ref) b.push({ kind: 'noteRef', id: ref.key, label: onOff(el.attrs['customMarkFollows']) ? '' : ref.label, style });
+        break;
+      }
+      case 'footnoteRef':
+      case 'endnoteRef':
+        if (reader.noteLabel) b.text(reader.noteLabel, style);
+        break;
+      case 'sdt': {
+        // Checkbox content controls (w14:checkbox) show their current glyph as text already.
+        const content = child(el, 'sdtContent');
+        if (content) walk(content, scope, b, reader);
+        break;
+      }
+      // rPr, softHyphen (drop), lastRenderedPageBreak, annotationRef, commentReference, separators.
+    }
+  }
+}
+
+/** Style for mapped symbol characters: the paragraph's text font instead of Symbol/Wingdings. */
+function plainFontStyle(props: RunProps, scope: Scope, reader: StoryReader): RunStyle {
+  const font = !isSymbolFont(scope.base.font) ? scope.base.font : reader.ctx.styles.docRun.font;
+  const p: RunProps = { ...props };
+  if (font) p.font = font;
+  delete p.fontOther;
+  return reader.ctx.intern(finalRunStyle(p));
+}
