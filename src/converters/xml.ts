@@ -32,6 +32,10 @@ const RELATIONSHIP_NAMESPACES = new Set([
   'http://purl.oclc.org/ooxml/officeDocument/relationships',
 ]);
 
+const EMPTY_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const EMPTY_CHILDREN: XmlNode[] = Object.freeze([]) as unknown as XmlNode[];
+const IGNORED_ATTR = /^(w:rsid|w14:paraId|w14:textId)/;
+
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 function decodeEntities(s: string): string {
@@ -63,6 +67,17 @@ export function parseXml(input: Uint8Array | string): XmlElement {
   const stack: XmlElement[] = [root];
   let pos = 0;
   const len = src.length;
+  // Names and short attribute values repeat endlessly ("p", "rPr", "val", "1"): one copy of each.
+  // Slices of a large source string would otherwise each be a separate heap string.
+  const interned = new Map<string, string>();
+  const intern = (v: string): string => {
+    let c = interned.get(v);
+    if (c === undefined) {
+      c = v.length > 12 ? (' ' + v).slice(1) : v;
+      interned.set(c, c);
+    }
+    return c;
+  };
   const attrRe = /([^\s=/>]+)\s*=\s*("([^"]*)"|'([^']*)')/g;
 
   while (pos < len) {
@@ -125,10 +140,11 @@ export function parseXml(input: Uint8Array | string): XmlElement {
     const qname = body.slice(0, nameEnd);
     const colon = qname.indexOf(':');
     const el: XmlElement = {
-      name: colon < 0 ? qname : qname.slice(colon + 1),
-      prefix: colon < 0 ? '' : qname.slice(0, colon),
-      attrs: {},
-      children: [],
+      name: intern(colon < 0 ? qname : qname.slice(colon + 1)),
+      prefix: colon < 0 ? '' : intern(qname.slice(0, colon)),
+      // Most OOXML elements are attribute-less or childless leaves (<w:b/>): they share frozen empties.
+      attrs: EMPTY_ATTRS,
+      children: selfClosing ? EMPTY_CHILDREN : [],
     };
     if (nameEnd < body.length) {
       attrRe.lastIndex = nameEnd;
@@ -136,22 +152,27 @@ export function parseXml(input: Uint8Array | string): XmlElement {
       const pending: [string, string][] = [];
       while ((m = attrRe.exec(body))) {
         const an = m[1]!;
-        const value = decodeEntities(m[3] ?? m[4] ?? '');
-        if (an.startsWith('xmlns:')) {
+        const raw = m[3] ?? m[4] ?? '';
+        const value = raw.length <= 32 ? intern(decodeEntities(raw)) : decodeEntities(raw);
+        if (an.startsWith('xmlns')) {
           if (RELATIONSHIP_NAMESPACES.has(value)) relPrefixes.add(an.slice(6));
           continue;
         }
+        // Revision-session ids and Word 2010 paragraph ids are on nearly every paragraph and run and
+        // mean nothing to a reader: skipping them saves much of the tree's memory.
+        if (IGNORED_ATTR.test(an)) continue;
         pending.push([an, value]);
       }
+      if (pending.length) el.attrs = {};
       for (const [an, value] of pending) {
         const c = an.indexOf(':');
-        if (c < 0) el.attrs[an] = value;
+        if (c < 0) el.attrs[intern(an)] = value;
         else {
           const p = an.slice(0, c);
           const local = an.slice(c + 1);
-          if (relPrefixes.has(p)) el.attrs['r:' + local] = value;
-          else if (p === 'xml') el.attrs['xml:' + local] = value;
-          else el.attrs[local] = value;
+          if (relPrefixes.has(p)) el.attrs[intern('r:' + local)] = value;
+          else if (p === 'xml') el.attrs[intern('xml:' + local)] = value;
+          else el.attrs[intern(local)] = value;
         }
       }
     }
@@ -182,7 +203,8 @@ function finish(el: XmlElement): void {
   const kids = el.children;
   let hasElement = false;
   for (const k of kids) if (typeof k !== 'string') { hasElement = true; break; }
-  if (hasElement) el.children = kids.filter((k) => typeof k !== 'string' || !isWhitespace(k));
+  // filter/slice also give an exactly-sized array: push() leaves spare capacity in every element.
+  el.children = hasElement ? kids.filter((k) => typeof k !== 'string' || !isWhitespace(k)) : kids.length ? kids.slice() : EMPTY_CHILDREN;
 }
 
 // ---- Navigation helpers (by local name) ----

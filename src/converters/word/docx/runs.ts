@@ -170,8 +170,9 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
             fields.begin(checked ? onOff(checked.attrs['val'] ?? '1') : false);
           } else fields.begin();
         } else if (type === 'separate') {
+          // separate() has already checked visibility; the field's own frame now suppresses its stale result.
           const page = fields.separate();
-          if (page) b.push({ kind: 'field', field: page, style });
+          if (page) b.out.push({ kind: 'field', field: page, style });
           // A HYPERLINK field's result starts now: later text in this run carries the link.
           if (fields.link && !props.link) style = reader.ctx.intern(finalRunStyle({ ...props, link: fields.link }));
         } else if (type === 'end') {
