@@ -1,0 +1,298 @@
+import { describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
+import * as CFB from 'cfb';
+import { readDocx } from '../src/converters/word/docx';
+import { WordConversionError } from '../src/converters/word/errors';
+import type { Block, Inline, Paragraph, Table, WordDocument } from '../src/converters/word/model';
+import { parseXml } from '../src/converters/xml';
+
+const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+interface Fixture {
+  body: string;
+  styles?: string;
+  numbering?: string;
+  settings?: string;
+  theme?: string;
+  /** Extra parts: path → XML, and relationships of document.xml: id → [type, target, external?]. */
+  parts?: Record<string, string>;
+  rels?: Record<string, [string, string, boolean?]>;
+}
+
+function docx(f: Fixture): Uint8Array {
+  const rels: Record<string, [string, string, boolean?]> = { ...f.rels };
+  const files: Record<string, Uint8Array> = {
+    '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+    '_rels/.rels': strToU8(
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
+    ),
+    'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${f.body}</w:body></w:document>`),
+  };
+  const optional: [keyof Fixture, string, string][] = [
+    ['styles', 'styles', 'styles.xml'],
+    ['numbering', 'numbering', 'numbering.xml'],
+    ['settings', 'settings', 'settings.xml'],
+    ['theme', 'theme', 'theme/theme1.xml'],
+  ];
+  for (const [key, type, path] of optional) {
+    const xml = f[key] as string | undefined;
+    if (!xml) continue;
+    files['word/' + path] = strToU8(xml);
+    rels['rId_' + type] = [type, path];
+  }
+  for (const [path, xml] of Object.entries(f.parts ?? {})) files[path] = strToU8(xml);
+  const relXml = Object.entries(rels)
+    .map(([id, [type, target, ext]]) => `<Relationship Id="${id}" Type="${REL}/${type}" Target="${target}"${ext ? ' TargetMode="External"' : ''}/>`)
+    .join('');
+  files['word/_rels/document.xml.rels'] = strToU8(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relXml}</Relationships>`);
+  return zipSync(files);
+}
+
+const styles = (inner: string, defaults = '') => `<w:styles ${W}><w:docDefaults>${defaults}</w:docDefaults>${inner}</w:styles>`;
+const p = (inner: string, pPr = '') => `<w:p>${pPr ? `<w:pPr>${pPr}</w:pPr>` : ''}${inner}</w:p>`;
+const r = (text: string, rPr = '') => `<w:r>${rPr ? `<w:rPr>${rPr}</w:rPr>` : ''}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+
+const paragraphs = (blocks: Block[]) => blocks.filter((b): b is Paragraph => b.kind === 'paragraph');
+const texts = (para: Paragraph) => para.inlines.filter((i): i is Extract<Inline, { kind: 'text' }> => i.kind === 'text');
+const plain = (para: Paragraph) => texts(para).map((t) => t.text).join('');
+const body = (doc: WordDocument) => doc.sections.flatMap((s) => s.blocks);
+
+describe('xml', () => {
+  it('matches by local name, decodes entities, keeps whitespace-only leaf text, separates r:id from w:id', () => {
+    const root = parseXml(
+      `<?xml version="1.0"?><w:a ${W} xmlns:x="${REL}"><w:t> </w:t>\n  <w:b x:id="rel" w:id="7">a &amp; b &#x41;&#66;</w:b></w:a>`,
+    );
+    expect(root.name).toBe('a');
+    const [t, b] = root.children as [{ children: string[] }, { attrs: Record<string, string>; children: string[] }];
+    expect(t.children).toEqual([' ']);
+    expect(b.attrs).toEqual({ 'r:id': 'rel', id: '7' });
+    expect(b.children).toEqual(['a & b AB']);
+  });
+});
+
+describe('readDocx: styles and runs', () => {
+  it('stacks docDefaults, basedOn chain, character style and direct formatting', () => {
+    const doc = readDocx(
+      docx({
+        styles: styles(
+          `<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:rPr><w:sz w:val="22"/></w:rPr></w:style>
+           <w:style w:type="paragraph" w:styleId="Base"><w:pPr><w:spacing w:after="120" w:line="360" w:lineRule="auto"/></w:pPr><w:rPr><w:b/><w:sz w:val="28"/></w:rPr></w:style>
+           <w:style w:type="paragraph" w:styleId="Child"><w:basedOn w:val="Base"/><w:pPr><w:jc w:val="both"/><w:ind w:left="720" w:hanging="360"/></w:pPr><w:rPr><w:i/></w:rPr></w:style>
+           <w:style w:type="character" w:styleId="Red"><w:rPr><w:color w:val="FF0000"/><w:b w:val="0"/></w:rPr></w:style>`,
+          `<w:rPrDefault><w:rPr><w:rFonts w:asciiTheme="minorHAnsi" w:hAnsiTheme="minorHAnsi"/><w:sz w:val="20"/></w:rPr></w:rPrDefault>`,
+        ),
+        theme: `<a:theme xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:themeElements><a:clrScheme><a:accent1><a:srgbClr val="4472C4"/></a:accent1></a:clrScheme><a:fontScheme><a:majorFont><a:latin typeface="Cambria"/></a:majorFont><a:minorFont><a:latin typeface="Calibri"/></a:minorFont></a:fontScheme></a:themeElements></a:theme>`,
+        body:
+          p(r('plain')) +
+          p(r('styled') + `<w:r><w:rPr><w:rStyle w:val="Red"/></w:rPr><w:t>red</w:t></w:r>` + r('direct', '<w:rFonts w:ascii="Arial" w:hAnsi="Arial Cyr"/><w:sz w:val="17"/><w:color w:val="1F3864" w:themeColor="accent1"/>'), '<w:pStyle w:val="Child"/>'),
+      }),
+    );
+    const [first, second] = paragraphs(body(doc));
+    expect(doc.defaultFont).toBe('Calibri');
+    expect(doc.defaultSize).toBe(10);
+    expect(texts(first!)[0]!.style).toEqual({ font: 'Calibri', size: 11 });
+    const [styled, red, direct] = texts(second!);
+    expect(styled!.style).toEqual({ font: 'Calibri', size: 14, bold: true, italic: true });
+    expect(red!.style).toEqual({ font: 'Calibri', size: 14, italic: true, color: 'FF0000' });
+    expect(direct!.style).toEqual({ font: 'Arial', fontOther: 'Arial Cyr', size: 8.5, bold: true, italic: true, color: '4472C4' });
+    expect(second!.props).toMatchObject({ styleId: 'Child', align: 'justify', indentLeft: 36, firstLine: -18, spaceAfter: 6, line: { rule: 'auto', value: 1.5 } });
+  });
+
+  it('uses Times New Roman 10 pt when the document states no defaults', () => {
+    const doc = readDocx(docx({ body: p(r('x')) }));
+    expect([doc.defaultFont, doc.defaultSize]).toEqual(['Times New Roman', 10]);
+    expect(texts(paragraphs(body(doc))[0]!)[0]!.style).toEqual({ font: 'Times New Roman', size: 10 });
+  });
+
+  it('reads tabs, breaks, symbols, hyperlinks, and keeps tracked deletions struck through', () => {
+    const doc = readDocx(
+      docx({
+        rels: { rIdLink: ['hyperlink', 'https://example.com/x', true] },
+        body: p(
+          `<w:hyperlink w:history="1" r:id="rIdLink">${r('site')}</w:hyperlink><w:hyperlink w:anchor="top">${r('up')}</w:hyperlink>` +
+            `<w:r><w:t>a</w:t><w:tab/><w:t>b</w:t><w:br/><w:br w:type="page"/><w:softHyphen/><w:noBreakHyphen/><w:sym w:font="Symbol" w:char="F0B7"/></w:r>` +
+            `<w:del w:id="1" w:author="x"><w:r><w:delText>gone</w:delText></w:r></w:del><w:moveFrom><w:r><w:t>moved</w:t></w:r></w:moveFrom>`,
+        ),
+      }),
+    );
+    const para = paragraphs(body(doc))[0]!;
+    const [site, up] = texts(para);
+    expect(site).toMatchObject({ text: 'site', style: { link: 'https://example.com/x' } });
+    expect(up).toMatchObject({ text: 'up', style: { link: '#top' } });
+    expect(para.inlines.map((i) => (i.kind === 'text' ? i.text : i.kind === 'break' ? `[${i.type}]` : `[${i.kind}]`)).join('|')).toBe(
+      'site|up|a|[tab]|b|[line]|[page]|\u2011•|gone',
+    );
+    expect(texts(para).at(-1)!.style.strike).toBe(true);
+  });
+});
+
+describe('readDocx: fields and notes', () => {
+  it('turns PAGE/NUMPAGES into field inlines and shows other fields’ cached results', () => {
+    const fld = (instr: string, result: string) =>
+      `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ${instr} </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>${r(result)}<w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+    const doc = readDocx(
+      docx({
+        body: p(r('Page ') + fld('PAGE \\* MERGEFORMAT', '9') + r(' of ') + fld('NUMPAGES', '99') + r(' ') + fld('DATE', '1/2/2024') + `<w:fldSimple w:instr=" PAGE ">${r('4')}</w:fldSimple>` + fld('HYPERLINK "https://a.example/"', 'here')),
+      }),
+    );
+    const para = paragraphs(body(doc))[0]!;
+    const shown = para.inlines.map((i) => (i.kind === 'text' ? i.text : i.kind === 'field' ? `{${i.field}}` : '?')).join('');
+    expect(shown).toBe('Page {PAGE} of {NUMPAGES} 1/2/2024{PAGE}here');
+    expect(texts(para).at(-1)!.style.link).toBe('https://a.example/');
+  });
+
+  it('numbers footnotes 1, 2 and endnotes i and stores their bodies', () => {
+    const note = (kind: string, id: string, text: string) =>
+      `<w:${kind} w:id="${id}"><w:p><w:r><w:${kind}Ref/></w:r>${r(' ' + text)}</w:p></w:${kind}>`;
+    const doc = readDocx(
+      docx({
+        parts: {
+          'word/footnotes.xml': `<w:footnotes ${W}><w:footnote w:type="separator" w:id="-1"><w:p/></w:footnote>${note('footnote', '5', 'five')}${note('footnote', '6', 'six')}</w:footnotes>`,
+          'word/endnotes.xml': `<w:endnotes ${W}>${note('endnote', '5', 'end')}</w:endnotes>`,
+        },
+        rels: { f: ['footnotes', 'footnotes.xml'], e: ['endnotes', 'endnotes.xml'] },
+        body: p(r('a') + '<w:r><w:footnoteReference w:id="5"/></w:r><w:r><w:endnoteReference w:id="5"/></w:r><w:r><w:footnoteReference w:id="6"/></w:r>'),
+      }),
+    );
+    const refs = paragraphs(body(doc))[0]!.inlines.filter((i) => i.kind === 'noteRef');
+    expect(refs.map((i) => i.kind === 'noteRef' && [i.id, i.label])).toEqual([
+      ['footnote:5', '1'],
+      ['endnote:5', 'i'],
+      ['footnote:6', '2'],
+    ]);
+    expect(plain(paragraphs(doc.notes.get('footnote:6')!)[0]!)).toBe('2 six');
+    expect(plain(paragraphs(doc.notes.get('endnote:5')!)[0]!)).toBe('i end');
+  });
+});
+
+describe('readDocx: numbering', () => {
+  const lvl = (ilvl: number, fmt: string, text: string, extra = '') =>
+    `<w:lvl w:ilvl="${ilvl}"><w:start w:val="1"/><w:numFmt w:val="${fmt}"/><w:lvlText w:val="${text}"/>${extra}<w:pPr><w:ind w:left="${720 * (ilvl + 1)}" w:hanging="360"/></w:pPr></w:lvl>`;
+  const numbering = `<w:numbering ${W}>
+    <w:abstractNum w:abstractNumId="0">${lvl(0, 'decimal', '%1.')}${lvl(1, 'decimal', '%1.%2.')}${lvl(2, 'lowerLetter', '%3)')}</w:abstractNum>
+    <w:abstractNum w:abstractNumId="1">${lvl(0, 'bullet', '\uF0B7', '<w:rPr><w:rFonts w:ascii="Symbol" w:hAnsi="Symbol"/></w:rPr>')}</w:abstractNum>
+    <w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>
+    <w:num w:numId="2"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>
+    <w:num w:numId="3"><w:abstractNumId w:val="1"/></w:num>
+  </w:numbering>`;
+  const item = (numId: number, ilvl: number, text: string, extraPPr = '') =>
+    p(r(text), `<w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="${numId}"/></w:numPr>${extraPPr}`);
+
+  it('produces 1. / 1.1. / a) labels, restarts lower levels, continues and restarts lists', () => {
+    const doc = readDocx(
+      docx({
+        numbering,
+        styles: styles(`<w:style w:type="paragraph" w:styleId="H1"><w:pPr><w:numPr><w:numId w:val="1"/></w:numPr><w:ind w:left="100"/></w:pPr></w:style>`),
+        body:
+          item(1, 0, 'one') +
+          item(1, 1, 'one.one') +
+          item(1, 2, 'a') +
+          item(1, 2, 'b') +
+          item(1, 1, 'one.two') +
+          item(1, 2, 'a again') +
+          p(r('styled'), '<w:pStyle w:val="H1"/>') +
+          item(1, 1, 'two.one', '<w:ind w:left="2000"/>') +
+          item(2, 0, 'restarted') +
+          item(3, 0, 'bullet'),
+      }),
+    );
+    const paras = paragraphs(body(doc));
+    expect(paras.map((x) => x.props.list?.label)).toEqual(['1.', '1.1.', 'a)', 'b)', '1.2.', 'a)', '2.', '2.1.', '1.', '•']);
+    expect(paras[1]!.props).toMatchObject({ indentLeft: 72, firstLine: -18, list: { suffix: 'tab' } });
+    // Numbering from the style: the style's own indent wins over the level's.
+    expect(paras[6]!.props.indentLeft).toBe(5);
+    // Direct indent wins over the level's.
+    expect(paras[7]!.props.indentLeft).toBe(100);
+    // Symbol-font bullet mapped to Unicode and shown in a text font.
+    expect(paras[9]!.props.list!.style.font).toBe('Times New Roman');
+  });
+});
+
+describe('readDocx: tables', () => {
+  it('reads grid, gridSpan, vMerge, borders from the table and the cell, margins and row properties', () => {
+    const tc = (text: string, tcPr = '') => `<w:tc><w:tcPr>${tcPr}</w:tcPr>${p(r(text))}</w:tc>`;
+    const doc = readDocx(
+      docx({
+        body:
+          `<w:tbl><w:tblPr><w:jc w:val="center"/><w:tblBorders><w:top w:val="single" w:sz="8" w:color="FF0000"/><w:insideH w:val="dashed" w:sz="4"/><w:insideV w:val="nil"/></w:tblBorders><w:tblCellMar><w:left w:w="0" w:type="dxa"/></w:tblCellMar></w:tblPr>` +
+          `<w:tblGrid><w:gridCol w:w="2000"/><w:gridCol w:w="3000"/><w:gridCol w:w="1000"/></w:tblGrid>` +
+          `<w:tr><w:trPr><w:tblHeader/><w:trHeight w:val="400" w:hRule="exact"/></w:trPr>${tc('A', '<w:gridSpan w:val="2"/>')}${tc('B', '<w:vMerge w:val="restart"/><w:shd w:val="clear" w:fill="DDEEFF"/>')}</w:tr>` +
+          `<w:tr>${tc('C', '<w:tcBorders><w:top w:val="double" w:sz="12"/></w:tcBorders>')}${tc('D')}${tc('', '<w:vMerge/>')}</w:tr>` +
+          `</w:tbl>` +
+          p(''),
+      }),
+    );
+    const table = body(doc)[0] as Table;
+    expect(table.kind).toBe('table');
+    expect(table.grid).toEqual([100, 150, 50]);
+    expect(table.align).toBe('center');
+    const [row1, row2] = table.rows;
+    expect(row1!.header).toBe(true);
+    expect(row1!.height).toEqual({ rule: 'exact', value: 20 });
+    expect(row1!.cells.map((c) => [c.gridSpan, c.vMerge])).toEqual([[2, undefined], [1, 'restart']]);
+    expect(row1!.cells[1]!.shading).toBe('DDEEFF');
+    expect(row2!.cells.map((c) => c.vMerge)).toEqual([undefined, undefined, 'continue']);
+    expect(row1!.cells[0]!.borders.top).toEqual({ width: 1, style: 'single', color: 'FF0000' });
+    expect(row2!.cells[1]!.borders.top).toMatchObject({ width: 0.5, style: 'dashed' });
+    expect(row2!.cells[0]!.borders.top).toMatchObject({ width: 1.5, style: 'double' });
+    expect(row2!.cells[1]!.borders.left).toBeUndefined();
+    expect(row2!.cells[0]!.margins).toEqual({ top: 0, right: 5.4, bottom: 0, left: 0 });
+    expect(plain(paragraphs(row2!.cells[1]!.blocks)[0]!)).toBe('D');
+  });
+});
+
+describe('readDocx: sections, headers and footers', () => {
+  it('splits sections, converts geometry to points and selects header/footer parts with inheritance', () => {
+    const hdr = (text: string) => `<w:hdr ${W}>${p(r(text))}</w:hdr>`;
+    const ftr = (text: string) => `<w:ftr ${W}>${p(r(text))}</w:ftr>`;
+    const doc = readDocx(
+      docx({
+        settings: `<w:settings ${W}><w:evenAndOddHeaders/></w:settings>`,
+        parts: { 'word/header1.xml': hdr('Default header'), 'word/header2.xml': hdr('First header'), 'word/footer1.xml': ftr('Footer') },
+        rels: { h1: ['header', 'header1.xml'], h2: ['header', 'header2.xml'], f1: ['footer', 'footer1.xml'] },
+        body:
+          p(r('landscape section'), `<w:sectPr><w:headerReference w:type="default" r:id="h1"/><w:headerReference w:type="first" r:id="h2"/><w:footerReference w:type="default" r:id="f1"/><w:pgSz w:w="16838" w:h="11906" w:orient="landscape"/><w:pgMar w:top="-1440" w:right="720" w:bottom="1440" w:left="1800" w:header="708" w:footer="500"/><w:cols w:num="2" w:space="720"/><w:titlePg/></w:sectPr>`) +
+          p(r('last section')) +
+          `<w:sectPr><w:type w:val="continuous"/><w:pgSz w:w="11906" w:h="16838"/><w:pgNumType w:start="5"/></w:sectPr>`,
+      }),
+    );
+    expect(doc.sections).toHaveLength(2);
+    const [s1, s2] = doc.sections;
+    expect(s1!.page).toEqual({ width: 841.9, height: 595.3, marginTop: 72, marginRight: 36, marginBottom: 72, marginLeft: 90, header: 35.4, footer: 25 });
+    expect([s1!.columns, s1!.columnGap, s1!.titlePage, s1!.evenAndOdd]).toEqual([2, 36, true, true]);
+    expect(plain(paragraphs(s1!.headers.default!)[0]!)).toBe('Default header');
+    expect(plain(paragraphs(s1!.headers.first!)[0]!)).toBe('First header');
+    expect(plain(paragraphs(s1!.blocks)[0]!)).toBe('landscape section');
+    expect(s2!.page.width).toBe(595.3);
+    expect([s2!.start, s2!.pageNumberStart, s2!.titlePage]).toEqual(['continuous', 5, undefined]);
+    // The last section has no references of its own: it inherits the previous section's parts.
+    expect(plain(paragraphs(s2!.headers.default!)[0]!)).toBe('Default header');
+    expect(plain(paragraphs(s2!.footers.default!)[0]!)).toBe('Footer');
+  });
+});
+
+describe('readDocx: damaged and protected files', () => {
+  const problem = (bytes: Uint8Array) => {
+    try {
+      readDocx(bytes);
+    } catch (e) {
+      return e instanceof WordConversionError ? e.problem : `other: ${String(e)}`;
+    }
+    return 'no error';
+  };
+
+  it('reports a truncated zip and a package without word/document.xml as corrupt', () => {
+    const good = docx({ body: p(r('x')) });
+    expect(problem(good.slice(0, Math.floor(good.length * 0.6)))).toBe('corrupt');
+    expect(problem(zipSync({ 'word/other.xml': strToU8('<x/>') }))).toBe('corrupt');
+  });
+
+  it('reports an OLE container with an EncryptedPackage stream as password-protected', () => {
+    const cfb = CFB.utils.cfb_new();
+    CFB.utils.cfb_add(cfb, 'EncryptionInfo', new Uint8Array(64));
+    CFB.utils.cfb_add(cfb, 'EncryptedPackage', new Uint8Array(4096));
+    const bytes = new Uint8Array(CFB.write(cfb, { type: 'array' }) as ArrayLike<number>);
+    expect(problem(bytes)).toBe('password');
+  });
+});
