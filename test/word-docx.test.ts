@@ -64,7 +64,7 @@ describe('xml', () => {
       `<?xml version="1.0"?><w:a ${W} xmlns:x="${REL}"><w:t> </w:t>\n  <w:b x:id="rel" w:id="7">a &amp; b &#x41;&#66;</w:b></w:a>`,
     );
     expect(root.name).toBe('a');
-    const [t, b] = root.children as [{ children: string[] }, { attrs: Record<string, string>; children: string[] }];
+    const [t, b] = root.children as unknown as [{ children: string[] }, { attrs: Record<string, string>; children: string[] }];
     expect(t.children).toEqual([' ']);
     expect(b.attrs).toEqual({ 'r:id': 'rel', id: '7' });
     expect(b.children).toEqual(['a & b AB']);
