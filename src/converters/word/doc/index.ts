@@ -1,0 +1,162 @@
+/**
+ * Word 97–2003 (and, in part, Word 6/95) binary .doc reader: compound file → FIB → piece table,
+ * FKPs, styles, fonts, lists, sections, headers, notes, pictures → the Word document model.
+ *
+ *   readDoc(bytes) → WordDocument, or throws WordConversionError (password, not_word, corrupt, unsupported)
+ */
+import * as CFB from 'cfb';
+import type { Block, HeaderFooterSet, Section, WordDocument } from '../model';
+import { WordConversionError } from '../errors';
+import { codePageOfLid } from './binary';
+import { FcLcb, readFib } from './fib';
+import { readChpxRuns, readPapxRuns } from './fkp';
+import { readFonts } from './fonts';
+import { readHeaderStories, type StoryRange } from './headers';
+import { ListTable } from './lists';
+import { readNotes } from './notes';
+import { readDrawingGroup } from './officeart';
+import { readAnchors } from './pictures';
+import { readPieces, readText } from './pieces';
+import { readSections } from './sections';
+import { StoryReader, type DocContext } from './story';
+import { StyleSheet } from './styles';
+
+function stream(container: CFB.CFB$Container, name: string): Uint8Array | undefined {
+  const entry = CFB.find(container, name);
+  if (!entry || !entry.content) return undefined;
+  const c = entry.content as ArrayLike<number>;
+  return c instanceof Uint8Array ? c : Uint8Array.from(c);
+}
+
+function openCompoundFile(bytes: Uint8Array): CFB.CFB$Container {
+  const ole = bytes.length >= 8 && bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
+  if (!ole) {
+    const head = String.fromCharCode(...bytes.subarray(0, 5));
+    if (head === '{\\rtf') throw new WordConversionError('not_word', 'The file is an RTF document, not a Word .doc.');
+    if (bytes[0] === 0x31 && bytes[1] === 0xbe) throw new WordConversionError('unsupported', 'Word for DOS / Word 2.0 files are not supported.');
+    if (bytes[0] === 0xdb && bytes[1] === 0xa5) throw new WordConversionError('unsupported', 'Word 2.0 files are not supported.');
+    throw new WordConversionError('not_word', 'The file is not a Word document (no compound file header).');
+  }
+  try {
+    return CFB.read(bytes, { type: 'array' });
+  } catch (e) {
+    throw new WordConversionError('corrupt', `The compound file cannot be read: ${(e as Error).message}`);
+  }
+}
+
+export function readDoc(bytes: Uint8Array): WordDocument {
+  const container = openCompoundFile(bytes);
+  const word = stream(container, 'WordDocument');
+  if (!word) {
+    if (CFB.find(container, 'EncryptedPackage')) throw new WordConversionError('password', 'The document is password-protected.');
+    throw new WordConversionError('not_word', 'The compound file has no WordDocument stream.');
+  }
+  const fib = readFib(word);
+  if (fib.fEncrypted) throw new WordConversionError('password', 'The document is password-protected.');
+  try {
+    return convert(container, word, fib);
+  } catch (e) {
+    if (e instanceof WordConversionError) throw e;
+    throw new WordConversionError('corrupt', `The document structure is damaged: ${(e as Error).message}`);
+  }
+}
+
+function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType<typeof readFib>): WordDocument {
+  // Word 6 keeps its tables in the WordDocument stream; Word 97+ in 0Table or 1Table.
+  const table = fib.word6 ? word : stream(container, fib.whichTableStream ? '1Table' : '0Table');
+  if (!table) throw new WordConversionError('corrupt', `The ${fib.whichTableStream}Table stream is missing.`);
+  const data = stream(container, 'Data');
+  const fl = (i: number) => fib.fcLcb(i);
+
+  const clx = fl(FcLcb.Clx);
+  const pieces = readPieces(fib, table, clx.fc, clx.lcb);
+  const totalCp = fib.ccpText + fib.ccpFtn + fib.ccpHdd + fib.ccpMcr + fib.ccpAtn + fib.ccpEdn + fib.ccpTxbx + fib.ccpHdrTxbx + 1;
+  const text = readText(pieces, word, totalCp, fib.word6);
+  const chp = fl(FcLcb.PlcfBteChpx);
+  const pap = fl(FcLcb.PlcfBtePapx);
+  const stsh = fl(FcLcb.Stshf);
+  const ffn = fl(FcLcb.SttbfFfn);
+  const lst = fl(FcLcb.PlfLst);
+  const lfo = fl(FcLcb.PlfLfo);
+  const dgg = fl(FcLcb.DggInfo);
+  const notes = readNotes(fib, table);
+  const ctx: DocContext = {
+    fib,
+    word,
+    data,
+    text,
+    chpx: readChpxRuns(fib, word, table, chp.fc, chp.lcb),
+    papx: readPapxRuns(fib, word, table, data, pap.fc, pap.lcb),
+    styles: new StyleSheet(table, stsh.fc, stsh.lcb, fib.word6),
+    fonts: readFonts(table, ffn.fc, ffn.lcb, fib.word6),
+    lists: new ListTable(table, lst.fc, lst.lcb, lfo.fc, lfo.lcb),
+    codePage: codePageOfLid(fib.lid),
+    drawings: readDrawingGroup(table, dgg.fc, dgg.lcb, word),
+    noteRefs: new Map(notes.map((n) => [n.refCp, { id: n.id, label: n.label }])),
+  };
+  const reader = new StoryReader(ctx);
+  const spaMom = fl(FcLcb.PlcSpaMom);
+  const spaHdr = fl(FcLcb.PlcSpaHdr);
+  const mainAnchors = readAnchors(table, spaMom.fc, spaMom.lcb);
+  // Header anchors count CPs from the start of the header story.
+  const hdrBase = fib.ccpText + fib.ccpFtn;
+  const headerAnchors = new Map([...readAnchors(table, spaHdr.fc, spaHdr.lcb)].map(([cp, a]) => [cp + hdrBase, a]));
+
+  const sed = fl(FcLcb.PlcfSed);
+  const infos = readSections(table, word, sed.fc, sed.lcb, fib.ccpText, fib.word6);
+  const bodies = infos.map((s) => reader.read(s.cpStart, s.cpEnd, { anchors: mainAnchors, sectionEnd: true }));
+
+  const stories = readHeaderStories(fib, table, infos);
+  const storyCache = new Map<string, Block[]>();
+  const story = (r: StoryRange | undefined): Block[] | undefined => {
+    if (!r) return undefined;
+    const key = `${r.start}:${r.end}`;
+    if (!storyCache.has(key)) storyCache.set(key, trimStory(reader.read(r.start, r.end, { anchors: headerAnchors })));
+    return storyCache.get(key);
+  };
+  const set = (s: { default?: StoryRange; first?: StoryRange; even?: StoryRange }): HeaderFooterSet => {
+    const out: HeaderFooterSet = {};
+    const d = story(s.default);
+    const f = story(s.first);
+    const e = story(s.even);
+    if (d) out.default = d;
+    if (f) out.first = f;
+    if (e) out.even = e;
+    return out;
+  };
+  const dop = fl(FcLcb.Dop);
+  const evenAndOdd = dop.lcb > 0 && dop.fc < table.length && (table[dop.fc]! & 1) !== 0;
+
+  const sections: Section[] = infos.map((info, i) => {
+    const section: Section = {
+      page: info.page,
+      headers: set(stories[i]?.headers ?? {}),
+      footers: set(stories[i]?.footers ?? {}),
+      blocks: bodies[i]!,
+    };
+    if (info.columns > 1) (section.columns = info.columns), (section.columnGap = info.columnGap);
+    if (info.titlePage) section.titlePage = true;
+    if (evenAndOdd) section.evenAndOdd = true;
+    if (info.pageNumberStart !== undefined) section.pageNumberStart = info.pageNumberStart;
+    if (info.start !== 'nextPage') section.start = info.start;
+    return section;
+  });
+
+  const noteBodies = new Map<string, Block[]>();
+  for (const n of notes) noteBodies.set(n.id, trimStory(reader.read(n.start, n.end, { noteLabel: n.label })));
+
+  const normal = ctx.styles.chp(0);
+  return {
+    sections,
+    notes: noteBodies,
+    defaultFont: ctx.fonts[normal.ftcAscii]?.name ?? 'Times New Roman',
+    defaultSize: normal.hps / 2,
+  };
+}
+
+/** A header/footer/note story's final empty paragraph is Word's story terminator, not content. */
+function trimStory(blocks: Block[]): Block[] {
+  const last = blocks[blocks.length - 1];
+  if (blocks.length > 1 && last?.kind === 'paragraph' && last.inlines.length === 0 && !last.props.list) blocks.pop();
+  return blocks;
+}

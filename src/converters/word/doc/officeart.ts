@@ -1,0 +1,184 @@
+/**
+ * OfficeArt (Escher) records: the drawing layer Word 97+ stores pictures in. Inline pictures carry
+ * a shape and its BLIP (the image bytes) after the PICF in the Data stream; floating pictures are
+ * shapes in the table stream's drawing group whose BLIPs live in the BStore (embedded, or at
+ * foDelay in the WordDocument stream).
+ */
+import { unzlibSync } from 'fflate';
+import { u16, u32, u8 } from './binary';
+
+export interface Blip {
+  data: Uint8Array;
+  contentType: string;
+}
+
+interface Rec {
+  ver: number;
+  inst: number;
+  type: number;
+  /** Offset of the record's data (after the 8-byte header). */
+  start: number;
+  end: number;
+}
+
+function* records(b: Uint8Array, start: number, end: number): Generator<Rec> {
+  let o = start;
+  while (o + 8 <= end && o + 8 <= b.length) {
+    const verInst = u16(b, o);
+    const type = u16(b, o + 2);
+    const len = u32(b, o + 4);
+    const rec = { ver: verInst & 0xf, inst: verInst >> 4, type, start: o + 8, end: Math.min(o + 8 + len, b.length) };
+    if (type < 0xf000) return; // not a record: stop instead of reading garbage
+    yield rec;
+    o = rec.end;
+  }
+}
+
+const BITMAPS: Record<number, string> = { 0xf01d: 'image/jpeg', 0xf02a: 'image/jpeg', 0xf01e: 'image/png', 0xf029: 'image/tiff', 0xf01f: 'image/bmp' };
+const METAFILES: Record<number, string> = { 0xf01a: 'image/x-emf', 0xf01b: 'image/x-wmf', 0xf01c: 'image/pict' };
+
+/** The image of a BLIP record (0xF018..0xF117). */
+function blipOf(b: Uint8Array, r: Rec): Blip | undefined {
+  // An odd instance means the record carries a second 16-byte UID.
+  const uids = r.inst & 1 ? 32 : 16;
+  const bitmap = BITMAPS[r.type];
+  if (bitmap) {
+    let data = b.subarray(r.start + uids + 1, r.end);
+    if (r.type === 0xf01f) data = dibToBmp(data);
+    return { data, contentType: bitmap };
+  }
+  const meta = METAFILES[r.type];
+  if (meta) {
+    const h = r.start + uids;
+    if (h + 34 > r.end) return undefined;
+    const compressed = u8(b, h + 32) === 0;
+    const raw = b.subarray(h + 34, r.end);
+    let data = raw;
+    if (compressed) {
+      try {
+        data = unzlibSync(raw);
+      } catch {
+        return undefined;
+      }
+    }
+    return { data, contentType: meta };
+  }
+  return undefined;
+}
+
+/** A DIB has no file header; prepend one so it is a valid .bmp. */
+function dibToBmp(dib: Uint8Array): Uint8Array {
+  if (dib.length < 40) return dib;
+  const headerSize = u32(dib, 0);
+  const bitCount = u16(dib, 14);
+  const clrUsed = u32(dib, 32);
+  const palette = bitCount <= 8 ? (clrUsed || 1 << bitCount) * 4 : u32(dib, 16) === 3 ? 12 : 0;
+  const out = new Uint8Array(14 + dib.length);
+  const v = new DataView(out.buffer);
+  out[0] = 0x42;
+  out[1] = 0x4d;
+  v.setUint32(2, out.length, true);
+  v.setUint32(10, 14 + headerSize + palette, true);
+  out.set(dib, 14);
+  return out;
+}
+
+/** The BLIP an FBSE holds: embedded after its 36-byte header (and name), or at foDelay in `delay`. */
+function blipOfFbse(b: Uint8Array, r: Rec, delay: Uint8Array | undefined): Blip | undefined {
+  if (r.start + 36 > r.end) return undefined;
+  const cbName = u8(b, r.start + 33);
+  const embedded = r.start + 36 + cbName;
+  if (embedded + 8 <= r.end) return firstBlip(b, embedded, r.end, delay);
+  const size = u32(b, r.start + 20);
+  const foDelay = u32(b, r.start + 28);
+  if (delay && foDelay !== 0xffffffff && foDelay + 8 <= delay.length) return firstBlip(delay, foDelay, Math.min(delay.length, foDelay + size), undefined);
+  return undefined;
+}
+
+/** The first image found among the records in [start, end), looking into containers and FBSEs. */
+export function firstBlip(b: Uint8Array, start: number, end: number, delay: Uint8Array | undefined): Blip | undefined {
+  for (const r of records(b, start, end)) {
+    if (r.type === 0xf007) {
+      const blip = blipOfFbse(b, r, delay);
+      if (blip) return blip;
+    } else if (r.type >= 0xf018 && r.type <= 0xf117) {
+      const blip = blipOf(b, r);
+      if (blip) return blip;
+    } else if (r.ver === 0xf) {
+      const blip = firstBlip(b, r.start, r.end, delay);
+      if (blip) return blip;
+    }
+  }
+  return undefined;
+}
+
+export interface ShapeInfo {
+  /** 1-based index into the BStore of the picture the shape shows. */
+  pib?: number;
+  /** Text box story link (lTxid). */
+  txid?: number;
+}
+
+export interface DrawingGroup {
+  blip(pib: number): Blip | undefined;
+  shapes: Map<number, ShapeInfo>;
+}
+
+/** The OfficeArtContent of the table stream: the BStore and every shape's picture and text link. */
+export function readDrawingGroup(table: Uint8Array, fc: number, lcb: number, word: Uint8Array): DrawingGroup {
+  const fbses: Rec[] = [];
+  const shapes = new Map<number, ShapeInfo>();
+  const empty: DrawingGroup = { blip: () => undefined, shapes };
+  if (lcb < 8 || fc + lcb > table.length) return empty;
+  const end = fc + lcb;
+  let o = fc;
+  let first = true;
+  while (o + 8 <= end) {
+    // After the DggContainer come drawings, each a 1-byte dgglbl then an OfficeArtDgContainer.
+    if (!first) o += 1;
+    first = false;
+    const rec = records(table, o, end).next().value;
+    if (!rec) break;
+    if (rec.type === 0xf000) {
+      for (const r of records(table, rec.start, rec.end)) {
+        if (r.type === 0xf001) for (const f of records(table, r.start, r.end)) fbses.push(f);
+      }
+    } else if (rec.type === 0xf002) collectShapes(table, rec.start, rec.end, shapes);
+    o = rec.end;
+  }
+  const cache = new Map<number, Blip | undefined>();
+  return {
+    shapes,
+    blip(pib) {
+      if (!cache.has(pib)) {
+        const f = fbses[pib - 1];
+        cache.set(pib, f && f.type === 0xf007 ? blipOfFbse(table, f, word) : undefined);
+      }
+      return cache.get(pib);
+    },
+  };
+}
+
+function collectShapes(b: Uint8Array, start: number, end: number, shapes: Map<number, ShapeInfo>): void {
+  for (const r of records(b, start, end)) {
+    if (r.type === 0xf004) {
+      let spid: number | undefined;
+      const info: ShapeInfo = {};
+      for (const c of records(b, r.start, r.end)) {
+        if (c.type === 0xf00a) spid = u32(b, c.start);
+        else if (c.type === 0xf00b || c.type === 0xf121 || c.type === 0xf122) readOpt(b, c, info);
+        else if (c.ver === 0xf) collectShapes(b, c.start, c.end, shapes);
+      }
+      if (spid !== undefined) shapes.set(spid, info);
+    } else if (r.ver === 0xf) collectShapes(b, r.start, r.end, shapes);
+  }
+}
+
+function readOpt(b: Uint8Array, r: Rec, info: ShapeInfo): void {
+  for (let i = 0; i < r.inst && r.start + 6 * i + 6 <= r.end; i++) {
+    const id = u16(b, r.start + 6 * i) & 0x3fff;
+    const value = u32(b, r.start + 6 * i + 2);
+    if (id === 0x0104 || (id === 0x0186 && info.pib === undefined)) info.pib = value;
+    else if (id === 0x0080) info.txid = value;
+  }
+}

@@ -1,0 +1,297 @@
+/**
+ * Turns a range of CPs (a section of the main text, a header, a footnote) into model blocks:
+ * splits it into paragraphs at paragraph/cell marks, resolves each paragraph's PAP and each run's
+ * CHP (style + FKP + piece sprms), interprets the special characters and fields, and hands the
+ * paragraphs to the table assembler.
+ */
+import type { Block, Inline, Paragraph, RunStyle } from '../model';
+import { codePageOfCharset, decodeByte, type CodePage } from './binary';
+import { applyChpx, runStyle, type Chp } from './chp';
+import type { Fib } from './fib';
+import { findRun, type FkpRun } from './fkp';
+import type { FontEntry } from './fonts';
+import { mapSymbolChar, type ListTable } from './lists';
+import type { DrawingGroup } from './officeart';
+import { applyPapx, paragraphProps, type Pap } from './pap';
+import { floatingPicture, readInlinePicture, type Anchor } from './pictures';
+import type { TextStore } from './pieces';
+import type { StyleSheet } from './styles';
+import { readTap, TableAssembler } from './tables';
+
+export interface DocContext {
+  fib: Fib;
+  word: Uint8Array;
+  data?: Uint8Array;
+  text: TextStore;
+  chpx: FkpRun[];
+  papx: FkpRun[];
+  styles: StyleSheet;
+  fonts: FontEntry[];
+  lists: ListTable;
+  /** Code page of Word 6 8-bit text when the font does not say. */
+  codePage: CodePage;
+  drawings: DrawingGroup;
+  /** Footnote/endnote references in the main text by CP. */
+  noteRefs: Map<number, { id: string; label: string }>;
+}
+
+export interface StoryOptions {
+  /** Floating shapes anchored in this story, by CP. */
+  anchors?: Map<number, Anchor>;
+  /** A note body: its 0x02 character shows this label. */
+  noteLabel?: string;
+  /** The range is a section of the main text: a final 0x0C is the section's last paragraph mark. */
+  sectionEnd?: boolean;
+}
+
+interface RunProps {
+  chp: Chp;
+  style: RunStyle;
+}
+
+interface FieldFrame {
+  instr: string;
+  inResult: boolean;
+  resolved: boolean;
+  /** Fields the layout computes: their cached result is not shown. */
+  computed?: 'PAGE' | 'NUMPAGES' | 'SECTIONPAGES';
+  link?: string;
+}
+
+const NO_RUN = {};
+
+export class StoryReader {
+  private readonly chpCache = new WeakMap<object, Map<number, RunProps>>();
+  private readonly linkStyles = new WeakMap<RunStyle, Map<string, RunStyle>>();
+
+  constructor(private readonly ctx: DocContext) {}
+
+  read(start: number, end: number, opts: StoryOptions = {}): Block[] {
+    const { chars } = this.ctx.text;
+    end = Math.min(end, chars.length);
+    const blocks: Block[] = [];
+    const tables = new TableAssembler(blocks);
+    const fields: FieldFrame[] = [];
+    let cp = start;
+    while (cp < end) {
+      let e = cp;
+      while (e < end) {
+        const c = chars[e]!;
+        if (c === 13 || c === 7) break;
+        if (c === 12 && e === end - 1 && opts.sectionEnd) break;
+        e++;
+      }
+      const markCp = Math.min(e, end - 1);
+      const pap = this.papAt(markCp);
+      const depth = pap.itap > 0 ? pap.itap : pap.inTable ? 1 : 0;
+      const mark = chars[markCp];
+      const rowEnd = depth <= 1 ? pap.ttp && mark === 7 : pap.innerTtp;
+      if (depth > 0 && rowEnd) {
+        tables.endRow(depth, readTap(pap.tapSprms, this.ctx.fib.word6));
+      } else {
+        const para = this.paragraph(cp, e, markCp, pap, fields, opts);
+        const endsCell = depth === 1 ? mark === 7 : depth > 1 && pap.innerCell;
+        tables.paragraph(depth, para, endsCell);
+      }
+      cp = e + 1;
+    }
+    tables.finish();
+    return blocks;
+  }
+
+  /** The paragraph properties of the paragraph whose mark is at markCp. */
+  papAt(markCp: number): Pap {
+    const { text, papx, styles, lists, fib } = this.ctx;
+    const run = findRun(papx, text.fcs[markCp]!);
+    const piece = text.pieces[text.pieceOf[markCp]!];
+    const istd = run?.istd ?? 0;
+    const build = (level?: Uint8Array) => {
+      const pap = styles.pap(istd);
+      if (level) applyPapx(pap, level, false);
+      if (run) applyPapx(pap, run.grpprl, fib.word6);
+      if (piece?.grpprl.length) applyPapx(pap, piece.grpprl, fib.word6);
+      pap.istd = istd;
+      return pap;
+    };
+    const pap = build();
+    if (pap.ilfo > 0) {
+      const level = lists.level(pap.ilfo, pap.ilvl);
+      if (level?.papx.length) return build(level.papx);
+    }
+    return pap;
+  }
+
+  private runAt(cp: number, istd: number): RunProps {
+    const { text, chpx, styles, fib, fonts } = this.ctx;
+    const run = findRun(chpx, text.fcs[cp]!) ?? NO_RUN;
+    const pieceIndex = text.pieceOf[cp]!;
+    let byRun = this.chpCache.get(run);
+    if (!byRun) this.chpCache.set(run, (byRun = new Map()));
+    const key = pieceIndex * 65536 + istd;
+    let props = byRun.get(key);
+    if (!props) {
+      const base = styles.chp(istd);
+      const chp = { ...base };
+      const ctx = { word6: fib.word6, styleBase: base, charStyleGrpprls: (i: number) => styles.charGrpprls(i) };
+      if (run !== NO_RUN) applyChpx(chp, (run as FkpRun).grpprl, ctx);
+      const piece = text.pieces[pieceIndex];
+      if (piece?.grpprl.length) applyChpx(chp, piece.grpprl, ctx);
+      props = { chp, style: runStyle(chp, fonts) };
+      byRun.set(key, props);
+    }
+    return props;
+  }
+
+  private withLink(style: RunStyle, link: string | undefined): RunStyle {
+    if (!link) return style;
+    let m = this.linkStyles.get(style);
+    if (!m) this.linkStyles.set(style, (m = new Map()));
+    let s = m.get(link);
+    if (!s) m.set(link, (s = { ...style, link }));
+    return s;
+  }
+
+  private decode(code: number, chp: Chp): string {
+    if (!this.ctx.fib.word6) return String.fromCharCode(code);
+    const cp = codePageOfCharset(this.ctx.fonts[chp.ftcAscii]?.charset ?? -1) ?? this.ctx.codePage;
+    return String.fromCharCode(decodeByte(code, cp));
+  }
+
+  private paragraph(start: number, end: number, markCp: number, pap: Pap, fields: FieldFrame[], opts: StoryOptions): Paragraph {
+    const { chars } = this.ctx.text;
+    const inlines: Inline[] = [];
+    const push = (inline: Inline) => {
+      const last = inlines[inlines.length - 1];
+      if (inline.kind === 'text' && last?.kind === 'text' && last.style === inline.style) last.text += inline.text;
+      else inlines.push(inline);
+    };
+    const visible = () => fields.every((f) => f.inResult && !f.computed);
+    const link = () => [...fields].reverse().find((f) => f.link)?.link;
+    const resolve = (f: FieldFrame, style: RunStyle) => {
+      f.resolved = true;
+      const m = /^\s*([A-Za-z]+)\s*(.*)$/s.exec(f.instr);
+      const name = m?.[1]?.toUpperCase();
+      if (name === 'PAGE' || name === 'NUMPAGES' || name === 'SECTIONPAGES') {
+        const outer = fields.slice(0, -1).every((g) => g.inResult && !g.computed);
+        if (outer) push({ kind: 'field', field: name, style });
+        f.computed = name;
+      } else if (name === 'HYPERLINK') {
+        const args = m![2]!;
+        const anchor = /\\l\s+"([^"]*)"/.exec(args);
+        const url = /^\s*"([^"]*)"/.exec(args) ?? /^\s*(\S+)/.exec(args);
+        if (url && !url[1]!.startsWith('\\')) f.link = url[1]! + (anchor ? `#${anchor[1]}` : '');
+        else if (anchor) f.link = `#${anchor[1]}`;
+      }
+    };
+
+    for (let cp = start; cp < end; cp++) {
+      const code = chars[cp]!;
+      const { chp, style } = this.runAt(cp, pap.istd);
+      if (chp.fRMarkDel) continue;
+      if (code === 0x13) {
+        fields.push({ instr: '', inResult: false, resolved: false });
+        continue;
+      }
+      if (code === 0x14 || code === 0x15) {
+        const f = fields[fields.length - 1];
+        if (!f) continue;
+        if (!f.resolved) resolve(f, style);
+        if (code === 0x14) f.inResult = true;
+        else fields.pop();
+        continue;
+      }
+      const top = fields[fields.length - 1];
+      if (top && !top.inResult) {
+        if (code >= 0x20 && fields.every((f) => f === top || f.inResult)) top.instr += this.decode(code, chp);
+        continue;
+      }
+      if (!visible()) continue;
+      const s = this.withLink(style, link());
+      if (chp.fSpec) {
+        this.special(code, cp, chp, s, opts, push);
+        continue;
+      }
+      switch (code) {
+        case 0x09: push({ kind: 'tab', style: s }); break;
+        case 0x0b: push({ kind: 'break', type: 'line' }); break;
+        case 0x0c: push({ kind: 'break', type: 'page' }); break;
+        case 0x0e: push({ kind: 'break', type: 'column' }); break;
+        case 0x1e: push({ kind: 'text', text: '-', style: s }); break;
+        case 0x1f: break;
+        default: {
+          if (code < 0x20) break;
+          let text = this.decode(code, chp);
+          if (code >= 0xf000 && code <= 0xf0ff) {
+            const mapped = mapSymbolChar(code);
+            if (mapped) text = mapped;
+          }
+          push({ kind: 'text', text, style: s });
+        }
+      }
+    }
+
+    const mark = this.runAt(markCp, pap.istd);
+    const props = paragraphProps(pap);
+    const styleName = this.ctx.styles.name(pap.istd);
+    if (styleName) props.styleId = styleName;
+    const heading = this.ctx.styles.headingLevel(pap.istd);
+    if (props.outlineLevel === undefined && heading !== undefined) props.outlineLevel = heading;
+    props.markStyle = mark.style;
+    if (pap.ilfo > 0) {
+      const label = this.ctx.lists.nextLabel(pap.ilfo, pap.ilvl);
+      const level = this.ctx.lists.level(pap.ilfo, pap.ilvl);
+      if (label !== undefined && level) {
+        const chp = { ...mark.chp, vanish: false, iss: 0, kul: 0 };
+        const base = this.ctx.styles.chp(pap.istd);
+        applyChpx(chp, level.chpx, { word6: false, styleBase: base, charStyleGrpprls: () => [] });
+        const style = runStyle(chp, this.ctx.fonts);
+        // Symbol-font bullets were mapped to Unicode: the symbol font would show them wrongly.
+        if ([...level.text].some((c) => c.charCodeAt(0) >= 0xf000)) (delete style.font, delete style.fontOther);
+        const suffix = level.follow === 1 ? 'space' : level.follow === 2 ? 'nothing' : 'tab';
+        if (!(chp.vanish || label === '')) props.list = { label, style, suffix };
+      }
+    }
+    return { kind: 'paragraph', props, inlines };
+  }
+
+  /** Characters with fSpec: pictures, drawn objects, note references, symbols. */
+  private special(code: number, cp: number, chp: Chp, style: RunStyle, opts: StoryOptions, push: (i: Inline) => void): void {
+    const { ctx } = this;
+    switch (code) {
+      case 0x01: {
+        if (chp.fData || chp.fcPic === undefined) return;
+        const pic = readInlinePicture(ctx.data, chp.fcPic, ctx.word);
+        if (pic) push(pic);
+        return;
+      }
+      case 0x08: {
+        const anchor = opts.anchors?.get(cp);
+        const pic = anchor ? floatingPicture(anchor, ctx.drawings) : undefined;
+        if (pic) push(pic);
+        return;
+      }
+      case 0x02: {
+        if (opts.noteLabel !== undefined) {
+          push({ kind: 'text', text: opts.noteLabel, style });
+          return;
+        }
+        const ref = ctx.noteRefs.get(cp);
+        if (ref) push({ kind: 'noteRef', id: ref.id, label: ref.label, style });
+        return;
+      }
+      case 0x28: {
+        if (!chp.symbol) return;
+        const mapped = mapSymbolChar(chp.symbol.char) ?? mapSymbolChar(chp.symbol.char | 0xf000);
+        const font = ctx.fonts[chp.symbol.ftc]?.name;
+        if (mapped) push({ kind: 'text', text: mapped, style });
+        else push({ kind: 'text', text: String.fromCharCode(chp.symbol.char), style: font ? { ...style, font } : style });
+        return;
+      }
+      case 0x09: push({ kind: 'tab', style }); return;
+      case 0x0c: push({ kind: 'break', type: 'page' }); return;
+      default:
+        // 0x03/0x04 note separators, 0x05 annotation references and the like draw nothing.
+        return;
+    }
+  }
+}
