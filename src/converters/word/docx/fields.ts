@@ -14,8 +14,10 @@ interface Frame {
   phase: 'instr' | 'result';
   page?: PageField;
   link?: string;
-  /** FORMCHECKBOX state from w:ffData, shown when the field has no result. */
+  /** FORMCHECKBOX state from w:ffData: the field shows ☐/☒. */
   checkbox?: boolean;
+  /** The cached result is replaced by what the reader emitted at separate. */
+  hideResult?: boolean;
 }
 
 export interface FieldInfo {
@@ -43,7 +45,7 @@ export class FieldStack {
 
   /** True while content must not be shown: inside an instruction, or a page field's stale result. */
   get suppressed(): boolean {
-    for (const f of this.frames) if (f.phase === 'instr' || f.page) return true;
+    for (const f of this.frames) if (f.phase === 'instr' || f.page || f.hideResult) return true;
     return false;
   }
 
@@ -68,18 +70,29 @@ export class FieldStack {
    * Instruction done, result follows. Returns the page field to emit in place of the result, if the
    * field is one and its result would be visible.
    */
-  separate(): PageField | undefined {
+  separate(): { page?: PageField; text?: string } {
     const top = this.frames[this.frames.length - 1];
-    if (!top || top.phase !== 'instr') return undefined;
+    if (!top || top.phase !== 'instr') return {};
     const visible = !this.suppressedBelow();
     top.phase = 'result';
     const info = classifyInstr(top.instr);
     if (info.link) top.link = info.link;
     if (info.page) {
       top.page = info.page;
-      return visible ? info.page : undefined;
+      return visible ? { page: info.page } : {};
     }
-    return undefined;
+    const box = this.checkboxGlyph(top);
+    if (box !== undefined) {
+      // The form field draws the box itself; its (usually empty) result is not shown.
+      top.hideResult = true;
+      return visible ? { text: box } : {};
+    }
+    return {};
+  }
+
+  private checkboxGlyph(frame: Frame): string | undefined {
+    if (frame.checkbox === undefined || !/^\s*FORMCHECKBOX/i.test(frame.instr)) return undefined;
+    return frame.checkbox ? '☒' : '☐';
   }
 
   /** Field ends. Returns what to emit for a field that had no separate: a page field or a checkbox. */
@@ -88,14 +101,14 @@ export class FieldStack {
     if (!top || top.phase !== 'instr' || this.suppressed) return {};
     const info = classifyInstr(top.instr);
     if (info.page) return { page: info.page };
-    if (top.checkbox !== undefined && /^\s*FORMCHECKBOX/i.test(top.instr)) return { text: top.checkbox ? '☒' : '☐' };
-    return {};
+    const box = this.checkboxGlyph(top);
+    return box !== undefined ? { text: box } : {};
   }
 
   private suppressedBelow(): boolean {
     for (let i = 0; i < this.frames.length - 1; i++) {
       const f = this.frames[i]!;
-      if (f.phase === 'instr' || f.page) return true;
+      if (f.phase === 'instr' || f.page || f.hideResult) return true;
     }
     return false;
   }

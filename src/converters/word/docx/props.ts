@@ -113,8 +113,9 @@ export function parseRPr(el: XmlElement | undefined, theme: Theme): RunProps {
       case 'rFonts': {
         const ascii = themeFont(theme, a['asciiTheme']) ?? a['ascii'];
         const other = themeFont(theme, a['hAnsiTheme']) ?? a['hAnsi'] ?? themeFont(theme, a['cstheme']) ?? a['cs'];
+        // Each attribute only overrides its own script slot: an rFonts with just hAnsi keeps the
+        // inherited Latin (ascii) font.
         if (ascii) p.font = ascii;
-        else if (other) p.font = other;
         if (other) p.fontOther = other;
         break;
       }

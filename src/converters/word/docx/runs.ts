@@ -171,8 +171,9 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
           } else fields.begin();
         } else if (type === 'separate') {
           // separate() has already checked visibility; the field's own frame now suppresses its stale result.
-          const page = fields.separate();
-          if (page) b.out.push({ kind: 'field', field: page, style });
+          const shown = fields.separate();
+          if (shown.page) b.out.push({ kind: 'field', field: shown.page, style });
+          if (shown.text) b.out.push({ kind: 'text', text: shown.text, style });
           // A HYPERLINK field's result starts now: later text in this run carries the link.
           if (fields.link && !props.link) style = reader.ctx.intern(finalRunStyle({ ...props, link: fields.link }));
         } else if (type === 'end') {
