@@ -6,7 +6,7 @@
 // (password, damaged, not Word) prints its WordConversionError message and exits 1.
 // --json prints one JSON line instead (npm run fidelity runs each document this way, in a fresh process).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, extname } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { countPdfPages, loadWordConverter, mupdfHeapBytes, mupdfMessageCount, peakRssBytes } from './lib/word-converter.mjs';
 
@@ -17,7 +17,9 @@ if (files.length < 1 || files.length > 2 || files.some((f) => f.startsWith('-'))
   console.error('usage: npm run convert -- IN.docx|.doc|.docm|.dotx [OUT.pdf] [--json]');
   process.exit(2);
 }
-const [input, output = `${input.slice(0, input.length - extname(input).length)}.pdf`] = files;
+// Under npm run the working directory is the package root: paths are taken from where npm was run.
+const here = (f) => resolve(process.env.INIT_CWD ?? process.cwd(), f);
+const [input, output = `${input.slice(0, input.length - extname(input).length)}.pdf`] = files.map(here);
 const MB = 1_000_000;
 
 let bytes;
