@@ -103,7 +103,7 @@ export function readDocx(bytes: Uint8Array): WordDocument {
   const sections: Section[] = [];
   let blocks: Block[] = [];
   const reader = new StoryReader(ctx, main);
-  reader.walk(body, (block, sectPr) => {
+  const emit = (block: Block, sectPr?: XmlElement) => {
     blocks.push(block);
     if (sectPr) {
       const section = readSection(sectPr, sections[sections.length - 1], readPart, evenAndOdd);
@@ -111,7 +111,16 @@ export function readDocx(bytes: Uint8Array): WordDocument {
       sections.push(section);
       blocks = [];
     }
-  });
+  };
+  // One body child at a time, dropping each from the tree once read, so the XML of the part already
+  // converted can be collected while the model grows (peak memory on long documents).
+  const bodyChildren = body.children;
+  for (let i = 0; i < bodyChildren.length; i++) {
+    const el = bodyChildren[i]!;
+    if (typeof el === 'string' || el.name === 'sectPr') continue;
+    bodyChildren[i] = '';
+    reader.walk({ name: 'body', prefix: '', attrs: body.attrs, children: [el] }, emit);
+  }
   const last = readSection(child(body, 'sectPr'), sections[sections.length - 1], readPart, evenAndOdd);
   last.blocks = blocks;
   sections.push(last);
