@@ -60,6 +60,13 @@ interface FieldFrame {
 
 const NO_RUN = {};
 
+/** Runs from different FKP entries often format identically: they merge into one text inline. */
+function sameStyle(a: RunStyle, b: RunStyle): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a) as (keyof RunStyle)[];
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
 export class StoryReader {
   private readonly chpCache = new WeakMap<object, Map<number, RunProps>>();
   private readonly linkStyles = new WeakMap<RunStyle, Map<string, RunStyle>>();
@@ -162,7 +169,7 @@ export class StoryReader {
     const inlines: Inline[] = [];
     const push = (inline: Inline) => {
       const last = inlines[inlines.length - 1];
-      if (inline.kind === 'text' && last?.kind === 'text' && last.style === inline.style) last.text += inline.text;
+      if (inline.kind === 'text' && last?.kind === 'text' && sameStyle(last.style, inline.style)) last.text += inline.text;
       else inlines.push(inline);
     };
     const visible = () => fields.every((f) => f.inResult && !f.computed);

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import * as CFB from 'cfb';
+import { readDoc } from '../src/converters/word/doc';
+import { WordConversionError } from '../src/converters/word/errors';
+import type { Block, Inline, Paragraph, Table } from '../src/converters/word/model';
+import tableMergesUrl from './fixtures/word/poi__table-merges.doc?inline';
+import numberedListUrl from './fixtures/word/tika__testWORD_numbered_list.doc?inline';
+import firstPageUrl from './fixtures/word/poi__DiffFirstPageHeadFoot.doc?inline';
+import word95Url from './fixtures/word/poi__Word95.doc?inline';
+import passwordUrl from './fixtures/word/poi__password_password_cryptoapi.doc?inline';
+
+function bytes(dataUrl: string): Uint8Array {
+  return Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+}
+
+function inlineText(inlines: Inline[]): string {
+  return inlines.map((i) => (i.kind === 'text' ? i.text : i.kind === 'tab' ? '\t' : i.kind === 'field' ? `{${i.field}}` : '')).join('');
+}
+
+const paragraphs = (blocks: Block[]): Paragraph[] =>
+  blocks.flatMap((b) => (b.kind === 'paragraph' ? [b] : b.rows.flatMap((r) => r.cells.flatMap((c) => paragraphs(c.blocks)))));
+
+const texts = (blocks: Block[]) => paragraphs(blocks).map((p) => inlineText(p.inlines));
+
+function problem(f: () => unknown): string | undefined {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof WordConversionError) return e.problem;
+    throw e;
+  }
+  return undefined;
+}
+
+describe('readDoc', () => {
+  it('table with merges: grid from the union of cell edges, horizontal spans, vertical restart', () => {
+    const doc = readDoc(bytes(tableMergesUrl));
+    const [section] = doc.sections;
+    expect(section!.page.width).toBeCloseTo(595.3, 1);
+    expect(section!.page.height).toBeCloseTo(841.9, 1);
+    const table = section!.blocks.find((b): b is Table => b.kind === 'table')!;
+    expect(table.grid).toHaveLength(5);
+    expect(table.rows.map((r) => r.cells.length)).toEqual([2, 4, 4, 1]);
+    expect(table.rows[0]!.cells.map((c) => c.gridSpan)).toEqual([3, 2]);
+    expect(table.rows[1]!.cells.map((c) => c.gridSpan)).toEqual([1, 1, 2, 1]);
+    expect(table.rows[3]!.cells[0]!.gridSpan).toBe(5);
+    expect(table.rows[1]!.cells[0]!.vMerge).toBe('restart');
+    const cellText = table.rows.map((r) => r.cells.map((c) => texts(c.blocks).join('|')));
+    expect(cellText).toEqual([['A', 'B'], ['C', 'D', 'E', 'F'], ['', 'G', 'H', 'I|J'], ['K']]);
+  });
+
+  it('numbered lists: labels counted per list and level like Word, with start-at overrides', () => {
+    const doc = readDoc(bytes(numberedListUrl));
+    const labelled = paragraphs(doc.sections[0]!.blocks)
+      .filter((p) => p.props.list)
+      .map((p) => `${p.props.list!.label} ${inlineText(p.inlines)}`);
+    expect(labelled.slice(0, 4)).toEqual(['1) This', 'a) Is', 'i) A multi', 'ii) Level']);
+    expect(labelled).toContain('1. Within cell 1');
+    expect(labelled).toContain('iii) List');
+    expect(labelled).toContain('2) foo');
+    expect(labelled).toContain('II. bar');
+    expect(labelled).toContain('(1) baq');
+    // "A new list that starts at 6, with a custom change of b. -> e."
+    expect(labelled).toEqual(expect.arrayContaining(['6. six', '7. seven', 'a. seven a', 'e. seven e', 'f. seven f']));
+    const first = paragraphs(doc.sections[0]!.blocks).find((p) => p.props.list)!;
+    expect(first.props.list!.suffix).toBe('tab');
+    // The footnote's body is in notes, referenced from the text.
+    expect([...doc.notes.keys()]).toEqual(['fn1']);
+    expect(texts(doc.notes.get('fn1')!)[0]).toContain('Footnote list');
+  });
+
+  it('first-page header and footer differ from the default ones', () => {
+    const doc = readDoc(bytes(firstPageUrl));
+    const [section] = doc.sections;
+    expect(section!.titlePage).toBe(true);
+    expect(section!.page).toMatchObject({ width: 612, height: 792, marginTop: 72, marginLeft: 72 });
+    expect(texts(section!.headers.first!)).toEqual(['I am the header on the first page, and I’m nice and simple']);
+    expect(texts(section!.headers.default!)).toEqual(['First header column!\tMid header Right header!']);
+    expect(texts(section!.footers.first!)).toEqual(['The footer of the first page']);
+    expect(texts(section!.footers.default!)[0]).toContain('Footer Left');
+    const body = texts(section!.blocks).filter(Boolean);
+    expect(body[0]).toBe(
+      'This is a sample word document. It has two pages. It has a simple header and footer, which is different to all the other pages.',
+    );
+    expect(body).toContain('HEADING TEXT');
+    expect(body.at(-1)).toBe('This is page two. It also has a three column heading, and a three column footer.');
+  });
+
+  it('Word 95: 8-bit text, paragraphs and character formatting', () => {
+    const doc = readDoc(bytes(word95Url));
+    const body = paragraphs(doc.sections[0]!.blocks);
+    expect(texts(doc.sections[0]!.blocks).filter(Boolean)).toEqual([
+      'The quick brown fox jumps over the lazy dog',
+      'Paragraph 2',
+      'Paragraph 3. Has some RED text and some BLUE BOLD text in it.',
+      'Last (4th) paragraph.',
+    ]);
+    const runs = body.flatMap((p) => p.inlines).filter((i) => i.kind === 'text');
+    expect(runs.find((r) => r.text === 'RED')!.style).toMatchObject({ color: 'FF0000' });
+    expect(runs.find((r) => r.text === 'BLUE BOLD')!.style).toMatchObject({ color: '0000FF', bold: true });
+    expect(doc.defaultFont).toBe('Times New Roman');
+    expect(doc.sections[0]!.page).toMatchObject({ width: 612, height: 792 });
+  });
+
+  it('password-protected .doc → password', () => {
+    expect(problem(() => readDoc(bytes(passwordUrl)))).toBe('password');
+  });
+
+  it('not a Word document → not_word; a damaged one → corrupt', () => {
+    expect(problem(() => readDoc(new TextEncoder().encode('just some text, not a document')))).toBe('not_word');
+    expect(problem(() => readDoc(new TextEncoder().encode('{\\rtf1\\ansi hello}')))).toBe('not_word');
+    // A compound file without a WordDocument stream (an .xls, say).
+    const xls = CFB.utils.cfb_new();
+    CFB.utils.cfb_add(xls, 'Workbook', new Uint8Array(600));
+    expect(problem(() => readDoc(new Uint8Array(CFB.write(xls, { type: 'array' }) as ArrayLike<number>)))).toBe('not_word');
+    // The first 4 KB of a real document: the header survives, the streams do not.
+    expect(problem(() => readDoc(bytes(tableMergesUrl).subarray(0, 4096)))).toBe('corrupt');
+  });
+});
