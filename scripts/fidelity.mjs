@@ -292,7 +292,7 @@ if (summary.time?.sofficeTotalMs !== undefined) {
   const t = summary.time;
   console.log(
     `time over ${t.documents} documents: ours ${t.oursMeanMs} ms mean / ${t.oursTotalMs} ms total (cold process ${t.oursProcessMeanMs} / ${t.oursProcessTotalMs} ms),` +
-      ` LibreOffice cold ${t.sofficeMeanMs} ms mean / ${t.sofficeTotalMs} ms total: ${t.ratio}× faster (${t.processRatio}× process to process)`,
+      ` LibreOffice cold ${t.sofficeMeanMs} ms mean / ${t.sofficeTotalMs} ms total: ours ${t.ratio.toFixed(2)}× faster (${t.processRatio.toFixed(2)}× process to process)`,
   );
 } else if (summary.time) console.log(`time: ours ${summary.time.oursMeanMs} ms mean / ${summary.time.oursTotalMs} ms total over ${summary.time.documents} documents`);
 if (summary.memory) console.log(`memory: MuPDF heap up to ${summary.memory.maxHeapMB.toFixed(1)} MB (${summary.memory.maxHeapFile}), peak RSS up to ${summary.memory.maxPeakRssMB.toFixed(1)} MB`);
