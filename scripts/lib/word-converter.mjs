@@ -72,7 +72,8 @@ export function readFont(file) {
   if (fontCache.has(file)) return fontCache.get(file);
   const full = resolve(FONTS, file);
   let bytes;
-  if (full.startsWith(FONTS + sep)) {
+  // Within node_modules (a catalog path may step out to another font package: ../dejavu-fonts-ttf/...).
+  if (full.startsWith(join(root, 'node_modules') + sep)) {
     try {
       bytes = new Uint8Array(readFileSync(full));
     } catch {
