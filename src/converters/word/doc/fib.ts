@@ -25,6 +25,7 @@ export const FcLcb = {
   PlcfendTxt: 47,
   DggInfo: 50,
   PlcftxbxTxt: 56,
+  PlcfHdrtxbxTxt: 58,
   PlfLst: 73,
   PlfLfo: 74,
 } as const;

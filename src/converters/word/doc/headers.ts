@@ -23,6 +23,7 @@ const SLOTS = [
 ] as const;
 
 export function readHeaderStories(fib: Fib, table: Uint8Array, sections: SectionInfo[]): SectionStories[] {
+  const dop = fib.fcLcb(FcLcb.Dop);
   const { fc, lcb } = fib.fcLcb(FcLcb.PlcfHdd);
   const plc = readPlc(table, fc, lcb, 0);
   const base = fib.ccpText + fib.ccpFtn;
@@ -36,9 +37,10 @@ export function readHeaderStories(fib: Fib, table: Uint8Array, sections: Section
   const out: SectionStories[] = [];
   let prev: SectionStories = { headers: {}, footers: {} };
   if (fib.word6) {
-    // Word 6: separators and then per section only the flagged stories. We assume no separators
-    // (the DOP's flags would say) — the common case for documents without custom note separators.
+    // Word 6: the note separators the DOP's grpfIhdt flags, then per section only the flagged stories.
+    const flags = dop.lcb >= 2 && dop.fc + 1 < table.length ? table[dop.fc + 1]! : 0;
     let i = 0;
+    for (let bit = 0; bit < 8; bit++) if (flags & (1 << bit)) i++;
     for (const sec of sections) {
       const cur: SectionStories = { headers: { ...prev.headers }, footers: { ...prev.footers } };
       SLOTS.forEach(([kind, slot], bit) => {

@@ -15,7 +15,7 @@ import { readHeaderStories, type StoryRange } from './headers';
 import { ListTable } from './lists';
 import { readNotes } from './notes';
 import { readDrawingGroup } from './officeart';
-import { readAnchors } from './pictures';
+import { readAnchors, readTextboxStories } from './pictures';
 import { readPieces, readText } from './pieces';
 import { readSections } from './sections';
 import { StoryReader, type DocContext } from './story';
@@ -65,7 +65,8 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
   // Word 6 keeps its tables in the WordDocument stream; Word 97+ in 0Table or 1Table.
   const table = fib.word6 ? word : stream(container, fib.whichTableStream ? '1Table' : '0Table');
   if (!table) throw new WordConversionError('corrupt', `The ${fib.whichTableStream}Table stream is missing.`);
-  const data = stream(container, 'Data');
+  // Word 6 has no Data stream: picture locations point into the WordDocument stream.
+  const data = fib.word6 ? word : stream(container, 'Data');
   const fl = (i: number) => fib.fcLcb(i);
 
   const clx = fl(FcLcb.Clx);
@@ -93,7 +94,14 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
     codePage: codePageOfLid(fib.lid),
     drawings: readDrawingGroup(table, dgg.fc, dgg.lcb, word),
     noteRefs: new Map(notes.map((n) => [n.refCp, { id: n.id, label: n.label }])),
+    textboxes: new Map(),
   };
+  // Text box stories follow the main, footnote, header, macro, annotation and endnote stories.
+  const txbxBase = fib.ccpText + fib.ccpFtn + fib.ccpHdd + fib.ccpMcr + fib.ccpAtn + fib.ccpEdn;
+  const txbx = fl(FcLcb.PlcftxbxTxt);
+  const hdrTxbx = fl(FcLcb.PlcfHdrtxbxTxt);
+  for (const [k, v] of readTextboxStories(table, txbx.fc, txbx.lcb, txbxBase)) ctx.textboxes.set(k, v);
+  for (const [k, v] of readTextboxStories(table, hdrTxbx.fc, hdrTxbx.lcb, txbxBase + fib.ccpTxbx)) ctx.textboxes.set(k, v);
   const reader = new StoryReader(ctx);
   const spaMom = fl(FcLcb.PlcSpaMom);
   const spaHdr = fl(FcLcb.PlcSpaHdr);

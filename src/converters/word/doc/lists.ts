@@ -174,6 +174,8 @@ export class ListTable {
       counts[lvl] = ov.startAt - 1;
     }
     counts[lvl] = counts[lvl] === undefined ? level.start : counts[lvl]! + 1;
+    // Levels above that were never used count as started: a later item there shows start + 1, as in Word.
+    for (let k = 0; k < lvl; k++) if (counts[k] === undefined) counts[k] = this.level(ilfo, k)?.start ?? 1;
     // Using a level restarts the levels below it.
     for (let k = lvl + 1; k < 9; k++) {
       if (!this.level(ilfo, k)?.noRestart) counts[k] = undefined;

@@ -101,3 +101,20 @@ export function floatingPicture(anchor: Anchor, drawings: DrawingGroup): ImageIn
   if (width <= 0 || height <= 0) return undefined;
   return { kind: 'image', data: blip.data, contentType: blip.contentType, width, height, floating: anchor.placement };
 }
+
+/**
+ * Text box stories (PlcftxbxTxt / PlcfHdrtxbxTxt): each FTXBXS names the shape (lid) whose text is
+ * the range up to the next CP. Returns shape id → absolute CP range.
+ */
+export function readTextboxStories(table: Uint8Array, fc: number, lcb: number, base: number): Map<number, { start: number; end: number }> {
+  const plc = readPlc(table, fc, lcb, 22);
+  const out = new Map<number, { start: number; end: number }>();
+  plc.data.forEach((ftxbxs, i) => {
+    const reusable = u16(ftxbxs, 8) !== 0;
+    const lid = i32(ftxbxs, 14);
+    const start = plc.positions[i]!;
+    const end = plc.positions[i + 1]!;
+    if (!reusable && end > start) out.set(lid, { start: base + start, end: base + end });
+  });
+  return out;
+}

@@ -5,7 +5,7 @@
  * paragraphs to the table assembler.
  */
 import type { Block, Inline, Paragraph, RunStyle } from '../model';
-import { codePageOfCharset, decodeByte, type CodePage } from './binary';
+import { codePageOfCharset, decodeByte, u16, u32, type CodePage } from './binary';
 import { applyChpx, runStyle, type Chp } from './chp';
 import type { Fib } from './fib';
 import { findRun, type FkpRun } from './fkp';
@@ -33,6 +33,8 @@ export interface DocContext {
   drawings: DrawingGroup;
   /** Footnote/endnote references in the main text by CP. */
   noteRefs: Map<number, { id: string; label: string }>;
+  /** Text box stories by shape id (main document and headers). */
+  textboxes: Map<number, { start: number; end: number }>;
 }
 
 export interface StoryOptions {
@@ -56,6 +58,8 @@ interface FieldFrame {
   /** Fields the layout computes: their cached result is not shown. */
   computed?: 'PAGE' | 'NUMPAGES' | 'SECTIONPAGES';
   link?: string;
+  /** Form field data (FFData in the Data stream) of a FORMCHECKBOX/FORMTEXT field. */
+  formData?: number;
 }
 
 const NO_RUN = {};
@@ -70,6 +74,7 @@ function sameStyle(a: RunStyle, b: RunStyle): boolean {
 export class StoryReader {
   private readonly chpCache = new WeakMap<object, Map<number, RunProps>>();
   private readonly linkStyles = new WeakMap<RunStyle, Map<string, RunStyle>>();
+  private readonly openTextboxes = new Set<number>();
 
   constructor(private readonly ctx: DocContext) {}
 
@@ -182,6 +187,9 @@ export class StoryReader {
         const outer = fields.slice(0, -1).every((g) => g.inResult && !g.computed);
         if (outer) push({ kind: 'field', field: name, style });
         f.computed = name;
+      } else if (name === 'FORMCHECKBOX') {
+        const outer = fields.slice(0, -1).every((g) => g.inResult && !g.computed);
+        if (outer) push({ kind: 'text', text: this.checkboxChecked(f.formData) ? '☒' : '☐', style });
       } else if (name === 'HYPERLINK') {
         const args = m![2]!;
         const anchor = /\\l\s+"([^"]*)"/.exec(args);
@@ -208,6 +216,7 @@ export class StoryReader {
         continue;
       }
       const top = fields[fields.length - 1];
+      if (top && !top.inResult && code === 0x01 && chp.fData && chp.fcPic !== undefined) top.formData = chp.fcPic;
       if (top && !top.inResult) {
         if (code >= 0x20 && fields.every((f) => f === top || f.inResult)) top.instr += this.decode(code, chp);
         continue;
@@ -261,6 +270,17 @@ export class StoryReader {
     return { kind: 'paragraph', props, inlines };
   }
 
+  /** FFData: version (4 bytes) then bits whose iType (2 bits) is 1 for a check box and iRes (5 bits) its state. */
+  private checkboxChecked(fc: number | undefined): boolean {
+    const data = this.ctx.data;
+    if (fc === undefined || !data || fc + 6 > data.length) return false;
+    // The FFData follows a PICF-like header (lcb, cbHeader) unless it starts right away with its version.
+    if (u32(data, fc) !== 0xffffffff) fc += u16(data, fc + 4);
+    if (fc + 6 > data.length) return false;
+    const bits = data[fc + 4]! | (data[fc + 5]! << 8);
+    return (bits & 3) === 1 && ((bits >> 2) & 0x1f) === 1;
+  }
+
   /** Characters with fSpec: pictures, drawn objects, note references, symbols. */
   private special(code: number, cp: number, chp: Chp, style: RunStyle, opts: StoryOptions, push: (i: Inline) => void): void {
     const { ctx } = this;
@@ -273,8 +293,20 @@ export class StoryReader {
       }
       case 0x08: {
         const anchor = opts.anchors?.get(cp);
-        const pic = anchor ? floatingPicture(anchor, ctx.drawings) : undefined;
-        if (pic) push(pic);
+        if (!anchor) return;
+        const pic = floatingPicture(anchor, ctx.drawings);
+        if (pic) return push(pic);
+        const story = ctx.textboxes.get(anchor.spid);
+        if (story && !this.openTextboxes.has(anchor.spid)) {
+          // Guard against a text box whose story anchors itself.
+          this.openTextboxes.add(anchor.spid);
+          const blocks = this.read(story.start, story.end, { anchors: opts.anchors });
+          this.openTextboxes.delete(anchor.spid);
+          const last = blocks[blocks.length - 1];
+          if (blocks.length > 1 && last?.kind === 'paragraph' && !last.inlines.length) blocks.pop();
+          const height = (anchor.bottom - anchor.top) / 20;
+          push({ kind: 'textbox', blocks, width: (anchor.right - anchor.left) / 20, height: height > 0 ? height : undefined, floating: anchor.placement });
+        }
         return;
       }
       case 0x02: {
