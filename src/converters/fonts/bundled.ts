@@ -23,6 +23,8 @@ import cousineRegular from '@expo-google-fonts/cousine/400Regular/Cousine_400Reg
 import cousineBold from '@expo-google-fonts/cousine/700Bold/Cousine_700Bold.ttf';
 import cousineItalic from '@expo-google-fonts/cousine/400Regular_Italic/Cousine_400Regular_Italic.ttf';
 import cousineBoldItalic from '@expo-google-fonts/cousine/700Bold_Italic/Cousine_700Bold_Italic.ttf';
+import dejavuSans from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf';
+import dejavuSansBold from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf';
 import { FACE_FILES, type FontFiles } from './catalog';
 
 const BYTES: Record<string, ArrayBuffer> = {
@@ -46,6 +48,8 @@ const BYTES: Record<string, ArrayBuffer> = {
   [FACE_FILES.Cousine.bold]: cousineBold,
   [FACE_FILES.Cousine.italic]: cousineItalic,
   [FACE_FILES.Cousine.boldItalic]: cousineBoldItalic,
+  [FACE_FILES.DejaVuSans.regular]: dejavuSans,
+  [FACE_FILES.DejaVuSans.bold]: dejavuSansBold,
 };
 
 export const bundledFonts: FontFiles = (file) => {

@@ -3,29 +3,44 @@
  * from the npm registry (@expo-google-fonts/*, TTF; MuPDF reads no WOFF). A face that lacks a script
  * (Caladea has no Cyrillic) falls back per character to a family that has it.
  */
-export type Family = 'Carlito' | 'Caladea' | 'Arimo' | 'Tinos' | 'Cousine';
+export type Family = 'Carlito' | 'Caladea' | 'Arimo' | 'Tinos' | 'Cousine' | 'DejaVuSans';
 export type FaceStyle = 'regular' | 'bold' | 'italic' | 'boldItalic';
 
-/** Face files, relative to node_modules/@expo-google-fonts/. */
+/** Face files, relative to node_modules/. */
 export const FACE_FILES: Record<Family, Record<FaceStyle, string>> = {
   Carlito: faces('carlito', 'Carlito'),
   Caladea: faces('caladea', 'Caladea'),
   Arimo: faces('arimo', 'Arimo'),
   Tinos: faces('tinos', 'Tinos'),
   Cousine: faces('cousine', 'Cousine'),
+  // The last resort for scripts the Office look-alikes lack (Arabic, Hebrew, Armenian, symbols such as ☐ ☒):
+  // upright faces only, to keep the bundle small.
+  DejaVuSans: {
+    regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+    bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+    italic: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+    boldItalic: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+  },
 };
 
 function faces(dir: string, name: string): Record<FaceStyle, string> {
   return {
-    regular: `${dir}/400Regular/${name}_400Regular.ttf`,
-    bold: `${dir}/700Bold/${name}_700Bold.ttf`,
-    italic: `${dir}/400Regular_Italic/${name}_400Regular_Italic.ttf`,
-    boldItalic: `${dir}/700Bold_Italic/${name}_700Bold_Italic.ttf`,
+    regular: `@expo-google-fonts/${dir}/400Regular/${name}_400Regular.ttf`,
+    bold: `@expo-google-fonts/${dir}/700Bold/${name}_700Bold.ttf`,
+    italic: `@expo-google-fonts/${dir}/400Regular_Italic/${name}_400Regular_Italic.ttf`,
+    boldItalic: `@expo-google-fonts/${dir}/700Bold_Italic/${name}_700Bold_Italic.ttf`,
   };
 }
 
-/** Where a family has no glyph for a character, this family is tried next. */
-export const FALLBACK: Record<Family, Family> = { Carlito: 'Arimo', Caladea: 'Tinos', Arimo: 'Tinos', Tinos: 'Arimo', Cousine: 'Arimo' };
+/** Where a family has no glyph for a character, these families are tried next, in order. */
+export const FALLBACK: Record<Family, Family[]> = {
+  Carlito: ['Arimo', 'DejaVuSans'],
+  Caladea: ['Tinos', 'DejaVuSans'],
+  Arimo: ['Tinos', 'DejaVuSans'],
+  Tinos: ['Arimo', 'DejaVuSans'],
+  Cousine: ['Arimo', 'DejaVuSans'],
+  DejaVuSans: [],
+};
 
 /** Bytes of a face file (see FACE_FILES), synchronously: MuPDF asks for fonts in the middle of layout. */
 export type FontFiles = (file: string) => Uint8Array | undefined;
@@ -41,6 +56,7 @@ const EXACT: Record<string, Family> = {
   garamond: 'Tinos', 'book antiqua': 'Tinos', 'palatino linotype': 'Tinos', 'bookman old style': 'Tinos',
   'courier new': 'Cousine', courier: 'Cousine', cousine: 'Cousine', 'liberation mono': 'Cousine', consolas: 'Cousine',
   'lucida console': 'Cousine',
+  'dejavu sans': 'DejaVuSans', 'arial unicode ms': 'DejaVuSans',
 };
 
 /** The family that stands in for a font a document names (metric-compatible where one exists). */

@@ -43,11 +43,10 @@ export class FontBook {
     return !!font && font.encodeCharacter(codePoint) > 0;
   }
 
-  /** The family that draws a character: the wanted one, else its fallback, else the wanted one anyway. */
+  /** The family that draws a character: the wanted one, else the first fallback that has it, else the wanted one anyway. */
   familyFor(family: Family, codePoint: number): Family {
     if (codePoint < 0x80 || this.covers(family, codePoint)) return family;
-    const other = FALLBACK[family];
-    return this.covers(other, codePoint) ? other : family;
+    return FALLBACK[family].find((other) => this.covers(other, codePoint)) ?? family;
   }
 
   /** Advance width of a string in points (no kerning: close enough for tab stops). */
