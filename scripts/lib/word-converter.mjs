@@ -1,7 +1,7 @@
 // The Word → PDF converter (src/converters/word/index.ts) under Node, for npm run convert and
 // npm run fidelity: bundled with esbuild into node_modules/.cache/pdf-edge/word.mjs (rebuilt when
 // a source it was built from is newer), given MuPDF from node_modules and the fonts from
-// node_modules/@expo-google-fonts/. The heap size of MuPDF's WASM memory is observable, as in the
+// node_modules/. The heap size of MuPDF's WASM memory is observable, as in the
 // Worker (src/engines/mupdf.ts).
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -12,7 +12,7 @@ const ENTRY = join(root, 'src', 'converters', 'word', 'index.ts');
 const CACHE = join(root, 'node_modules', '.cache', 'pdf-edge');
 const BUNDLE = join(CACHE, 'word.mjs');
 const INPUTS = join(CACHE, 'word.inputs.json');
-const FONTS = join(root, 'node_modules', '@expo-google-fonts');
+const FONTS = join(root, 'node_modules');
 
 const mtime = (file) => {
   try {
@@ -67,12 +67,12 @@ export async function buildWordConverter({ force = false } = {}) {
 }
 
 const fontCache = new Map();
-/** Face file bytes by path relative to node_modules/@expo-google-fonts/ (see src/converters/fonts/catalog.ts). */
+/** Face file bytes by path relative to node_modules/ (see src/converters/fonts/catalog.ts). */
 export function readFont(file) {
   if (fontCache.has(file)) return fontCache.get(file);
   const full = resolve(FONTS, file);
   let bytes;
-  // Within node_modules (a catalog path may step out to another font package: ../dejavu-fonts-ttf/...).
+  // Only files within node_modules.
   if (full.startsWith(join(root, 'node_modules') + sep)) {
     try {
       bytes = new Uint8Array(readFileSync(full));
