@@ -62,6 +62,16 @@ describe('readDoc', () => {
     expect(labelled).toContain('(1) baq');
     // "A new list that starts at 6, with a custom change of b. -> e."
     expect(labelled).toEqual(expect.arrayContaining(['6. six', '7. seven', 'a. seven a', 'e. seven e', 'f. seven f']));
+    // A level used after deeper ones continues; a "start new list" restart keeps the levels above going.
+    expect(labelled).toEqual(expect.arrayContaining(['2. A ii 2', '1.1. 1.2->1.1  //set the value to 1 and “start new list”', '2. 2.', '2.1. 2.1']));
+    // The text box is a floating block with its own numbered paragraphs.
+    const box = paragraphs(doc.sections[0]!.blocks)
+      .flatMap((p) => p.inlines)
+      .find((i): i is Extract<Inline, { kind: 'textbox' }> => i.kind === 'textbox')!;
+    expect(box.floating).toBeDefined();
+    expect(paragraphs(box.blocks).map((p) => (p.props.list ? `${p.props.list.label} ` : '') + inlineText(p.inlines))).toEqual([
+      'I’m a little text box', '1. Short', '2. Stout', 'a. 2 a', 'i. 2 a i',
+    ]);
     const first = paragraphs(doc.sections[0]!.blocks).find((p) => p.props.list)!;
     expect(first.props.list!.suffix).toBe('tab');
     // The footnote's body is in notes, referenced from the text.

@@ -72,6 +72,8 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
   const clx = fl(FcLcb.Clx);
   const pieces = readPieces(fib, table, clx.fc, clx.lcb);
   const totalCp = fib.ccpText + fib.ccpFtn + fib.ccpHdd + fib.ccpMcr + fib.ccpAtn + fib.ccpEdn + fib.ccpTxbx + fib.ccpHdrTxbx + 1;
+  // Every character takes at least one byte of the WordDocument stream: larger counts are damage.
+  if (fib.ccpText < 0 || totalCp > word.length + 1 || totalCp < fib.ccpText) throw new WordConversionError('corrupt', 'The character counts exceed the document.');
   const text = readText(pieces, word, totalCp, fib.word6);
   const chp = fl(FcLcb.PlcfBteChpx);
   const pap = fl(FcLcb.PlcfBtePapx);

@@ -302,8 +302,8 @@ export class StoryReader {
           this.openTextboxes.add(anchor.spid);
           const blocks = this.read(story.start, story.end, { anchors: opts.anchors });
           this.openTextboxes.delete(anchor.spid);
-          const last = blocks[blocks.length - 1];
-          if (blocks.length > 1 && last?.kind === 'paragraph' && !last.inlines.length) blocks.pop();
+          // Trailing empty paragraphs (at least the story's own final mark) would only add height.
+          for (let last = blocks[blocks.length - 1]; blocks.length > 1 && last?.kind === 'paragraph' && !last.inlines.length && !last.props.list; last = blocks[blocks.length - 1]) blocks.pop();
           const height = (anchor.bottom - anchor.top) / 20;
           push({ kind: 'textbox', blocks, width: (anchor.right - anchor.left) / 20, height: height > 0 ? height : undefined, floating: anchor.placement });
         }
