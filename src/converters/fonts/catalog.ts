@@ -13,13 +13,13 @@ export const FACE_FILES: Record<Family, Record<FaceStyle, string>> = {
   Arimo: faces('arimo', 'Arimo'),
   Tinos: faces('tinos', 'Tinos'),
   Cousine: faces('cousine', 'Cousine'),
-  // The last resort for scripts the Office look-alikes lack (Arabic, Hebrew, Armenian, symbols such as ☐ ☒):
-  // upright faces only, to keep the bundle small.
+  // Fonts with no metric-compatible free face (Segoe UI, Tahoma, Verdana, fonts the machine lacks) and
+  // the scripts the Office look-alikes lack (Arabic, Hebrew, Armenian, ☐ ☒): what LibreOffice shows too.
   DejaVuSans: {
     regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
     bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
-    italic: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
-    boldItalic: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+    italic: 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf',
+    boldItalic: 'dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf',
   },
 };
 
@@ -51,7 +51,7 @@ const EXACT: Record<string, Family> = {
   calibri: 'Carlito', 'calibri light': 'Carlito', carlito: 'Carlito',
   cambria: 'Caladea', 'cambria math': 'Caladea', caladea: 'Caladea',
   arial: 'Arimo', helvetica: 'Arimo', arimo: 'Arimo', 'liberation sans': 'Arimo', 'arial narrow': 'Arimo',
-  verdana: 'Arimo', tahoma: 'Arimo', 'segoe ui': 'Arimo', 'trebuchet ms': 'Arimo', 'century gothic': 'Arimo',
+  'trebuchet ms': 'Arimo', 'century gothic': 'Arimo', frutiger: 'Arimo',
   'times new roman': 'Tinos', times: 'Tinos', tinos: 'Tinos', 'liberation serif': 'Tinos', georgia: 'Tinos',
   garamond: 'Tinos', 'book antiqua': 'Tinos', 'palatino linotype': 'Tinos', 'bookman old style': 'Tinos',
   'courier new': 'Cousine', courier: 'Cousine', cousine: 'Cousine', 'liberation mono': 'Cousine', consolas: 'Cousine',
@@ -59,14 +59,17 @@ const EXACT: Record<string, Family> = {
   'dejavu sans': 'DejaVuSans', 'arial unicode ms': 'DejaVuSans',
 };
 
-/** The family that stands in for a font a document names (metric-compatible where one exists). */
+/**
+ * The family that stands in for a font a document names: the metric-compatible face where one
+ * exists, a serif for serif-looking names, else DejaVu Sans (as LibreOffice does for fonts it lacks).
+ */
 export function substituteFamily(name: string | undefined): Family {
   if (!name) return 'Tinos';
   const key = name.trim().toLowerCase();
   const exact = EXACT[key];
   if (exact) return exact;
   if (/mono|courier|console|code/.test(key)) return 'Cousine';
-  if (/calibri|candara|corbel|segoe|open sans/.test(key)) return 'Carlito';
-  if (/sans|arial|helvet|gothic|verdana|tahoma|futura|franklin|lucida|geneva/.test(key)) return 'Arimo';
-  return 'Tinos';
+  if (/^(arial|helvetica|liberation sans)\b/.test(key)) return 'Arimo';
+  if (/^(times|liberation serif)\b|serif|roman|minion|garamond|georgia|antiqua|bookman|palatino|schoolbook|cambria/.test(key) && !/sans/.test(key)) return 'Tinos';
+  return 'DejaVuSans';
 }
