@@ -3,6 +3,10 @@ import { strToU8, zipSync } from 'fflate';
 import { loadMupdf } from '../src/engines/mupdf';
 import { balanceOf, download, newAccount, runOp, uploadOk } from './helpers';
 import { expectProblem } from './fixtures';
+import firstPageDocUrl from './fixtures/word/poi__DiffFirstPageHeadFoot.doc?inline';
+import passwordDocUrl from './fixtures/word/poi__password_password_cryptoapi.doc?inline';
+
+const fixture = (dataUrl: string) => Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
@@ -74,6 +78,33 @@ describe('word-to-pdf', () => {
     expect(pages[2]!.text).toContain('After the page break');
     expect(pages[2]!.text).not.toContain('Landscape section text');
     pages.forEach((p, i) => expect(p.text).toContain(`Footer page ${i + 1} of 3`));
+  });
+
+  it('DOC (Word 97) → PDF: a first-page header and footer on page 1, the default ones after', async () => {
+    const acct = await newAccount();
+    const up = await uploadOk(acct, fixture(firstPageDocUrl), 'headers.doc');
+    const rec = await runOp(acct, 'word-to-pdf', { file_id: up.file_id });
+    expect(rec.status).toBe('done');
+    const pages = await pdfPages(await download(rec));
+    expect(pages).toHaveLength(2);
+    expect(pages[0]!.size).toEqual([612, 792]);
+    expect(pages[0]!.text).toContain('I am the header on the first page');
+    expect(pages[0]!.text).toContain('The footer of the first page');
+    expect(pages[0]!.text).not.toContain('Footer Left');
+    expect(pages[1]!.text).toContain('This is page two');
+    expect(pages[1]!.text).toMatch(/First header column!/);
+    expect(pages[1]!.text).toMatch(/Footer Left/);
+    expect(pages[1]!.text).not.toContain('I am the header on the first page');
+  });
+
+  it('a password-protected DOC fails with what to do, and the charge is refunded', async () => {
+    const acct = await newAccount({ balance: '10.00' });
+    const up = await uploadOk(acct, fixture(passwordDocUrl), 'locked.doc');
+    const rec = await runOp(acct, 'word-to-pdf', { file_id: up.file_id });
+    expect(rec.status).toBe('failed');
+    expect(rec.refunded).toBe(true);
+    expect(rec.error_message).toMatch(/password-protected: open it in Word, remove the password/);
+    expect(await balanceOf(acct)).toBe('10.00');
   });
 
   it('a DOCX named .doc is read by its content', async () => {

@@ -48,13 +48,33 @@ function detectOoxml(b: Uint8Array): FileKind | null {
     // The filter lists the central directory and decompresses nothing.
     unzipSync(b, { filter: (f) => (names.add(f.name), false) });
   } catch {
-    return null;
+    // A truncated archive has no central directory: its local headers still name the parts, so a
+    // cut-off DOCX is still a DOCX (and its task fails with "damaged", like a damaged PDF's).
+    for (const name of localHeaderNames(b)) names.add(name);
   }
   if (!names.has('[Content_Types].xml')) return null;
   if ([...names].some((n) => n.startsWith('word/'))) return 'docx';
   if ([...names].some((n) => n.startsWith('xl/'))) return 'xlsx';
   if ([...names].some((n) => n.startsWith('ppt/'))) return 'pptx';
   return null;
+}
+
+/** Names in the ZIP's local file headers, read front to back (at most the first 64). */
+function localHeaderNames(b: Uint8Array): string[] {
+  const names: string[] = [];
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  let at = 0;
+  while (at + 30 <= b.length && names.length < 64 && view.getUint32(at, true) === 0x04034b50) {
+    const flags = view.getUint16(at + 6, true);
+    const compressed = view.getUint32(at + 18, true);
+    const nameLength = view.getUint16(at + 26, true);
+    const extraLength = view.getUint16(at + 28, true);
+    names.push(ascii(b, at + 30, at + 30 + nameLength));
+    // With a data descriptor (flag bit 3) the size is not known up front: stop listing there.
+    if (flags & 8) break;
+    at += 30 + nameLength + extraLength + compressed;
+  }
+  return names;
 }
 
 function looksLikeHtml(b: Uint8Array): boolean {
