@@ -48,7 +48,7 @@ async function pdfPages(bytes: Uint8Array): Promise<{ size: [number, number]; te
     return Array.from({ length: doc.countPages() }, (_, i) => {
       const page = doc.loadPage(i);
       const [x0, y0, x1, y1] = page.getBounds();
-      const text = page.toStructuredText().asText();
+      const text = page.toStructuredText('preserve-whitespace').asText();
       page.destroy();
       return { size: [Math.round(x1 - x0), Math.round(y1 - y0)] as [number, number], text };
     });

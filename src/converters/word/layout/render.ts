@@ -14,18 +14,6 @@ interface Flow {
   chunks: Block[][];
 }
 
-interface LaidOutChunk {
-  flow: Flow;
-  /** The chunk laid out in frames the size of one text column. */
-  doc: Mupdf.Document;
-  frames: number;
-  pages: number;
-  columns: number;
-  frameWidth: number;
-  gap: number;
-  /** Where the body starts on the page (below the top margin or a taller header). */
-  top: number;
-}
 
 const HEADER_SCRATCH_HEIGHT = 2000;
 
@@ -85,121 +73,155 @@ function htmlDocument(width: number, height: number, margins: number[], body: st
   return `<!DOCTYPE html><html><head><meta charset="utf-8"/><style>${page}${CSS}</style></head><body>${body}</body></html>`;
 }
 
+/** Where a flow's body sits on its pages, and how its chunks are laid out (frames one column wide). */
+interface FlowFrame {
+  flow: Flow;
+  top: number;
+  columns: number;
+  gap: number;
+  frameWidth: number;
+  frameHeight: number;
+}
+
+const hasTotals = (blocks: Block[] | undefined): boolean =>
+  !!blocks?.some((b) =>
+    b.kind === 'paragraph'
+      ? b.inlines.some((i) => (i.kind === 'field' && i.field !== 'PAGE') || (i.kind === 'textbox' && hasTotals(i.blocks)))
+      : b.rows.some((r) => r.cells.some((c) => hasTotals(c.blocks))),
+  );
+
 /**
  * Lays out a Word document model and draws it into a PDF: the body through MuPDF's HTML engine,
  * chunk by chunk between page breaks, then headers and footers drawn onto each page with their
- * page numbers filled in.
+ * page numbers filled in. Each chunk is laid out, written and freed before the next (MuPDF's heap
+ * never shrinks, so the peak is one chunk, not the document); when a header or footer shows
+ * NUMPAGES or SECTIONPAGES, a first pass counts the pages.
  */
 export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, files: FontFiles): Uint8Array {
   const fonts = new FontBook(mupdf, files);
   fonts.install();
-  const opened: Mupdf.Document[] = [];
-  const open = (html: string, width: number, height: number) => {
-    const doc = mupdf.Document.openDocument(new TextEncoder().encode(html), 'text/html');
-    opened.push(doc);
-    doc.layout(width, height, model.defaultSize || 11);
-    return doc;
-  };
-  const ctx = (fields: BlockContext['fields'] = {}): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: model.defaultSize || 11, fields, noteRefs: [] });
+  const em = model.defaultSize || 11;
+  const ctx = (fields: BlockContext['fields'] = {}): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [] });
+  const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
 
   try {
     // Header and footer areas, laid out once per distinct content (page numbers change it).
-    const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
     const area = (blocks: Block[] | undefined, width: number, fields: BlockContext['fields']) => {
       if (!blocks?.length) return undefined;
       const body = blocksHtml(blocks, width, ctx(fields));
       const key = `${width}|${body}`;
       let hit = areaCache.get(key);
       if (!hit) {
-        const doc = open(htmlDocument(width, HEADER_SCRATCH_HEIGHT, [0, 0, 0, 0], body), width, HEADER_SCRATCH_HEIGHT);
+        const doc = openHtml(mupdf, htmlDocument(width, HEADER_SCRATCH_HEIGHT, [0, 0, 0, 0], body), width, HEADER_SCRATCH_HEIGHT, em);
         hit = { doc, height: contentHeight(doc) };
         areaCache.set(key, hit);
       }
       return hit;
     };
 
-    const chunks: LaidOutChunk[] = [];
-    for (const flow of flowsOf(model)) {
+    const frames: FlowFrame[] = flowsOf(model).map((flow) => {
       const s = flow.section;
       const g = s.page;
       const width = g.width - g.marginLeft - g.marginRight;
       // Word pushes the body down when the header is taller than the top margin (and up for footers).
-      const header = area(s.headers.default ?? s.headers.first, width, { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' });
-      const footer = area(s.footers.default ?? s.footers.first, width, { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' });
+      const one = { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' };
+      const header = area(s.headers.default ?? s.headers.first, width, one);
+      const footer = area(s.footers.default ?? s.footers.first, width, one);
       const top = Math.max(g.marginTop, header ? g.header + header.height : 0);
       const bottom = Math.max(g.marginBottom, footer ? g.footer + footer.height : 0);
-      // Text columns: the chunk is laid out in frames one column wide, and each page shows `columns` frames side by side.
       const columns = Math.max(1, Math.min(s.columns ?? 1, 6));
       const gap = columns > 1 ? (s.columnGap ?? 36) : 0;
-      const frameWidth = (width - gap * (columns - 1)) / columns;
-      const frameHeight = Math.max(g.height - top - bottom, 36);
-      flow.chunks.forEach((blocks) => {
-        const c = ctx();
-        let body = blocksHtml(blocks, frameWidth, c);
-        if (c.noteRefs.length) body += notesHtml(c.noteRefs, model, frameWidth, c);
-        const doc = open(htmlDocument(frameWidth, frameHeight, [0, 0, 0, 0], body), frameWidth, frameHeight);
-        const frames = doc.countPages();
-        chunks.push({ flow, doc, frames, pages: Math.ceil(frames / columns), columns, frameWidth, gap, top });
-      });
-    }
+      return { flow, top, columns, gap, frameWidth: (width - gap * (columns - 1)) / columns, frameHeight: Math.max(g.height - top - bottom, 36) };
+    });
+    const layoutChunk = (f: FlowFrame, blocks: Block[]) => {
+      const c = ctx();
+      let body = blocksHtml(blocks, f.frameWidth, c);
+      if (c.noteRefs.length) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
+      return openHtml(mupdf, htmlDocument(f.frameWidth, f.frameHeight, [0, 0, 0, 0], body), f.frameWidth, f.frameHeight, em);
+    };
+    const pagesOf = (f: FlowFrame, frameCount: number) => Math.ceil(frameCount / f.columns);
 
-    const total = chunks.reduce((n, c) => n + c.pages, 0);
+    // Pass 1, only when some header or footer needs the totals: count each flow's pages.
+    const needsTotals = model.sections.some((s) => [s.headers.default, s.headers.first, s.headers.even, s.footers.default, s.footers.first, s.footers.even].some(hasTotals));
+    const flowPages = new Map<Flow, number>();
+    if (needsTotals) {
+      for (const f of frames) {
+        let n = 0;
+        for (const blocks of f.flow.chunks) {
+          const doc = layoutChunk(f, blocks);
+          n += pagesOf(f, doc.countPages());
+          doc.destroy();
+        }
+        flowPages.set(f.flow, n);
+      }
+      mupdf.emptyStore();
+    }
+    const total = [...flowPages.values()].reduce((a, b) => a + b, 0);
+
+    // Pass 2: lay out, draw and free each chunk in turn.
     const out = new mupdf.Buffer();
     const writer = new mupdf.DocumentWriter(out, 'pdf', 'compress');
-    let pageNumber = 0;
-    let sectionPage = 0;
-    let flowOf: Flow | undefined;
     // Hyperlinks of each written page: the writer draws, it does not carry link annotations over.
     const links: { page: number; rect: Mupdf.Rect; uri: string }[] = [];
     let written = 0;
-    for (const chunk of chunks) {
-      const s = chunk.flow.section;
+    let pageNumber = 0;
+    for (const f of frames) {
+      const s = f.flow.section;
       const g = s.page;
       const width = g.width - g.marginLeft - g.marginRight;
-      if (chunk.flow !== flowOf) {
-        flowOf = chunk.flow;
-        sectionPage = 0;
-        if (s.pageNumberStart !== undefined) pageNumber = s.pageNumberStart - 1;
-      }
-      const sectionPages = chunks.filter((c) => c.flow === chunk.flow).reduce((n, c) => n + c.pages, 0);
-      for (let i = 0; i < chunk.pages; i++) {
-        pageNumber++;
-        sectionPage++;
-        const fields = { PAGE: String(pageNumber), NUMPAGES: String(total), SECTIONPAGES: String(sectionPages) };
-        const kind = s.titlePage && sectionPage === 1 ? 'first' : s.evenAndOdd && pageNumber % 2 === 0 ? 'even' : 'default';
-        const header = area(s.headers[kind], width, fields);
-        const footer = area(s.footers[kind], width, fields);
-        const device = writer.beginPage([0, 0, g.width, g.height]);
-        for (let col = 0; col < chunk.columns; col++) {
-          const frame = i * chunk.columns + col;
-          if (frame >= chunk.frames) break;
-          const dx = g.marginLeft + col * (chunk.frameWidth + chunk.gap);
-          const page = chunk.doc.loadPage(frame);
-          page.run(device, mupdf.Matrix.translate(dx, chunk.top));
-          for (const link of page.getLinks()) {
-            const [x0, y0, x1, y1] = link.getBounds();
-            if (link.isExternal()) links.push({ page: written, rect: [x0 + dx, y0 + chunk.top, x1 + dx, y1 + chunk.top], uri: link.getURI() });
+      if (s.pageNumberStart !== undefined) pageNumber = s.pageNumberStart - 1;
+      let sectionPage = 0;
+      for (const blocks of f.flow.chunks) {
+        const doc = layoutChunk(f, blocks);
+        const frameCount = doc.countPages();
+        for (let i = 0; i < pagesOf(f, frameCount); i++) {
+          pageNumber++;
+          sectionPage++;
+          const fields = { PAGE: String(pageNumber), NUMPAGES: String(total || pageNumber), SECTIONPAGES: String(flowPages.get(f.flow) ?? sectionPage) };
+          const kind = s.titlePage && sectionPage === 1 ? 'first' : s.evenAndOdd && pageNumber % 2 === 0 ? 'even' : 'default';
+          const header = area(s.headers[kind], width, fields);
+          const footer = area(s.footers[kind], width, fields);
+          const device = writer.beginPage([0, 0, g.width, g.height]);
+          for (let col = 0; col < f.columns; col++) {
+            const frame = i * f.columns + col;
+            if (frame >= frameCount) break;
+            const dx = g.marginLeft + col * (f.frameWidth + f.gap);
+            const page = doc.loadPage(frame);
+            page.run(device, mupdf.Matrix.translate(dx, f.top));
+            for (const link of page.getLinks()) {
+              const [x0, y0, x1, y1] = link.getBounds();
+              if (link.isExternal()) links.push({ page: written, rect: [x0 + dx, y0 + f.top, x1 + dx, y1 + f.top], uri: link.getURI() });
+            }
+            page.destroy();
           }
-          page.destroy();
+          if (header) runFirstPage(header.doc, device, mupdf.Matrix.translate(g.marginLeft, g.header));
+          if (footer) runFirstPage(footer.doc, device, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
+          writer.endPage();
+          written++;
         }
-        written++;
-        if (header) runFirstPage(header.doc, device, mupdf.Matrix.translate(g.marginLeft, g.header));
-        if (footer) runFirstPage(footer.doc, device, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
-        writer.endPage();
+        doc.destroy();
+        mupdf.emptyStore();
       }
     }
-    if (total === 0) {
+    if (written === 0) {
       writer.beginPage([0, 0, 612, 792]);
       writer.endPage();
     }
     writer.close();
+    writer.destroy();
     const bytes = finish(mupdf, out, links);
     out.destroy();
     return bytes;
   } finally {
-    for (const doc of opened) doc.destroy();
+    for (const { doc } of areaCache.values()) doc.destroy();
     fonts.destroy();
   }
+}
+
+function openHtml(mupdf: MupdfModule, html: string, width: number, height: number, em: number): Mupdf.Document {
+  const doc = mupdf.Document.openDocument(new TextEncoder().encode(html), 'text/html');
+  doc.layout(width, height, em);
+  return doc;
 }
 
 /**
