@@ -57,7 +57,7 @@ function flowsOf(doc: WordDocument): Flow[] {
   const flows: Flow[] = [];
   for (const section of doc.sections) {
     const prev = flows[flows.length - 1];
-    if (prev && (section.start === 'continuous' || section.start === 'nextColumn') && sameGeometry(prev.section, section)) {
+    if (prev && (section.start === 'continuous' || (section.start === 'nextColumn' && (section.columns ?? 1) > 1)) && sameGeometry(prev.section, section)) {
       const more = chunksOf(section.blocks);
       prev.chunks[prev.chunks.length - 1]!.push(...more[0]!);
       prev.chunks.push(...more.slice(1));
@@ -170,6 +170,13 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       const g = s.page;
       const width = g.width - g.marginLeft - g.marginRight;
       if (s.pageNumberStart !== undefined) pageNumber = s.pageNumberStart - 1;
+      // A section that starts on an odd (even) page gets a blank page before it when needed, as in print.
+      if (written > 0 && ((s.start === 'oddPage' && pageNumber % 2 === 1) || (s.start === 'evenPage' && pageNumber % 2 === 0))) {
+        writer.beginPage([0, 0, g.width, g.height]);
+        writer.endPage();
+        written++;
+        pageNumber++;
+      }
       let sectionPage = 0;
       for (const blocks of f.flow.chunks) {
         const doc = layoutChunk(f, blocks);
