@@ -63,12 +63,12 @@ export class FontBook {
     return em * size;
   }
 
-  /** Word's single line height as a multiple of the font size: (winAscent + winDescent) / unitsPerEm. */
+  /** Single line height as a multiple of the font size (see hheaLineFactor). */
   lineFactor(family: Family): number {
     let factor = this.lineFactors.get(family);
     if (factor === undefined) {
       const bytes = this.files(FACE_FILES[family].regular);
-      factor = (bytes && winLineFactor(bytes)) || 1.15;
+      factor = (bytes && hheaLineFactor(bytes)) || 1.15;
       this.lineFactors.set(family, factor);
     }
     return factor;
@@ -90,15 +90,21 @@ function tableOffset(b: Uint8Array, tag: string): number | undefined {
   return undefined;
 }
 
-function winLineFactor(b: Uint8Array): number | undefined {
+/**
+ * Ascender + descender + line gap of the hhea table: what LibreOffice's Writer takes as single line
+ * spacing for Word documents (external leading included). The win metrics of these faces are not
+ * always the originals' (Arimo's are 1.43 em against Arial's 1.15).
+ */
+function hheaLineFactor(b: Uint8Array): number | undefined {
   const head = tableOffset(b, 'head');
-  const os2 = tableOffset(b, 'OS/2');
-  if (head === undefined || os2 === undefined) return undefined;
+  const hhea = tableOffset(b, 'hhea');
+  if (head === undefined || hhea === undefined) return undefined;
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const unitsPerEm = view.getUint16(head + 18);
-  const winAscent = view.getUint16(os2 + 74);
-  const winDescent = view.getUint16(os2 + 76);
-  return unitsPerEm ? (winAscent + winDescent) / unitsPerEm : undefined;
+  const ascender = view.getInt16(hhea + 4);
+  const descender = view.getInt16(hhea + 6);
+  const lineGap = view.getInt16(hhea + 8);
+  return unitsPerEm ? (ascender - descender + lineGap) / unitsPerEm : undefined;
 }
 
 /**
