@@ -1,11 +1,13 @@
 /**
  * Pictures and text boxes: DrawingML (w:drawing with wp:inline / wp:anchor) and legacy VML (w:pict,
  * w:object). Images become image inlines with their media bytes; shapes with text become textbox
- * inlines whose content is read like any other story. Charts and SmartArt have no picture of their own
- * in the package and are skipped (an mc:Fallback picture, when present, is chosen by the caller).
+ * inlines whose content is read like any other story. Charts are drawn from their cached values
+ * (chart.ts); SmartArt has no picture of its own in the package and is skipped (an mc:Fallback
+ * picture, when present, is chosen by the caller).
  */
 import type { Block, FloatingPlacement, Inline } from '../model';
 import { attr, child, descendant, descendants, elements, type XmlElement } from '../../xml';
+import { chartInlines, themePalette } from './chart';
 import { imageContentType, type Package } from './package';
 import { emu } from './props';
 
@@ -77,7 +79,18 @@ export function readDrawing(drawing: XmlElement, ctx: DrawingContext): Inline[] 
     const graphicData = descendant(child(holder, 'graphic'), 'graphicData');
     if (!graphicData) continue;
     const uri = graphicData.attrs['uri'] ?? '';
-    if (/\/chart$|\/diagram$|chartex/.test(uri)) continue;
+    if (/\/chart$/.test(uri)) {
+      // The chart part is drawn from its cached values (chart.ts).
+      const rel = ctx.pkg.rels(ctx.part).get(attr(child(graphicData, 'chart'), 'r:id') ?? '');
+      const xml = rel && !rel.external ? ctx.pkg.read(rel.target) : undefined;
+      const palette = themePalette(ctx.pkg.read(ctx.pkg.relTarget(ctx.part, '/theme') ?? 'word/theme/theme1.xml'));
+      for (const box of xml && width && height ? chartInlines(xml, width, height, palette) : []) {
+        if (floating && box.kind === 'textbox') box.floating = floating;
+        out.push(box);
+      }
+      continue;
+    }
+    if (/\/diagram$|chartex/.test(uri)) continue;
     // Text box shapes (wps:wsp with wps:txbx) and groups: their text is the content worth keeping.
     const txbx = descendants(graphicData, 'txbxContent');
     if (txbx.length) {

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { chartInlines, chartSvg, readChart } from '../src/converters/word/docx/chart';
+
+const NS = 'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
+const strCache = (vals: string[]) => `<c:strRef><c:strCache><c:ptCount val="${vals.length}"/>${vals.map((v, i) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`).join('')}</c:strCache></c:strRef>`;
+const numCache = (vals: number[]) => `<c:numRef><c:numCache><c:ptCount val="${vals.length}"/>${vals.map((v, i) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`).join('')}</c:numCache></c:numRef>`;
+const CATS = ['North', 'South', 'East'];
+const ser = (name: string, vals: number[], color?: string) =>
+  `<c:ser><c:tx>${strCache([name])}</c:tx>${color ? `<c:spPr><a:solidFill><a:srgbClr val="${color}"/></a:solidFill></c:spPr>` : ''}<c:cat>${strCache(CATS)}</c:cat><c:val>${numCache(vals)}</c:val></c:ser>`;
+const chart = (plot: string, legend = 'b') =>
+  `<?xml version="1.0"?><c:chartSpace ${NS}><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Sales by region</a:t></a:r></a:p></c:rich></c:tx></c:title>` +
+  `<c:autoTitleDeleted val="0"/><c:plotArea>${plot}</c:plotArea><c:legend><c:legendPos val="${legend}"/></c:legend></c:chart></c:chartSpace>`;
+
+const COLUMN = chart(`<c:barChart><c:barDir val="col"/><c:grouping val="clustered"/>${ser('Apples', [10, 20, 30], '112233')}${ser('Pears', [5, 15, 25])}</c:barChart>`);
+
+/** The bars of an SVG: paths with 4 corners (the background is a <rect>, legend keys are tiny). */
+function bars(svg: string): { w: number; h: number; fill: string }[] {
+  return [...svg.matchAll(/<path d="M([^"]+)Z" fill="#(\w+)"/g)]
+    .map((m) => {
+      const pts = m[1]!.split('L').map((p) => p.split(',').map(Number));
+      const xs = pts.map((p) => p[0]!), ys = pts.map((p) => p[1]!);
+      return { n: pts.length, w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys), fill: m[2]! };
+    })
+    .filter((b) => b.n === 4 && b.w > 6)
+    .map(({ w, h, fill }) => ({ w, h, fill }));
+}
+
+describe('DOCX charts', () => {
+  it('reads series, categories and the title from the cached values', () => {
+    const d = readChart(COLUMN)!;
+    expect(d.kind).toBe('bar');
+    expect(d.title).toBe('Sales by region');
+    expect(d.categories).toEqual(CATS);
+    expect(d.series.map((s) => s.name)).toEqual(['Apples', 'Pears']);
+    expect(d.series[1]!.values).toEqual([5, 15, 25]);
+  });
+
+  it('draws a clustered column chart as SVG with text labels and proportional bars', () => {
+    const svg = chartSvg(COLUMN, 360, 216);
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain('>Sales by region</text>');
+    for (const c of CATS) expect(svg).toContain(`>${c}</text>`);
+    expect(svg).toContain('>Apples</text>');
+    expect(svg).toContain('>Pears</text>');
+    expect(svg).toContain('font-family="Carlito"');
+    const b = bars(svg);
+    expect(b).toHaveLength(6);
+    // Explicit colour for the first series, Office's second accent for the unstyled one.
+    expect(b.filter((x) => x.fill === '112233')).toHaveLength(3);
+    expect(b.filter((x) => x.fill === 'ED7D31')).toHaveLength(3);
+    // Heights proportional to the values: height / value is the same for every bar.
+    const values = [10, 20, 30, 5, 15, 25];
+    const apples = b.filter((x) => x.fill === '112233'), pears = b.filter((x) => x.fill === 'ED7D31');
+    const unit = apples[0]!.h / 10;
+    [...apples, ...pears].forEach((bar, i) => expect(Math.abs(bar.h - values[i]! * unit)).toBeLessThan(0.5));
+    // Round gridline labels: 0 to 30 in steps of 5.
+    for (const v of ['0', '10', '20', '30']) expect(svg).toContain(`>${v}</text>`);
+  });
+
+  it('stacks bars and lays horizontal bars along x', () => {
+    const stacked = chartSvg(chart(`<c:barChart><c:barDir val="bar"/><c:grouping val="stacked"/>${ser('A', [1, 2, 3])}${ser('B', [3, 2, 1])}</c:barChart>`), 360, 216);
+    const b = bars(stacked);
+    expect(b).toHaveLength(6);
+    // Horizontal: the value is the width; every category sums to 4, so each stack has the same length.
+    // Bars come category by category: A then B of each.
+    const widths = [0, 1, 2].map((i) => b[2 * i]!.w + b[2 * i + 1]!.w);
+    expect(b[0]!.w * 3).toBeCloseTo(b[1]!.w, 0);
+    expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(0.5);
+  });
+
+  it('draws one slice per pie point with the categories in the legend', () => {
+    const svg = chartSvg(chart(`<c:pieChart><c:varyColors val="1"/>${ser('Share', [1, 2, 3])}</c:pieChart>`, 'r'), 300, 200);
+    // Legend keys are 4-corner paths; slices have arcs (many points), each in its own accent.
+    const slices = [...svg.matchAll(/<path d="M([^"]+)Z" fill="#(\w+)"/g)].filter((m) => m[1]!.split('L').length > 5);
+    expect(slices.map((m) => m[2])).toEqual(['4472C4', 'ED7D31', 'A5A5A5']);
+    for (const c of CATS) expect(svg).toContain(`>${c}</text>`);
+  });
+
+  it('draws lines as polylines with one point per category', () => {
+    const svg = chartSvg(chart(`<c:lineChart><c:grouping val="standard"/>${ser('A', [1, 2, 3])}${ser('B', [3, 2, 1])}</c:lineChart>`), 360, 216);
+    const lines = [...svg.matchAll(/<polyline points="([^"]+)" fill="none" stroke="#(4472C4|ED7D31)" stroke-width="2.25"/g)];
+    expect(lines).toHaveLength(2);
+    for (const l of lines) expect(l[1]!.split(' ')).toHaveLength(3);
+  });
+
+  it('gives the DOCX reader a bordered box with the title and legend as text and the plot as PNG', () => {
+    const [box] = chartInlines(COLUMN, 360, 216);
+    expect(box?.kind).toBe('textbox');
+    if (box?.kind !== 'textbox') return;
+    const table = box.blocks[0]!;
+    expect(table.kind).toBe('table');
+    if (table.kind !== 'table') return;
+    const paras = table.rows[0]!.cells[0]!.blocks;
+    const words = paras.flatMap((p) => (p.kind === 'paragraph' ? p.inlines : [])).map((i) => (i.kind === 'text' ? i.text : '')).join('');
+    expect(words).toContain('Sales by region');
+    expect(words).toContain('Apples');
+    const img = paras.flatMap((p) => (p.kind === 'paragraph' ? p.inlines : [])).find((i) => i.kind === 'image');
+    expect(img?.kind === 'image' && img.contentType).toBe('image/png');
+    if (img?.kind === 'image') expect([...img.data.slice(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+  });
+});
