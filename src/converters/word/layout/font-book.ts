@@ -10,6 +10,8 @@ type MupdfModule = typeof Mupdf;
 export class FontBook {
   private faces = new Map<string, Mupdf.Font>();
   private lineFactors = new Map<Family, number>();
+  private coverage = new Map<Family, Map<number, boolean>>();
+  private advances = new Map<string, Map<number, number>>();
 
   constructor(
     private readonly mupdf: MupdfModule,
@@ -37,10 +39,17 @@ export class FontBook {
     return font;
   }
 
-  /** True when the family draws the character itself (no fallback needed). */
+  /** True when the family draws the character itself (no fallback needed); remembered per family. */
   covers(family: Family, codePoint: number): boolean {
-    const font = this.face(family, false, false);
-    return !!font && font.encodeCharacter(codePoint) > 0;
+    let known = this.coverage.get(family);
+    if (!known) this.coverage.set(family, (known = new Map()));
+    let yes = known.get(codePoint);
+    if (yes === undefined) {
+      const font = this.face(family, false, false);
+      yes = !!font && font.encodeCharacter(codePoint) > 0;
+      known.set(codePoint, yes);
+    }
+    return yes;
   }
 
   /** The family that draws a character: the wanted one, else the first fallback that has it, else the wanted one anyway. */
@@ -49,16 +58,23 @@ export class FontBook {
     return FALLBACK[family].find((other) => this.covers(other, codePoint)) ?? family;
   }
 
-  /** Advance width of a string in points (no kerning: close enough for tab stops). */
+  /** Advance width of a string in points (no kerning: close enough for tab stops); advances remembered per face. */
   measure(text: string, family: Family, bold: boolean, italic: boolean, size: number): number {
     let em = 0;
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
       const fam = this.familyFor(family, cp);
-      const font = this.face(fam, bold, italic);
-      if (!font) continue;
-      const gid = font.encodeCharacter(cp);
-      em += gid > 0 ? font.advanceGlyph(gid, 0) : 0.5;
+      const key = `${fam}/${faceStyle(bold, italic)}`;
+      let advances = this.advances.get(key);
+      if (!advances) this.advances.set(key, (advances = new Map()));
+      let advance = advances.get(cp);
+      if (advance === undefined) {
+        const font = this.face(fam, bold, italic);
+        const gid = font ? font.encodeCharacter(cp) : 0;
+        advance = font && gid > 0 ? font.advanceGlyph(gid, 0) : 0.5;
+        advances.set(cp, advance);
+      }
+      em += advance;
     }
     return em * size;
   }

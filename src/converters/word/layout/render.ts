@@ -160,7 +160,8 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
 
     // Pass 2: lay out, draw and free each chunk in turn.
     const out = new mupdf.Buffer();
-    const writer = new mupdf.DocumentWriter(out, 'pdf', 'compress');
+    // Written uncompressed: the whole faces go in first and are deflated only after subsetting (finish).
+    const writer = new mupdf.DocumentWriter(out, 'pdf', '');
     // Hyperlinks of each written page: the writer draws, it does not carry link annotations over.
     const links: { page: number; rect: Mupdf.Rect; uri: string }[] = [];
     let written = 0;
