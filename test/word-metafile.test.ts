@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { metafileToSvg } from '../src/converters/word/metafile';
+
+/** Little-endian record builder. */
+class Bytes {
+  private out: number[] = [];
+  u8(...v: number[]) { this.out.push(...v.map((x) => x & 0xff)); return this; }
+  u16(...v: number[]) { for (const x of v) this.u8(x, x >> 8); return this; }
+  u32(...v: number[]) { for (const x of v) this.u8(x, x >> 8, x >> 16, x >> 24); return this; }
+  utf16(s: string) { for (const c of s) this.u16(c.charCodeAt(0)); return this; }
+  get length() { return this.out.length; }
+  bytes() { return new Uint8Array(this.out); }
+}
+
+function emf(): Uint8Array {
+  const b = new Bytes();
+  // EMR_HEADER (88 bytes): bounds 0,0-199,99; frame in 0.01 mm matching 1 px = 0.25 mm (device 800x400 px = 200x100 mm).
+  b.u32(1, 88, 0, 0, 199, 99, 0, 0, 5000, 2500, 0x464d4520, 0x10000, 0, 0, 0, 0, 0, 0, 800, 400, 200, 100);
+  b.u32(39, 24, 1, 0, 0x0000ff, 0); // CREATEBRUSHINDIRECT #1 solid red (COLORREF 0x00BBGGRR)
+  b.u32(37, 12, 1); // SELECTOBJECT brush
+  b.u32(37, 12, 0x80000008); // SELECTOBJECT NULL_PEN
+  b.u32(43, 24, 10, 20, 110, 60); // RECTANGLE
+  // EXTCREATEFONTINDIRECTW #2: height -20, weight 700, face "Arial"
+  const face = new Bytes().utf16('Arial');
+  b.u32(82, 12 + 92, 2, -20, 0, 0, 0, 700).u8(0, 0, 0, 0, 0, 0, 0, 0).bytes();
+  const padded = new Uint8Array(64);
+  padded.set(face.bytes());
+  b.u8(...padded);
+  b.u32(37, 12, 2);
+  b.u32(24, 12, 0x00800000); // SETTEXTCOLOR navy (R=0,G=0,B=0x80)
+  b.u32(22, 12, 24); // SETTEXTALIGN baseline
+  // EXTTEXTOUTW "Hi" at (30, 80), string at offset 76, no dx
+  b.u32(84, 80, 0, 0, 0, 0, 1, 0, 0, 30, 80, 2, 76, 0, 0, 0, 0, 0, 0).utf16('Hi');
+  b.u32(14, 20, 0, 0, 20); // EOF
+  return b.bytes();
+}
+
+function wmf(): Uint8Array {
+  const b = new Bytes();
+  b.u32(0x9ac6cdd7).u16(0, 0, 0, 1000, 500, 1440).u32(0).u16(0); // placeable: box 0,0-1000,500
+  b.u16(1, 9, 0x300).u32(0).u16(2).u32(0).u16(0); // META_HEADER
+  b.u32(5).u16(0x020b, 0, 0); // SETWINDOWORG 0,0
+  b.u32(5).u16(0x020c, 500, 1000); // SETWINDOWEXT 1000 x 500
+  b.u32(7).u16(0x02fc, 0).u32(0x00ff00).u16(0); // CREATEBRUSHINDIRECT green → slot 0
+  b.u32(4).u16(0x012d, 0); // SELECTOBJECT 0
+  b.u32(7).u16(0x041b, 300, 400, 100, 200); // RECTANGLE left 200 top 100 right 400 bottom 300
+  // CREATEFONTINDIRECT, Russian charset, height -100, face "Times New Roman" → slot 1
+  const f = new Bytes().u16(-100, 0, 0, 0, 400).u8(0, 0, 0, 204, 0, 0, 0, 0);
+  const name = new Uint8Array(32);
+  name.set(new TextEncoder().encode('Times New Roman'));
+  f.u8(...name);
+  b.u32(3 + f.length / 2).u16(0x02fb).u8(...f.bytes());
+  b.u32(4).u16(0x012d, 1);
+  b.u32(4).u16(0x012e, 24); // SETTEXTALIGN baseline
+  b.u32(8).u16(0x0521, 3).u8(0xcf, 0xf0, 0xe8, 0).u16(450, 100); // TEXTOUT "При" at (100, 450)
+  b.u32(3).u16(0);
+  return b.bytes();
+}
+
+describe('metafileToSvg', () => {
+  it('draws an EMF rectangle and text', () => {
+    const svg = metafileToSvg(emf(), 'image/emf')!;
+    expect(svg).toMatch(/viewBox="0 0 200 100"/);
+    expect(svg).toContain('<path d="M10 20L110 20L110 60L10 60Z" fill="#ff0000" fill-rule="evenodd"/>');
+    expect(svg).toMatch(/<text transform="translate\(30 80\)"[^>]*font-family="Arimo" font-size="20" font-weight="bold"[^>]*fill="#000080"[^>]*>Hi<\/text>/);
+  });
+
+  it('draws a placeable WMF rectangle and cp1251 text', () => {
+    const svg = metafileToSvg(wmf(), 'image/x-wmf')!;
+    expect(svg).toMatch(/viewBox="0 0 1000 500"/);
+    expect(svg).toContain('<path d="M200 100L400 100L400 300L200 300Z" fill="#00ff00"');
+    expect(svg).toMatch(/<text transform="translate\(100 450\)"[^>]*font-family="Tinos" font-size="100"[^>]*>При<\/text>/);
+  });
+
+  it('returns undefined for garbage and survives truncation', () => {
+    expect(metafileToSvg(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]), 'image/x-wmf')).toBeUndefined();
+    expect(metafileToSvg(new Uint8Array(0), 'image/emf')).toBeUndefined();
+    expect(metafileToSvg(emf(), 'image/png')).toBeUndefined();
+    const e = emf();
+    for (let n = 0; n < e.length; n += 7) expect(() => metafileToSvg(e.subarray(0, n), 'image/emf')).not.toThrow();
+    const w = wmf();
+    for (let n = 0; n < w.length; n += 3) expect(() => metafileToSvg(w.subarray(0, n), 'image/wmf')).not.toThrow();
+    const bad = emf();
+    bad[92] = 0xff; bad[93] = 0xff; bad[94] = 0xff; bad[95] = 0x7f; // a huge record size
+    expect(metafileToSvg(bad, 'image/emf')).toContain('<svg');
+  });
+});
