@@ -48,7 +48,8 @@ async function pdfPages(bytes: Uint8Array): Promise<{ size: [number, number]; te
     return Array.from({ length: doc.countPages() }, (_, i) => {
       const page = doc.loadPage(i);
       const [x0, y0, x1, y1] = page.getBounds();
-      const text = page.toStructuredText('preserve-whitespace').asText();
+      // Spaces may come out as U+00A0 (the faces map both to one glyph): compare words, not space characters.
+      const text = page.toStructuredText('preserve-whitespace').asText().replace(/[^\S\n]+/g, ' ');
       page.destroy();
       return { size: [Math.round(x1 - x0), Math.round(y1 - y0)] as [number, number], text };
     });

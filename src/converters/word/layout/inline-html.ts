@@ -23,6 +23,13 @@ const TRANSPARENT_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABC
 const DRAWABLE = /^image\/(png|jpeg|jpg|gif|bmp|tiff|jp2|jpx)$/;
 
 export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Text with Word's spacing kept: HTML collapses runs of spaces, so every space after the first
+ * (and a leading one) becomes a no-break space. Single spaces stay real spaces: with CSS
+ * pre-wrap MuPDF writes every space as U+00A0, which breaks search and copy in the PDF.
+ */
+const keepSpaces = (s: string) => s.replace(/ {2,}/g, (run) => ` ${'\u00a0'.repeat(run.length - 1)}`).replace(/^ /, '\u00a0');
 export const pt = (n: number) => `${Math.round(n * 100) / 100}pt`;
 
 export interface ResolvedRun {
@@ -144,7 +151,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         const text = transform(it.text, it.style);
         const css = runCss(it.style, run);
         const body = pieces(text, run, ctx.fonts)
-          .map((piece) => (piece.family === run.family ? esc(piece.text) : `<span style="font-family:${piece.family}">${esc(piece.text)}</span>`))
+          .map((piece) => (piece.family === run.family ? esc(keepSpaces(piece.text)) : `<span style="font-family:${piece.family}">${esc(keepSpaces(piece.text))}</span>`))
           .join('');
         const span = `<span style="${css}">${body}</span>`;
         html += it.style.link ? `<a href="${esc(it.style.link)}" style="color:inherit;text-decoration:none">${span}</a>` : span;

@@ -66,7 +66,7 @@ function flowsOf(doc: WordDocument): Flow[] {
   return flows;
 }
 
-const CSS = 'body{margin:0;padding:0}p{margin:0;padding:0;white-space:pre-wrap}table{border-collapse:collapse}td{padding:0}img{vertical-align:baseline}';
+const CSS = 'body{margin:0;padding:0}p{margin:0;padding:0}table{border-collapse:collapse}td{padding:0}img{vertical-align:baseline}';
 
 function htmlDocument(width: number, height: number, margins: number[], body: string): string {
   const page = `@page{size:${pt(width)} ${pt(height)};margin:${margins.map(pt).join(' ')}}`;
@@ -160,8 +160,9 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
 
     // Pass 2: lay out, draw and free each chunk in turn.
     const out = new mupdf.Buffer();
-    // Written uncompressed: the whole faces go in first and are deflated only after subsetting (finish).
-    const writer = new mupdf.DocumentWriter(out, 'pdf', '');
+    // Fonts are written uncompressed: whole faces go in first and are deflated only after subsetting (finish).
+    // Images are compressed at once (raw pixels would multiply the heap).
+    const writer = new mupdf.DocumentWriter(out, 'pdf', 'compress-images');
     // Hyperlinks of each written page: the writer draws, it does not carry link annotations over.
     const links: { page: number; rect: Mupdf.Rect; uri: string }[] = [];
     let written = 0;
@@ -206,6 +207,8 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           if (footer) runFirstPage(footer.doc, device, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
           writer.endPage();
           written++;
+          // Decoded pictures of this page are not needed for the next: keep the heap at one page's worth.
+          mupdf.emptyStore();
         }
         doc.destroy();
         mupdf.emptyStore();
