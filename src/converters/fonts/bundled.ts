@@ -25,8 +25,6 @@ import cousineItalic from '@expo-google-fonts/cousine/400Regular_Italic/Cousine_
 import cousineBoldItalic from '@expo-google-fonts/cousine/700Bold_Italic/Cousine_700Bold_Italic.ttf';
 import dejavuSans from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf';
 import dejavuSansBold from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf';
-import dejavuSansOblique from 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf';
-import dejavuSansBoldOblique from 'dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf';
 import { FACE_FILES, type FontFiles } from './catalog';
 
 const BYTES: Record<string, ArrayBuffer> = {
@@ -52,8 +50,6 @@ const BYTES: Record<string, ArrayBuffer> = {
   [FACE_FILES.Cousine.boldItalic]: cousineBoldItalic,
   [FACE_FILES.DejaVuSans.regular]: dejavuSans,
   [FACE_FILES.DejaVuSans.bold]: dejavuSansBold,
-  [FACE_FILES.DejaVuSans.italic]: dejavuSansOblique,
-  [FACE_FILES.DejaVuSans.boldItalic]: dejavuSansBoldOblique,
 };
 
 export const bundledFonts: FontFiles = (file) => {
