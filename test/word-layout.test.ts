@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { loadMupdf } from '../src/engines/mupdf';
+import { bundledFonts } from '../src/converters/fonts/bundled';
+import { renderWordDocument } from '../src/converters/word/layout/render';
+import type { Block, Paragraph, RunStyle, Section, WordDocument } from '../src/converters/word/model';
+
+const style: RunStyle = { font: 'Calibri', size: 11 };
+const page = { width: 612, height: 792, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };
+const para = (text: string, props: Paragraph['props'] = {}): Paragraph => ({ kind: 'paragraph', props, inlines: [{ kind: 'text', text, style }] });
+const section = (blocks: Block[], extra: Partial<Section> = {}): Section => ({ page, headers: {}, footers: {}, blocks, ...extra });
+const doc = (sections: Section[]): WordDocument => ({ sections, notes: new Map(), defaultFont: 'Calibri', defaultSize: 11 });
+
+interface Line {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+}
+
+/** Lines of each page with their boxes, from MuPDF's structured text. */
+async function render(model: WordDocument): Promise<Line[][]> {
+  const mupdf = await loadMupdf();
+  const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf');
+  try {
+    return Array.from({ length: pdf.countPages() }, (_, i) => {
+      const p = pdf.loadPage(i);
+      const json = JSON.parse(p.toStructuredText('preserve-whitespace').asJSON()) as {
+        blocks: { lines?: { text: string; bbox: { x: number; y: number; w: number; h: number } }[] }[];
+      };
+      p.destroy();
+      return json.blocks.flatMap((b) => b.lines ?? []).map((l) => ({ text: l.text.replace(/\s+/g, ' ').trim(), x0: l.bbox.x, x1: l.bbox.x + l.bbox.w, y: l.bbox.y }));
+    });
+  } finally {
+    pdf.destroy();
+  }
+}
+
+const find = (lines: Line[], text: string) => {
+  const line = lines.find((l) => l.text.includes(text));
+  if (!line) throw new Error(`no line with "${text}" in ${JSON.stringify(lines.map((l) => l.text))}`);
+  return line;
+};
+
+describe('Word layout', () => {
+  it('a right-aligned tab stop with a dot leader puts the page number flush at the stop', async () => {
+    const toc: Paragraph = {
+      kind: 'paragraph',
+      props: { tabs: [{ pos: 400, align: 'right', leader: 'dot' }] },
+      inlines: [{ kind: 'text', text: 'Chapter One', style }, { kind: 'tab', style }, { kind: 'text', text: '123', style }],
+    };
+    const [lines] = await render(doc([section([toc])]));
+    const line = find(lines!, 'Chapter One');
+    expect(line.text).toMatch(/^Chapter One\.{20,} ?123$/);
+    // The stop is 400 pt from the left margin (72): the number ends there.
+    expect(line.x1).toBeGreaterThan(472 - 2);
+    expect(line.x1).toBeLessThan(472 + 2);
+  });
+
+  it('between paragraphs the larger of space after and space before applies', async () => {
+    const [lines] = await render(doc([section([para('First line', { spaceAfter: 10 }), para('Second line', { spaceBefore: 20 }), para('Third line')])]));
+    const first = find(lines!, 'First line');
+    const second = find(lines!, 'Second line');
+    const third = find(lines!, 'Third line');
+    const step = third.y - second.y; // one line, no spacing
+    // 20 pt (the larger), not 30 (the sum); line boxes are whole points, so allow 1.5 pt.
+    expect(Math.abs(second.y - first.y - (step + 20))).toBeLessThan(1.5);
+  });
+
+  it('two text columns: the text continues in the right half of the page', async () => {
+    const words = Array.from({ length: 900 }, (_, i) => `word${i}`).join(' ');
+    const pages = await render(doc([section([para(words)], { columns: 2, columnGap: 36 })]));
+    const all = pages[0]!;
+    const mid = 612 / 2;
+    expect(all.some((l) => l.x1 < mid)).toBe(true);
+    expect(all.some((l) => l.x0 > mid)).toBe(true);
+    expect(all.every((l) => l.x1 < mid || l.x0 > mid)).toBe(true);
+  });
+
+  it('a header taller than the top margin pushes the body down; the footer shows PAGE of NUMPAGES', async () => {
+    const tall = Array.from({ length: 6 }, (_, i) => para(`Header line ${i + 1}`));
+    const footer: Paragraph = {
+      kind: 'paragraph',
+      props: {},
+      inlines: [{ kind: 'text', text: 'Page ', style }, { kind: 'field', field: 'PAGE', style }, { kind: 'text', text: ' of ', style }, { kind: 'field', field: 'NUMPAGES', style }],
+    };
+    const body = [para('Body starts here'), { ...para('Second page'), props: { pageBreakBefore: true } }];
+    const pages = await render(doc([section(body, { headers: { default: tall }, footers: { default: [footer] } })]));
+    expect(pages).toHaveLength(2);
+    const lastHeader = find(pages[0]!, 'Header line 6');
+    const bodyLine = find(pages[0]!, 'Body starts here');
+    expect(bodyLine.y).toBeGreaterThan(lastHeader.y);
+    expect(bodyLine.y).toBeGreaterThan(72);
+    expect(find(pages[0]!, 'Page 1 of 2')).toBeTruthy();
+    expect(find(pages[1]!, 'Page 2 of 2')).toBeTruthy();
+  });
+
+  it('Cyrillic in a Cambria run is drawn by a face that has it (Caladea lacks Cyrillic)', async () => {
+    const cambria: Paragraph = { kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'Заголовок Title', style: { font: 'Cambria', size: 14 } }] };
+    const [lines] = await render(doc([section([cambria])]));
+    expect(find(lines!, 'Title').text).toBe('Заголовок Title');
+  });
+});
