@@ -16,6 +16,8 @@ interface Flow {
 
 
 const HEADER_SCRATCH_HEIGHT = 2000;
+/** HTML of laid-out chunks kept between the counting and the writing pass, at most (about 10x that in MuPDF's heap). */
+const KEEP_LAID_OUT_BYTES = 2_000_000;
 
 function sameGeometry(a: Section, b: Section): boolean {
   const pa = a.page;
@@ -103,6 +105,10 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   const em = model.defaultSize || 11;
   const ctx = (fields: BlockContext['fields'] = {}): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [] });
   const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
+  // Chunks laid out in the counting pass are kept for the writing pass while their HTML stays
+  // small in total (text-only documents are laid out once); bigger ones are laid out again.
+  const kept = new Map<Block[], Mupdf.Document>();
+  let keptBytes = 0;
 
   try {
     // Header and footer areas, laid out once per distinct content (page numbers change it).
@@ -133,11 +139,21 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       const gap = columns > 1 ? (s.columnGap ?? 36) : 0;
       return { flow, top, columns, gap, frameWidth: (width - gap * (columns - 1)) / columns, frameHeight: Math.max(g.height - top - bottom, 36) };
     });
-    const layoutChunk = (f: FlowFrame, blocks: Block[]) => {
+    const layoutChunk = (f: FlowFrame, blocks: Block[], keep = false) => {
+      const ready = kept.get(blocks);
+      if (ready) {
+        kept.delete(blocks);
+        return ready;
+      }
       const c = ctx();
       let body = blocksHtml(blocks, f.frameWidth, c);
       if (c.noteRefs.length) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
-      return openHtml(mupdf, htmlDocument(f.frameWidth, f.frameHeight, [0, 0, 0, 0], body), f.frameWidth, f.frameHeight, em);
+      const doc = openHtml(mupdf, htmlDocument(f.frameWidth, f.frameHeight, [0, 0, 0, 0], body), f.frameWidth, f.frameHeight, em);
+      if (keep && keptBytes + body.length <= KEEP_LAID_OUT_BYTES) {
+        keptBytes += body.length;
+        kept.set(blocks, doc);
+      }
+      return doc;
     };
     const pagesOf = (f: FlowFrame, frameCount: number) => Math.ceil(frameCount / f.columns);
 
@@ -148,9 +164,9 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       for (const f of frames) {
         let n = 0;
         for (const blocks of f.flow.chunks) {
-          const doc = layoutChunk(f, blocks);
+          const doc = layoutChunk(f, blocks, true);
           n += pagesOf(f, doc.countPages());
-          doc.destroy();
+          if (!kept.has(blocks)) doc.destroy();
         }
         flowPages.set(f.flow, n);
       }
@@ -224,6 +240,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
     out.destroy();
     return bytes;
   } finally {
+    for (const doc of kept.values()) doc.destroy();
     for (const { doc } of areaCache.values()) doc.destroy();
     fonts.destroy();
   }
