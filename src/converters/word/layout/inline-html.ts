@@ -1,5 +1,5 @@
 import { substituteFamily, type Family } from '../../fonts/catalog';
-import type { Inline, Paragraph, RunStyle, TabStop } from '../model';
+import type { FloatingPlacement, Inline, Paragraph, RunStyle, TabStop } from '../model';
 import type { FontBook } from './font-book';
 
 /** What inline rendering needs from the paragraph and the page around it. */
@@ -11,6 +11,8 @@ export interface InlineContext {
   columnWidth: number;
   /** Field values known when this HTML is made (page numbers in headers and footers). */
   fields: { PAGE?: string; NUMPAGES?: string; SECTIONPAGES?: string };
+  /** Distance of the text column's left edge from the page's left edge (places page-relative floats). */
+  columnLeft?: number;
   /** Footnote references met, in order (their bodies go to the end of the page chunk). */
   noteRefs: string[];
   /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */
@@ -198,8 +200,9 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         const width = Math.min(it.width, ctx.columnWidth);
         const height = it.width > 0 ? (it.height * width) / it.width : it.height;
         if (it.floating) {
-          // Floating pictures are placed as blocks at their anchor: MuPDF has no floats with text wrap.
-          html += `<img src="${src}" style="display:block;width:${pt(width)};height:${pt(height)}"/>`;
+          // Floating pictures are placed as blocks at their anchor (MuPDF has no floats with text
+          // wrap), shifted to their horizontal position within the column.
+          html += `<img src="${src}" style="display:block;margin-left:${pt(floatOffset(it.floating, width, ctx))};width:${pt(width)};height:${pt(height)}"/>`;
         } else {
           html += `<img src="${src}" style="width:${pt(width)};height:${pt(height)}"/>`;
           x += width;
@@ -208,12 +211,21 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
       }
       case 'textbox': {
         const width = Math.min(it.width || ctx.columnWidth, ctx.columnWidth);
-        html += `<div style="width:${pt(width)}">${ctx.renderBlocks(it.blocks, width)}</div>`;
+        const shift = it.floating ? `margin-left:${pt(floatOffset(it.floating, width, ctx))};` : '';
+        html += `<div style="${shift}width:${pt(width)}">${ctx.renderBlocks(it.blocks, width)}</div>`;
         return;
       }
     }
   });
   return html;
+}
+
+/** Where a floating object starts within the column: its alignment, or its offset from the page, margin or column. */
+function floatOffset(f: FloatingPlacement, width: number, ctx: InlineContext): number {
+  const room = ctx.columnWidth - width;
+  if (room <= 0) return 0;
+  const x = f.alignX === 'right' ? room : f.alignX === 'center' ? room / 2 : f.alignX === 'left' ? 0 : f.relativeX === 'page' ? f.x - (ctx.columnLeft ?? 72) : f.x;
+  return Math.max(0, Math.min(room, x));
 }
 
 /** The largest font size on the paragraph's runs (its mark when it has none): Word sizes lines by it. */

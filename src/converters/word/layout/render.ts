@@ -103,7 +103,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   const fonts = new FontBook(mupdf, files);
   fonts.install();
   const em = model.defaultSize || 11;
-  const ctx = (fields: BlockContext['fields'] = {}): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [] });
+  const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft });
   const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
   // Chunks laid out in the counting pass are kept for the writing pass while their HTML stays
   // small in total (text-only documents are laid out once); bigger ones are laid out again.
@@ -145,7 +145,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
         kept.delete(blocks);
         return ready;
       }
-      const c = ctx();
+      const c = ctx({}, f.flow.section.page.marginLeft);
       let body = blocksHtml(blocks, f.frameWidth, c);
       if (c.noteRefs.length) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
       const doc = openHtml(mupdf, htmlDocument(f.frameWidth, f.frameHeight, [0, 0, 0, 0], body), f.frameWidth, f.frameHeight, em);
