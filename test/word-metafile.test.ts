@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { bundledFonts } from '../src/converters/fonts/bundled';
+import { renderWordDocument } from '../src/converters/word/layout/render';
 import { metafileToSvg } from '../src/converters/word/metafile';
+import type { Inline, WordDocument } from '../src/converters/word/model';
+import { loadMupdf } from '../src/engines/mupdf';
 
 /** Little-endian record builder. */
 class Bytes {
@@ -83,5 +87,68 @@ describe('metafileToSvg', () => {
     const bad = emf();
     bad[92] = 0xff; bad[93] = 0xff; bad[94] = 0xff; bad[95] = 0x7f; // a huge record size
     expect(metafileToSvg(bad, 'image/emf')).toContain('<svg');
+  });
+});
+
+const page = { width: 612, height: 792, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };
+const withPicture = (picture: Inline): WordDocument => ({
+  sections: [{ page, headers: {}, footers: {}, blocks: [{ kind: 'paragraph', props: {}, inlines: [picture, { kind: 'text', text: ' after', style: { font: 'Calibri', size: 11 } }] }] }],
+  notes: new Map(),
+  defaultFont: 'Calibri',
+  defaultSize: 11,
+});
+
+/** The first page's characters (with their boxes) and RGB pixels at 72 dpi. */
+async function renderPage(model: WordDocument) {
+  const mupdf = await loadMupdf();
+  const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf');
+  try {
+    const p = pdf.loadPage(0);
+    const chars: { c: string; x: number; y: number }[] = [];
+    p.toStructuredText().walk({ onChar: (c, origin) => chars.push({ c, x: origin[0], y: origin[1] }) });
+    const pix = p.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
+    const samples = pix.getPixels().slice(), stride = pix.getStride();
+    pix.destroy();
+    p.destroy();
+    const rgb = (x: number, y: number) => [0, 1, 2].map((k) => samples[Math.round(y) * stride + Math.round(x) * 3 + k]!);
+    return { chars, rgb };
+  } finally {
+    pdf.destroy();
+  }
+}
+
+describe('metafiles in the Word layout', () => {
+  it('draws an EMF picture as vector shapes and real text in its box', async () => {
+    // 200 × 100 device pixels stretched over 200 × 100 pt: metafile units are points on the page.
+    const { chars, rgb } = await renderPage(withPicture({ kind: 'image', data: emf(), contentType: 'image/emf', width: 200, height: 100 }));
+    // The red rectangle (10,20)-(110,60): find its top in the middle column, then check its extent.
+    let top = -1;
+    for (let y = 72; y < 300 && top < 0; y++) {
+      const [r, g, b] = rgb(132, y);
+      if (r! > 200 && g! < 60 && b! < 60) top = y;
+    }
+    expect(top).toBeGreaterThan(72 + 20 - 3);
+    expect(top).toBeLessThan(72 + 20 + 15);
+    const [r, g] = rgb(72 + 100, top + 35);
+    expect(r).toBeGreaterThan(200);
+    expect(g).toBeLessThan(60);
+    expect(rgb(72 + 120, top + 20)).toEqual([255, 255, 255]);
+    // "Hi" is extractable text at its baseline (30, 80), 60 below the rectangle's top.
+    const h = chars.find((ch) => ch.c === 'H');
+    const i = chars[chars.indexOf(h!) + 1];
+    expect(h).toBeDefined();
+    expect(i?.c).toBe('i');
+    expect(Math.abs(h!.x - (72 + 30))).toBeLessThan(2);
+    expect(Math.abs(h!.y - (top + 60))).toBeLessThan(3);
+    expect(chars.map((ch) => ch.c).join('')).toContain('after');
+  });
+
+  it('a malformed metafile draws what it can and never breaks the page', async () => {
+    const bad = emf();
+    bad[92] = 0xff; bad[93] = 0xff; bad[94] = 0xff; bad[95] = 0x7f; // the first record after the header has a huge size
+    for (const [data, contentType] of [[bad, 'image/emf'], [new Uint8Array(40), 'image/x-wmf'], [emf().subarray(0, 200), 'image/emf']] as const) {
+      const { chars } = await renderPage(withPicture({ kind: 'image', data, contentType, width: 100, height: 50 }));
+      expect(chars.map((ch) => ch.c).join('')).toContain('after');
+    }
   });
 });

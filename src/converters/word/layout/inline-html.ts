@@ -15,13 +15,15 @@ export interface InlineContext {
   columnLeft?: number;
   /** Footnote references met, in order (their bodies go to the end of the page chunk). */
   noteRefs: string[];
+  /** Stand-in pictures for EMF/WMF, drawn as vectors by the page device (metafile/device.ts). */
+  metafiles?: { placeholder(data: Uint8Array, contentType: string): string | undefined };
   /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */
   renderBlocks(blocks: import('../model').Block[], width: number): string;
 }
 
 export const DEFAULT_TAB_STOP = 36;
 const TRANSPARENT_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=';
-/** Image types MuPDF's HTML engine decodes; others (EMF, WMF) keep their space blank. */
+/** Image types MuPDF's HTML engine decodes; EMF and WMF get a placeholder (ctx.metafiles), others keep their space blank. */
 const DRAWABLE = /^image\/(png|jpeg|jpg|gif|bmp|tiff|jp2|jpx)$/;
 
 export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -196,7 +198,9 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         return;
       }
       case 'image': {
-        const src = DRAWABLE.test(it.contentType) ? `data:${it.contentType};base64,${base64(it.data)}` : TRANSPARENT_PNG;
+        const src = DRAWABLE.test(it.contentType)
+          ? `data:${it.contentType};base64,${base64(it.data)}`
+          : (ctx.metafiles?.placeholder(it.data, it.contentType) ?? TRANSPARENT_PNG);
         const width = Math.min(it.width, ctx.columnWidth);
         const height = it.width > 0 ? (it.height * width) / it.width : it.height;
         if (it.floating) {

@@ -2,6 +2,7 @@ import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
 import type { Block, Inline, Paragraph, Section, WordDocument } from '../model';
 import { blocksHtml, type BlockContext } from './block-html';
+import { MetafilePictures } from '../metafile/device';
 import { FontBook } from './font-book';
 import { pt } from './inline-html';
 
@@ -103,7 +104,9 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   const fonts = new FontBook(mupdf, files);
   fonts.install();
   const em = model.defaultSize || 11;
-  const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft });
+  // EMF/WMF pictures: placeholders in the HTML, drawn as vectors by the page device (see below).
+  const metafiles = new MetafilePictures(mupdf);
+  const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, metafiles });
   const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
   // Chunks laid out in the counting pass are kept for the writing pass while their HTML stays
   // small in total (text-only documents are laid out once); bigger ones are laid out again.
@@ -206,7 +209,9 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           const kind = s.titlePage && sectionPage === 1 ? 'first' : s.evenAndOdd && pageNumber % 2 === 0 ? 'even' : 'default';
           const header = area(s.headers[kind], width, fields);
           const footer = area(s.footers[kind], width, fields);
-          const device = writer.beginPage([0, 0, g.width, g.height]);
+          const pageDevice = writer.beginPage([0, 0, g.width, g.height]);
+          // Once the document has metafiles, pages go through a device that draws them in place of their placeholders.
+          const device = metafiles.size ? metafiles.wrap(pageDevice, fonts) : pageDevice;
           for (let col = 0; col < f.columns; col++) {
             const frame = i * f.columns + col;
             if (frame >= frameCount) break;
@@ -221,6 +226,10 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           }
           if (header) runFirstPage(header.doc, device, mupdf.Matrix.translate(g.marginLeft, g.header));
           if (footer) runFirstPage(footer.doc, device, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
+          if (device !== pageDevice) {
+            device.close();
+            device.destroy();
+          }
           writer.endPage();
           written++;
           // Decoded pictures of this page are not needed for the next: keep the heap at one page's worth.

@@ -1,5 +1,6 @@
 import { averageColor, crop, decodeDib, type Rgb } from './dib';
 import { colorRef, Gdi, IDENTITY, multiply, stockObject, type DcState, type Font, type GdiObject, type Matrix } from './gdi';
+import type { Painter } from './painter';
 import { decode8, unSymbol } from './text';
 
 const UNITS_PER_MM: Record<number, number> = { 2: 10, 3: 100, 4: 100 / 25.4, 5: 1000 / 25.4, 6: 1440 / 25.4 };
@@ -7,9 +8,9 @@ const MAX_RECORDS = 200_000;
 
 export const isEmf = (b: Uint8Array) => b.length >= 88 && b[0] === 1 && b[1] === 0 && b[2] === 0 && b[3] === 0 && b[40] === 0x20 && b[41] === 0x45 && b[42] === 0x4d && b[43] === 0x46;
 
-/** An EMF (EMF+ dual files play their EMF half) as SVG in device units; undefined when not readable. */
-export function emfToSvg(b: Uint8Array): string | undefined {
-  if (!isEmf(b)) return undefined;
+/** Plays an EMF (EMF+ dual files: their EMF half) onto a painter in device units; false when not readable. */
+export function playEmf(b: Uint8Array, painter: Painter): boolean {
+  if (!isEmf(b)) return false;
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const i32 = (o: number) => dv.getInt32(o, true);
   const u32 = (o: number) => dv.getUint32(o, true);
@@ -19,7 +20,8 @@ export function emfToSvg(b: Uint8Array): string | undefined {
   const pxX = devX > 0 && mmX > 0 ? devX / mmX : 96 / 25.4, pxY = devY > 0 && mmY > 0 ? devY / mmY : 96 / 25.4;
   let view: [number, number, number, number] = [(fl * pxX) / 100, (ft * pxY) / 100, ((fr - fl) * pxX) / 100, ((fb - ft) * pxY) / 100];
   if (!(view[2] > 0 && view[3] > 0)) view = [bl, bt, br - bl + 1, bb - bt + 1];
-  if (!(view[2] > 0 && view[3] > 0) || view.some((v) => !Number.isFinite(v))) return undefined;
+  if (!(view[2] > 0 && view[3] > 0) || view.some((v) => !Number.isFinite(v))) return false;
+  painter.begin(...view);
 
   const mapping = (s: DcState): Matrix => {
     let sx = 1, sy = 1;
@@ -37,7 +39,7 @@ export function emfToSvg(b: Uint8Array): string | undefined {
     }
     return [sx, 0, 0, sy, s.vpOrg[0] - s.winOrg[0] * sx, s.vpOrg[1] - s.winOrg[1] * sy];
   };
-  const g = new Gdi(mapping, Math.max(view[2], view[3]) / 1000 || 1);
+  const g = new Gdi(painter, mapping, Math.max(view[2], view[3]) / 1000 || 1);
   const objects = new Map<number, GdiObject>();
   const dib = (rec: number, offBmi: number, cbBmi: number, offBits: number, cbBits: number, size: number, alpha = false): Rgb | undefined => {
     if (cbBmi <= 0 || offBmi + cbBmi > size || offBits + cbBits > size) return undefined;
@@ -212,5 +214,6 @@ export function emfToSvg(b: Uint8Array): string | undefined {
   } catch {
     // A malformed record ends the drawing; what was drawn so far stays.
   }
-  return g.svg(view[0], view[1], view[2], view[3]);
+  g.finish();
+  return true;
 }

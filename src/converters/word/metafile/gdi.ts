@@ -1,8 +1,9 @@
 import { substituteFamily } from '../../fonts/catalog';
-import { base64, encodePng, type Rgb } from './dib';
+import type { Rgb } from './dib';
+import type { Matrix, Painter, Stroke } from './painter';
+import { n2 } from './svg';
 
-/** x' = a·x + c·y + e, y' = b·x + d·y + f (SVG's order). */
-export type Matrix = [number, number, number, number, number, number];
+export type { Matrix } from './painter';
 export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 /** m applied first, then n. */
 export const multiply = (m: Matrix, n: Matrix): Matrix => [
@@ -17,8 +18,6 @@ export interface Font { kind: 'font'; height: number; escapement: number; weight
 export type GdiObject = Pen | Brush | Font | { kind: 'other' };
 
 export const colorRef = (v: number) => `#${[v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
-const n2 = (v: number) => (Number.isFinite(v) ? String(Math.round(v * 100) / 100) : '0');
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const BLACK_PEN: Pen = { kind: 'pen', style: 0, width: 0, color: '#000000' };
 const WHITE_BRUSH: Brush = { kind: 'brush', style: 0, color: '#ffffff' };
@@ -57,7 +56,8 @@ export interface DcState {
 
 /**
  * The device context both players share: state, save/restore, object selection, path brackets,
- * and the SVG it draws. Coordinates handed in are logical; `mapping` gives the format's page→output map.
+ * and what it draws, handed to a painter. Coordinates handed in are logical; `mapping` gives the
+ * format's page→output map.
  */
 export class Gdi {
   s: DcState = {
@@ -65,7 +65,8 @@ export class Gdi {
     cp: [0, 0], world: IDENTITY, mapMode: 1, winOrg: [0, 0], winExt: [1, 1], vpOrg: [0, 0], vpExt: [1, 1],
   };
   private stack: DcState[] = [];
-  private out: string[] = [];
+  /** Outputs drawn so far. */
+  drawn = 0;
   /** The path bracket being recorded (output coordinates), when inside BEGINPATH..ENDPATH. */
   path: string | undefined;
   private lastPath = '';
@@ -73,6 +74,7 @@ export class Gdi {
   private dirty = true;
 
   constructor(
+    private readonly painter: Painter,
     private readonly mapping: (s: DcState) => Matrix,
     /** A zero-width pen's width in output units (one device pixel). */
     private readonly hairline: number,
@@ -132,19 +134,24 @@ export class Gdi {
 
   private emit(d: string, fill: boolean, stroke: boolean): void {
     const { pen, brush } = this.s;
-    const f = fill && brush.style !== 1 ? `fill="${brush.color}"${this.s.polyFill === 1 ? ' fill-rule="evenodd"' : ''}` : 'fill="none"';
-    let st = '';
+    const f = fill && brush.style !== 1 ? { color: brush.color, evenOdd: this.s.polyFill === 1 } : undefined;
+    let st: Stroke | undefined;
     if (stroke && (pen.style & 0xf) !== 5) {
       const w = pen.width > 0 ? pen.width * this.scale() : this.hairline;
-      st = ` stroke="${pen.color}" stroke-width="${n2(Math.max(w, this.hairline * 0.5))}"`;
-      const dash = [[], [3, 1], [1, 1], [3, 1, 1, 1], [3, 1, 1, 1, 1, 1]][pen.style & 0xf];
-      if (dash && dash.length) st += ` stroke-dasharray="${dash.map((v) => n2(v * Math.max(w, this.hairline) * 2)).join(' ')}"`;
+      const dash = [[], [3, 1], [1, 1], [3, 1, 1, 1], [3, 1, 1, 1, 1, 1]][pen.style & 0xf] ?? [];
       const join = (pen.style >> 12) & 0xf;
       const cap = (pen.style >> 8) & 0xf;
-      st += ` stroke-linejoin="${join === 1 ? 'bevel' : join === 2 ? 'miter' : 'round'}" stroke-linecap="${cap === 1 ? 'square' : cap === 2 ? 'butt' : 'round'}"`;
+      st = {
+        color: pen.color,
+        width: Math.max(w, this.hairline * 0.5),
+        dash: dash.map((v) => v * Math.max(w, this.hairline) * 2),
+        join: join === 1 ? 'bevel' : join === 2 ? 'miter' : 'round',
+        cap: cap === 1 ? 'square' : cap === 2 ? 'butt' : 'round',
+      };
     }
-    if (f === 'fill="none"' && !st) return;
-    this.out.push(`<path d="${d}" ${f}${st}/>`);
+    if (!f && !st) return;
+    this.painter.path(d, f, st);
+    this.drawn++;
   }
 
   beginPath(): void {
@@ -236,23 +243,14 @@ export class Gdi {
     const base = v === 0x18 ? 0 : v === 8 ? -0.21 * em : 0.9 * em;
     const h = textAlign & 6;
     const anchor = h === 6 ? 'middle' : h === 2 ? 'end' : 'start';
-    let xs = '0';
-    let advance = str.length * em * 0.5;
-    if (dx && dx.length >= str.length && str.length > 1 && anchor === 'start') {
-      let acc = 0;
-      const list = [0];
-      for (let i = 0; i < str.length - 1; i++) list.push((acc += dx[i]! * sx));
-      xs = list.map(n2).join(' ');
-      advance = acc + dx[str.length - 1]! * sx;
-    } else if (dx && dx.length >= str.length) advance = dx.slice(0, str.length).reduce((a, b) => a + b, 0) * sx;
+    const advances = dx && dx.length >= str.length ? dx.slice(0, str.length).map((a) => a * sx) : undefined;
+    const advance = advances ? advances.reduce((a, b) => a + b, 0) : str.length * em * 0.5;
     if (useCp) this.s.cp = [this.s.cp[0] + advance / sx, this.s.cp[1]];
-    const rot = Math.abs(angle) > 0.01 ? ` rotate(${n2(angle)})` : '';
-    const deco = [font.underline && 'underline', font.strike && 'line-through'].filter(Boolean).join(' ');
-    this.out.push(
-      `<text transform="translate(${n2(ox)} ${n2(oy)})${rot}" x="${xs}" y="${n2(base)}" font-family="${substituteFamily(font.face)}" font-size="${n2(em)}"` +
-        `${font.weight >= 600 ? ' font-weight="bold"' : ''}${font.italic ? ' font-style="italic"' : ''}${deco ? ` text-decoration="${deco}"` : ''}` +
-        `${anchor !== 'start' ? ` text-anchor="${anchor}"` : ''} fill="${this.s.textColor}" xml:space="preserve">${esc(str.replace(/[\u0000-\u001f]/g, ' '))}</text>`,
-    );
+    this.painter.text({
+      text: str, x: ox, y: oy, angle, base, em, family: substituteFamily(font.face), bold: font.weight >= 600, italic: font.italic,
+      underline: font.underline, strike: font.strike, anchor, color: this.s.textColor, advances,
+    });
+    this.drawn++;
   }
 
   private mask: { img: Rgb; at: string } | undefined;
@@ -282,29 +280,24 @@ export class Gdi {
   image(img: Rgb, x: number, y: number, w: number, h: number): void {
     if (this.path !== undefined) return;
     const m = this.matrix();
-    const sx = m[0] * w, sy = m[3] * h;
-    const tx = m[0] * x + m[2] * y + m[4], ty = m[1] * x + m[3] * y + m[5];
-    const flip = sx < 0 || sy < 0 ? ` transform="translate(${n2(tx)} ${n2(ty)}) scale(${sx < 0 ? -1 : 1} ${sy < 0 ? -1 : 1})"` : '';
-    const pos = flip ? 'x="0" y="0"' : `x="${n2(tx)}" y="${n2(ty)}"`;
-    this.out.push(`<image ${pos} width="${n2(Math.abs(sx))}" height="${n2(Math.abs(sy))}" preserveAspectRatio="none"${flip} href="data:image/png;base64,${base64(encodePng(img))}"/>`);
+    this.painter.image(img, [m[0] * w, m[1] * w, m[2] * h, m[3] * h, m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]]);
+    this.drawn++;
   }
 
   /** A solid rectangle (logical) in a given colour, whatever the pen (pattern blits, opaque text boxes). */
   fillRect(l: number, t: number, r: number, b: number, color: string): void {
-    if (this.path === undefined) this.out.push(`<path d="${this.rect(l, t, r, b)}" fill="${color}"/>`);
+    if (this.path !== undefined) return;
+    this.painter.path(this.rect(l, t, r, b), { color, evenOdd: false }, undefined);
+    this.drawn++;
   }
 
-  get drawn(): number {
-    return this.out.length;
-  }
-
-  svg(x: number, y: number, w: number, h: number): string {
+  /** Draws what is still pending (an icon mask without its image). */
+  finish(): void {
     const pending = this.mask;
     this.mask = undefined;
     if (pending) {
       const [mx, my, mw, mh] = pending.at.split(' ').map(Number) as [number, number, number, number];
       this.image(pending.img, mx, my, mw, mh);
     }
-    return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="${n2(x)} ${n2(y)} ${n2(w)} ${n2(h)}" preserveAspectRatio="none">${this.out.join('')}</svg>`;
   }
 }

@@ -1,14 +1,15 @@
 import { averageColor, crop, decodeDib } from './dib';
 import { colorRef, Gdi, type DcState, type GdiObject, type Matrix } from './gdi';
+import type { Painter } from './painter';
 import { decode8 } from './text';
 
 const MAX_RECORDS = 200_000;
 /** Records that create an object in the lowest free slot of the object table. */
 const CREATES = new Set([0x02fa, 0x02fc, 0x02fb, 0x00f7, 0x01f9, 0x0142, 0x06ff]);
 
-/** A WMF (with or without the placeable header) as SVG; undefined when not readable. */
-export function wmfToSvg(b: Uint8Array): string | undefined {
-  if (b.length < 18) return undefined;
+/** Plays a WMF (with or without the placeable header) onto a painter; false when not readable. */
+export function playWmf(b: Uint8Array, painter: Painter): boolean {
+  if (b.length < 18) return false;
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const u16 = (o: number) => (o + 2 <= b.length ? dv.getUint16(o, true) : 0);
   const i16 = (o: number) => (o + 2 <= b.length ? dv.getInt16(o, true) : 0);
@@ -22,7 +23,7 @@ export function wmfToSvg(b: Uint8Array): string | undefined {
     o = 22;
   }
   const type = u16(o), headerWords = u16(o + 2);
-  if ((type !== 1 && type !== 2) || headerWords !== 9 || o + 18 > b.length) return undefined;
+  if ((type !== 1 && type !== 2) || headerWords !== 9 || o + 18 > b.length) return false;
   o += 18;
 
   // The output frame: the placeable box, else the first window set by the records.
@@ -37,17 +38,18 @@ export function wmfToSvg(b: Uint8Array): string | undefined {
       if (ext && ext[0] && ext[1]) break;
       p += words * 2;
     }
-    if (!ext || !ext[0] || !ext[1]) return undefined;
+    if (!ext || !ext[0] || !ext[1]) return false;
     win0 = [org[0], org[1], ext[0], ext[1]];
   }
   const W = Math.abs(win0[2]), H = Math.abs(win0[3]);
+  painter.begin(0, 0, W, H);
   // Logical → output: the current window is stretched over the frame [0, W] × [0, H] (a negative extent flips).
   const mapping = (s: DcState): Matrix => {
     const sx = s.winExt[0] ? W / s.winExt[0] : 1, sy = s.winExt[1] ? H / s.winExt[1] : 1;
     const ox = s.winExt[0] < 0 ? W : 0, oy = s.winExt[1] < 0 ? H : 0;
     return [sx, 0, 0, sy, ox - s.winOrg[0] * sx, oy - s.winOrg[1] * sy];
   };
-  const g = new Gdi(mapping, inch > 0 ? inch / 96 : Math.max(W, H) / 1000);
+  const g = new Gdi(painter, mapping, inch > 0 ? inch / 96 : Math.max(W, H) / 1000);
   g.s.winOrg = [win0[0], win0[1]];
   g.s.winExt = [win0[2], win0[3]];
   if (win0[2] < 0) g.s.winOrg[0] += win0[2];
@@ -181,5 +183,6 @@ export function wmfToSvg(b: Uint8Array): string | undefined {
   } catch {
     // A malformed record ends the drawing; what was drawn so far stays.
   }
-  return g.svg(0, 0, W, H);
+  g.finish();
+  return true;
 }
