@@ -16,13 +16,14 @@ class Bytes {
   bytes() { return new Uint8Array(this.out); }
 }
 
-function emf(): Uint8Array {
+function emf(clipRight?: number): Uint8Array {
   const b = new Bytes();
   // EMR_HEADER (88 bytes): bounds 0,0-199,99; frame in 0.01 mm matching 1 px = 0.25 mm (device 800x400 px = 200x100 mm).
   b.u32(1, 88, 0, 0, 199, 99, 0, 0, 5000, 2500, 0x464d4520, 0x10000, 0, 0, 0, 0, 0, 0, 800, 400, 200, 100);
   b.u32(39, 24, 1, 0, 0x0000ff, 0); // CREATEBRUSHINDIRECT #1 solid red (COLORREF 0x00BBGGRR)
   b.u32(37, 12, 1); // SELECTOBJECT brush
   b.u32(37, 12, 0x80000008); // SELECTOBJECT NULL_PEN
+  if (clipRight !== undefined) b.u32(30, 24, 0, 0, clipRight, 100); // INTERSECTCLIPRECT
   b.u32(43, 24, 10, 20, 110, 60); // RECTANGLE
   // EXTCREATEFONTINDIRECTW #2: height -20, weight 700, face "Arial"
   const face = new Bytes().utf16('Arial');
@@ -105,7 +106,7 @@ async function renderPage(model: WordDocument) {
   try {
     const p = pdf.loadPage(0);
     const chars: { c: string; x: number; y: number }[] = [];
-    p.toStructuredText().walk({ onChar: (c, origin) => chars.push({ c, x: origin[0], y: origin[1] }) });
+    p.toStructuredText('preserve-whitespace').walk({ onChar: (c, origin) => chars.push({ c, x: origin[0], y: origin[1] }) });
     const pix = p.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
     const samples = pix.getPixels().slice(), stride = pix.getStride();
     pix.destroy();
@@ -141,6 +142,14 @@ describe('metafiles in the Word layout', () => {
     expect(Math.abs(h!.x - (72 + 30))).toBeLessThan(2);
     expect(Math.abs(h!.y - (top + 60))).toBeLessThan(3);
     expect(chars.map((ch) => ch.c).join('')).toContain('after');
+  });
+
+  it('keeps drawing inside the clip rectangle', async () => {
+    const { rgb } = await renderPage(withPicture({ kind: 'image', data: emf(60), contentType: 'image/emf', width: 200, height: 100 }));
+    let top = -1;
+    for (let y = 72; y < 300 && top < 0; y++) if (rgb(72 + 40, y)[0]! > 200 && rgb(72 + 40, y)[1]! < 60) top = y;
+    expect(top).toBeGreaterThan(72);
+    expect(rgb(72 + 100, top + 20)).toEqual([255, 255, 255]);
   });
 
   it('a malformed metafile draws what it can and never breaks the page', async () => {

@@ -170,7 +170,22 @@ export function playEmf(b: Uint8Array, painter: Painter): boolean {
         case 62: g.drawPath(true, false); break;
         case 63: g.drawPath(true, true); break;
         case 64: g.drawPath(false, true); break;
-        case 67: g.endPath(); break; // SELECTCLIPPATH consumes the path (clipping itself is not drawn)
+        case 67: g.clipToPath(at(8)); break; // SELECTCLIPPATH
+        case 30: g.intersectClip(at(8), at(12), at(16), at(20)); break; // INTERSECTCLIPRECT
+        case 75: { // EXTSELECTCLIPRGN: the region's rectangles are in device units (our output's)
+          const cb = u32(r + 8), mode = at(12);
+          let d = '';
+          if (cb >= 32 && 16 + cb <= size) {
+            const count = Math.min(u32(r + 16 + 8), (cb - 32) / 16);
+            for (let i = 0; i < count; i++) {
+              const q = r + 16 + 32 + i * 16;
+              const [l, t, rr, bb] = [i32(q), i32(q + 4), i32(q + 8), i32(q + 12)];
+              d += `M${l} ${t}L${rr} ${t}L${rr} ${bb}L${l} ${bb}Z`;
+            }
+          }
+          g.setClip(d || undefined, mode);
+          break;
+        }
         case 83: case 84: { // EXTTEXTOUTA / EXTTEXTOUTW
           if (size < 76) break;
           const chars = u32(r + 44), offString = u32(r + 48), options = u32(r + 52), offDx = u32(r + 72);
@@ -183,7 +198,7 @@ export function playEmf(b: Uint8Array, painter: Painter): boolean {
           if (wide) text = unSymbol(text, g.s.font.face);
           const dx: number[] = [];
           if (offDx && offDx + chars * 4 <= size && !(options & 0x10)) for (let i = 0; i < chars; i++) dx.push(i32(r + offDx + i * 4));
-          g.text(at(36), at(40), text, dx.length ? dx : undefined);
+          g.text(at(36), at(40), text, dx.length ? dx : undefined, options & 4 ? [at(56), at(60), at(64), at(68)] : undefined);
           break;
         }
         case 76: case 77: case 114: { // BITBLT, STRETCHBLT, ALPHABLEND

@@ -1,6 +1,6 @@
 import { substituteFamily } from '../../fonts/catalog';
 import type { Rgb } from './dib';
-import type { Matrix, Painter, Stroke } from './painter';
+import type { ClipArea, Matrix, Painter, Stroke } from './painter';
 import { n2 } from './svg';
 
 export type { Matrix } from './painter';
@@ -46,6 +46,8 @@ export interface DcState {
   textAlign: number;
   polyFill: number;
   cp: [number, number];
+  /** Clip areas in output coordinates (device space, as GDI keeps them): their intersection. */
+  clip: readonly ClipArea[];
   world: Matrix;
   mapMode: number;
   winOrg: [number, number];
@@ -62,7 +64,7 @@ export interface DcState {
 export class Gdi {
   s: DcState = {
     pen: BLACK_PEN, brush: WHITE_BRUSH, font: DEFAULT_FONT, textColor: '#000000', bkColor: '#ffffff', bkMode: 2, textAlign: 0, polyFill: 1,
-    cp: [0, 0], world: IDENTITY, mapMode: 1, winOrg: [0, 0], winExt: [1, 1], vpOrg: [0, 0], vpExt: [1, 1],
+    cp: [0, 0], clip: [], world: IDENTITY, mapMode: 1, winOrg: [0, 0], winExt: [1, 1], vpOrg: [0, 0], vpExt: [1, 1],
   };
   private stack: DcState[] = [];
   /** Outputs drawn so far. */
@@ -79,6 +81,32 @@ export class Gdi {
     /** A zero-width pen's width in output units (one device pixel). */
     private readonly hairline: number,
   ) {}
+
+  private sentClip: readonly ClipArea[] = [];
+
+  /** Tells the painter about a clip changed since the last output. */
+  private syncClip(): void {
+    if (this.s.clip !== this.sentClip) this.painter.clip((this.sentClip = this.s.clip));
+  }
+
+  /** INTERSECTCLIPRECT (logical). */
+  intersectClip(l: number, t: number, r: number, b: number): void {
+    this.s.clip = [...this.s.clip, { d: this.rect(l, t, r, b) }];
+  }
+
+  /** A clip given in output coordinates (a region's rectangles, the path bracket): 5 replaces (RGN_COPY), 1 intersects (RGN_AND). */
+  setClip(d: string | undefined, mode: number): void {
+    if (mode === 5) this.s.clip = d ? [{ d }] : [];
+    else if (mode === 1 && d) this.s.clip = [...this.s.clip, { d }];
+  }
+
+  /** SELECTCLIPPATH: the path bracket becomes (or narrows) the clip. */
+  clipToPath(mode: number): void {
+    const d = this.path ?? this.lastPath;
+    this.path = undefined;
+    this.lastPath = '';
+    if (d) this.setClip(d, mode);
+  }
 
   changed(): void {
     this.dirty = true;
@@ -150,6 +178,7 @@ export class Gdi {
       };
     }
     if (!f && !st) return;
+    this.syncClip();
     this.painter.path(d, f, st);
     this.drawn++;
   }
@@ -228,7 +257,7 @@ export class Gdi {
   }
 
   /** Text at a logical point; `dx` are logical advances per character. */
-  text(x: number, y: number, str: string, dx?: number[]): void {
+  text(x: number, y: number, str: string, dx?: number[], clipRect?: [number, number, number, number]): void {
     if (!str || this.path !== undefined) return;
     const { font, textAlign } = this.s;
     const m = this.matrix();
@@ -246,9 +275,11 @@ export class Gdi {
     const advances = dx && dx.length >= str.length ? dx.slice(0, str.length).map((a) => a * sx) : undefined;
     const advance = advances ? advances.reduce((a, b) => a + b, 0) : str.length * em * 0.5;
     if (useCp) this.s.cp = [this.s.cp[0] + advance / sx, this.s.cp[1]];
+    const clip = clipRect && clipRect[2] > clipRect[0] && clipRect[3] > clipRect[1] ? this.rect(...clipRect) : undefined;
+    this.syncClip();
     this.painter.text({
       text: str, x: ox, y: oy, angle, base, em, family: substituteFamily(font.face), bold: font.weight >= 600, italic: font.italic,
-      underline: font.underline, strike: font.strike, anchor, color: this.s.textColor, advances,
+      underline: font.underline, strike: font.strike, anchor, color: this.s.textColor, advances, clip,
     });
     this.drawn++;
   }
@@ -280,6 +311,7 @@ export class Gdi {
   image(img: Rgb, x: number, y: number, w: number, h: number): void {
     if (this.path !== undefined) return;
     const m = this.matrix();
+    this.syncClip();
     this.painter.image(img, [m[0] * w, m[1] * w, m[2] * h, m[3] * h, m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]]);
     this.drawn++;
   }
@@ -287,6 +319,7 @@ export class Gdi {
   /** A solid rectangle (logical) in a given colour, whatever the pen (pattern blits, opaque text boxes). */
   fillRect(l: number, t: number, r: number, b: number, color: string): void {
     if (this.path !== undefined) return;
+    this.syncClip();
     this.painter.path(this.rect(l, t, r, b), { color, evenOdd: false }, undefined);
     this.drawn++;
   }

@@ -2,7 +2,7 @@ import type * as Mupdf from 'mupdf';
 import type { Family } from '../../fonts/catalog';
 import type { Rgb } from './dib';
 import { multiply } from './gdi';
-import { walkPath, type Fill, type Matrix, type Painter, type Stroke, type TextRun } from './painter';
+import { walkPath, type ClipArea, type Fill, type Matrix, type Painter, type Stroke, type TextRun } from './painter';
 
 type MupdfModule = typeof Mupdf;
 
@@ -28,6 +28,8 @@ const apply = (m: Matrix, x: number, y: number): [number, number] => [m[0] * x +
 export class MupdfPainter implements Painter {
   private ctm: Matrix = [1, 0, 0, 1, 0, 0];
   private clips = 0;
+  /** Clip areas pushed on the device, in order (after the frame's). */
+  private applied: ClipArea[] = [];
 
   constructor(
     private readonly mupdf: MupdfModule,
@@ -45,9 +47,33 @@ export class MupdfPainter implements Painter {
     this.clips++;
   }
 
-  /** Closes the clip begin opened; call once drawing is over, even after an error. */
+  /** Closes the clips opened; call once drawing is over, even after an error. */
   end(): void {
+    this.clip([]);
     for (; this.clips > 0; this.clips--) this.device.popClip();
+  }
+
+  clip(areas: readonly ClipArea[]): void {
+    let keep = 0;
+    while (keep < this.applied.length && keep < areas.length && this.applied[keep] === areas[keep]) keep++;
+    while (this.applied.length > keep) {
+      this.applied.pop();
+      this.device.popClip();
+    }
+    for (const area of areas.slice(keep)) {
+      this.pushClip(area.d);
+      this.applied.push(area);
+    }
+  }
+
+  private pushClip(d: string): void {
+    const path = new this.mupdf.Path();
+    try {
+      walkPath(d, path);
+      this.device.clipPath(path, false, this.ctm);
+    } finally {
+      path.destroy();
+    }
   }
 
   path(d: string, fill: Fill | undefined, stroke: Stroke | undefined): void {
@@ -103,7 +129,14 @@ export class MupdfPainter implements Painter {
         const trm = multiply([t.em, 0, g.synthItalic ? 0.2 * t.em : 0, -t.em, shift + g.x, t.base], toOut);
         text.showGlyph(g.font, trm, g.gid, g.cp, 0);
       }
-      device.fillText(text, this.ctm, mupdf.ColorSpace.DeviceRGB, rgb(t.color), 1);
+      if (t.clip) {
+        this.pushClip(t.clip);
+        try {
+          device.fillText(text, this.ctm, mupdf.ColorSpace.DeviceRGB, rgb(t.color), 1);
+        } finally {
+          device.popClip();
+        }
+      } else device.fillText(text, this.ctm, mupdf.ColorSpace.DeviceRGB, rgb(t.color), 1);
     } finally {
       text.destroy();
     }

@@ -38,6 +38,13 @@ export interface TextRun {
   color: string;
   /** Advance of each UTF-16 unit, when the record gives them (output units). */
   advances?: number[];
+  /** A rectangle (path data) the text is clipped to (ETO_CLIPPED). */
+  clip?: string;
+}
+
+/** One area of a clip: drawing is limited to the intersection of all the areas in force. */
+export interface ClipArea {
+  d: string;
 }
 
 /**
@@ -51,6 +58,11 @@ export interface Painter {
   text(run: TextRun): void;
   /** A bitmap over the parallelogram `at` maps the unit square to (row 0 at v = 0). */
   image(img: Rgb, at: Matrix): void;
+  /**
+   * The clip in force for what follows: a list that only grows by appending to the previous one
+   * (same objects) or is replaced. An empty list clips to the frame only.
+   */
+  clip(areas: readonly ClipArea[]): void;
 }
 
 /** Calls back for each command of path data made of M, L, C and Z with absolute numbers. */

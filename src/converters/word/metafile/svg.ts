@@ -1,5 +1,5 @@
 import { base64, encodePng, type Rgb } from './dib';
-import type { Fill, Matrix, Painter, Stroke, TextRun } from './painter';
+import type { ClipArea, Fill, Matrix, Painter, Stroke, TextRun } from './painter';
 
 export const n2 = (v: number) => (Number.isFinite(v) ? String(Math.round(v * 100) / 100) : '0');
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -49,6 +49,9 @@ export class SvgPainter implements Painter {
     const pos = flip ? 'x="0" y="0"' : `x="${n2(tx)}" y="${n2(ty)}"`;
     this.out.push(`<image ${pos} width="${n2(Math.abs(sx))}" height="${n2(Math.abs(sy))}" preserveAspectRatio="none"${flip} href="data:image/png;base64,${base64(encodePng(img))}"/>`);
   }
+
+  /** Clips are not written to SVG (a preview of the drawing, not its print). */
+  clip(_areas: readonly ClipArea[]): void {}
 
   get drawn(): number {
     return this.out.length;

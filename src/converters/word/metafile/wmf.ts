@@ -89,6 +89,7 @@ export function playWmf(b: Uint8Array, painter: Painter): boolean {
           if (p(0) && p(4)) g.s.winExt = [(g.s.winExt[0] * p(6)) / p(4), (g.s.winExt[1] * p(2)) / p(0)];
           g.changed();
           break;
+        case 0x0416: g.intersectClip(p(6), p(4), p(2), p(0)); break; // INTERSECTCLIPRECT: bottom, right, top, left
         case 0x001e: g.save(); break;
         case 0x0127: g.restore(p(0)); break;
         case 0x0214: g.s.cp = [p(2), p(0)]; break;
@@ -152,7 +153,7 @@ export function playWmf(b: Uint8Array, painter: Painter): boolean {
           k += count + (count & 1);
           const dx: number[] = [];
           if (k + count * 2 <= size) for (let i = 0; i < count; i++) dx.push(p(k + i * 2));
-          g.text(p(2), p(0), text, dx.length ? dx : undefined);
+          g.text(p(2), p(0), text, dx.length ? dx : undefined, opts & 4 ? [p(8), p(10), p(12), p(14)] : undefined);
           break;
         }
         case 0x061d: { // PATBLT: rop, height, width, y, x
