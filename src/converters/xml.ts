@@ -34,9 +34,14 @@ const RELATIONSHIP_NAMESPACES = new Set([
 
 const EMPTY_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 const EMPTY_CHILDREN: XmlNode[] = Object.freeze([]) as unknown as XmlNode[];
-const IGNORED_ATTR = /^(w:rsid|w14:paraId|w14:textId)/;
+/** Attribute-name prefixes never stored (see the attribute loop). */
+const IGNORED_ATTRS = ['w:rsid', 'w14:paraId', 'w14:textId'];
+/** Attribute values up to this length are interned; longer ones are mostly unique (text, formulas). */
+const INTERN_MAX = 32;
 
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+// One decoder for every part: TextDecoder.decode without {stream} keeps no state between calls.
+const utf8 = new TextDecoder('utf-8');
 
 function decodeEntities(s: string): string {
   if (s.indexOf('&') < 0) return s;
@@ -49,141 +54,280 @@ function decodeEntities(s: string): string {
   });
 }
 
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+
 function isWhitespace(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
-  }
+  for (let i = 0; i < s.length; i++) if (!isSpace(s.charCodeAt(i))) return false;
   return true;
 }
 
+/**
+ * Hand over the elements at one depth as each completes, instead of keeping them in the tree: a long
+ * document's body is then read while it is parsed and its XML is collected young (building the whole
+ * tree first cost more in garbage collection than the parse itself, and its memory).
+ */
+export interface XmlStream {
+  /** Depth of the elements handed over: the root element is 1, its children 2... */
+  depth: number;
+  /** Called with each complete element at `depth`; returns whether to keep it in the tree too. */
+  element(el: XmlElement, parent: XmlElement): boolean;
+}
+
 /** Parse a whole XML document (bytes as UTF-8, or a string) and return its root element. */
-export function parseXml(input: Uint8Array | string): XmlElement {
-  const src = typeof input === 'string' ? input : new TextDecoder('utf-8').decode(input);
+export function parseXml(input: Uint8Array | string, stream?: XmlStream): XmlElement {
+  return new XmlParser(typeof input === 'string' ? input : utf8.decode(input), stream).parse();
+}
+
+/**
+ * Single pass over the source. The scanning leans on built-ins (indexOf, sticky regexes, slice, Map)
+ * rather than charCodeAt loops: they are fast from the first call, while JavaScript loops run
+ * unoptimised until the JIT has warmed up, which is most of a single conversion. Children of the open
+ * elements collect in one shared array and are copied out, exactly sized, when their element closes
+ * (push() would leave spare capacity in every element's array).
+ */
+class XmlParser {
   // Prefixes bound to a relationships namespace anywhere in the document. OOXML declares namespaces on
   // the root, so one document-wide set (rather than a scoped stack) is enough.
-  const relPrefixes = new Set<string>(['r']);
-  const root: XmlElement = { name: '#document', prefix: '', attrs: {}, children: [] };
-  const stack: XmlElement[] = [root];
-  let pos = 0;
-  const len = src.length;
+  private readonly relPrefixes = new Set<string>(['r']);
+  /** Element qualified name → [local name, prefix], each string one shared copy. */
+  private readonly elementNames = new Map<string, [string, string]>();
+  /** Attribute qualified name → key in XmlElement.attrs ('' = not stored). Cleared when relPrefixes grows. */
+  private readonly attrKeys = new Map<string, string>();
   // Names and short attribute values repeat endlessly ("p", "rPr", "val", "1"): one copy of each.
-  // Slices of a large source string would otherwise each be a separate heap string.
-  const interned = new Map<string, string>();
-  const intern = (v: string): string => {
-    let c = interned.get(v);
-    if (c === undefined) {
-      c = v.length > 12 ? (' ' + v).slice(1) : v;
-      interned.set(c, c);
-    }
-    return c;
-  };
-  const attrRe = /([^\s=/>]+)\s*=\s*("([^"]*)"|'([^']*)')/g;
+  private readonly values = new Map<string, string>();
+  private readonly open: XmlElement[] = [];
+  /** Index in `pending` where each open element's children start. */
+  private readonly openStart: number[] = [];
+  /** Per open element: HAS_ELEMENT and HAS_BLANK bits. */
+  private readonly openFlags: number[] = [];
+  private readonly pending: XmlNode[] = [];
+  /** The current tag's attributes as qualified name, raw value, name, value...: reused from tag to tag. */
+  private readonly attrPairs: string[] = [];
 
-  while (pos < len) {
-    const lt = src.indexOf('<', pos);
-    const textEnd = lt < 0 ? len : lt;
-    if (textEnd > pos) {
-      const raw = src.slice(pos, textEnd);
-      const parent = stack[stack.length - 1]!;
-      // Whitespace between elements is formatting; whitespace inside a leaf (<w:t> </w:t>) is content.
-      // Keep it here and drop it when the element turns out to have element children.
-      if (parent !== root) parent.children.push(decodeEntities(raw));
+  constructor(
+    private readonly src: string,
+    private readonly stream?: XmlStream,
+  ) {}
+
+  parse(): XmlElement {
+    const src = this.src;
+    const len = src.length;
+    const root: XmlElement = { name: '#document', prefix: '', attrs: {}, children: [] };
+    this.open.push(root);
+    this.openStart.push(0);
+    this.openFlags.push(0);
+    let pos = 0;
+    while (pos < len) {
+      const lt = src.indexOf('<', pos);
+      const textEnd = lt < 0 ? len : lt;
+      if (textEnd > pos) this.text(pos, textEnd);
+      if (lt < 0) break;
+      const next = src.charCodeAt(lt + 1);
+      if (next === 33 /* ! */) pos = this.markupDeclaration(lt);
+      else if (next === 63 /* ? */) {
+        const end = src.indexOf('?>', lt);
+        pos = end < 0 ? len : end + 2;
+      } else if (next === 47 /* / */) pos = this.endTag(lt);
+      else pos = this.startTag(lt);
     }
-    if (lt < 0) break;
-    const next = src.charCodeAt(lt + 1);
-    if (next === 33 /* ! */) {
-      if (src.startsWith('<!--', lt)) {
-        const end = src.indexOf('-->', lt + 4);
-        pos = end < 0 ? len : end + 3;
-      } else if (src.startsWith('<![CDATA[', lt)) {
-        const end = src.indexOf(']]>', lt + 9);
-        const text = src.slice(lt + 9, end < 0 ? len : end);
-        stack[stack.length - 1]!.children.push(text);
-        pos = end < 0 ? len : end + 3;
-      } else {
-        // DOCTYPE: skip to its end (OOXML never has an internal subset worth reading).
-        const end = src.indexOf('>', lt);
-        pos = end < 0 ? len : end + 1;
-      }
-      continue;
+    for (let j = this.open.length - 1; j > 0; j--) this.close(j);
+    for (const c of this.pending) if (typeof c !== 'string') return c;
+    throw new XmlError('No root element');
+  }
+
+  /** Text between tags. Whitespace between elements is formatting; inside a leaf (<w:t> </w:t>) it is content. */
+  private text(start: number, end: number): void {
+    const top = this.open.length - 1;
+    if (top === 0) return;
+    const src = this.src;
+    let i = start;
+    while (i < end && isSpace(src.charCodeAt(i))) i++;
+    if (i === end) {
+      // Dropped at once after an element child; before one, kept until close() knows what the element holds.
+      if (this.openFlags[top]! & HAS_ELEMENT) return;
+      this.openFlags[top]! |= HAS_BLANK;
     }
-    if (next === 63 /* ? */) {
-      const end = src.indexOf('?>', lt);
-      pos = end < 0 ? len : end + 2;
-      continue;
+    const raw = src.slice(start, end);
+    const text = decodeEntities(raw);
+    // "&#32;" is whitespace too once decoded.
+    if (text !== raw && isWhitespace(text)) this.openFlags[top]! |= HAS_BLANK;
+    this.pending.push(text);
+  }
+
+  /** <!-- -->, <![CDATA[ ]]>, <!DOCTYPE>: returns the position after it. */
+  private markupDeclaration(lt: number): number {
+    const src = this.src;
+    if (src.startsWith('<!--', lt)) {
+      const end = src.indexOf('-->', lt + 4);
+      return end < 0 ? src.length : end + 3;
     }
+    if (src.startsWith('<![CDATA[', lt)) {
+      const end = src.indexOf(']]>', lt + 9);
+      const text = src.slice(lt + 9, end < 0 ? src.length : end);
+      if (isWhitespace(text)) this.openFlags[this.open.length - 1]! |= HAS_BLANK;
+      this.pending.push(text);
+      return end < 0 ? src.length : end + 3;
+    }
+    // DOCTYPE: skip to its end (OOXML never has an internal subset worth reading).
+    const end = src.indexOf('>', lt);
+    return end < 0 ? src.length : end + 1;
+  }
+
+  /** End tag: close up to the matching open element (a stray end tag is ignored). */
+  private endTag(lt: number): number {
+    const src = this.src;
     const gt = findTagEnd(src, lt + 1);
     if (gt < 0) throw new XmlError('Unterminated tag at ' + lt);
-    if (next === 47 /* / */) {
-      // End tag: pop to the matching element (tolerates a stray end tag by ignoring it).
-      const qname = src.slice(lt + 2, gt).trim();
-      const local = qname.slice(qname.indexOf(':') + 1);
-      for (let i = stack.length - 1; i > 0; i--) {
-        if (stack[i]!.name === local) {
-          for (let j = stack.length - 1; j >= i; j--) finish(stack[j]!);
-          stack.length = i;
-          break;
-        }
-      }
-      pos = gt + 1;
-      continue;
+    // Nearly always the end of the innermost element, written exactly as its start tag was.
+    const top = this.open.length - 1;
+    const el = this.open[top]!;
+    const at = lt + 2 + (el.prefix ? el.prefix.length + 1 : 0);
+    if (top > 0 && gt - at === el.name.length && src.startsWith(el.name, at) && (!el.prefix || (src.startsWith(el.prefix, lt + 2) && src.charCodeAt(at - 1) === 58))) {
+      this.close(top);
+      return gt + 1;
     }
-    const selfClosing = src.charCodeAt(gt - 1) === 47;
-    const body = src.slice(lt + 1, selfClosing ? gt - 1 : gt);
-    let nameEnd = 0;
-    while (nameEnd < body.length) {
-      const c = body.charCodeAt(nameEnd);
-      if (c === 32 || c === 9 || c === 10 || c === 13) break;
-      nameEnd++;
-    }
-    const qname = body.slice(0, nameEnd);
-    const colon = qname.indexOf(':');
-    const el: XmlElement = {
-      name: intern(colon < 0 ? qname : qname.slice(colon + 1)),
-      prefix: colon < 0 ? '' : intern(qname.slice(0, colon)),
-      // Most OOXML elements are attribute-less or childless leaves (<w:b/>): they share frozen empties.
-      attrs: EMPTY_ATTRS,
-      children: selfClosing ? EMPTY_CHILDREN : [],
-    };
-    if (nameEnd < body.length) {
-      attrRe.lastIndex = nameEnd;
-      let m: RegExpExecArray | null;
-      const pending: [string, string][] = [];
-      while ((m = attrRe.exec(body))) {
-        const an = m[1]!;
-        const raw = m[3] ?? m[4] ?? '';
-        const value = raw.length <= 32 ? intern(decodeEntities(raw)) : decodeEntities(raw);
-        if (an.startsWith('xmlns')) {
-          if (RELATIONSHIP_NAMESPACES.has(value)) relPrefixes.add(an.slice(6));
-          continue;
-        }
-        // Revision-session ids and Word 2010 paragraph ids are on nearly every paragraph and run and
-        // mean nothing to a reader: skipping them saves much of the tree's memory.
-        if (IGNORED_ATTR.test(an)) continue;
-        pending.push([an, value]);
-      }
-      if (pending.length) el.attrs = {};
-      for (const [an, value] of pending) {
-        const c = an.indexOf(':');
-        if (c < 0) el.attrs[intern(an)] = value;
-        else {
-          const p = an.slice(0, c);
-          const local = an.slice(c + 1);
-          if (relPrefixes.has(p)) el.attrs[intern('r:' + local)] = value;
-          else if (p === 'xml') el.attrs[intern('xml:' + local)] = value;
-          else el.attrs[intern(local)] = value;
-        }
+    const qname = src.slice(lt + 2, gt).trim();
+    const local = qname.slice(qname.indexOf(':') + 1);
+    for (let i = top; i > 0; i--) {
+      if (this.open[i]!.name === local) {
+        for (let j = top; j >= i; j--) this.close(j);
+        break;
       }
     }
-    stack[stack.length - 1]!.children.push(el);
-    if (!selfClosing) stack.push(el);
-    pos = gt + 1;
+    return gt + 1;
   }
-  for (let j = stack.length - 1; j > 0; j--) finish(stack[j]!);
-  const first = root.children.find((c): c is XmlElement => typeof c !== 'string');
-  if (!first) throw new XmlError('No root element');
-  return first;
+
+  /** A start tag at `lt`; returns the position after it. */
+  private startTag(lt: number): number {
+    const src = this.src;
+    ELEMENT_NAME.lastIndex = lt + 1;
+    const qname = ELEMENT_NAME.exec(src)![0];
+    let names = this.elementNames.get(qname);
+    if (!names) {
+      const colon = qname.indexOf(':');
+      names = colon < 0 ? [qname, ''] : [qname.slice(colon + 1), qname.slice(0, colon)];
+      this.elementNames.set(qname, names);
+    }
+    const el: XmlElement = { name: names[0], prefix: names[1], attrs: EMPTY_ATTRS, children: EMPTY_CHILDREN };
+    // Well-formed attributes are read by one sticky regex each; anything unusual takes the slow path.
+    const pairs = this.attrPairs;
+    pairs.length = 0;
+    let at = lt + 1 + qname.length;
+    for (let m: RegExpExecArray | null; ; at = ATTRIBUTE.lastIndex) {
+      ATTRIBUTE.lastIndex = at;
+      if (!(m = ATTRIBUTE.exec(src))) break;
+      pairs.push(m[1]!, m[2] ?? m[3]!);
+    }
+    while (isSpace(src.charCodeAt(at))) at++;
+    let selfClosing: boolean;
+    let next: number;
+    if (src.charCodeAt(at) === 62 /* > */) {
+      selfClosing = false;
+      next = at + 1;
+    } else if (src.charCodeAt(at) === 47 /* / */ && src.charCodeAt(at + 1) === 62) {
+      selfClosing = true;
+      next = at + 2;
+    } else {
+      const gt = findTagEnd(src, lt + 1);
+      if (gt < 0) throw new XmlError('Unterminated tag at ' + lt);
+      selfClosing = src.charCodeAt(gt - 1) === 47;
+      looseAttributes(src.slice(at, selfClosing ? gt - 1 : gt), pairs);
+      next = gt + 1;
+    }
+    if (pairs.length) this.setAttributes(el, pairs);
+    const top = this.open.length - 1;
+    this.openFlags[top]! |= HAS_ELEMENT;
+    this.pending.push(el);
+    // The open stack holds the #document node below the root element, so an element's depth is its index.
+    if (selfClosing) {
+      if (this.stream?.depth === top + 1) this.handOver(el, top + 1);
+    } else {
+      this.open.push(el);
+      this.openStart.push(this.pending.length);
+      this.openFlags.push(0);
+    }
+    return next;
+  }
+
+  /** Qualified-name, raw-value pairs onto the element, keyed by local name (see XmlElement.attrs). */
+  private setAttributes(el: XmlElement, pairs: string[]): void {
+    // Declarations first: an xmlns on this element also binds prefixes used before it in the tag.
+    for (let i = 0; i < pairs.length; i += 2) {
+      const name = pairs[i]!;
+      if (!name.startsWith('xmlns')) continue;
+      const prefix = name.slice(6);
+      if (RELATIONSHIP_NAMESPACES.has(decodeEntities(pairs[i + 1]!)) && !this.relPrefixes.has(prefix)) {
+        this.relPrefixes.add(prefix);
+        this.attrKeys.clear();
+      }
+    }
+    let attrs: Record<string, string> | undefined;
+    for (let i = 0; i < pairs.length; i += 2) {
+      const key = this.attrKey(pairs[i]!);
+      if (!key) continue;
+      let value = pairs[i + 1]!;
+      if (value.indexOf('&') >= 0) value = decodeEntities(value);
+      else if (value.length <= INTERN_MAX) {
+        const known = this.values.get(value);
+        if (known === undefined) this.values.set(value, value);
+        else value = known;
+      }
+      (attrs ??= {})[key] = value;
+    }
+    // Most OOXML elements are attribute-less (<w:b/>): they share a frozen empty object.
+    if (attrs) el.attrs = attrs;
+  }
+
+  private attrKey(name: string): string {
+    let key = this.attrKeys.get(name);
+    if (key !== undefined) return key;
+    const colon = name.indexOf(':');
+    const prefix = colon < 0 ? '' : name.slice(0, colon);
+    const local = name.slice(colon + 1);
+    // Namespace declarations are not attributes; revision-session ids and Word 2010 paragraph ids are
+    // on nearly every paragraph and run and mean nothing to a reader: skipping them saves much memory.
+    if (name.startsWith('xmlns') || IGNORED_ATTRS.some((p) => name.startsWith(p))) key = '';
+    else if (colon < 0) key = name;
+    else if (this.relPrefixes.has(prefix)) key = 'r:' + local;
+    else if (prefix === 'xml') key = 'xml:' + local;
+    else key = local;
+    this.attrKeys.set(name, key);
+    return key;
+  }
+
+  /** Close open element j: its children leave `pending`, whitespace dropped if it has element children. */
+  private close(j: number): void {
+    const el = this.open[j]!;
+    const start = this.openStart[j]!;
+    const flags = this.openFlags[j]!;
+    const pending = this.pending;
+    if (pending.length > start) {
+      const kids = pending.slice(start);
+      el.children = flags === (HAS_ELEMENT | HAS_BLANK) ? kids.filter((k) => typeof k !== 'string' || !isWhitespace(k)) : kids;
+      pending.length = start;
+    }
+    this.open.length = j;
+    this.openStart.length = j;
+    this.openFlags.length = j;
+    if (this.stream?.depth === j) this.handOver(el, j);
+  }
+
+  /** Give a complete element to the stream; unless kept, it leaves the tree (it is the last pending node). */
+  private handOver(el: XmlElement, depth: number): void {
+    if (!this.stream!.element(el, this.open[depth - 1]!)) this.pending.length--;
+  }
+}
+
+const HAS_ELEMENT = 1;
+const HAS_BLANK = 2;
+const ELEMENT_NAME = /[^\s/>]*/y;
+const ATTRIBUTE = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
+const LOOSE_ATTRIBUTE = /([^\s=/>]+)\s*=\s*("([^"]*)"|'([^']*)')/g;
+
+/** Attributes of a tag the sticky regexes could not follow (stray tokens, unquoted values): skip the junk. */
+function looseAttributes(rest: string, pairs: string[]): void {
+  LOOSE_ATTRIBUTE.lastIndex = 0;
+  for (let m: RegExpExecArray | null; (m = LOOSE_ATTRIBUTE.exec(rest)); ) pairs.push(m[1]!, m[3] ?? m[4] ?? '');
 }
 
 /** The '>' that ends a tag starting at `from`, skipping '>' inside quoted attribute values. */
@@ -197,14 +341,6 @@ function findTagEnd(src: string, from: number): number {
     else if (c === 62) return i;
   }
   return -1;
-}
-
-function finish(el: XmlElement): void {
-  const kids = el.children;
-  let hasElement = false;
-  for (const k of kids) if (typeof k !== 'string') { hasElement = true; break; }
-  // filter/slice also give an exactly-sized array: push() leaves spare capacity in every element.
-  el.children = hasElement ? kids.filter((k) => typeof k !== 'string' || !isWhitespace(k)) : kids.length ? kids.slice() : EMPTY_CHILDREN;
 }
 
 // ---- Navigation helpers (by local name) ----

@@ -23,15 +23,6 @@ export function readDocx(bytes: Uint8Array): WordDocument {
   const main = mainPart(pkg);
   if (!main) throw new WordConversionError('corrupt', 'The DOCX package has no word/document.xml.');
 
-  let documentRoot: XmlElement | undefined;
-  try {
-    documentRoot = pkg.xml(main);
-  } catch (e) {
-    throw new WordConversionError('corrupt', `word/document.xml is not readable XML (${(e as Error).message}).`);
-  }
-  const body = child(documentRoot, 'body');
-  if (!documentRoot || !body) throw new WordConversionError('corrupt', 'word/document.xml has no body.');
-
   const optional = (suffix: string) => {
     const target = pkg.relTarget(main, suffix);
     if (!target) return { target, root: undefined };
@@ -112,15 +103,30 @@ export function readDocx(bytes: Uint8Array): WordDocument {
       blocks = [];
     }
   };
-  // One body child at a time, dropping each from the tree once read, so the XML of the part already
-  // converted can be collected while the model grows (peak memory on long documents).
-  const bodyChildren = body.children;
-  for (let i = 0; i < bodyChildren.length; i++) {
-    const el = bodyChildren[i]!;
-    if (typeof el === 'string' || el.name === 'sectPr') continue;
-    bodyChildren[i] = '';
+  // The body is read while word/document.xml is parsed, one child at a time, each dropped from the tree
+  // once read: the XML already converted is collected young while the model grows (peak memory and
+  // collector time on long documents). Only the body's own sectPr (the last section's) is kept.
+  let body: XmlElement | undefined;
+  let inReader = false;
+  const readBodyChild = (el: XmlElement, parent: XmlElement): boolean => {
+    if (parent.name !== 'body' || (body && parent !== body)) return true;
+    body = parent;
+    if (el.name === 'sectPr') return true;
+    inReader = true;
     reader.walk({ name: 'body', prefix: '', attrs: body.attrs, children: [el] }, emit);
+    inReader = false;
+    return false;
+  };
+  let documentRoot: XmlElement | undefined;
+  try {
+    documentRoot = pkg.xml(main, { depth: 3, element: readBodyChild });
+  } catch (e) {
+    if (inReader) throw e;
+    throw new WordConversionError('corrupt', `word/document.xml is not readable XML (${(e as Error).message}).`);
   }
+  // A body with no element children never reached readBodyChild.
+  body = child(documentRoot, 'body');
+  if (!documentRoot || !body) throw new WordConversionError('corrupt', 'word/document.xml has no body.');
   const last = readSection(child(body, 'sectPr'), sections[sections.length - 1], readPart, evenAndOdd);
   last.blocks = blocks;
   sections.push(last);

@@ -8,7 +8,7 @@
 import { unzipSync } from 'fflate';
 import * as CFB from 'cfb';
 import { WordConversionError } from '../errors';
-import { parseXml, children, type XmlElement } from '../../xml';
+import { parseXml, children, type XmlElement, type XmlStream } from '../../xml';
 
 export interface Relationship {
   type: string;
@@ -88,9 +88,9 @@ export class Package {
     }
   }
 
-  xml(path: string): XmlElement | undefined {
+  xml(path: string, stream?: XmlStream): XmlElement | undefined {
     const data = this.read(path);
-    return data ? parseXml(data) : undefined;
+    return data ? parseXml(data, stream) : undefined;
   }
 
   /** Relationships of a part ("word/document.xml" → word/_rels/document.xml.rels), targets resolved. */
