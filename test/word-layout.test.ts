@@ -3,6 +3,7 @@ import { loadMupdf } from '../src/engines/mupdf';
 import { bundledFonts } from '../src/converters/fonts/bundled';
 import { renderWordDocument } from '../src/converters/word/layout/render';
 import type { Block, Paragraph, RunStyle, Section, WordDocument } from '../src/converters/word/model';
+import { makePng } from './fixtures';
 
 const style: RunStyle = { font: 'Calibri', size: 11 };
 const page = { width: 612, height: 792, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };
@@ -98,5 +99,22 @@ describe('Word layout', () => {
     const cambria: Paragraph = { kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'Заголовок Title', style: { font: 'Cambria', size: 14 } }] };
     const [lines] = await render(doc([section([cambria])]));
     expect(find(lines!, 'Title').text).toBe('Заголовок Title');
+  });
+
+  it('a picture that cannot be decoded is left blank and the rest of the document converts', async () => {
+    const png = makePng(40, 40, [0, 0, 255]);
+    // Break the zlib checksum at the end of the IDAT data: the header still reads, decoding fails.
+    const idat = new TextDecoder('latin1').decode(png).indexOf('IDAT');
+    const length = new DataView(png.buffer, png.byteOffset).getUint32(idat - 4);
+    png[idat + 4 + length - 1]! ^= 0xff;
+    const withPicture: Paragraph = {
+      kind: 'paragraph',
+      props: {},
+      inlines: [{ kind: 'text', text: 'Before the picture ', style }, { kind: 'image', data: png, contentType: 'image/png', width: 40, height: 40 }, { kind: 'text', text: ' after it', style }],
+    };
+    const [lines] = await render(doc([section([withPicture, para('Next paragraph survives')])]));
+    expect(find(lines!, 'Before the picture')).toBeTruthy();
+    expect(find(lines!, 'after it')).toBeTruthy();
+    expect(find(lines!, 'Next paragraph survives')).toBeTruthy();
   });
 });

@@ -16,8 +16,9 @@ export class WordConversionError extends Error {
   constructor(
     readonly problem: WordProblem,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'WordConversionError';
   }
 }

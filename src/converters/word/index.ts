@@ -17,12 +17,25 @@ const startsWith = (b: Uint8Array, sig: number[]) => sig.every((x, i) => b[i] ==
  * DOCX, and an encrypted DOCX (an OLE container) is recognised as password-protected.
  */
 export function readWordDocument(bytes: Uint8Array): WordDocument {
-  if (startsWith(bytes, ZIP)) return readDocx(bytes);
-  if (startsWith(bytes, OLE)) return readDoc(bytes);
+  if (startsWith(bytes, ZIP)) return damagedOnFailure(() => readDocx(bytes));
+  if (startsWith(bytes, OLE)) return damagedOnFailure(() => readDoc(bytes));
   if (new TextDecoder().decode(bytes.subarray(0, 5)) === '{\\rtf') {
     throw new WordConversionError('not_word', 'The file is an RTF document, not a Word .doc or .docx: open it in Word and save it as .docx, then upload it again.');
   }
   throw new WordConversionError('not_word', 'The file is not a Word document (.doc or .docx).');
+}
+
+/**
+ * A reader that trips over its input (a zip entry that does not inflate, a record that points
+ * outside its stream) has met a damaged file: say so, with the reader's own words kept as the cause.
+ */
+function damagedOnFailure(read: () => WordDocument): WordDocument {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof WordConversionError) throw err;
+    throw new WordConversionError('corrupt', `The document is damaged: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+  }
 }
 
 export interface ConvertOptions {

@@ -3,6 +3,7 @@ import type { FontFiles } from '../../fonts/catalog';
 import type { Block, Inline, Paragraph, Section, WordDocument } from '../model';
 import { blocksHtml, type BlockContext } from './block-html';
 import { MetafilePictures } from '../metafile/device';
+import { withoutBrokenImages } from './broken-images';
 import { FontBook } from './font-book';
 import { pt } from './inline-html';
 
@@ -101,6 +102,17 @@ const hasTotals = (blocks: Block[] | undefined): boolean =>
  * NUMPAGES or SECTIONPAGES, a first pass counts the pages.
  */
 export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, files: FontFiles): Uint8Array {
+  try {
+    return renderOnce(model, mupdf, files);
+  } catch (err) {
+    // A picture MuPDF cannot decode stops the whole drawing: blank the broken ones and draw again.
+    const repaired = withoutBrokenImages(model, mupdf);
+    if (!repaired) throw err;
+    return renderOnce(repaired, mupdf, files);
+  }
+}
+
+function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): Uint8Array {
   const fonts = new FontBook(mupdf, files);
   fonts.install();
   const em = model.defaultSize || 11;
