@@ -7,7 +7,7 @@
  * they must override an inherited colour, and dropped when the final RunStyle is produced.
  */
 import type { Border, ParagraphProps, RunStyle, TabStop } from '../model';
-import { attr, child, children, elements, type XmlElement } from '../../xml';
+import { attr, child, children, type XmlElement } from '../../xml';
 import { resolveColor, themeFont, type Theme } from './theme';
 
 /** Run properties of one layer; rStyle is the character style reference (direct formatting only). */
@@ -104,7 +104,8 @@ export function parseBorders<K extends string>(el: XmlElement | undefined, theme
 export function parseRPr(el: XmlElement | undefined, theme: Theme): RunProps {
   const p: RunProps = {};
   if (!el) return p;
-  for (const c of elements(el)) {
+  for (const c of el.children) {
+    if (typeof c === 'string') continue;
     const a = c.attrs;
     switch (c.name) {
       case 'rStyle':
@@ -177,7 +178,8 @@ const LEADER: Record<string, TabStop['leader']> = {
 export function parsePPr(el: XmlElement | undefined, theme: Theme): ParaProps {
   const p: ParaProps = {};
   if (!el) return p;
-  for (const c of elements(el)) {
+  for (const c of el.children) {
+    if (typeof c === 'string') continue;
     const a = c.attrs;
     switch (c.name) {
       case 'pStyle':

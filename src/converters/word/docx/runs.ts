@@ -7,7 +7,7 @@
  * with changes visible), and so do we. Moved-from text, comments and proofing marks are dropped.
  */
 import type { Inline, RunStyle } from '../model';
-import { child, descendants, elements, textOf, type XmlElement } from '../../xml';
+import { child, descendants, textOf, type XmlElement } from '../../xml';
 import { readDrawing, readVml, type DrawingContext } from './drawing';
 import { classifyInstr } from './fields';
 import { finalRunStyle, mergeRun, onOff, parseRPr, type RunProps } from './props';
@@ -49,7 +49,8 @@ export function readInlines(p: XmlElement, base: RunProps, reader: StoryReader):
 }
 
 function walk(container: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader): void {
-  for (const el of elements(container)) {
+  for (const el of container.children) {
+    if (typeof el === 'string') continue;
     switch (el.name) {
       case 'r':
         run(el, scope, b, reader);
@@ -131,7 +132,8 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
     part: reader.part,
     blocksOf: (t) => reader.blocks(t),
   };
-  for (const el of elements(r)) {
+  for (const el of r.children) {
+    if (typeof el === 'string') continue;
     switch (el.name) {
       case 't':
       case 'delText': {

@@ -60,7 +60,8 @@ export class StoryReader {
 
   /** Visit block-level content in order; `sectPr` is given for a paragraph that ends a section. */
   walk(container: XmlElement, emit: (b: Block, sectPr?: XmlElement) => void, layer?: TableLayer): void {
-    for (const el of elements(container)) {
+    for (const el of container.children) {
+      if (typeof el === 'string') continue;
       switch (el.name) {
         case 'p': {
           const sectPr = child(child(el, 'pPr'), 'sectPr');
