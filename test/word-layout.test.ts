@@ -117,4 +117,25 @@ describe('Word layout', () => {
     expect(find(lines!, 'after it')).toBeTruthy();
     expect(find(lines!, 'Next paragraph survives')).toBeTruthy();
   });
+
+  it('a table with a header row that runs over pages repeats the header row at the top of each page', async () => {
+    const edge = { width: 0.5, style: 'single' as const, color: '000000' };
+    const cell = (text: string) => ({ gridSpan: 1, borders: { top: edge, bottom: edge, left: edge, right: edge }, blocks: [para(text)] });
+    const table: Block = {
+      kind: 'table',
+      grid: [200, 200],
+      rows: [
+        { header: true, cells: [cell('Head one'), cell('Head two')] },
+        ...Array.from({ length: 90 }, (_, i) => ({ cells: [cell(`Row ${i + 1}`), cell('value')] })),
+      ],
+    };
+    const pages = await render(doc([section([para('Before the table'), table, para('After the table')])]));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    const text = pages.map((lines) => lines.map((l) => l.text).join('\n'));
+    for (const page of text) expect(page).toContain('Head one');
+    // Every body row appears exactly once, in order.
+    const rows = text.join('\n').match(/Row \d+/g)!;
+    expect(rows).toEqual(Array.from({ length: 90 }, (_, i) => `Row ${i + 1}`));
+    expect(text[text.length - 1]).toContain('After the table');
+  });
 });

@@ -73,7 +73,11 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
       return cellHtml(cell, w, below?.vMerge === 'continue', ctx);
     });
     const h = row.height ? `height:${pt(row.height.value)}` : '';
-    return `<tr${h ? ` style="${h}"` : ''}>${lead}${cells.join('')}</tr>`;
+    let html = `<tr${h ? ` style="${h}"` : ''}>${lead}${cells.join('')}</tr>`;
+    // Row anchors let the pagination see which row starts each page (see repeat-headers.ts).
+    const anchor = ctx.rowAnchors?.get(t);
+    if (anchor !== undefined) html = html.replace(/>([^<]*[^<\s][^<]*)</, `><a href="#${anchor}-${r}" style="color:inherit;text-decoration:none">$1</a><`);
+    return html;
   });
   return `<table style="${css.join(';')}">${rows.join('')}</table>`;
 }

@@ -11,6 +11,8 @@ export interface InlineContext {
   columnWidth: number;
   /** Field values known when this HTML is made (page numbers in headers and footers). */
   fields: { PAGE?: string; NUMPAGES?: string; SECTIONPAGES?: string };
+  /** Tables whose rows carry anchors named `<id>-<row>`, so the pages they fall on can be found after layout. */
+  rowAnchors?: Map<import('../model').Table, string>;
   /** Distance of the text column's left edge from the page's left edge (places page-relative floats). */
   columnLeft?: number;
   /** Footnote references met, in order (their bodies go to the end of the page chunk). */

@@ -1,10 +1,11 @@
 import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
-import type { Block, Inline, Paragraph, Section, WordDocument } from '../model';
+import type { Block, Inline, Paragraph, Section, Table, WordDocument } from '../model';
 import { blocksHtml, type BlockContext } from './block-html';
 import { MetafilePictures } from '../metafile/device';
 import { withoutBrokenImages } from './broken-images';
 import { FontBook } from './font-book';
+import { splitForRepeatedHeaders } from './repeat-headers';
 import { pt } from './inline-html';
 
 type MupdfModule = typeof Mupdf;
@@ -154,13 +155,13 @@ function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): 
       const gap = columns > 1 ? (s.columnGap ?? 36) : 0;
       return { flow, top, columns, gap, frameWidth: (width - gap * (columns - 1)) / columns, frameHeight: Math.max(g.height - top - bottom, 36) };
     });
-    const layoutChunk = (f: FlowFrame, blocks: Block[], keep = false) => {
+    const layoutChunk = (f: FlowFrame, blocks: Block[], keep = false, rowAnchors?: Map<Table, string>) => {
       const ready = kept.get(blocks);
       if (ready) {
         kept.delete(blocks);
         return ready;
       }
-      const c = ctx({}, f.flow.section.page.marginLeft);
+      const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors };
       let body = blocksHtml(blocks, f.frameWidth, c);
       if (c.noteRefs.length) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
       const doc = openHtml(mupdf, htmlDocument(f.frameWidth, f.frameHeight, [0, 0, 0, 0], body), f.frameWidth, f.frameHeight, em);
@@ -171,6 +172,15 @@ function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): 
       return doc;
     };
     const pagesOf = (f: FlowFrame, frameCount: number) => Math.ceil(frameCount / f.columns);
+
+    // Tables with header rows: stretches are split where such a table crosses a page, so that the
+    // header rows repeat on the next page (one-column flows, where a stretch boundary is a page break).
+    for (const f of frames) {
+      if (f.columns !== 1) continue;
+      f.flow.chunks = f.flow.chunks.flatMap((blocks) =>
+        blocks.some((b) => b.kind === 'table' && b.rows[0]?.header) ? splitForRepeatedHeaders(blocks, (b, anchors) => layoutChunk(f, b, false, anchors)) : [blocks],
+      );
+    }
 
     // Pass 1, only when some header or footer needs the totals: count each flow's pages.
     const needsTotals = model.sections.some((s) => [s.headers.default, s.headers.first, s.headers.even, s.footers.default, s.footers.first, s.footers.even].some(hasTotals));

@@ -1,0 +1,88 @@
+import type * as Mupdf from 'mupdf';
+import type { Block, Table } from '../model';
+
+type Layout = (blocks: Block[], anchors: Map<Table, string>) => Mupdf.Document;
+
+/** Header rows are the rows marked as such at the top of the table (Word repeats exactly those). */
+const headerRowCount = (t: Table): number => {
+  let n = 0;
+  while (n < t.rows.length && t.rows[n]!.header) n++;
+  return n;
+};
+
+const anchorsOf = (blocks: Block[]): Map<Table, string> => {
+  const anchors = new Map<Table, string>();
+  blocks.forEach((b, i) => {
+    if (b.kind === 'table' && headerRowCount(b) > 0 && headerRowCount(b) < b.rows.length) anchors.set(b, `t${i}`);
+  });
+  return anchors;
+};
+
+/**
+ * Splits a page-break-free stretch where a table with header rows runs onto another page, so the
+ * header rows can be repeated at the top of the next page as Word does (MuPDF's tables do not
+ * repeat them). The stretch is laid out with anchors on the rows; the first row found on a later
+ * page starts a new stretch whose table begins with the header rows. The table's remainder is
+ * then laid out alone (it starts a page), a window of rows at a time so that a long table costs
+ * a few pages of layout per page, not the whole rest each time. One-column stretches only: a
+ * stretch boundary is a page break.
+ */
+export function splitForRepeatedHeaders(blocks: Block[], layout: Layout): Block[][] {
+  const out: Block[][] = [];
+  let rest = blocks;
+  let continuing = false; // rest[0] is the remainder of a table just split
+  let window = 60;
+  for (let guard = 0; guard < 1000; guard++) {
+    let probe = rest;
+    if (continuing) {
+      const t = rest[0] as Table;
+      probe = [t.rows.length > window ? { ...t, rows: t.rows.slice(0, window) } : t];
+    }
+    const anchors = anchorsOf(probe);
+    const cut = anchors.size ? firstCrossing(layout(probe, anchors), probe, anchors) : undefined;
+    if (!cut) {
+      if (!continuing) break;
+      const t = rest[0] as Table;
+      if ((probe[0] as Table).rows.length < t.rows.length) window *= 2; // the window fit on one page: widen it
+      else continuing = false; // the remainder fits: go on with what follows it
+      continue;
+    }
+    const table = rest[cut.block] as Table;
+    out.push([...rest.slice(0, cut.block), { ...table, rows: table.rows.slice(0, cut.row) }]);
+    rest = [{ ...table, rows: [...table.rows.slice(0, headerRowCount(table)), ...table.rows.slice(cut.row)] }, ...rest.slice(cut.block + 1)];
+    continuing = true;
+  }
+  out.push(rest);
+  return out;
+}
+
+/** The first table row (past the header rows) that starts on a later page than its table's first. */
+function firstCrossing(doc: Mupdf.Document, blocks: Block[], anchors: Map<Table, string>): { block: number; row: number } | undefined {
+  try {
+    const pages = doc.countPages();
+    if (pages < 2) return undefined;
+    const firstPage = new Map<number, number>();
+    for (let p = 0; p < pages; p++) {
+      const starts = new Map<number, number>(); // table block → smallest row starting on this page
+      const page = doc.loadPage(p);
+      for (const link of page.getLinks()) {
+        const m = /^#t(\d+)-(\d+)$/.exec(link.getURI());
+        if (!m) continue;
+        const block = Number(m[1]);
+        if (!anchors.has(blocks[block] as Table)) continue;
+        starts.set(block, Math.min(starts.get(block) ?? Infinity, Number(m[2])));
+      }
+      page.destroy();
+      let cut: { block: number; row: number } | undefined;
+      for (const [block, row] of starts) {
+        const first = firstPage.get(block);
+        if (first === undefined) firstPage.set(block, p);
+        else if (row >= headerRowCount(blocks[block] as Table) && (!cut || block < cut.block)) cut = { block, row };
+      }
+      if (cut) return cut;
+    }
+    return undefined;
+  } finally {
+    doc.destroy();
+  }
+}
