@@ -32,7 +32,7 @@ export interface Chp {
   fObj: boolean;
   fOle2: boolean;
   fData: boolean;
-  /** Inserted/deleted revision marks: deleted text is not shown. */
+  /** Deleted revision mark: the text is shown struck through (see story.ts). */
   fRMarkDel: boolean;
   fFldVanish: boolean;
   /** sprmCPicLocation: offset of the PICF in the Data stream (or of a field's form data). */

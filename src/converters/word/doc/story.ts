@@ -201,8 +201,11 @@ export class StoryReader {
 
     for (let cp = start; cp < end; cp++) {
       const code = chars[cp]!;
-      const { chp, style } = this.runAt(cp, pap.istd);
-      if (chp.fRMarkDel) continue;
+      const { chp, style: own } = this.runAt(cp, pap.istd);
+      // Tracked deletions are shown struck through, as LibreOffice shows them (and the DOCX reader
+      // does); deleted objects and control marks are dropped.
+      if (chp.fRMarkDel && (code < 0x20 || chp.fSpec)) continue;
+      const style = chp.fRMarkDel ? { ...own, strike: true } : own;
       if (code === 0x13) {
         fields.push({ instr: '', inResult: false, resolved: false });
         continue;
