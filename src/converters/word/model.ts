@@ -14,6 +14,11 @@ export interface WordDocument {
   /** Font of the document defaults: used where a run names none. */
   defaultFont: string;
   defaultSize: number;
+  /**
+   * How the space after one paragraph and the space before the next combine: the larger of the two
+   * (default; what LibreOffice's renderings of DOCX show) or their sum (its renderings of DOC).
+   */
+  paragraphSpacing?: 'larger' | 'sum';
 }
 
 export interface PageGeometry {

@@ -161,7 +161,21 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
     notes: noteBodies,
     defaultFont: ctx.fonts[normal.ftcAscii]?.name ?? 'Times New Roman',
     defaultSize: normal.hps / 2,
+    paragraphSpacing: htmlAutoSpacingOff(fib, table) ? 'sum' : 'larger',
   };
+}
+
+/**
+ * Dop.fDontUseHTMLAutoSpacing: when set, the space after one paragraph and the space before the
+ * next add up; when clear (or the Dop is too short to hold it), the larger wins. It is the third
+ * bit of the byte after Copts80 in Dop2000, at offset 512 of the Dop ([MS-DOC] 2.7.5, 2.7.11);
+ * LibreOffice's importer maps it to the same rule (PARA_SPACE_MAX).
+ */
+function htmlAutoSpacingOff(fib: ReturnType<typeof readFib>, table: Uint8Array): boolean {
+  if (fib.word6) return true; // Word 6/95 predates HTML auto spacing
+  const dop = fib.fcLcb(FcLcb.Dop);
+  const at = dop.fc + 512;
+  return dop.lcb > 512 && at < table.length && (table[at]! & 0x04) !== 0;
 }
 
 /** A header/footer/note story's final empty paragraph is Word's story terminator, not content. */

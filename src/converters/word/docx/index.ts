@@ -136,6 +136,8 @@ export function readDocx(bytes: Uint8Array): WordDocument {
     notes,
     defaultFont: styles.docRun.font ?? 'Times New Roman',
     defaultSize: styles.docRun.size ?? 10,
+    // w:doNotUseHTMLParagraphAutoSpacing (settings compat): spacings add up instead of the larger winning.
+    paragraphSpacing: child(child(settings, 'compat'), 'doNotUseHTMLParagraphAutoSpacing') ? 'sum' : 'larger',
   };
 }
 

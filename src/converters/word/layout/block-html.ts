@@ -26,9 +26,10 @@ function lineHeight(p: Paragraph, ctx: BlockContext): number {
 
 /**
  * Paragraph spacing is written out by hand: between two paragraphs the larger of the space after
- * and the space before applies (measured on LibreOffice's renderings of Word files: a Caption with
- * 10 pt after and a Heading with 20 pt before are 20 pt apart), and contextual spacing drops both
- * between paragraphs of one style. Tables take the space after the paragraph above them.
+ * and the space before applies (measured on LibreOffice's renderings of DOCX files: a Caption with
+ * 10 pt after and a Heading with 20 pt before are 20 pt apart; its DOC renderings add the two, see
+ * WordDocument.paragraphSpacing), and contextual spacing drops both between paragraphs of one
+ * style. Tables take the space after the paragraph above them.
  */
 function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | undefined, width: number, ctx: BlockContext): string {
   const props = p.props;
@@ -37,7 +38,8 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   const prevAfter = prev?.kind === 'paragraph' && !(prev.props.contextualSpacing && sameStyle(prev)) ? (prev.props.spaceAfter ?? 0) : 0;
   const after = next?.kind === 'paragraph' ? 0 : (props.spaceAfter ?? 0);
   const lh = lineHeight(p, ctx);
-  const css = [`margin:${pt(Math.max(before, prevAfter))} 0 ${pt(after)} 0`, `line-height:${pt(lh)}`];
+  const gap = ctx.paragraphSpacing === 'sum' ? before + prevAfter : Math.max(before, prevAfter);
+  const css = [`margin:${pt(gap)} 0 ${pt(after)} 0`, `line-height:${pt(lh)}`];
   if (props.indentLeft) css.push(`padding-left:${pt(props.indentLeft)}`);
   if (props.indentRight) css.push(`padding-right:${pt(props.indentRight)}`);
   if (props.firstLine) css.push(`text-indent:${pt(props.firstLine)}`);

@@ -11,6 +11,8 @@ export interface InlineContext {
   columnWidth: number;
   /** Field values known when this HTML is made (page numbers in headers and footers). */
   fields: { PAGE?: string; NUMPAGES?: string; SECTIONPAGES?: string };
+  /** How space after and space before combine between paragraphs (WordDocument.paragraphSpacing). */
+  paragraphSpacing?: 'larger' | 'sum';
   /** Tables whose rows carry anchors named `<id>-<row>`, so the pages they fall on can be found after layout. */
   rowAnchors?: Map<import('../model').Table, string>;
   /** Distance of the text column's left edge from the page's left edge (places page-relative floats). */

@@ -119,7 +119,7 @@ function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): 
   const em = model.defaultSize || 11;
   // EMF/WMF pictures: placeholders in the HTML, drawn as vectors by the page device (see below).
   const metafiles = new MetafilePictures(mupdf);
-  const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, metafiles });
+  const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, metafiles });
   const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
   // Chunks laid out in the counting pass are kept for the writing pass while their HTML stays
   // small in total (text-only documents are laid out once); bigger ones are laid out again.
