@@ -132,7 +132,33 @@ export type Inline =
   | { kind: 'field'; field: 'PAGE' | 'NUMPAGES' | 'SECTIONPAGES'; style: RunStyle }
   | { kind: 'noteRef'; id: string; label: string; style: RunStyle }
   /** A text box or shape with text: laid out as a block of its own. */
-  | { kind: 'textbox'; blocks: Block[]; width: number; height?: number; floating?: FloatingPlacement };
+  | { kind: 'textbox'; blocks: Block[]; width: number; height?: number; floating?: FloatingPlacement }
+  | Shape;
+
+/**
+ * A drawn shape (DrawingML wps:wsp, VML v:rect/v:oval/v:line...): its outline filled and/or stroked
+ * in its box, and the text it holds laid out inside the box less the insets. A line runs from the
+ * box's top-left to its bottom-right corner (top-right to bottom-left when flipped one way).
+ */
+export interface Shape {
+  kind: 'shape';
+  geometry: 'rect' | 'roundRect' | 'ellipse' | 'line';
+  width: number;
+  height: number;
+  fill?: string;
+  line?: { color: string; width: number };
+  flipH?: boolean;
+  flipV?: boolean;
+  /** Clockwise, degrees, about the box's centre. */
+  rotation?: number;
+  floating?: FloatingPlacement;
+  blocks?: Block[];
+  textInsets?: { left: number; top: number; right: number; bottom: number };
+  /** Vertical placement of the text in the box. */
+  textAnchor?: 'top' | 'center' | 'bottom';
+  /** Stacking order among floating shapes (wp:anchor relativeHeight): higher is drawn later. */
+  z?: number;
+}
 
 /** Where a floating object is anchored, relative to what Word says (approximated by the layout). */
 export interface FloatingPlacement {
@@ -143,6 +169,10 @@ export interface FloatingPlacement {
   relativeY: 'page' | 'margin' | 'paragraph' | 'line';
   wrap: 'none' | 'square' | 'tight' | 'topAndBottom' | 'behind' | 'inFront';
   alignX?: 'left' | 'center' | 'right';
+  alignY?: 'top' | 'center' | 'bottom';
+  /** Offsets as fractions of the reference's width/height (wp14:pctPosHOffset), over x/y when given. */
+  percentX?: number;
+  percentY?: number;
 }
 
 export interface Paragraph {

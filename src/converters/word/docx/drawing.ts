@@ -10,6 +10,9 @@ import { attr, child, descendant, descendants, elements, type XmlElement } from 
 import { chartInlines, themePalette } from './chart';
 import { imageContentType, type Package } from './package';
 import { emu } from './props';
+import { readShapes } from './shapes';
+import type { Theme } from './theme';
+import { cssLength, readVmlShape } from './vml-shapes';
 
 export interface DrawingContext {
   pkg: Package;
@@ -17,6 +20,8 @@ export interface DrawingContext {
   part: string;
   /** Read the blocks of a w:txbxContent. */
   blocksOf(txbxContent: XmlElement): Block[];
+  /** Resolves shapes' scheme colours. */
+  theme: Theme;
 }
 
 function loadImage(ctx: DrawingContext, relId: string | undefined): { data: Uint8Array; contentType: string } | undefined {
@@ -38,8 +43,9 @@ const REL_Y: Record<string, FloatingPlacement['relativeY']> = {
 };
 
 function floatingOf(anchor: XmlElement): FloatingPlacement {
-  const ph = child(anchor, 'positionH');
-  const pv = child(anchor, 'positionV');
+  // Word 2010 writes percentage positions inside mc:AlternateContent (wp14:pctPosHOffset).
+  const ph = child(anchor, 'positionH') ?? descendant(anchor, 'positionH');
+  const pv = child(anchor, 'positionV') ?? descendant(anchor, 'positionV');
   const place: FloatingPlacement = {
     x: emu(descendantText(ph, 'posOffset')) ?? 0,
     y: emu(descendantText(pv, 'posOffset')) ?? 0,
@@ -51,6 +57,13 @@ function floatingOf(anchor: XmlElement): FloatingPlacement {
   if (align === 'left' || align === 'center' || align === 'right') place.alignX = align;
   else if (align === 'inside') place.alignX = 'left';
   else if (align === 'outside') place.alignX = 'right';
+  const pctX = descendantText(ph, 'pctPosHOffset');
+  const pctY = descendantText(pv, 'pctPosVOffset');
+  if (pctX && Number.isFinite(+pctX)) place.percentX = +pctX / 100000;
+  if (pctY && Number.isFinite(+pctY)) place.percentY = +pctY / 100000;
+  const alignY = descendantText(pv, 'align');
+  if (alignY === 'top' || alignY === 'bottom') place.alignY = alignY;
+  else if (alignY === 'center') place.alignY = 'center';
   const behind = anchor.attrs['behindDoc'] === '1' || anchor.attrs['behindDoc'] === 'true';
   for (const e of elements(anchor)) {
     if (e.name === 'wrapNone') place.wrap = behind ? 'behind' : 'inFront';
@@ -91,6 +104,15 @@ export function readDrawing(drawing: XmlElement, ctx: DrawingContext): Inline[] 
       continue;
     }
     if (/\/diagram$|chartex/.test(uri)) continue;
+    // Drawn shapes (rectangles, lines...) and groups of them, with the text they hold.
+    if (child(graphicData, 'wsp') || child(graphicData, 'wgp')) {
+      const z = Number(holder.attrs['relativeHeight'] ?? NaN);
+      for (const shape of readShapes(graphicData, { x: 0, y: 0, width, height }, floating, ctx)) {
+        if (shape.kind === 'shape' && Number.isFinite(z)) shape.z = z;
+        out.push(shape);
+      }
+      continue;
+    }
     // Text box shapes (wps:wsp with wps:txbx) and groups: their text is the content worth keeping.
     const txbx = descendants(graphicData, 'txbxContent');
     if (txbx.length) {
@@ -115,20 +137,14 @@ export function readDrawing(drawing: XmlElement, ctx: DrawingContext): Inline[] 
   return out;
 }
 
-/** "width:120pt;height:3.5in" → points. */
-function cssLength(style: string, prop: string): number | undefined {
-  const m = new RegExp(`(?:^|;)\\s*${prop}\\s*:\\s*([-0-9.]+)\\s*(pt|in|cm|mm|px|pc|emu)?`, 'i').exec(style);
-  if (!m) return undefined;
-  const v = parseFloat(m[1]!);
-  switch ((m[2] ?? 'px').toLowerCase()) {
-    case 'pt': return v;
-    case 'in': return v * 72;
-    case 'cm': return (v * 72) / 2.54;
-    case 'mm': return (v * 72) / 25.4;
-    case 'pc': return v * 12;
-    case 'emu': return v / 12700;
-    default: return (v * 72) / 96;
-  }
+/** mso-position-horizontal:center / mso-position-vertical:top and the like. */
+function vmlAlign(style: string): Pick<FloatingPlacement, 'alignX' | 'alignY'> {
+  const h = /mso-position-horizontal\s*:\s*(left|center|right|inside|outside)/.exec(style)?.[1];
+  const v = /mso-position-vertical\s*:\s*(top|center|bottom)/.exec(style)?.[1];
+  const out: Pick<FloatingPlacement, 'alignX' | 'alignY'> = {};
+  if (h) out.alignX = h === 'inside' ? 'left' : h === 'outside' ? 'right' : (h as 'left' | 'center' | 'right');
+  if (v) out.alignY = v as 'top' | 'center' | 'bottom';
+  return out;
 }
 
 /** VML (w:pict, w:object): v:shape with v:imagedata, or a v:textbox. */
@@ -147,8 +163,14 @@ export function readVml(pict: XmlElement, ctx: DrawingContext): Inline[] {
           relativeX: /mso-position-horizontal-relative\s*:\s*page/.test(style) ? 'page' : /mso-position-horizontal-relative\s*:\s*margin/.test(style) ? 'margin' : 'column',
           relativeY: /mso-position-vertical-relative\s*:\s*page/.test(style) ? 'page' : /mso-position-vertical-relative\s*:\s*margin/.test(style) ? 'margin' : 'paragraph',
           wrap: /z-index\s*:\s*-/.test(style) ? 'behind' : descendant(shape, 'wrap') ? 'square' : 'inFront',
+          ...vmlAlign(style),
         }
       : undefined;
+    const drawn = readVmlShape(shape, width, height, floating, ctx);
+    if (drawn) {
+      out.push(drawn);
+      continue;
+    }
     const txbx = descendants(shape, 'txbxContent');
     if (txbx.length) {
       for (const t of txbx) {

@@ -131,6 +131,7 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
     pkg: reader.ctx.pkg,
     part: reader.part,
     blocksOf: (t) => reader.blocks(t),
+    theme: reader.ctx.theme,
   };
   for (const el of r.children) {
     if (typeof el === 'string') continue;

@@ -52,7 +52,7 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   const inner = inlineHtml(p, { ...ctx, columnWidth: width, renderBlocks: (blocks, w) => blocksHtml(blocks, w, ctx) });
   const mark = largestRun(p, ctx);
   // An empty paragraph still takes a line: a no-break space at the mark's font holds it open.
-  const content = inner.replace(/<[^>]+>/g, '').trim() || /<img|<div/.test(inner) ? inner : `${inner}<span style="font-family:${mark.family};font-size:${pt(mark.size)}">\u00a0</span>`;
+  const content = inner.replace(/<[^>]+>/g, '').trim() || /<img(?! data-shape-anchor)|<div/.test(inner) ? inner : `${inner}<span style="font-family:${mark.family};font-size:${pt(mark.size)}">\u00a0</span>`;
   return `<p style="${css.join(';')}">${content}</p>`;
 }
 

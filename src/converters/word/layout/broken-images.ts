@@ -29,6 +29,7 @@ export function withoutBrokenImages(model: WordDocument, mupdf: typeof Mupdf): W
       return { ...it, contentType: 'image/x-unreadable', data: new Uint8Array(0) };
     }
     if (it.kind === 'textbox') return { ...it, blocks: blocks(it.blocks) };
+    if (it.kind === 'shape' && it.blocks) return { ...it, blocks: blocks(it.blocks) };
     return it;
   };
   const blocks = (list: Block[]): Block[] =>

@@ -1,5 +1,5 @@
 import { substituteFamily, type Family } from '../../fonts/catalog';
-import type { FloatingPlacement, Inline, Paragraph, RunStyle, TabStop } from '../model';
+import type { FloatingPlacement, Inline, Paragraph, RunStyle, Shape, TabStop } from '../model';
 import type { FontBook } from './font-book';
 
 /** What inline rendering needs from the paragraph and the page around it. */
@@ -21,6 +21,8 @@ export interface InlineContext {
   noteRefs: string[];
   /** Stand-in pictures for EMF/WMF, drawn as vectors by the page device (metafile/device.ts). */
   metafiles?: { placeholder(data: Uint8Array, contentType: string): string | undefined };
+  /** Stand-in pictures for shapes, drawn by the page device (shape-pictures.ts). */
+  shapes?: { placeholder(shape: Shape): string };
   /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */
   renderBlocks(blocks: import('../model').Block[], width: number): string;
 }
@@ -147,6 +149,8 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
   const right = ctx.columnWidth - (props.indentRight ?? 0);
   let x = indentLeft + firstLine;
   let html = '';
+  /** Placeholders of floating shapes: at the paragraph's start, where their anchor's y is read. */
+  let anchors = '';
   const items: Inline[] = props.list
     ? [{ kind: 'text', text: props.list.label, style: props.list.style }, ...(props.list.suffix === 'tab' ? [{ kind: 'tab', style: props.list.style } as Inline] : props.list.suffix === 'space' ? [{ kind: 'text', text: ' ', style: props.list.style } as Inline] : []), ...p.inlines]
     : p.inlines;
@@ -223,9 +227,37 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         html += `<div style="${shift}width:${pt(width)}">${ctx.renderBlocks(it.blocks, width)}</div>`;
         return;
       }
+      case 'shape': {
+        if (!ctx.shapes) return;
+        if (it.floating) anchors += `<img ${SHAPE_ANCHOR} src="${ctx.shapes.placeholder(it)}" style="display:block;width:0.01pt;height:0.01pt"/>`;
+        else if (it.blocks?.length) html += inlineShapeBox(it, ctx);
+        else {
+          const width = Math.min(it.width, ctx.columnWidth);
+          // A rule (a line with no height) gets a placeholder as tall as it is thick, at least.
+          const height = Math.max(it.height, it.geometry === 'line' ? (it.line?.width ?? 0.75) : 0.01);
+          html += `<img src="${ctx.shapes.placeholder(it)}" style="width:${pt(width)};height:${pt(height)}"/>`;
+          x += width;
+        }
+        return;
+      }
     }
   });
-  return html;
+  return anchors + html;
+}
+
+/** Marks the placeholder of a floating shape: it holds no line open (block-html's empty-paragraph test). */
+export const SHAPE_ANCHOR = 'data-shape-anchor="1"';
+
+/** An inline shape with text: a box with the shape's fill and outline around the text, in the flow. */
+function inlineShapeBox(s: Shape, ctx: InlineContext): string {
+  const inset = s.textInsets ?? { left: 7.2, top: 3.6, right: 7.2, bottom: 3.6 };
+  const border = s.line ? s.line.width : 0;
+  const width = Math.min(s.width || ctx.columnWidth, ctx.columnWidth);
+  const inner = Math.max(width - inset.left - inset.right - 2 * border, 10);
+  const css = [`width:${pt(inner)}`, `padding:${[inset.top, inset.right, inset.bottom, inset.left].map(pt).join(' ')}`];
+  if (s.fill) css.push(`background-color:#${s.fill}`);
+  if (s.line) css.push(`border:${pt(s.line.width)} solid #${s.line.color}`);
+  return `<div style="${css.join(';')}">${ctx.renderBlocks(s.blocks!, inner)}</div>`;
 }
 
 /** Where a floating object starts within the column: its alignment, or its offset from the page, margin or column. */

@@ -7,6 +7,7 @@ import { withoutBrokenImages } from './broken-images';
 import { FontBook } from './font-book';
 import { splitForRepeatedHeaders } from './repeat-headers';
 import { pt } from './inline-html';
+import { ShapePictures, type PageFrame } from './shape-pictures';
 
 type MupdfModule = typeof Mupdf;
 
@@ -119,7 +120,9 @@ function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): 
   const em = model.defaultSize || 11;
   // EMF/WMF pictures: placeholders in the HTML, drawn as vectors by the page device (see below).
   const metafiles = new MetafilePictures(mupdf);
-  const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, metafiles });
+  // Shapes likewise: placeholders in the HTML, drawn by the same page device (shape-pictures.ts).
+  const shapes = new ShapePictures(mupdf);
+  const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, metafiles, shapes });
   const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
   // Chunks laid out in the counting pass are kept for the writing pass while their HTML stays
   // small in total (text-only documents are laid out once); bigger ones are laid out again.
@@ -232,22 +235,38 @@ function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): 
           const header = area(s.headers[kind], width, fields);
           const footer = area(s.footers[kind], width, fields);
           const pageDevice = writer.beginPage([0, 0, g.width, g.height]);
-          // Once the document has metafiles, pages go through a device that draws them in place of their placeholders.
-          const device = metafiles.size ? metafiles.wrap(pageDevice, fonts) : pageDevice;
-          for (let col = 0; col < f.columns; col++) {
-            const frame = i * f.columns + col;
-            if (frame >= frameCount) break;
-            const dx = g.marginLeft + col * (f.frameWidth + f.gap);
-            const page = doc.loadPage(frame);
-            page.run(device, mupdf.Matrix.translate(dx, f.top));
-            for (const link of page.getLinks()) {
-              const [x0, y0, x1, y1] = link.getBounds();
-              if (link.isExternal()) links.push({ page: written, rect: [x0 + dx, y0 + f.top, x1 + dx, y1 + f.top], uri: link.getURI() });
+          // Once the document has metafiles or shapes, pages go through a device that draws them in place of their placeholders.
+          const device = metafiles.size || shapes.size ? metafiles.wrap(pageDevice, fonts, shapes.handler('rest')) : pageDevice;
+          const columnLeft = (col: number) => g.marginLeft + col * (f.frameWidth + f.gap);
+          const pageFrame: PageFrame = { ...g, columns: Array.from({ length: f.columns }, (_, col) => ({ left: columnLeft(col), width: f.frameWidth })) };
+          shapes.beginPage(pageDevice, pageFrame, (b, w) => area(b, w, fields));
+          const drawContent = (target: Mupdf.Device, collectLinks: boolean) => {
+            for (let col = 0; col < f.columns; col++) {
+              const frame = i * f.columns + col;
+              if (frame >= frameCount) break;
+              const dx = columnLeft(col);
+              const page = doc.loadPage(frame);
+              page.run(target, mupdf.Matrix.translate(dx, f.top));
+              for (const link of collectLinks ? page.getLinks() : []) {
+                const [x0, y0, x1, y1] = link.getBounds();
+                if (link.isExternal()) links.push({ page: written, rect: [x0 + dx, y0 + f.top, x1 + dx, y1 + f.top], uri: link.getURI() });
+              }
+              page.destroy();
             }
-            page.destroy();
+            if (header) runFirstPage(header.doc, target, mupdf.Matrix.translate(g.marginLeft, g.header));
+            if (footer) runFirstPage(footer.doc, target, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
+          };
+          if (shapes.hasFloating) {
+            // Floating shapes: a pass that draws nothing finds their anchors; they are drawn before the text.
+            const finder = metafiles.wrap(undefined, fonts, shapes.handler('find'));
+            drawContent(finder, false);
+            finder.close();
+            finder.destroy();
+            shapes.drawFound();
           }
-          if (header) runFirstPage(header.doc, device, mupdf.Matrix.translate(g.marginLeft, g.header));
-          if (footer) runFirstPage(footer.doc, device, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
+          drawContent(device, true);
+          shapes.flushText(device);
+          shapes.endPage();
           if (device !== pageDevice) {
             device.close();
             device.destroy();

@@ -6,6 +6,9 @@ import type { Matrix } from './painter';
 
 type MupdfModule = typeof Mupdf;
 
+/** Draws a placeholder picture it recognises (from its pixels) in its place and returns true; false for any other picture. */
+export type PlaceholderHandler = (image: Mupdf.Image, ctm: Matrix) => boolean;
+
 /** Placeholder pictures are 2×1 RGB: a magic pixel, then the metafile's index (24 bits). */
 const MAGIC = [0x4d, 0x46, 0xa7];
 
@@ -69,50 +72,57 @@ export class MetafilePictures {
 
   /**
    * A device that passes every call on to `target` unchanged, except placeholder pictures, which
-   * it replaces by their metafile's drawing. Close and destroy it before ending the page.
+   * it replaces by their metafile's drawing, and pictures `others` claims (the layout's shape
+   * placeholders: it draws them itself and returns true). Without a target it draws nothing and
+   * only shows `others` the pictures (a pass that finds where placeholders are on a page).
+   * Close and destroy it before ending the page.
    */
-  wrap(target: Mupdf.Device, fonts: FaceSource): Mupdf.Device {
+  wrap(target: Mupdf.Device | undefined, fonts: FaceSource, others?: PlaceholderHandler): Mupdf.Device {
     const { mupdf } = this;
     // Wrappers MuPDF hands the callbacks hold a reference each: release them at once, not at GC.
     const done = (...objects: { destroy(): void }[]) => objects.forEach((o) => o.destroy());
     const c = (color: number[]) => color as Mupdf.Color;
     return new mupdf.Device({
-      fillPath: (path, evenOdd, ctm, cs, color, alpha) => (target.fillPath(path, evenOdd, ctm, cs, c(color), alpha), done(path, cs)),
-      strokePath: (path, stroke, ctm, cs, color, alpha) => (target.strokePath(path, stroke, ctm, cs, c(color), alpha), done(path, stroke, cs)),
-      clipPath: (path, evenOdd, ctm) => (target.clipPath(path, evenOdd, ctm), done(path)),
-      clipStrokePath: (path, stroke, ctm) => (target.clipStrokePath(path, stroke, ctm), done(path, stroke)),
-      fillText: (text, ctm, cs, color, alpha) => (target.fillText(text, ctm, cs, c(color), alpha), done(text, cs)),
-      strokeText: (text, stroke, ctm, cs, color, alpha) => (target.strokeText(text, stroke, ctm, cs, c(color), alpha), done(text, stroke, cs)),
-      clipText: (text, ctm) => (target.clipText(text, ctm), done(text)),
-      clipStrokeText: (text, stroke, ctm) => (target.clipStrokeText(text, stroke, ctm), done(text, stroke)),
-      ignoreText: (text, ctm) => (target.ignoreText(text, ctm), done(text)),
+      fillPath: (path, evenOdd, ctm, cs, color, alpha) => (target?.fillPath(path, evenOdd, ctm, cs, c(color), alpha), done(path, cs)),
+      strokePath: (path, stroke, ctm, cs, color, alpha) => (target?.strokePath(path, stroke, ctm, cs, c(color), alpha), done(path, stroke, cs)),
+      clipPath: (path, evenOdd, ctm) => (target?.clipPath(path, evenOdd, ctm), done(path)),
+      clipStrokePath: (path, stroke, ctm) => (target?.clipStrokePath(path, stroke, ctm), done(path, stroke)),
+      fillText: (text, ctm, cs, color, alpha) => (target?.fillText(text, ctm, cs, c(color), alpha), done(text, cs)),
+      strokeText: (text, stroke, ctm, cs, color, alpha) => (target?.strokeText(text, stroke, ctm, cs, c(color), alpha), done(text, stroke, cs)),
+      clipText: (text, ctm) => (target?.clipText(text, ctm), done(text)),
+      clipStrokeText: (text, stroke, ctm) => (target?.clipStrokeText(text, stroke, ctm), done(text, stroke)),
+      ignoreText: (text, ctm) => (target?.ignoreText(text, ctm), done(text)),
       fillShade: (shade, ctm, alpha) => {
-        target.fillShade(shade, ctm, alpha);
+        target?.fillShade(shade, ctm, alpha);
         // This wrapper holds no reference of its own (mupdf.js does not keep it): never drop it.
         (mupdf.Shade as unknown as { _finalizer?: FinalizationRegistry<unknown> })._finalizer?.unregister(shade);
       },
       fillImage: (image, ctm, alpha) => {
-        let meta;
         try {
-          meta = this.lookup(image);
-        } catch {
-          meta = undefined;
+          if (others?.(image, ctm as Matrix) || !target) return;
+          let meta;
+          try {
+            meta = this.size ? this.lookup(image) : undefined;
+          } catch {
+            meta = undefined;
+          }
+          if (meta) this.draw(target, meta.data, meta.contentType, ctm as Matrix, fonts);
+          else target.fillImage(image, ctm, alpha);
+        } finally {
+          done(image);
         }
-        if (meta) this.draw(target, meta.data, meta.contentType, ctm as Matrix, fonts);
-        else target.fillImage(image, ctm, alpha);
-        done(image);
       },
-      fillImageMask: (image, ctm, cs, color, alpha) => (target.fillImageMask(image, ctm, cs, c(color), alpha), done(image, cs)),
-      clipImageMask: (image, ctm) => (target.clipImageMask(image, ctm), done(image)),
-      popClip: () => target.popClip(),
-      beginMask: (bbox, luminosity, cs, color) => (target.beginMask(bbox, luminosity, cs, c(color)), done(cs)),
-      endMask: () => target.endMask(),
-      beginGroup: (bbox, cs, isolated, knockout, blend, alpha) => (target.beginGroup(bbox, cs, isolated, knockout, blend, alpha), done(cs)),
-      endGroup: () => target.endGroup(),
-      beginTile: (area, view, xstep, ystep, ctm, id, docId) => target.beginTile(area, view, xstep, ystep, ctm, id, docId),
-      endTile: () => target.endTile(),
-      beginLayer: (name) => target.beginLayer(name),
-      endLayer: () => target.endLayer(),
+      fillImageMask: (image, ctm, cs, color, alpha) => (target?.fillImageMask(image, ctm, cs, c(color), alpha), done(image, cs)),
+      clipImageMask: (image, ctm) => (target?.clipImageMask(image, ctm), done(image)),
+      popClip: () => target?.popClip(),
+      beginMask: (bbox, luminosity, cs, color) => (target?.beginMask(bbox, luminosity, cs, c(color)), done(cs)),
+      endMask: () => target?.endMask(),
+      beginGroup: (bbox, cs, isolated, knockout, blend, alpha) => (target?.beginGroup(bbox, cs, isolated, knockout, blend, alpha), done(cs)),
+      endGroup: () => target?.endGroup(),
+      beginTile: (area, view, xstep, ystep, ctm, id, docId) => target?.beginTile(area, view, xstep, ystep, ctm, id, docId) ?? 0,
+      endTile: () => target?.endTile(),
+      beginLayer: (name) => target?.beginLayer(name),
+      endLayer: () => target?.endLayer(),
     });
   }
 }

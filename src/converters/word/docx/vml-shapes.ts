@@ -1,0 +1,106 @@
+/**
+ * Legacy VML shapes (w:pict): v:rect, v:roundrect, v:oval, v:line and the rectangle-like v:shape
+ * types (text box, rectangle, straight connector), with VML's defaults: filled white and stroked
+ * black 0.75 pt unless told otherwise.
+ */
+import type { FloatingPlacement, Shape } from '../model';
+import { attr, child, descendant, type XmlElement } from '../../xml';
+import type { DrawingContext } from './drawing';
+
+const NAMED: Record<string, string> = {
+  black: '000000', white: 'FFFFFF', red: 'FF0000', green: '008000', blue: '0000FF', yellow: 'FFFF00', gray: '808080',
+  grey: '808080', silver: 'C0C0C0', navy: '000080', maroon: '800000', purple: '800080', teal: '008080', olive: '808000',
+  lime: '00FF00', aqua: '00FFFF', fuchsia: 'FF00FF', orange: 'FFA500', window: 'FFFFFF', windowText: '000000',
+};
+
+/** "#4f81bd [3204]", "#fc0", "red" → hex. */
+export function vmlColor(v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  const s = v.trim().split(/\s+/)[0]!;
+  let m = /^#([0-9a-f]{6})$/i.exec(s);
+  if (m) return m[1]!.toUpperCase();
+  m = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(s);
+  if (m) return (m[1]! + m[1] + m[2] + m[2] + m[3] + m[3]).toUpperCase();
+  return NAMED[s] ?? NAMED[s.toLowerCase()];
+}
+
+/** "width:120pt;height:3.5in" → points. */
+export function cssLength(style: string, prop: string): number | undefined {
+  const m = new RegExp(`(?:^|;)\\s*${prop}\\s*:\\s*([-0-9.]+)\\s*(pt|in|cm|mm|px|pc|emu)?`, 'i').exec(style);
+  if (!m) return undefined;
+  const v = parseFloat(m[1]!);
+  switch ((m[2] ?? 'px').toLowerCase()) {
+    case 'pt': return v;
+    case 'in': return v * 72;
+    case 'cm': return (v * 72) / 2.54;
+    case 'mm': return (v * 72) / 25.4;
+    case 'pc': return v * 12;
+    case 'emu': return v / 12700;
+    default: return (v * 72) / 96;
+  }
+}
+
+const off = (v: string | undefined) => v === 'f' || v === 'false' || v === 'False';
+
+/** VML lengths without a unit are in points here (strokeweight, from/to). */
+function length(v: string | undefined, fallback: number): number {
+  if (!v) return fallback;
+  const n = cssLength(`x:${v.trim()}`, 'x');
+  return n === undefined ? fallback : /[a-z]/i.test(v) ? n : parseFloat(v);
+}
+
+const SHAPE_TYPES: Record<string, Shape['geometry']> = { '#_x0000_t202': 'rect', '#_x0000_t1': 'rect', '#_x0000_t32': 'line', '#_x0000_t2': 'roundRect', '#_x0000_t3': 'ellipse' };
+
+/**
+ * A drawn VML shape, or undefined when the element is a picture, a group, or draws nothing (a text
+ * box without fill or outline stays a text box).
+ */
+export function readVmlShape(el: XmlElement, width: number, height: number, floating: FloatingPlacement | undefined, ctx: DrawingContext): Shape | undefined {
+  let geometry: Shape['geometry'] | undefined;
+  if (el.name === 'rect') geometry = 'rect';
+  else if (el.name === 'roundrect') geometry = 'roundRect';
+  else if (el.name === 'oval') geometry = 'ellipse';
+  else if (el.name === 'line') geometry = 'line';
+  else if (el.name === 'shape' && !descendant(el, 'imagedata')) geometry = SHAPE_TYPES[attr(el, 'type') ?? ''] ?? (attr(el, 'o:spt') === '202' ? 'rect' : undefined);
+  if (!geometry) return undefined;
+  let w = width, h = height;
+  let flipV = false;
+  if (geometry === 'line') {
+    const [x0, y0] = (attr(el, 'from') ?? '0,0').split(',').map((v) => length(v, 0));
+    const [x1, y1] = (attr(el, 'to') ?? '0,0').split(',').map((v) => length(v, 0));
+    if (!w && !h) {
+      w = Math.abs(x1! - x0!);
+      h = Math.abs(y1! - y0!);
+      flipV = (x1! - x0!) * (y1! - y0!) < 0;
+      if (floating && x0 !== undefined && y0 !== undefined) floating = { ...floating, x: floating.x + Math.min(x0, x1!), y: floating.y + Math.min(y0, y1!) };
+    }
+  }
+  const fillEl = child(el, 'fill');
+  const strokeEl = child(el, 'stroke');
+  const filled = geometry !== 'line' && !off(attr(el, 'filled')) && !off(attr(fillEl, 'on'));
+  const stroked = !off(attr(el, 'stroked')) && !off(attr(strokeEl, 'on'));
+  const fill = filled ? (vmlColor(attr(el, 'fillcolor') ?? attr(fillEl, 'color')) ?? 'FFFFFF') : undefined;
+  const lineColor = stroked ? (vmlColor(attr(el, 'strokecolor') ?? attr(strokeEl, 'color')) ?? '000000') : undefined;
+  const textbox = child(el, 'textbox');
+  const txbx = child(textbox, 'txbxContent');
+  // A text box type with its default white fill and black frame is what Word shows; without text it is nothing.
+  if (!fill && !lineColor) return undefined;
+  if (!w && !h) return undefined;
+  const shape: Shape = { kind: 'shape', geometry, width: w, height: h };
+  if (fill) shape.fill = fill;
+  if (lineColor) shape.line = { color: lineColor, width: length(attr(el, 'strokeweight') ?? attr(strokeEl, 'weight'), 0.75) };
+  if (flipV) shape.flipV = true;
+  const rotation = /(?:^|;)\s*rotation\s*:\s*(-?[0-9.]+)/.exec(attr(el, 'style') ?? '')?.[1];
+  if (rotation && +rotation) shape.rotation = +rotation;
+  if (floating) shape.floating = floating;
+  if (txbx) {
+    const blocks = ctx.blocksOf(txbx);
+    if (blocks.length) {
+      shape.blocks = blocks;
+      const inset = (attr(textbox, 'inset') ?? '').split(',');
+      const side = (i: number, d: number) => length(inset[i] || undefined, d);
+      shape.textInsets = { left: side(0, 7.2), top: side(1, 3.6), right: side(2, 7.2), bottom: side(3, 3.6) };
+    }
+  }
+  return shape;
+}

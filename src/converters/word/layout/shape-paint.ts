@@ -1,0 +1,97 @@
+/**
+ * Draws a Word shape's outline (rectangle, rounded rectangle, ellipse, line) filled and stroked in
+ * a box on a MuPDF device, in page space.
+ */
+import type * as Mupdf from 'mupdf';
+import type { Shape } from '../model';
+
+type MupdfModule = typeof Mupdf;
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const rgb = (hex: string): [number, number, number] => {
+  const v = parseInt(hex, 16) || 0;
+  return [((v >> 16) & 0xff) / 255, ((v >> 8) & 0xff) / 255, (v & 0xff) / 255];
+};
+
+/** Bézier handle length for a quarter ellipse. */
+const KAPPA = 0.5523;
+/** Word's default corner of a rounded rectangle: 1/6 of the shorter side. */
+const ROUND_CORNER = 1 / 6;
+
+function outline(mupdf: MupdfModule, shape: Shape, b: Box): Mupdf.Path {
+  const path = new mupdf.Path();
+  const { x, y, width: w, height: h } = b;
+  switch (shape.geometry) {
+    case 'line': {
+      // A line runs corner to corner; flipping one axis (not both) makes it the other diagonal.
+      const other = !!shape.flipH !== !!shape.flipV;
+      path.moveTo(x, other ? y + h : y);
+      path.lineTo(x + w, other ? y : y + h);
+      break;
+    }
+    case 'ellipse': {
+      const rx = w / 2, ry = h / 2, cx = x + rx, cy = y + ry, kx = rx * KAPPA, ky = ry * KAPPA;
+      path.moveTo(cx + rx, cy);
+      path.curveTo(cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry);
+      path.curveTo(cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy);
+      path.curveTo(cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry);
+      path.curveTo(cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy);
+      path.closePath();
+      break;
+    }
+    case 'roundRect': {
+      const r = Math.min(w, h) * ROUND_CORNER, k = r * (1 - KAPPA);
+      path.moveTo(x + r, y);
+      path.lineTo(x + w - r, y);
+      path.curveTo(x + w - k, y, x + w, y + k, x + w, y + r);
+      path.lineTo(x + w, y + h - r);
+      path.curveTo(x + w, y + h - k, x + w - k, y + h, x + w - r, y + h);
+      path.lineTo(x + r, y + h);
+      path.curveTo(x + k, y + h, x, y + h - k, x, y + h - r);
+      path.lineTo(x, y + r);
+      path.curveTo(x, y + k, x + k, y, x + r, y);
+      path.closePath();
+      break;
+    }
+    default:
+      path.moveTo(x, y);
+      path.lineTo(x + w, y);
+      path.lineTo(x + w, y + h);
+      path.lineTo(x, y + h);
+      path.closePath();
+  }
+  return path;
+}
+
+/** Rotation about the box's centre, clockwise in degrees (page space is y-down). */
+function rotationAbout(b: Box, degrees: number): Mupdf.Matrix {
+  const t = (degrees * Math.PI) / 180, cos = Math.cos(t), sin = Math.sin(t);
+  const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+  return [cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy];
+}
+
+/** Fills and strokes the shape's outline over `box`; a malformed shape draws nothing rather than throw. */
+export function paintShape(mupdf: MupdfModule, device: Mupdf.Device, shape: Shape, box: Box): void {
+  if (!(box.width >= 0 && box.height >= 0) || !Number.isFinite(box.x + box.y + box.width + box.height)) return;
+  const path = outline(mupdf, shape, box);
+  const ctm = shape.rotation ? rotationAbout(box, shape.rotation) : mupdf.Matrix.identity;
+  try {
+    if (shape.fill && shape.geometry !== 'line') device.fillPath(path, false, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shape.fill), 1);
+    if (shape.line && shape.line.width > 0) {
+      const stroke = new mupdf.StrokeState({ lineCap: 'Butt', lineJoin: 'Miter', lineWidth: shape.line.width, miterLimit: 10 });
+      try {
+        device.strokePath(path, stroke, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shape.line.color), 1);
+      } finally {
+        stroke.destroy();
+      }
+    }
+  } finally {
+    path.destroy();
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * The shapes of one conversion. MuPDF's HTML engine draws no shapes, so the layout puts a tiny
+ * placeholder picture where each goes: an inline shape's placeholder is sized like the shape and
+ * the shape is drawn over its box; a floating shape's placeholder is a zero-height block at the
+ * start of its anchor paragraph, which tells the page device the page and the anchor's y, and the
+ * shape is drawn where its FloatingPlacement says (page, margin, column or paragraph relative).
+ * The device (metafile/device.ts `wrap`) hands every picture to `handler()` first.
+ *
+ * Floating shapes are drawn before the page's text, in their stacking order (behind-text ones
+ * first): a first pass runs the page into a device that draws nothing, to find their placeholders
+ * (`handler('find')`), then `drawFound` draws them. Text stays readable over a shape Word puts in
+ * front of it; the text boxes' own text is drawn after all shapes.
+ */
+import type * as Mupdf from 'mupdf';
+import type { Block, FloatingPlacement, Shape } from '../model';
+import { base64, encodePng } from '../metafile/dib';
+import type { PlaceholderHandler } from '../metafile/device';
+import { paintShape, type Box } from './shape-paint';
+
+type MupdfModule = typeof Mupdf;
+type Matrix = [number, number, number, number, number, number];
+
+/** Placeholder pictures are 2×1 RGB: a magic pixel (not the metafiles' one), then the shape's index. */
+const MAGIC = [0x53, 0x48, 0x9e];
+
+/** What a page offers floating shapes to be placed against. */
+export interface PageFrame {
+  width: number;
+  height: number;
+  marginTop: number;
+  marginRight: number;
+  marginBottom: number;
+  marginLeft: number;
+  /** Text columns, left edges and widths in page space. */
+  columns: { left: number; width: number }[];
+}
+
+/** Lays out a shape's text in the given width: a document whose first page is drawn, and its content height. */
+export type TextLayout = (blocks: Block[], width: number) => { doc: Mupdf.Document; height: number } | undefined;
+
+export class ShapePictures {
+  private list: { shape: Shape; url: string }[] = [];
+  private index = new Map<Shape, number>();
+  /** Whether some shape floats (pages need the finding pass). */
+  hasFloating = false;
+  private page?: { device: Mupdf.Device; frame: PageFrame; layoutText: TextLayout; found: Map<Shape, Matrix> };
+  /** Shape text waiting to be drawn after what is being run now (MuPDF is not re-entered from a device callback). */
+  private pendingText: { doc: Mupdf.Document; matrix: Mupdf.Matrix }[] = [];
+
+  constructor(private readonly mupdf: MupdfModule) {}
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  /** A data: URL standing for the shape in the HTML. */
+  placeholder(shape: Shape): string {
+    let i = this.index.get(shape);
+    if (i === undefined) {
+      i = this.list.length;
+      const rgb = new Uint8Array([...MAGIC, i & 0xff, (i >> 8) & 0xff, (i >> 16) & 0xff]);
+      this.list.push({ shape, url: `data:image/png;base64,${base64(encodePng({ width: 2, height: 1, rgb }))}` });
+      this.index.set(shape, i);
+      if (shape.floating) this.hasFloating = true;
+    }
+    return this.list[i]!.url;
+  }
+
+  private lookup(image: Mupdf.Image): Shape | undefined {
+    if (image.getWidth() !== 2 || image.getHeight() !== 1) return undefined;
+    const pix = image.toPixmap();
+    try {
+      const n = pix.getNumberOfComponents() + pix.getAlpha();
+      const p = pix.getPixels();
+      if (n < 3 || p[0] !== MAGIC[0] || p[1] !== MAGIC[1] || p[2] !== MAGIC[2]) return undefined;
+      return this.list[p[n]! | (p[n + 1]! << 8) | (p[n + 2]! << 16)]?.shape;
+    } finally {
+      pix.destroy();
+    }
+  }
+
+  /** The page shapes are drawn onto next (the writer's page device, not a wrapper). */
+  beginPage(device: Mupdf.Device, frame: PageFrame, layoutText: TextLayout): void {
+    this.page = { device, frame, layoutText, found: new Map() };
+    this.pendingText = [];
+  }
+
+  endPage(): void {
+    this.page = undefined;
+    this.pendingText = [];
+  }
+
+  /**
+   * The device's picture handler. 'find': notes where floating shapes are anchored (the finding
+   * pass); 'rest': draws inline shapes, and floating ones the finding pass did not see.
+   */
+  handler(pass: 'find' | 'rest'): PlaceholderHandler {
+    return (image, ctm) => {
+      const page = this.page;
+      if (!page || !this.list.length) return false;
+      let shape: Shape | undefined;
+      try {
+        shape = this.lookup(image);
+      } catch {
+        shape = undefined;
+      }
+      if (!shape) return false;
+      if (pass === 'find') {
+        if (shape.floating && !page.found.has(shape)) page.found.set(shape, ctm);
+        return true;
+      }
+      if (shape.floating && page.found.has(shape)) return true;
+      if (shape.floating) this.drawFloating(shape, shape.floating, ctm);
+      else this.drawInline(shape, ctm);
+      return true;
+    };
+  }
+
+  /** Draws the floating shapes found on the page: behind-text ones first, then by stacking order. */
+  drawFound(): void {
+    const rank = (s: Shape) => (s.floating?.wrap === 'behind' ? 0 : 1);
+    const found = [...this.page!.found].sort(([a], [b]) => rank(a) - rank(b) || (a.z ?? 0) - (b.z ?? 0));
+    for (const [shape, ctm] of found) this.drawFloating(shape, shape.floating!, ctm);
+  }
+
+  /** Draws the shape text queued by the shapes drawn so far, through `device` (so nested pictures draw too). */
+  flushText(device: Mupdf.Device): void {
+    // Text boxes can hold shapes with text: bounded, in case a document nests absurdly.
+    for (let round = 0; round < 4 && this.pendingText.length; round++) {
+      const batch = this.pendingText;
+      this.pendingText = [];
+      for (const { doc, matrix } of batch) {
+        const page = doc.loadPage(0);
+        try {
+          page.run(device, matrix);
+        } finally {
+          page.destroy();
+        }
+      }
+    }
+  }
+
+  private drawInline(shape: Shape, ctm: Matrix): void {
+    // The placeholder's ctm maps the unit square onto the box the layout gave the shape.
+    const box = { x: ctm[4], y: ctm[5], width: ctm[0], height: ctm[3] };
+    if (shape.geometry === 'line' && shape.height < 1) {
+      // A horizontal rule: its placeholder is as tall as the line is thick; the line runs along its middle.
+      box.y += box.height / 2;
+      box.height = 0;
+    }
+    paintShape(this.mupdf, this.page!.device, shape, box);
+  }
+
+  private drawFloating(shape: Shape, f: FloatingPlacement, ctm: Matrix): void {
+    const page = this.page!;
+    const box = { ...floatingOrigin(f, shape, { x: ctm[4], y: ctm[5] }, page.frame), width: shape.width, height: shape.height };
+    paintShape(this.mupdf, page.device, shape, box);
+    if (shape.blocks?.length) this.queueText(shape, box);
+  }
+
+  private queueText(shape: Shape, box: Box): void {
+    const inset = shape.textInsets ?? { left: 7.2, top: 3.6, right: 7.2, bottom: 3.6 };
+    const width = Math.max(box.width - inset.left - inset.right, 10);
+    const laid = this.page!.layoutText(shape.blocks!, width);
+    if (!laid) return;
+    const room = box.height - inset.top - inset.bottom;
+    const y =
+      shape.textAnchor === 'center' ? box.y + inset.top + (room - laid.height) / 2
+      : shape.textAnchor === 'bottom' ? box.y + inset.top + room - laid.height
+      : box.y + inset.top;
+    this.pendingText.push({ doc: laid.doc, matrix: this.mupdf.Matrix.translate(box.x + inset.left, y) });
+  }
+}
+
+/** Top-left corner of a floating shape on the page, from its placement and its anchor's position. */
+export function floatingOrigin(f: FloatingPlacement, size: { width: number; height: number }, anchor: { x: number; y: number }, page: PageFrame): { x: number; y: number } {
+  const column = page.columns.find((c) => anchor.x >= c.left - 1 && anchor.x <= c.left + c.width + 1) ?? page.columns[0] ?? { left: page.marginLeft, width: page.width - page.marginLeft - page.marginRight };
+  const [x0, x1] =
+    f.relativeX === 'page' ? [0, page.width]
+    : f.relativeX === 'margin' ? [page.marginLeft, page.width - page.marginRight]
+    : f.relativeX === 'column' ? [column.left, column.left + column.width]
+    : [anchor.x, anchor.x];
+  const [y0, y1] =
+    f.relativeY === 'page' ? [0, page.height]
+    : f.relativeY === 'margin' ? [page.marginTop, page.height - page.marginBottom]
+    : [anchor.y, anchor.y];
+  const dx = f.percentX !== undefined ? f.percentX * (x1 - x0) : f.x;
+  const dy = f.percentY !== undefined ? f.percentY * (y1 - y0) : f.y;
+  const x = f.alignX === 'left' ? x0 : f.alignX === 'center' ? (x0 + x1 - size.width) / 2 : f.alignX === 'right' ? x1 - size.width : x0 + dx;
+  const y = f.alignY === 'top' ? y0 : f.alignY === 'center' ? (y0 + y1 - size.height) / 2 : f.alignY === 'bottom' ? y1 - size.height : y0 + dy;
+  return { x, y };
+}
