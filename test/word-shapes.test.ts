@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
+import { loadMupdf } from '../src/engines/mupdf';
+import { bundledFonts } from '../src/converters/fonts/bundled';
+import { readDocx } from '../src/converters/word/docx';
+import { renderWordDocument } from '../src/converters/word/layout/render';
+import type { Paragraph, RunStyle, Shape, WordDocument } from '../src/converters/word/model';
+
+const style: RunStyle = { font: 'Calibri', size: 11 };
+const page = { width: 612, height: 792, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };
+const doc = (paragraphs: Paragraph[]): WordDocument => ({
+  sections: [{ page, headers: {}, footers: {}, blocks: paragraphs }],
+  notes: new Map(),
+  defaultFont: 'Calibri',
+  defaultSize: 11,
+});
+
+/** The first page at 72 dpi (1 px = 1 pt), RGB, and its text lines. */
+async function render(model: WordDocument) {
+  const mupdf = await loadMupdf();
+  const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf');
+  try {
+    const p = pdf.loadPage(0);
+    const pix = p.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
+    const samples = pix.getPixels().slice(), stride = pix.getStride();
+    pix.destroy();
+    const json = JSON.parse(p.toStructuredText().asJSON()) as { blocks: { lines?: { text: string; bbox: { x: number; y: number } }[] }[] };
+    p.destroy();
+    const lines = json.blocks.flatMap((b) => b.lines ?? []);
+    const at = (x: number, y: number) => [0, 1, 2].map((i) => samples[y * stride + x * 3 + i]!);
+    return { at, lines };
+  } finally {
+    pdf.destroy();
+  }
+}
+
+describe('Word shapes', () => {
+  it('draws a page-relative floating rectangle with its text inside, and an inline line', async () => {
+    const box: Shape = {
+      kind: 'shape', geometry: 'rect', width: 200, height: 100, fill: 'FF0000',
+      floating: { x: 300, y: 400, relativeX: 'page', relativeY: 'page', wrap: 'behind' },
+      blocks: [{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'Inside the box', style: { ...style, color: 'FFFFFF' } }] }],
+      textInsets: { left: 10, top: 10, right: 10, bottom: 10 },
+    };
+    const rule: Shape = { kind: 'shape', geometry: 'line', width: 300, height: 0, line: { color: '0000FF', width: 3 } };
+    const model = doc([
+      { kind: 'paragraph', props: {}, inlines: [box, { kind: 'text', text: 'Body text', style }] },
+      { kind: 'paragraph', props: {}, inlines: [rule] },
+    ]);
+    const { at, lines } = await render(model);
+    // The rectangle covers (300,400)-(500,500).
+    expect(at(310, 490)).toEqual([255, 0, 0]);
+    expect(at(490, 410)).toEqual([255, 0, 0]);
+    expect(at(290, 450)).toEqual([255, 255, 255]);
+    expect(at(510, 450)).toEqual([255, 255, 255]);
+    // The inline rule: blue somewhere in the second line, within the column.
+    let blue = 0;
+    for (let y = 80; y < 130; y++) for (let x = 72; x < 372; x++) if (at(x, y).join() === '0,0,255') blue++;
+    expect(blue).toBeGreaterThan(300);
+    const inside = lines.find((l) => l.text.includes('Inside the box'));
+    expect(inside).toBeDefined();
+    expect(inside!.bbox.x).toBeGreaterThan(305);
+    expect(inside!.bbox.x).toBeLessThan(320);
+    expect(inside!.bbox.y).toBeGreaterThan(405);
+    expect(inside!.bbox.y).toBeLessThan(430);
+    expect(lines.find((l) => l.text.includes('Body text'))!.bbox.y).toBeLessThan(100);
+  });
+
+  it('reads a wps:wsp rectangle with a theme fill into a floating shape', () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"';
+    const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const drawing =
+      `<w:drawing><wp:anchor behindDoc="1" relativeHeight="5"><wp:positionH relativeFrom="page"><wp:posOffset>127000</wp:posOffset></wp:positionH>` +
+      `<wp:positionV relativeFrom="margin"><wp:posOffset>254000</wp:posOffset></wp:positionV><wp:extent cx="2540000" cy="1270000"/><wp:wrapNone/>` +
+      `<a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:spPr><a:prstGeom prst="rect"/>` +
+      `<a:solidFill><a:schemeClr val="accent1"><a:lumMod val="50000"/></a:schemeClr></a:solidFill><a:ln w="25400"><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill></a:ln></wps:spPr>` +
+      `<wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing>`;
+    const theme = `<a:theme xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:themeElements><a:clrScheme><a:accent1><a:srgbClr val="4472C4"/></a:accent1></a:clrScheme></a:themeElements></a:theme>`;
+    const bytes = zipSync({
+      '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+      '_rels/.rels': strToU8(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`),
+      'word/document.xml': strToU8(`<w:document ${W}><w:body><w:p><w:r>${drawing}</w:r></w:p></w:body></w:document>`),
+      'word/theme/theme1.xml': strToU8(theme),
+      'word/_rels/document.xml.rels': strToU8(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rT" Type="${REL}/theme" Target="theme/theme1.xml"/></Relationships>`),
+    });
+    const model = readDocx(bytes);
+    const para = model.sections[0]!.blocks[0] as Paragraph;
+    const shape = para.inlines.find((i): i is Shape => i.kind === 'shape');
+    expect(shape).toBeDefined();
+    expect(shape!.geometry).toBe('rect');
+    expect(shape!.width).toBeCloseTo(200);
+    expect(shape!.height).toBeCloseTo(100);
+    // accent1 4472C4 at half its lightness.
+    expect(shape!.fill).toBe('203864');
+    expect(shape!.line).toEqual({ color: '00FF00', width: 2 });
+    expect(shape!.floating).toMatchObject({ x: 10, y: 20, relativeX: 'page', relativeY: 'margin', wrap: 'behind' });
+    expect(shape!.z).toBe(5);
+  });
+});
