@@ -24,7 +24,7 @@ async function render(model: WordDocument) {
     const pix = p.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
     const samples = pix.getPixels().slice(), stride = pix.getStride();
     pix.destroy();
-    const json = JSON.parse(p.toStructuredText().asJSON()) as { blocks: { lines?: { text: string; bbox: { x: number; y: number } }[] }[] };
+    const json = JSON.parse(p.toStructuredText('preserve-whitespace').asJSON()) as { blocks: { lines?: { text: string; bbox: { x: number; y: number } }[] }[] };
     p.destroy();
     const lines = json.blocks.flatMap((b) => b.lines ?? []);
     const at = (x: number, y: number) => [0, 1, 2].map((i) => samples[y * stride + x * 3 + i]!);
