@@ -154,6 +154,8 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
   const items: Inline[] = props.list
     ? [{ kind: 'text', text: props.list.label, style: props.list.style }, ...(props.list.suffix === 'tab' ? [{ kind: 'tab', style: props.list.style } as Inline] : props.list.suffix === 'space' ? [{ kind: 'text', text: ' ', style: props.list.style } as Inline] : []), ...p.inlines]
     : p.inlines;
+  // The x position matters only to place tab stops: paragraphs without tabs skip the measuring.
+  const tracksX = items.some((it) => it.kind === 'tab');
 
   items.forEach((it, index) => {
     switch (it.kind) {
@@ -167,7 +169,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
           .join('');
         const span = `<span style="${css}">${body}</span>`;
         html += it.style.link ? `<a href="${esc(it.style.link)}" style="color:inherit;text-decoration:none">${span}</a>` : span;
-        x += ctx.fonts.measure(text, run.family, run.bold, run.italic, run.size);
+        if (tracksX) x += ctx.fonts.measure(text, run.family, run.bold, run.italic, run.size);
         return;
       }
       case 'tab': {
@@ -195,14 +197,14 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         const run = resolveRun(it.style, ctx);
         const text = ctx.fields[it.field] ?? '1';
         html += `<span style="${runCss(it.style, run)}">${esc(text)}</span>`;
-        x += ctx.fonts.measure(text, run.family, run.bold, run.italic, run.size);
+        if (tracksX) x += ctx.fonts.measure(text, run.family, run.bold, run.italic, run.size);
         return;
       }
       case 'noteRef': {
         ctx.noteRefs.push(it.id);
         const run = resolveRun({ ...it.style, vertAlign: 'superscript' }, ctx);
         html += `<span style="${runCss({ ...it.style, vertAlign: 'superscript' }, run)}">${esc(it.label)}</span>`;
-        x += ctx.fonts.measure(it.label, run.family, run.bold, run.italic, run.size);
+        if (tracksX) x += ctx.fonts.measure(it.label, run.family, run.bold, run.italic, run.size);
         return;
       }
       case 'image': {

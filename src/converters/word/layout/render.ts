@@ -96,6 +96,14 @@ const hasTotals = (blocks: Block[] | undefined): boolean =>
       : b.rows.some((r) => r.cells.some((c) => hasTotals(c.blocks))),
   );
 
+/** Whether blocks hold a hyperlink to outside the document (asking MuPDF for a page's links walks its whole box tree). */
+const hasExternalLinks = (blocks: Block[]): boolean =>
+  blocks.some((b) =>
+    b.kind === 'paragraph'
+      ? b.inlines.some((i) => (i.kind === 'text' && !!i.style.link && !i.style.link.startsWith('#')) || (i.kind === 'textbox' && hasExternalLinks(i.blocks)))
+      : b.rows.some((r) => r.cells.some((c) => hasExternalLinks(c.blocks))),
+  );
+
 /**
  * Lays out a Word document model and draws it into a PDF: the body through MuPDF's HTML engine,
  * chunk by chunk between page breaks, then headers and footers drawn onto each page with their
@@ -227,6 +235,7 @@ function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): 
       for (const blocks of f.flow.chunks) {
         const doc = layoutChunk(f, blocks);
         const frameCount = doc.countPages();
+        const linked = hasExternalLinks(blocks);
         for (let i = 0; i < pagesOf(f, frameCount); i++) {
           pageNumber++;
           sectionPage++;
@@ -247,7 +256,7 @@ function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): 
               const dx = columnLeft(col);
               const page = doc.loadPage(frame);
               page.run(target, mupdf.Matrix.translate(dx, f.top));
-              for (const link of collectLinks ? page.getLinks() : []) {
+              for (const link of collectLinks && linked ? page.getLinks() : []) {
                 const [x0, y0, x1, y1] = link.getBounds();
                 if (link.isExternal()) links.push({ page: written, rect: [x0 + dx, y0 + f.top, x1 + dx, y1 + f.top], uri: link.getURI() });
               }
