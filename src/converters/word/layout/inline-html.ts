@@ -284,9 +284,23 @@ export function largestRun(p: Paragraph, ctx: Pick<InlineContext, 'defaultFont' 
   return best;
 }
 
+/** Pictures are encoded once per conversion even when a stretch is laid out twice or a header repeats them. */
+const encoded = new WeakMap<Uint8Array, string>();
+
 function base64(bytes: Uint8Array): string {
+  const known = encoded.get(bytes);
+  if (known !== undefined) return known;
+  // Uint8Array.prototype.toBase64 (recent V8, as in Workers) is many times faster than btoa over a string.
+  const native = (bytes as Uint8Array & { toBase64?: () => string }).toBase64;
+  if (typeof native === 'function') {
+    const text = native.call(bytes);
+    encoded.set(bytes, text);
+    return text;
+  }
   let s = '';
   const CHUNK = 0x8000;
   for (let i = 0; i < bytes.length; i += CHUNK) s += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return btoa(s);
+  const text = btoa(s);
+  encoded.set(bytes, text);
+  return text;
 }

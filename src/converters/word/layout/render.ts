@@ -132,6 +132,7 @@ function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): 
   const shapes = new ShapePictures(mupdf);
   const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, metafiles, shapes });
   const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
+  const areaHeights = new WeakMap<Block[], Map<string, number>>();
   // Chunks laid out in the counting pass are kept for the writing pass while their HTML stays
   // small in total (text-only documents are laid out once); bigger ones are laid out again.
   const kept = new Map<Block[], Mupdf.Document>();
@@ -146,7 +147,14 @@ function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): 
       let hit = areaCache.get(key);
       if (!hit) {
         const doc = openHtml(mupdf, htmlDocument(width, HEADER_SCRATCH_HEIGHT, [0, 0, 0, 0], body), width, HEADER_SCRATCH_HEIGHT, em);
-        hit = { doc, height: contentHeight(doc) };
+        // A header or footer differs from page to page only by its numbers: its height is measured once.
+        const heightKey = blocks ? `${width}` : undefined;
+        let height = blocks && heightKey ? areaHeights.get(blocks)?.get(heightKey) : undefined;
+        if (height === undefined) {
+          height = contentHeight(doc);
+          if (blocks && heightKey) areaHeights.set(blocks, (areaHeights.get(blocks) ?? new Map()).set(heightKey, height));
+        }
+        hit = { doc, height };
         areaCache.set(key, hit);
       }
       return hit;
