@@ -51,6 +51,9 @@ try {
   fail({ error: e?.stack ?? String(e), ms, unexpected: true }, 1);
 }
 const ms = Math.round(performance.now() - t0);
+// The heap after one conversion (a second one in the same process would only add to it).
+const heapAfterOne = mupdfHeapBytes();
+const rssAfterOne = peakRssBytes();
 let warmMs;
 if (warm) {
   const t1 = performance.now();
@@ -69,8 +72,8 @@ const result = {
   warmMs, // the same conversion again in this process (with --warm)
   processMs: Math.round(performance.now()), // since this process started: Node, MuPDF and bundle load included
   bytes: pdf.byteLength,
-  heapBytes: mupdfHeapBytes(),
-  peakRssBytes: peakRssBytes(),
+  heapBytes: heapAfterOne,
+  peakRssBytes: rssAfterOne,
   mupdfMessages: mupdfMessageCount(),
 };
 if (json) console.log(JSON.stringify(result));

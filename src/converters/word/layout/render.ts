@@ -5,6 +5,7 @@ import { blocksHtml, type BlockContext } from './block-html';
 import { MetafilePictures } from '../metafile/device';
 import { withoutBrokenImages } from './broken-images';
 import { FontBook } from './font-book';
+import { PngPassThrough } from './png-passthrough';
 import { splitForRepeatedHeaders } from './repeat-headers';
 import { pt } from './inline-html';
 import { ShapePictures, type PageFrame } from './shape-pictures';
@@ -130,7 +131,9 @@ function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): 
   const metafiles = new MetafilePictures(mupdf);
   // Shapes likewise: placeholders in the HTML, drawn by the same page device (shape-pictures.ts).
   const shapes = new ShapePictures(mupdf);
-  const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, metafiles, shapes });
+  // PNG pictures: placeholders in the HTML, their own compressed data put into the PDF at the end.
+  const pngs = new PngPassThrough();
+  const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, metafiles, shapes, pngs });
   const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
   const areaHeights = new WeakMap<Block[], Map<string, number>>();
   // Chunks laid out in the counting pass are kept for the writing pass while their HTML stays
@@ -303,7 +306,7 @@ function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): 
     }
     writer.close();
     writer.destroy();
-    const bytes = finish(mupdf, out, links);
+    const bytes = finish(mupdf, out, links, pngs);
     out.destroy();
     return bytes;
   } finally {
@@ -323,7 +326,7 @@ function openHtml(mupdf: MupdfModule, html: string, width: number, height: numbe
  * Adds the hyperlinks and subsets the fonts: the writer embeds whole faces (Carlito alone is
  * 600 KB); keeping only the glyphs used makes a one-page letter a few KB instead of megabytes.
  */
-function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[]): Uint8Array {
+function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pngs: PngPassThrough): Uint8Array {
   const pdf = mupdf.Document.openDocument(written, 'application/pdf') as Mupdf.PDFDocument;
   try {
     for (const link of links) {
@@ -331,6 +334,7 @@ function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number
       page.createLink(link.rect, link.uri);
       page.destroy();
     }
+    pngs.replaceIn(pdf);
     pdf.subsetFonts();
     const saved = pdf.saveToBuffer('compress,garbage=compact');
     const bytes = saved.asUint8Array().slice();

@@ -1,0 +1,135 @@
+import type * as Mupdf from 'mupdf';
+import { base64, encodePng } from '../metafile/dib';
+
+/** What a PNG's own compressed data needs to become a PDF image as it is (FlateDecode with PNG predictors). */
+interface PassThrough {
+  width: number;
+  height: number;
+  colors: 1 | 3;
+  /** The concatenated IDAT chunks: one zlib stream of filtered scanlines, which PDF's Flate filter reads. */
+  idat: Uint8Array;
+  /** Palette bytes (RGB triples) for an indexed PNG. */
+  palette?: Uint8Array;
+}
+
+/**
+ * PNG pictures written into the PDF without decoding them: MuPDF would decode every PNG and deflate
+ * its pixels again when writing (most of the time of a picture-heavy document, and its heap). The
+ * HTML gets a 1×1 placeholder whose colour is the picture's number; once the PDF is written, each
+ * placeholder's image object gets the PNG's own compressed data with the PNG predictor declared.
+ * Only 8-bit greyscale, RGB and palette PNGs without transparency or interlacing qualify; others go
+ * the usual way.
+ */
+export class PngPassThrough {
+  private list: PassThrough[] = [];
+  private byData = new WeakMap<Uint8Array, string>();
+
+  /** The placeholder's data URI for a PNG that can be passed through, else undefined. */
+  placeholder(data: Uint8Array): string | undefined {
+    const known = this.byData.get(data);
+    if (known) return known;
+    const png = readPng(data);
+    if (!png || this.list.length >= 0xfffffe) return undefined;
+    const id = this.list.length + 1; // 0 would be black, a likely real 1×1 picture
+    this.list.push(png);
+    const url = `data:image/png;base64,${base64(encodePng({ width: 1, height: 1, rgb: new Uint8Array([id >> 16, (id >> 8) & 0xff, id & 0xff]) }))}`;
+    this.byData.set(data, url);
+    return url;
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  /** Puts each picture's own data into the image objects the placeholders became. */
+  replaceIn(pdf: Mupdf.PDFDocument): void {
+    if (!this.list.length) return;
+    const done = new Set<number>();
+    const visit = (xobjects: Mupdf.PDFObject) => {
+      xobjects.forEach((ref) => {
+        if (!ref.isIndirect() || done.has(ref.asIndirect())) return;
+        done.add(ref.asIndirect());
+        // Everything through the indirect reference: a resolved wrapper of a stream object can lose
+        // the stream when the wrapper is released (seen with mupdf.js 1.28: the saved object had no data).
+        const subtype = ref.get('Subtype');
+        if (subtype.isName() && subtype.asName() === 'Form') {
+          const inner = ref.get('Resources', 'XObject');
+          if (inner.isDictionary()) visit(inner);
+          return;
+        }
+        if (!subtype.isName() || subtype.asName() !== 'Image' || ref.get('Width').asNumber() !== 1 || ref.get('Height').asNumber() !== 1) return;
+        // Streams are read and written through the indirect reference (the resolved object is its dictionary).
+        const pixel = ref.readStream().asUint8Array();
+        if (pixel.length !== 3) return;
+        const png = this.list[((pixel[0]! << 16) | (pixel[1]! << 8) | pixel[2]!) - 1];
+        if (png) writeImage(pdf, ref, png);
+      });
+    };
+    for (let i = 0; i < pdf.countPages(); i++) {
+      const xobjects = pdf.findPage(i).get('Resources').get('XObject');
+      if (xobjects.isDictionary()) visit(xobjects);
+    }
+  }
+}
+
+function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrough): void {
+  obj.writeRawStream(png.idat);
+  obj.put('Width', png.width);
+  obj.put('Height', png.height);
+  obj.put('BitsPerComponent', 8);
+  if (png.palette) {
+    const indexed = pdf.newArray();
+    indexed.push(pdf.newName('Indexed'));
+    indexed.push(pdf.newName('DeviceRGB'));
+    indexed.push(png.palette.length / 3 - 1);
+    indexed.push(pdf.newByteString(png.palette));
+    obj.put('ColorSpace', indexed);
+  } else obj.put('ColorSpace', pdf.newName(png.colors === 3 ? 'DeviceRGB' : 'DeviceGray'));
+  obj.put('Filter', pdf.newName('FlateDecode'));
+  const parms = pdf.newDictionary();
+  parms.put('Predictor', 15);
+  parms.put('Colors', png.colors);
+  parms.put('BitsPerComponent', 8);
+  parms.put('Columns', png.width);
+  obj.put('DecodeParms', parms);
+  for (const key of ['SMask', 'Decode', 'ImageMask', 'Mask']) obj.delete(key);
+}
+
+/** The parts of a PNG that can pass through, or undefined when it does not qualify (or does not read). */
+function readPng(b: Uint8Array): PassThrough | undefined {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (b.length < 33 || signature.some((x, i) => b[i] !== x)) return undefined;
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  let width = 0;
+  let height = 0;
+  let colors: 1 | 3 = 3;
+  let palette: Uint8Array | undefined;
+  let indexed = false;
+  const idat: Uint8Array[] = [];
+  for (let at = 8; at + 12 <= b.length; ) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(b[at + 4]!, b[at + 5]!, b[at + 6]!, b[at + 7]!);
+    const data = b.subarray(at + 8, at + 8 + length);
+    if (data.length !== length) return undefined; // truncated
+    if (type === 'IHDR') {
+      width = view.getUint32(at + 8);
+      height = view.getUint32(at + 12);
+      const [depth, colorType, , , interlace] = [b[at + 16], b[at + 17], b[at + 18], b[at + 19], b[at + 20]];
+      if (depth !== 8 || interlace !== 0 || ![0, 2, 3].includes(colorType!)) return undefined;
+      colors = colorType === 2 ? 3 : 1;
+      indexed = colorType === 3;
+    } else if (type === 'PLTE') palette = data;
+    else if (type === 'tRNS') return undefined; // transparency needs a soft mask: decoded the usual way
+    else if (type === 'IDAT') idat.push(data);
+    else if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  if (!width || !height || !idat.length || (indexed && !palette)) return undefined;
+  const joined = new Uint8Array(idat.reduce((n, d) => n + d.length, 0));
+  let at = 0;
+  for (const d of idat) {
+    joined.set(d, at);
+    at += d.length;
+  }
+  return { width, height, colors, idat: joined, palette: indexed ? palette : undefined };
+}
