@@ -138,4 +138,31 @@ describe('Word layout', () => {
     expect(rows).toEqual(Array.from({ length: 90 }, (_, i) => `Row ${i + 1}`));
     expect(text[text.length - 1]).toContain('After the table');
   });
+
+  it('an RGB PNG goes into the PDF with its own compressed data (PNG predictor) and draws in its colour', async () => {
+    const png = makePng(40, 20, [0, 128, 255]);
+    const withPicture: Paragraph = { kind: 'paragraph', props: {}, inlines: [{ kind: 'image', data: png, contentType: 'image/png', width: 80, height: 40 }] };
+    const mupdf = await loadMupdf();
+    const bytes = renderWordDocument(doc([section([withPicture])]), mupdf, bundledFonts);
+    const pdf = mupdf.Document.openDocument(bytes, 'application/pdf') as import('mupdf').PDFDocument;
+    try {
+      const images: { width: number; predictor: number }[] = [];
+      pdf.findPage(0).get('Resources', 'XObject').forEach((ref) => {
+        if (ref.get('Subtype').asName() === 'Image') images.push({ width: ref.get('Width').asNumber(), predictor: ref.get('DecodeParms', 'Predictor').asNumber() });
+      });
+      expect(images).toEqual([{ width: 40, predictor: 15 }]);
+      // The picture sits at the top-left of the text area (72, 72), 80 x 40 pt: its middle is blue.
+      const page = pdf.loadPage(0);
+      const pix = page.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false, true);
+      const at = (x: number, y: number) => Array.from(pix.getPixels().subarray(y * pix.getStride() + x * 3, y * pix.getStride() + x * 3 + 3));
+      const [r, g, b] = at(112, 92);
+      expect(r).toBeLessThan(30);
+      expect(Math.abs(g! - 128)).toBeLessThan(30);
+      expect(b).toBeGreaterThan(225);
+      pix.destroy();
+      page.destroy();
+    } finally {
+      pdf.destroy();
+    }
+  });
 });
