@@ -4,58 +4,20 @@
  */
 import { expect } from 'vitest';
 import { env } from 'cloudflare:test';
-import { unzipSync, zlibSync } from 'fflate';
+import { unzipSync } from 'fflate';
+import { assemblePng } from '../src/converters/png';
 import { loadMupdf } from '../src/engines/mupdf';
 import { inspect } from './helpers';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
 /** A valid RGB PNG of the given size, filled with one colour. */
 export function makePng(width = 2, height = 2, rgb: [number, number, number] = [255, 0, 0]): Uint8Array {
-  const ihdr = new Uint8Array(13);
-  const v = new DataView(ihdr.buffer);
-  v.setUint32(0, width);
-  v.setUint32(4, height);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, truecolour, deflate, no filter, no interlace
   const raw = new Uint8Array(height * (1 + width * 3));
   for (let y = 0; y < height; y++) {
     const row = y * (1 + width * 3);
     raw[row] = 0; // filter: none
     for (let x = 0; x < width; x++) raw.set(rgb, row + 1 + x * 3);
   }
-  const parts = [
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlibSync(raw)),
-    chunk('IEND', new Uint8Array(0)),
-  ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return assemblePng(width, height, 2, raw);
 }
 
 /** The PDF re-saved by MuPDF with AES-256, user password `u`, owner password `o`. */

@@ -6,7 +6,7 @@
  * kilobytes. No anti-aliasing: at 144 dpi the stair-steps of pie edges are barely visible, and a
  * palette image could not hold the blended colours anyway.
  */
-import { zlibSync } from 'fflate';
+import { assemblePng } from '../../png';
 import type { Shape } from './chart';
 
 /** Pixels per point: 2 gives 144 dpi, sharp enough at print size while staying small. */
@@ -55,28 +55,6 @@ function fill(buf: Uint8Array, w: number, h: number, poly: Pt[], color: number):
   }
 }
 
-const CRC = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const dv = new DataView(out.buffer);
-  dv.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  let c = 0xffffffff;
-  for (let i = 4; i < 8 + data.length; i++) c = CRC[(c ^ out[i]!) & 0xff]! ^ (c >>> 8);
-  dv.setUint32(8 + data.length, (c ^ 0xffffffff) >>> 0);
-  return out;
-}
-
 /** Draws the shapes (text ignored) on white and encodes a palette PNG. */
 export function rasterPng(shapes: Shape[], width: number, height: number): Uint8Array {
   const w = Math.max(1, Math.round(width * SCALE)), h = Math.max(1, Math.round(height * SCALE));
@@ -94,16 +72,7 @@ export function rasterPng(shapes: Shape[], width: number, height: number): Uint8
   // Each row is prefixed with filter type 0 (none).
   const raw = new Uint8Array((w + 1) * h);
   for (let y = 0; y < h; y++) raw.set(pixels.subarray(y * w, (y + 1) * w), y * (w + 1) + 1);
-  const ihdr = new Uint8Array(13);
-  const dv = new DataView(ihdr.buffer);
-  dv.setUint32(0, w);
-  dv.setUint32(4, h);
-  ihdr.set([8, 3, 0, 0, 0], 8);
   const plte = new Uint8Array(palette.length * 3);
   palette.forEach((hex, i) => plte.set([0, 2, 4].map((k) => parseInt(hex.slice(k, k + 2), 16)), i * 3));
-  const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('PLTE', plte), chunk('IDAT', zlibSync(raw, { level: 6 })), chunk('IEND', new Uint8Array(0))];
-  const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
-  let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
-  return out;
+  return assemblePng(w, h, 3, raw, plte);
 }

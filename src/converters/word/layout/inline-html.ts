@@ -1,6 +1,7 @@
 import { substituteFamily, type Family } from '../../fonts/catalog';
 import type { FloatingPlacement, Inline, Paragraph, RunStyle, Shape, TabStop } from '../model';
 import type { FontBook } from './font-book';
+import { base64 as encodeBase64 } from '../../png';
 
 /** What inline rendering needs from the paragraph and the page around it. */
 export interface InlineContext {
@@ -290,19 +291,7 @@ export function largestRun(p: Paragraph, ctx: Pick<InlineContext, 'defaultFont' 
 const encoded = new WeakMap<Uint8Array, string>();
 
 function base64(bytes: Uint8Array): string {
-  const known = encoded.get(bytes);
-  if (known !== undefined) return known;
-  // Uint8Array.prototype.toBase64 (recent V8, as in Workers) is many times faster than btoa over a string.
-  const native = (bytes as Uint8Array & { toBase64?: () => string }).toBase64;
-  if (typeof native === 'function') {
-    const text = native.call(bytes);
-    encoded.set(bytes, text);
-    return text;
-  }
-  let s = '';
-  const CHUNK = 0x8000;
-  for (let i = 0; i < bytes.length; i += CHUNK) s += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  const text = btoa(s);
-  encoded.set(bytes, text);
+  let text = encoded.get(bytes);
+  if (text === undefined) encoded.set(bytes, (text = encodeBase64(bytes)));
   return text;
 }

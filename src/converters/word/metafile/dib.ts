@@ -1,4 +1,5 @@
-import { zlibSync } from 'fflate';
+import { assemblePng } from '../../png';
+export { base64 } from '../../png';
 
 /** A decoded bitmap: 8-bit RGB rows, top row first. */
 export interface Rgb {
@@ -106,40 +107,9 @@ export function crop(img: Rgb, x: number, y: number, w: number, h: number): Rgb 
   return { width: w, height: h, rgb, alpha };
 }
 
-let crcTable: Uint32Array | undefined;
-function crc32(data: Uint8Array): number {
-  if (!crcTable) {
-    crcTable = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c >>> 0;
-    }
-  }
-  let c = 0xffffffff;
-  for (let i = 0; i < data.length; i++) c = crcTable[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const dv = new DataView(out.buffer);
-  dv.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  dv.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
 /** An 8-bit RGB (or RGBA) PNG of the bitmap. */
 export function encodePng(img: Rgb): Uint8Array {
-  const ihdr = new Uint8Array(13);
-  const dv = new DataView(ihdr.buffer);
-  dv.setUint32(0, img.width);
-  dv.setUint32(4, img.height);
-  ihdr[8] = 8;
   const { alpha } = img;
-  ihdr[9] = alpha ? 6 : 2;
   const rowLen = img.width * (alpha ? 4 : 3);
   const raw = new Uint8Array((rowLen + 1) * img.height);
   for (let y = 0; y < img.height; y++) {
@@ -153,14 +123,7 @@ export function encodePng(img: Rgb): Uint8Array {
         raw[o + x * 4 + 3] = alpha[p]!;
       }
   }
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlibSync(raw)), chunk('IEND', new Uint8Array(0))];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return assemblePng(img.width, img.height, alpha ? 6 : 2, raw);
 }
 
 /** The average colour of a bitmap (pattern brushes are drawn as a flat fill). */
@@ -175,8 +138,3 @@ export function averageColor(img: Rgb): [number, number, number] {
   return [Math.round(r / n), Math.round(g / n), Math.round(b / n)];
 }
 
-export function base64(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}

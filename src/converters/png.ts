@@ -1,0 +1,62 @@
+/**
+ * Writing PNG files and data URIs: the chart rasteriser, metafile bitmaps and the layout's
+ * placeholder pictures all make PNGs, with one encoder.
+ */
+import { zlibSync } from 'fflate';
+
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const dv = new DataView(out.buffer);
+  dv.setUint32(0, data.length);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(data, 8);
+  let c = 0xffffffff;
+  for (let i = 4; i < 8 + data.length; i++) c = CRC_TABLE[(c ^ out[i]!) & 0xff]! ^ (c >>> 8);
+  dv.setUint32(8 + data.length, (c ^ 0xffffffff) >>> 0);
+  return out;
+}
+
+/**
+ * A PNG from rows that are already filtered (each starts with its filter type byte).
+ * colorType: 2 RGB, 3 palette (then `palette` holds RGB triples), 6 RGBA; 8 bits per sample.
+ */
+export function assemblePng(width: number, height: number, colorType: 2 | 3 | 6, filteredRows: Uint8Array, palette?: Uint8Array): Uint8Array {
+  const ihdr = new Uint8Array(13);
+  const dv = new DataView(ihdr.buffer);
+  dv.setUint32(0, width);
+  dv.setUint32(4, height);
+  ihdr.set([8, colorType, 0, 0, 0], 8);
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    ...(palette ? [chunk('PLTE', palette)] : []),
+    chunk('IDAT', zlibSync(filteredRows, { level: 6 })),
+    chunk('IEND', new Uint8Array(0)),
+  ];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Base64 of bytes, with Uint8Array.toBase64 where the runtime has it (workerd does: many times faster than btoa). */
+export function base64(bytes: Uint8Array): string {
+  const native = (bytes as Uint8Array & { toBase64?: () => string }).toBase64;
+  if (typeof native === 'function') return native.call(bytes);
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
