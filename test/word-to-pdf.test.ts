@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { strToU8, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { loadMupdf } from '../src/engines/mupdf';
 import { balanceOf, download, newAccount, runOp, uploadOk } from './helpers';
 import { expectProblem } from './fixtures';
@@ -106,6 +106,29 @@ describe('word-to-pdf', () => {
     expect(rec.refunded).toBe(true);
     expect(rec.error_message).toMatch(/password-protected: open it in Word, remove the password/);
     expect(await balanceOf(acct)).toBe('10.00');
+  });
+
+  it('Strict OOXML (purl.oclc.org namespaces and relationship types) converts like Transitional', async () => {
+    // The same package with every Transitional namespace and relationship URI swapped for Strict's.
+    const strict = unzipSync(twoSections);
+    const swap = (xml: string) =>
+      xml
+        .replaceAll('http://schemas.openxmlformats.org/wordprocessingml/2006/main', 'http://purl.oclc.org/ooxml/wordprocessingml/main')
+        .replaceAll('http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'http://purl.oclc.org/ooxml/officeDocument/relationships');
+    for (const name of Object.keys(strict)) if (name.endsWith('.xml') || name.endsWith('.rels')) strict[name] = strToU8(swap(strFromU8(strict[name]!)));
+    expect(strFromU8(strict['word/document.xml']!)).toContain('purl.oclc.org/ooxml/wordprocessingml/main');
+    const acct = await newAccount();
+    const up = await uploadOk(acct, zipSync(strict), 'strict.docx');
+    const rec = await runOp(acct, 'word-to-pdf', { file_id: up.file_id });
+    expect(rec.status).toBe('done');
+    const pages = await pdfPages(await download(rec));
+    expect(pages.map((p) => p.size)).toEqual([
+      [595, 842],
+      [842, 595],
+      [842, 595],
+    ]);
+    expect(pages[0]!.text).toContain('Conversion heading Заголовок');
+    expect(pages[2]!.text).toContain('Footer page 3 of 3');
   });
 
   it('a DOCX named .doc is read by its content', async () => {
