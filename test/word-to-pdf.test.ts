@@ -114,7 +114,10 @@ describe('word-to-pdf', () => {
     const swap = (xml: string) =>
       xml
         .replaceAll('http://schemas.openxmlformats.org/wordprocessingml/2006/main', 'http://purl.oclc.org/ooxml/wordprocessingml/main')
-        .replaceAll('http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'http://purl.oclc.org/ooxml/officeDocument/relationships');
+        .replaceAll('http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'http://purl.oclc.org/ooxml/officeDocument/relationships')
+        // Strict may state lengths as universal measures instead of twips.
+        .replaceAll('w:w="11906" w:h="16838"', 'w:w="210mm" w:h="297mm"')
+        .replaceAll('w:top="1440"', 'w:top="1in"');
     for (const name of Object.keys(strict)) if (name.endsWith('.xml') || name.endsWith('.rels')) strict[name] = strToU8(swap(strFromU8(strict[name]!)));
     expect(strFromU8(strict['word/document.xml']!)).toContain('purl.oclc.org/ooxml/wordprocessingml/main');
     const acct = await newAccount();

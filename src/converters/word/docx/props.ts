@@ -24,10 +24,15 @@ export const twips = (v: string | undefined): number | undefined => num(v, 20);
 export const halfPoints = (v: string | undefined): number | undefined => num(v, 2);
 export const emu = (v: string | undefined): number | undefined => num(v, 12700);
 
+/** Points per unit of the universal measures Strict OOXML allows in place of twips and half-points ("2.5cm", "12pt"). */
+const UNIVERSAL: Record<string, number> = { pt: 1, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, pc: 12, pi: 12 };
+
 function num(v: string | undefined, div: number): number | undefined {
   if (v === undefined) return undefined;
   const n = parseFloat(v);
-  return Number.isFinite(n) ? n / div : undefined;
+  if (!Number.isFinite(n)) return undefined;
+  const unit = UNIVERSAL[v.trim().slice(-2)];
+  return unit !== undefined && /[a-z]{2}$/.test(v.trim()) ? n * unit : n / div;
 }
 
 /** An on/off attribute value: "1", "true", "on" are on; absent is off. */
