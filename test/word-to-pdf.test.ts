@@ -66,6 +66,8 @@ describe('word-to-pdf', () => {
     expect(rec.status).toBe('done');
     expect(rec.operation_type).toBe('word_to_pdf');
     expect(rec.filename).toBe('report_service.pdf');
+    expect(rec.charge).toBe('1.25'); // one started 10 MB of input
+    expect(await balanceOf(acct)).toBe('98.75');
     const pages = await pdfPages(await download(rec));
     expect(pages.map((p) => p.size)).toEqual([
       [595, 842],
