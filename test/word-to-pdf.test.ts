@@ -41,6 +41,13 @@ const twoSections = makeDocx(
     sectPr(16838, 11906, ' w:orient="landscape"'),
 );
 
+/** twoSections as pages: A4 portrait, then the landscape section over two pages. */
+const TWO_SECTION_PAGE_SIZES = [
+  [595, 842],
+  [842, 595],
+  [842, 595],
+];
+
 async function pdfPages(bytes: Uint8Array): Promise<{ size: [number, number]; text: string }[]> {
   const mupdf = await loadMupdf();
   const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
@@ -69,11 +76,7 @@ describe('word-to-pdf', () => {
     expect(rec.charge).toBe('1.25'); // one started 10 MB of input
     expect(await balanceOf(acct)).toBe('98.75');
     const pages = await pdfPages(await download(rec));
-    expect(pages.map((p) => p.size)).toEqual([
-      [595, 842],
-      [842, 595],
-      [842, 595],
-    ]);
+    expect(pages.map((p) => p.size)).toEqual(TWO_SECTION_PAGE_SIZES);
     expect(pages[0]!.text).toContain('Conversion heading Заголовок');
     expect(pages[0]!.text).toContain('Кириллица в документе');
     expect(pages[0]!.text).toMatch(/CellA1[\s\S]*CellB1/);
@@ -127,11 +130,7 @@ describe('word-to-pdf', () => {
     const rec = await runOp(acct, 'word-to-pdf', { file_id: up.file_id });
     expect(rec.status).toBe('done');
     const pages = await pdfPages(await download(rec));
-    expect(pages.map((p) => p.size)).toEqual([
-      [595, 842],
-      [842, 595],
-      [842, 595],
-    ]);
+    expect(pages.map((p) => p.size)).toEqual(TWO_SECTION_PAGE_SIZES);
     expect(pages[0]!.text).toContain('Conversion heading Заголовок');
     expect(pages[2]!.text).toContain('Footer page 3 of 3');
   });

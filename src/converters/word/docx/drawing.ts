@@ -114,14 +114,9 @@ export function readDrawing(drawing: XmlElement, ctx: DrawingContext): Inline[] 
       continue;
     }
     // Text box shapes (wps:wsp with wps:txbx) and groups: their text is the content worth keeping.
-    const txbx = descendants(graphicData, 'txbxContent');
-    if (txbx.length) {
-      for (const t of txbx) {
-        const box: Inline = { kind: 'textbox', blocks: ctx.blocksOf(t), width };
-        if (height) box.height = height;
-        if (floating) box.floating = floating;
-        out.push(box);
-      }
+    const boxes = textBoxes(graphicData, width, height, floating, ctx);
+    if (boxes.length) {
+      out.push(...boxes);
       continue;
     }
     for (const blip of descendants(graphicData, 'blip')) {
@@ -135,6 +130,16 @@ export function readDrawing(drawing: XmlElement, ctx: DrawingContext): Inline[] 
     }
   }
   return out;
+}
+
+/** The text boxes (w:txbxContent) inside a DrawingML or VML shape, each sized and placed like the shape. */
+function textBoxes(shape: XmlElement, width: number, height: number, floating: FloatingPlacement | undefined, ctx: DrawingContext): Inline[] {
+  return descendants(shape, 'txbxContent').map((t) => {
+    const box: Inline = { kind: 'textbox', blocks: ctx.blocksOf(t), width };
+    if (height) box.height = height;
+    if (floating) box.floating = floating;
+    return box;
+  });
 }
 
 /** mso-position-horizontal:center / mso-position-vertical:top and the like. */
@@ -171,14 +176,9 @@ export function readVml(pict: XmlElement, ctx: DrawingContext): Inline[] {
       out.push(drawn);
       continue;
     }
-    const txbx = descendants(shape, 'txbxContent');
-    if (txbx.length) {
-      for (const t of txbx) {
-        const box: Inline = { kind: 'textbox', blocks: ctx.blocksOf(t), width };
-        if (height) box.height = height;
-        if (floating) box.floating = floating;
-        out.push(box);
-      }
+    const boxes = textBoxes(shape, width, height, floating, ctx);
+    if (boxes.length) {
+      out.push(...boxes);
       continue;
     }
     const imagedata = descendant(shape, 'imagedata');

@@ -61,10 +61,11 @@ export class FontBook {
   /** Advance width of a string in points (no kerning: close enough for tab stops); advances remembered per face. */
   measure(text: string, family: Family, bold: boolean, italic: boolean, size: number): number {
     let em = 0;
+    const style = faceStyle(bold, italic);
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
       const fam = this.familyFor(family, cp);
-      const key = `${fam}/${faceStyle(bold, italic)}`;
+      const key = `${fam}/${style}`;
       let advances = this.advances.get(key);
       if (!advances) this.advances.set(key, (advances = new Map()));
       let advance = advances.get(cp);

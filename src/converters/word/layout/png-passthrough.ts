@@ -1,5 +1,5 @@
 import type * as Mupdf from 'mupdf';
-import { base64, encodePng } from '../metafile/dib';
+import { PNG_MAGIC, placeholderIndex, placeholderUrl } from '../placeholders';
 
 /** What a PNG's own compressed data needs to become a PDF image as it is (FlateDecode with PNG predictors). */
 interface PassThrough {
@@ -15,7 +15,7 @@ interface PassThrough {
 /**
  * PNG pictures written into the PDF without decoding them: MuPDF would decode every PNG and deflate
  * its pixels again when writing (most of the time of a picture-heavy document, and its heap). The
- * HTML gets a 1×1 placeholder whose colour is the picture's number; once the PDF is written, each
+ * HTML gets a placeholder picture (../placeholders.ts) carrying the picture's number; once the PDF is written, each
  * placeholder's image object gets the PNG's own compressed data with the PNG predictor declared.
  * Only 8-bit greyscale, RGB and palette PNGs without transparency or interlacing qualify; others go
  * the usual way.
@@ -29,10 +29,9 @@ export class PngPassThrough {
     const known = this.byData.get(data);
     if (known) return known;
     const png = readPng(data);
-    if (!png || this.list.length >= 0xfffffe) return undefined;
-    const id = this.list.length + 1; // 0 would be black, a likely real 1×1 picture
-    this.list.push(png);
-    const url = `data:image/png;base64,${base64(encodePng({ width: 1, height: 1, rgb: new Uint8Array([id >> 16, (id >> 8) & 0xff, id & 0xff]) }))}`;
+    if (!png || this.list.length > 0xffffff) return undefined;
+    // The magic pixel tells a placeholder from a real 2×1 picture of the document.
+    const url = placeholderUrl(PNG_MAGIC, this.list.push(png) - 1);
     this.byData.set(data, url);
     return url;
   }
@@ -57,11 +56,9 @@ export class PngPassThrough {
           if (inner.isDictionary()) visit(inner);
           return;
         }
-        if (!subtype.isName() || subtype.asName() !== 'Image' || ref.get('Width').asNumber() !== 1 || ref.get('Height').asNumber() !== 1) return;
-        // Streams are read and written through the indirect reference (the resolved object is its dictionary).
-        const pixel = ref.readStream().asUint8Array();
-        if (pixel.length !== 3) return;
-        const png = this.list[((pixel[0]! << 16) | (pixel[1]! << 8) | pixel[2]!) - 1];
+        if (!subtype.isName() || subtype.asName() !== 'Image' || ref.get('Width').asNumber() !== 2 || ref.get('Height').asNumber() !== 1) return;
+        const index = placeholderIndex(ref.readStream().asUint8Array(), 3, PNG_MAGIC);
+        const png = index === undefined ? undefined : this.list[index];
         if (png) writeImage(pdf, ref, png);
       });
     };

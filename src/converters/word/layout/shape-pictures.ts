@@ -12,25 +12,16 @@
  * front of it; the text boxes' own text is drawn after all shapes.
  */
 import type * as Mupdf from 'mupdf';
-import type { Block, FloatingPlacement, Shape } from '../model';
-import { base64, encodePng } from '../metafile/dib';
+import type { Block, FloatingPlacement, PageGeometry, Shape } from '../model';
+import { SHAPE_MAGIC, imagePlaceholderIndex, placeholderUrl } from '../placeholders';
 import type { PlaceholderHandler } from '../metafile/device';
 import { paintShape, type Box } from './shape-paint';
 
 type MupdfModule = typeof Mupdf;
 type Matrix = [number, number, number, number, number, number];
 
-/** Placeholder pictures are 2×1 RGB: a magic pixel (not the metafiles' one), then the shape's index. */
-const MAGIC = [0x53, 0x48, 0x9e];
-
 /** What a page offers floating shapes to be placed against. */
-export interface PageFrame {
-  width: number;
-  height: number;
-  marginTop: number;
-  marginRight: number;
-  marginBottom: number;
-  marginLeft: number;
+export interface PageFrame extends Omit<PageGeometry, 'header' | 'footer'> {
   /** Text columns, left edges and widths in page space. */
   columns: { left: number; width: number }[];
 }
@@ -58,8 +49,7 @@ export class ShapePictures {
     let i = this.index.get(shape);
     if (i === undefined) {
       i = this.list.length;
-      const rgb = new Uint8Array([...MAGIC, i & 0xff, (i >> 8) & 0xff, (i >> 16) & 0xff]);
-      this.list.push({ shape, url: `data:image/png;base64,${base64(encodePng({ width: 2, height: 1, rgb }))}` });
+      this.list.push({ shape, url: placeholderUrl(SHAPE_MAGIC, i) });
       this.index.set(shape, i);
       if (shape.floating) this.hasFloating = true;
     }
@@ -67,17 +57,10 @@ export class ShapePictures {
   }
 
   private lookup(image: Mupdf.Image): Shape | undefined {
-    if (image.getWidth() !== 2 || image.getHeight() !== 1) return undefined;
-    const pix = image.toPixmap();
-    try {
-      const n = pix.getNumberOfComponents() + pix.getAlpha();
-      const p = pix.getPixels();
-      if (n < 3 || p[0] !== MAGIC[0] || p[1] !== MAGIC[1] || p[2] !== MAGIC[2]) return undefined;
-      return this.list[p[n]! | (p[n + 1]! << 8) | (p[n + 2]! << 16)]?.shape;
-    } finally {
-      pix.destroy();
-    }
+    const i = imagePlaceholderIndex(image, SHAPE_MAGIC);
+    return i === undefined ? undefined : this.list[i]?.shape;
   }
+
 
   /** The page shapes are drawn onto next (the writer's page device, not a wrapper). */
   beginPage(device: Mupdf.Device, frame: PageFrame, layoutText: TextLayout): void {

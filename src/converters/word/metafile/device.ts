@@ -1,5 +1,5 @@
 import type * as Mupdf from 'mupdf';
-import { base64, encodePng } from './dib';
+import { METAFILE_MAGIC, imagePlaceholderIndex, placeholderUrl } from '../placeholders';
 import { METAFILE, playMetafile } from './index';
 import { MupdfPainter, type FaceSource } from './mupdf-painter';
 import type { Matrix } from './painter';
@@ -8,9 +8,6 @@ type MupdfModule = typeof Mupdf;
 
 /** Draws a placeholder picture it recognises (from its pixels) in its place and returns true; false for any other picture. */
 export type PlaceholderHandler = (image: Mupdf.Image, ctm: Matrix) => boolean;
-
-/** Placeholder pictures are 2×1 RGB: a magic pixel, then the metafile's index (24 bits). */
-const MAGIC = [0x4d, 0x46, 0xa7];
 
 /**
  * The metafiles of one conversion. MuPDF's HTML engine cannot draw EMF or WMF, so the layout gets a
@@ -33,8 +30,7 @@ export class MetafilePictures {
     let i = this.index.get(data);
     if (i === undefined) {
       i = this.list.length;
-      const rgb = new Uint8Array([...MAGIC, i & 0xff, (i >> 8) & 0xff, (i >> 16) & 0xff]);
-      this.list.push({ data, contentType, url: `data:image/png;base64,${base64(encodePng({ width: 2, height: 1, rgb }))}` });
+      this.list.push({ data, contentType, url: placeholderUrl(METAFILE_MAGIC, i) });
       this.index.set(data, i);
     }
     return this.list[i]!.url;
@@ -42,17 +38,10 @@ export class MetafilePictures {
 
   /** The metafile an image drawn by the layout stands for, if it is a placeholder. */
   private lookup(image: Mupdf.Image): { data: Uint8Array; contentType: string } | undefined {
-    if (image.getWidth() !== 2 || image.getHeight() !== 1) return undefined;
-    const pix = image.toPixmap();
-    try {
-      const n = pix.getNumberOfComponents() + pix.getAlpha();
-      const p = pix.getPixels();
-      if (n < 3 || p[0] !== MAGIC[0] || p[1] !== MAGIC[1] || p[2] !== MAGIC[2]) return undefined;
-      return this.list[p[n]! | (p[n + 1]! << 8) | (p[n + 2]! << 16)];
-    } finally {
-      pix.destroy();
-    }
+    const i = imagePlaceholderIndex(image, METAFILE_MAGIC);
+    return i === undefined ? undefined : this.list[i];
   }
+
 
   /** Draws a metafile over the unit square mapped by ctm; a malformed one draws what it can, never throws. */
   draw(device: Mupdf.Device, data: Uint8Array, contentType: string, ctm: Matrix, fonts: FaceSource): void {
