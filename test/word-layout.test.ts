@@ -139,6 +139,25 @@ describe('Word layout', () => {
     expect(text[text.length - 1]).toContain('After the table');
   });
 
+  it('in a stretch with several header-row tables, only the one that runs over a page repeats its header, and once per page', async () => {
+    const edge = { width: 0.5, style: 'single' as const, color: '000000' };
+    const cell = (text: string) => ({ gridSpan: 1, borders: { top: edge, bottom: edge, left: edge, right: edge }, blocks: [para(text)] });
+    const table = (name: string, rows: number): Block => ({
+      kind: 'table',
+      grid: [200, 200],
+      rows: [{ header: true, cells: [cell(`Head ${name}`), cell('h')] }, ...Array.from({ length: rows }, (_, i) => ({ cells: [cell(`${name} row ${i + 1}`), cell('v')] }))],
+    });
+    // A short table that stays on page 1, text, then a long one that runs over two more pages.
+    const pages = await render(doc([section([table('A', 3), ...Array.from({ length: 10 }, (_, i) => para(`Text ${i + 1}`)), table('B', 80), para('The end')])]));
+    const text = pages.map((lines) => lines.map((l) => l.text).join('\n'));
+    expect(text.join('\n').match(/Head A/g)).toHaveLength(1);
+    const withB = text.filter((page) => /B row \d+/.test(page));
+    expect(withB.length).toBeGreaterThanOrEqual(2);
+    for (const page of withB) expect(page.match(/Head B/g)).toHaveLength(1);
+    expect(text.join('\n').match(/B row \d+/g)).toEqual(Array.from({ length: 80 }, (_, i) => `B row ${i + 1}`));
+    expect(text[text.length - 1]).toContain('The end');
+  });
+
   it('an RGB PNG goes into the PDF with its own compressed data (PNG predictor) and draws in its colour', async () => {
     const png = makePng(40, 20, [0, 128, 255]);
     const withPicture: Paragraph = { kind: 'paragraph', props: {}, inlines: [{ kind: 'image', data: png, contentType: 'image/png', width: 80, height: 40 }] };

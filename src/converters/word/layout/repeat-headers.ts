@@ -22,38 +22,69 @@ const anchorsOf = (blocks: Block[]): Map<Table, string> => {
  * Splits a page-break-free stretch where a table with header rows runs onto another page, so the
  * header rows can be repeated at the top of the next page as Word does (MuPDF's tables do not
  * repeat them). The stretch is laid out with anchors on the rows; the first row found on a later
- * page starts a new stretch whose table begins with the header rows. The table's remainder is
- * then laid out alone (it starts a page), a window of rows at a time so that a long table costs
- * a few pages of layout per page, not the whole rest each time. One-column stretches only: a
- * stretch boundary is a page break.
+ * page starts a new stretch whose table begins with the header rows. One-column stretches only:
+ * a stretch boundary is a page break.
+ *
+ * Layout is sequential, so a prefix of the stretch lays out exactly as it does within the whole:
+ * each probe is the stretch only up to its next table with header rows (widened to the one after
+ * when that table stays on one page), and a table's remainder is laid out a window of rows at a
+ * time. A long stretch with many such tables thus costs about one layout of itself, not one per
+ * table.
  */
 export function splitForRepeatedHeaders(blocks: Block[], layout: Layout): Block[][] {
   const out: Block[][] = [];
   let rest = blocks;
   let continuing = false; // rest[0] is the remainder of a table just split
   let window = 60;
+  let tablesInProbe = 1; // tables with header rows the probe reaches (when not continuing)
   for (let guard = 0; guard < 1000; guard++) {
     let probe = rest;
+    let whole = true; // the probe is all of rest
     if (continuing) {
       const t = rest[0] as Table;
-      probe = [t.rows.length > window ? { ...t, rows: t.rows.slice(0, window) } : t];
+      if (t.rows.length > window) {
+        probe = [{ ...t, rows: t.rows.slice(0, window) }];
+        whole = false;
+      } else probe = [t];
+    } else {
+      const end = nthRepeatingTable(rest, tablesInProbe);
+      if (end === undefined) break; // no table with header rows left
+      if (end + 1 < rest.length && nthRepeatingTable(rest, tablesInProbe + 1) !== undefined) {
+        probe = rest.slice(0, end + 1);
+        whole = false;
+      }
     }
     const anchors = anchorsOf(probe);
     const cut = anchors.size ? firstCrossing(layout(probe, anchors), probe, anchors) : undefined;
     if (!cut) {
-      if (!continuing) break;
-      const t = rest[0] as Table;
-      if ((probe[0] as Table).rows.length < t.rows.length) window *= 2; // the window fit on one page: widen it
-      else continuing = false; // the remainder fits: go on with what follows it
+      if (continuing) {
+        if (!whole) window *= 2; // the window fit on one page: widen it
+        else {
+          continuing = false; // the remainder fits: go on with what follows it
+          tablesInProbe = 2; // rest[0], the remainder, is known to fit
+        }
+      } else if (whole) break;
+      else tablesInProbe++; // the probe's tables stay on their pages: reach the next one
       continue;
     }
-    const table = rest[cut.block] as Table;
-    out.push([...rest.slice(0, cut.block), { ...table, rows: table.rows.slice(0, cut.row) }]);
-    rest = [{ ...table, rows: [...table.rows.slice(0, headerRowCount(table)), ...table.rows.slice(cut.row)] }, ...rest.slice(cut.block + 1)];
+    const table = probe[cut.block] as Table;
+    const full = rest[cut.block] as Table;
+    out.push([...rest.slice(0, cut.block), { ...full, rows: full.rows.slice(0, cut.row) }]);
+    rest = [{ ...full, rows: [...table.rows.slice(0, headerRowCount(table)), ...full.rows.slice(cut.row)] }, ...rest.slice(cut.block + 1)];
     continuing = true;
+    tablesInProbe = 1;
   }
   out.push(rest);
   return out;
+}
+
+/** Index in blocks of the nth (1-based) table with header rows that can repeat, if there is one. */
+function nthRepeatingTable(blocks: Block[], n: number): number | undefined {
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (b.kind === 'table' && headerRowCount(b) > 0 && headerRowCount(b) < b.rows.length && --n === 0) return i;
+  }
+  return undefined;
 }
 
 /** The first table row (past the header rows) that starts on a later page than its table's first. */
