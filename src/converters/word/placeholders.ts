@@ -11,7 +11,7 @@ export type Magic = readonly [number, number, number];
 
 export const METAFILE_MAGIC: Magic = [0x4d, 0x46, 0xa7];
 export const SHAPE_MAGIC: Magic = [0x53, 0x48, 0x9e];
-export const PNG_MAGIC: Magic = [0x50, 0x4e, 0x71];
+export const PICTURE_MAGIC: Magic = [0x50, 0x4e, 0x71];
 
 /** The data: URL of the placeholder for item `index` of a kind. */
 export function placeholderUrl(magic: Magic, index: number): string {

@@ -22,8 +22,8 @@ export interface InlineContext {
   noteRefs: string[];
   /** Stand-in pictures for EMF/WMF, drawn as vectors by the page device (metafile/device.ts). */
   metafiles?: { placeholder(data: Uint8Array, contentType: string): string | undefined };
-  /** PNG pictures written into the PDF as they are (png-passthrough.ts): a placeholder, or undefined to embed normally. */
-  pngs?: { placeholder(data: Uint8Array): string | undefined };
+  /** Pictures put into the PDF after it is written (picture-passthrough.ts): a placeholder, or undefined to embed in the HTML. */
+  pictures?: { placeholder(data: Uint8Array): string | undefined };
   /** Stand-in pictures for shapes, drawn by the page device (shape-pictures.ts). */
   shapes?: { placeholder(shape: Shape): string };
   /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */
@@ -212,7 +212,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
       }
       case 'image': {
         const src = DRAWABLE.test(it.contentType)
-          ? ((it.contentType === 'image/png' && ctx.pngs?.placeholder(it.data)) || `data:${it.contentType};base64,${base64(it.data)}`)
+          ? (ctx.pictures?.placeholder(it.data) ?? `data:${it.contentType};base64,${base64(it.data)}`)
           : (ctx.metafiles?.placeholder(it.data, it.contentType) ?? TRANSPARENT_PNG);
         const width = Math.min(it.width, ctx.columnWidth);
         const height = it.width > 0 ? (it.height * width) / it.width : it.height;

@@ -3,9 +3,8 @@ import type { FontFiles } from '../../fonts/catalog';
 import type { Block, Inline, Paragraph, Section, Table, WordDocument } from '../model';
 import { blocksHtml, type BlockContext } from './block-html';
 import { MetafilePictures } from '../metafile/device';
-import { withoutBrokenImages } from './broken-images';
 import { FontBook } from './font-book';
-import { PngPassThrough } from './png-passthrough';
+import { PicturePassThrough } from './picture-passthrough';
 import { splitForRepeatedHeaders } from './repeat-headers';
 import { pt } from './inline-html';
 import { ShapePictures, type PageFrame } from './shape-pictures';
@@ -113,17 +112,6 @@ const hasExternalLinks = (blocks: Block[]): boolean =>
  * NUMPAGES or SECTIONPAGES, a first pass counts the pages.
  */
 export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, files: FontFiles): Uint8Array {
-  try {
-    return renderOnce(model, mupdf, files);
-  } catch (err) {
-    // A picture MuPDF cannot decode stops the whole drawing: blank the broken ones and draw again.
-    const repaired = withoutBrokenImages(model, mupdf);
-    if (!repaired) throw err;
-    return renderOnce(repaired, mupdf, files);
-  }
-}
-
-function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): Uint8Array {
   const fonts = new FontBook(mupdf, files);
   fonts.install();
   const em = model.defaultSize || 11;
@@ -131,9 +119,9 @@ function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): 
   const metafiles = new MetafilePictures(mupdf);
   // Shapes likewise: placeholders in the HTML, drawn by the same page device (shape-pictures.ts).
   const shapes = new ShapePictures(mupdf);
-  // PNG pictures: placeholders in the HTML, their own compressed data put into the PDF at the end.
-  const pngs = new PngPassThrough();
-  const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, metafiles, shapes, pngs });
+  // Raster pictures: placeholders in the HTML, the pictures put into the PDF at the end (PNGs as they are).
+  const pictures = new PicturePassThrough(mupdf);
+  const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, metafiles, shapes, pictures });
   const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
   const areaHeights = new WeakMap<Block[], Map<string, number>>();
   // Chunks laid out in the counting pass are kept for the writing pass while their HTML stays
@@ -306,7 +294,7 @@ function renderOnce(model: WordDocument, mupdf: MupdfModule, files: FontFiles): 
     }
     writer.close();
     writer.destroy();
-    const bytes = finish(mupdf, out, links, pngs);
+    const bytes = finish(mupdf, out, links, pictures);
     out.destroy();
     return bytes;
   } finally {
@@ -326,7 +314,7 @@ function openHtml(mupdf: MupdfModule, html: string, width: number, height: numbe
  * Adds the hyperlinks and subsets the fonts: the writer embeds whole faces (Carlito alone is
  * 600 KB); keeping only the glyphs used makes a one-page letter a few KB instead of megabytes.
  */
-function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pngs: PngPassThrough): Uint8Array {
+function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pictures: PicturePassThrough): Uint8Array {
   const pdf = mupdf.Document.openDocument(written, 'application/pdf') as Mupdf.PDFDocument;
   try {
     for (const link of links) {
@@ -334,7 +322,7 @@ function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number
       page.createLink(link.rect, link.uri);
       page.destroy();
     }
-    pngs.replaceIn(pdf);
+    pictures.replaceIn(pdf);
     pdf.subsetFonts();
     const saved = pdf.saveToBuffer('compress,garbage=compact');
     const bytes = saved.asUint8Array().slice();

@@ -1,0 +1,181 @@
+import type * as Mupdf from 'mupdf';
+import { PICTURE_MAGIC, placeholderIndex, placeholderUrl } from '../placeholders';
+
+/** What a PNG's own compressed data needs to become a PDF image as it is (FlateDecode with PNG predictors). */
+interface PassThrough {
+  width: number;
+  height: number;
+  colors: 1 | 3;
+  /** The concatenated IDAT chunks: one zlib stream of filtered scanlines, which PDF's Flate filter reads. */
+  idat: Uint8Array;
+  /** Palette bytes (RGB triples) for an indexed PNG. */
+  palette?: Uint8Array;
+}
+
+type MupdfModule = typeof Mupdf;
+
+/** A picture behind a placeholder: a PNG written as it is, or any other picture MuPDF decodes. */
+type Entry = { png: PassThrough } | { data: Uint8Array };
+
+/**
+ * Pictures kept out of MuPDF's HTML engine: the HTML gets a placeholder picture
+ * (../placeholders.ts) carrying the picture's number, and once the PDF is written each
+ * placeholder's image object is replaced. Pictures in the HTML cost a base64 encoding in
+ * JavaScript, a decoding in MuPDF and the HTML parser reading every character of it (a fifth
+ * of a picture-heavy document's time), and MuPDF decoded every PNG to deflate its pixels again.
+ * - 8-bit greyscale, RGB and palette PNGs without transparency or interlacing get their own
+ *   compressed data with the PNG predictor declared: never decoded.
+ * - Every other picture is handed to MuPDF's image writer, which keeps a JPEG's data as it is
+ *   and decodes the rest (transparency becomes a soft mask).
+ * - A picture MuPDF cannot read is left out: its space stays blank, the document converts.
+ */
+export class PicturePassThrough {
+  private list: Entry[] = [];
+  private byData = new WeakMap<Uint8Array, string>();
+
+  constructor(private readonly mupdf: MupdfModule) {}
+
+  /** The placeholder's data URI for a picture, or undefined when there is no room for more. */
+  placeholder(data: Uint8Array): string | undefined {
+    const known = this.byData.get(data);
+    if (known) return known;
+    if (this.list.length > 0xffffff) return undefined;
+    const png = readPng(data);
+    // The magic pixel tells a placeholder from a real 2×1 picture of the document.
+    const url = placeholderUrl(PICTURE_MAGIC, this.list.push(png ? { png } : { data }) - 1);
+    this.byData.set(data, url);
+    return url;
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  /** Puts each picture into the image objects the placeholders became. */
+  replaceIn(pdf: Mupdf.PDFDocument): void {
+    if (!this.list.length) return;
+    // Placeholder object → the object that replaces it in resources (null: rewritten in place).
+    const replaced = new Map<number, Mupdf.PDFObject | null>();
+    const forms = new Set<number>();
+    const visit = (xobjects: Mupdf.PDFObject) => {
+      const swaps: [string | number, Mupdf.PDFObject][] = [];
+      xobjects.forEach((ref, key) => {
+        if (!ref.isIndirect()) return;
+        const num = ref.asIndirect();
+        if (!replaced.has(num) && !forms.has(num)) {
+          // Everything through the indirect reference: a resolved wrapper of a stream object can lose
+          // the stream when the wrapper is released (seen with mupdf.js 1.28: the saved object had no data).
+          const subtype = ref.get('Subtype');
+          if (subtype.isName() && subtype.asName() === 'Form') {
+            forms.add(num);
+            const inner = ref.get('Resources', 'XObject');
+            if (inner.isDictionary()) visit(inner);
+            return;
+          }
+          if (!subtype.isName() || subtype.asName() !== 'Image' || ref.get('Width').asNumber() !== 2 || ref.get('Height').asNumber() !== 1) return;
+          const index = placeholderIndex(ref.readStream().asUint8Array(), 3, PICTURE_MAGIC);
+          const entry = index === undefined ? undefined : this.list[index];
+          if (!entry) return;
+          replaced.set(num, this.replace(pdf, ref, entry));
+        }
+        const by = replaced.get(num);
+        if (by) swaps.push([key, by]);
+      });
+      for (const [key, by] of swaps) xobjects.put(key, by);
+    };
+    for (let i = 0; i < pdf.countPages(); i++) {
+      const xobjects = pdf.findPage(i).get('Resources').get('XObject');
+      if (xobjects.isDictionary()) visit(xobjects);
+    }
+  }
+
+  /** Writes a PNG into the placeholder's object (null), or returns the image object MuPDF made. */
+  private replace(pdf: Mupdf.PDFDocument, placeholder: Mupdf.PDFObject, entry: Entry): Mupdf.PDFObject | null {
+    if ('png' in entry) {
+      writeImage(pdf, placeholder, entry.png);
+      return null;
+    }
+    let image: Mupdf.Image | undefined;
+    try {
+      image = new this.mupdf.Image(entry.data);
+      return pdf.addImage(image);
+    } catch {
+      writeNothing(pdf, placeholder);
+      return null;
+    } finally {
+      image?.destroy();
+    }
+  }
+}
+
+/** Makes an image object draw nothing: a 1×1 stencil mask whose one sample leaves the page as it is. */
+function writeNothing(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject): void {
+  obj.writeRawStream(new Uint8Array([0xff]));
+  for (const key of ['SMask', 'Decode', 'Mask', 'ColorSpace', 'Filter', 'DecodeParms']) obj.delete(key);
+  obj.put('Width', 1);
+  obj.put('Height', 1);
+  obj.put('BitsPerComponent', 1);
+  obj.put('ImageMask', true);
+}
+
+function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrough): void {
+  obj.writeRawStream(png.idat);
+  obj.put('Width', png.width);
+  obj.put('Height', png.height);
+  obj.put('BitsPerComponent', 8);
+  if (png.palette) {
+    const indexed = pdf.newArray();
+    indexed.push(pdf.newName('Indexed'));
+    indexed.push(pdf.newName('DeviceRGB'));
+    indexed.push(png.palette.length / 3 - 1);
+    indexed.push(pdf.newByteString(png.palette));
+    obj.put('ColorSpace', indexed);
+  } else obj.put('ColorSpace', pdf.newName(png.colors === 3 ? 'DeviceRGB' : 'DeviceGray'));
+  obj.put('Filter', pdf.newName('FlateDecode'));
+  const parms = pdf.newDictionary();
+  parms.put('Predictor', 15);
+  parms.put('Colors', png.colors);
+  parms.put('BitsPerComponent', 8);
+  parms.put('Columns', png.width);
+  obj.put('DecodeParms', parms);
+  for (const key of ['SMask', 'Decode', 'ImageMask', 'Mask']) obj.delete(key);
+}
+
+/** The parts of a PNG that can pass through, or undefined when it does not qualify (or does not read). */
+function readPng(b: Uint8Array): PassThrough | undefined {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (b.length < 33 || signature.some((x, i) => b[i] !== x)) return undefined;
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  let width = 0;
+  let height = 0;
+  let colors: 1 | 3 = 3;
+  let palette: Uint8Array | undefined;
+  let indexed = false;
+  const idat: Uint8Array[] = [];
+  for (let at = 8; at + 12 <= b.length; ) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(b[at + 4]!, b[at + 5]!, b[at + 6]!, b[at + 7]!);
+    const data = b.subarray(at + 8, at + 8 + length);
+    if (data.length !== length) return undefined; // truncated
+    if (type === 'IHDR') {
+      width = view.getUint32(at + 8);
+      height = view.getUint32(at + 12);
+      const [depth, colorType, , , interlace] = [b[at + 16], b[at + 17], b[at + 18], b[at + 19], b[at + 20]];
+      if (depth !== 8 || interlace !== 0 || ![0, 2, 3].includes(colorType!)) return undefined;
+      colors = colorType === 2 ? 3 : 1;
+      indexed = colorType === 3;
+    } else if (type === 'PLTE') palette = data;
+    else if (type === 'tRNS') return undefined; // transparency needs a soft mask: decoded the usual way
+    else if (type === 'IDAT') idat.push(data);
+    else if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  if (!width || !height || !idat.length || (indexed && !palette)) return undefined;
+  const joined = new Uint8Array(idat.reduce((n, d) => n + d.length, 0));
+  let at = 0;
+  for (const d of idat) {
+    joined.set(d, at);
+    at += d.length;
+  }
+  return { width, height, colors, idat: joined, palette: indexed ? palette : undefined };
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type * as Mupdf from 'mupdf';
+import { loadMupdf } from '../src/engines/mupdf';
+import { bundledFonts } from '../src/converters/fonts/bundled';
+import { assemblePng } from '../src/converters/png';
+import { renderWordDocument } from '../src/converters/word/layout/render';
+import type { Inline, Paragraph, WordDocument } from '../src/converters/word/model';
+
+// Pictures reach the PDF after it is written (layout/picture-passthrough.ts): these check what
+// each kind becomes in the file and that it is drawn where the layout put its placeholder.
+
+const page = { width: 612, height: 792, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };
+const text = (t: string): Inline => ({ kind: 'text', text: t, style: { font: 'Calibri', size: 11 } });
+const picture = (data: Uint8Array, contentType: string): Inline => ({ kind: 'image', data, contentType, width: 80, height: 40 });
+const docOf = (paragraphs: Inline[][]): WordDocument => ({
+  sections: [{ page, headers: {}, footers: {}, blocks: paragraphs.map((inlines): Paragraph => ({ kind: 'paragraph', props: {}, inlines })) }],
+  notes: new Map(),
+  defaultFont: 'Calibri',
+  defaultSize: 11,
+});
+
+/** A 40×20 RGBA PNG: opaque red on the left half, fully transparent on the right. */
+function halfTransparentPng(): Uint8Array {
+  const width = 40;
+  const raw = new Uint8Array(20 * (1 + width * 4));
+  for (let y = 0; y < 20; y++)
+    for (let x = 0; x < width; x++) raw.set(x < 20 ? [255, 0, 0, 255] : [0, 0, 255, 0], y * (1 + width * 4) + 1 + x * 4);
+  return assemblePng(width, 20, 6, raw);
+}
+
+/** A 40×20 JPEG filled with one colour, made by MuPDF. */
+function jpeg(mupdf: typeof Mupdf, rgb: [number, number, number]): Uint8Array {
+  const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 40, 20], false);
+  const samples = pix.getPixels();
+  for (let i = 0; i < samples.length; i += 3) samples.set(rgb, i);
+  const bytes = pix.asJPEG(95).slice();
+  pix.destroy();
+  return bytes;
+}
+
+interface Rendered {
+  images: { filter: string; width: number; smask: boolean }[];
+  /** The RGB at a point of page 1 (in points, 1 px per pt). */
+  at(x: number, y: number): number[];
+  text: string;
+}
+
+async function render(model: WordDocument): Promise<Rendered> {
+  const mupdf = await loadMupdf();
+  const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf') as Mupdf.PDFDocument;
+  try {
+    const images: Rendered['images'] = [];
+    pdf.findPage(0).get('Resources', 'XObject').forEach((ref) => {
+      if (ref.get('Subtype').asName() !== 'Image') return;
+      const filter = ref.get('Filter');
+      images.push({ filter: filter.isName() ? filter.asName() : '', width: ref.get('Width').asNumber(), smask: ref.get('SMask').isStream() });
+    });
+    const p = pdf.loadPage(0);
+    const pix = p.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false, true);
+    const samples = pix.getPixels().slice();
+    const stride = pix.getStride();
+    pix.destroy();
+    const stext = p.toStructuredText('preserve-whitespace');
+    const all = stext.asText();
+    stext.destroy();
+    p.destroy();
+    return { images, at: (x, y) => Array.from(samples.subarray(y * stride + x * 3, y * stride + x * 3 + 3)), text: all };
+  } finally {
+    pdf.destroy();
+  }
+}
+
+const near = (rgb: number[], want: number[]) => rgb.every((v, i) => Math.abs(v - want[i]!) <= 40);
+
+describe('pictures in the written PDF', () => {
+  it('a JPEG keeps its own data (DCTDecode) and is drawn in its box', async () => {
+    const mupdf = await loadMupdf();
+    const r = await render(docOf([[picture(jpeg(mupdf, [0, 160, 0]), 'image/jpeg')]]));
+    expect(r.images).toEqual([{ filter: 'DCTDecode', width: 40, smask: false }]);
+    // The box is 80 × 40 pt at the top-left of the text area (72, 72).
+    expect(near(r.at(112, 92), [0, 160, 0])).toBe(true);
+    expect(near(r.at(200, 92), [255, 255, 255])).toBe(true);
+  });
+
+  it('a PNG with transparency gets a soft mask: its transparent half shows the page', async () => {
+    const r = await render(docOf([[picture(halfTransparentPng(), 'image/png')]]));
+    expect(r.images).toHaveLength(1);
+    expect(r.images[0]).toMatchObject({ width: 40, smask: true });
+    expect(near(r.at(90, 92), [255, 0, 0])).toBe(true);
+    expect(near(r.at(135, 92), [255, 255, 255])).toBe(true);
+  });
+
+  it('one picture used twice is one image object', async () => {
+    const mupdf = await loadMupdf();
+    const data = jpeg(mupdf, [0, 0, 200]);
+    const r = await render(docOf([[picture(data, 'image/jpeg')], [picture(data, 'image/jpeg')]]));
+    expect(r.images).toHaveLength(1);
+  });
+
+  it('a picture no decoder reads leaves its space blank and the document converts', async () => {
+    const garbage = new Uint8Array(300).map((_, i) => (i * 37) & 0xff);
+    const r = await render(docOf([[text('Before '), picture(garbage, 'image/jpeg'), text(' after')], [text('Next paragraph')]]));
+    expect(r.text).toContain('Before');
+    expect(r.text).toContain('after');
+    expect(r.text).toContain('Next paragraph');
+    // Nothing is drawn where the picture would be (no stretched placeholder colours).
+    for (let x = 120; x < 150; x += 5) expect(near(r.at(x, 80), [255, 255, 255])).toBe(true);
+  });
+});
