@@ -39,7 +39,8 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   const after = next?.kind === 'paragraph' ? 0 : (props.spaceAfter ?? 0);
   const lh = lineHeight(p, ctx);
   const gap = ctx.paragraphSpacing === 'sum' ? before + prevAfter : Math.max(before, prevAfter);
-  const css = [`margin:${pt(gap)} 0 ${pt(after)} 0`, `line-height:${pt(lh)}`];
+  // Zero margins are the style sheet's (p{margin:0}): every declaration costs MuPDF's parser per paragraph.
+  const css = gap || after ? [`margin:${pt(gap)} 0 ${pt(after)} 0`, `line-height:${pt(lh)}`] : [`line-height:${pt(lh)}`];
   if (props.indentLeft) css.push(`padding-left:${pt(props.indentLeft)}`);
   if (props.indentRight) css.push(`padding-right:${pt(props.indentRight)}`);
   if (props.firstLine) css.push(`text-indent:${pt(props.firstLine)}`);
@@ -96,11 +97,12 @@ function columnOf(cells: TableCell[], index: number, gridBefore: number): number
  */
 function cellHtml(cell: TableCell, width: number, mergedBelow: boolean, ctx: BlockContext): string {
   const m = cell.margins ?? DEFAULT_CELL_MARGINS;
-  const css = [`width:${pt(Math.max(width - m.left - m.right, 1))}`, `padding:${pt(m.top)} ${pt(m.right)} ${pt(m.bottom)} ${pt(m.left)}`, 'vertical-align:top'];
+  const css = [`width:${pt(Math.max(width - m.left - m.right, 1))}`, 'vertical-align:top'];
+  if (m.top || m.right || m.bottom || m.left) css.push(`padding:${pt(m.top)} ${pt(m.right)} ${pt(m.bottom)} ${pt(m.left)}`);
   const b = cell.borders;
-  css.push(`border-top:${cell.vMerge === 'continue' ? 'none' : borderCss(b.top)}`);
-  css.push(`border-bottom:${mergedBelow ? 'none' : borderCss(b.bottom)}`);
-  css.push(`border-left:${borderCss(b.left)}`, `border-right:${borderCss(b.right)}`);
+  const edges = [cell.vMerge === 'continue' ? 'none' : borderCss(b.top), mergedBelow ? 'none' : borderCss(b.bottom), borderCss(b.left), borderCss(b.right)];
+  if (edges.every((e) => e === edges[0])) css.push(`border:${edges[0]}`);
+  else css.push(`border-top:${edges[0]}`, `border-bottom:${edges[1]}`, `border-left:${edges[2]}`, `border-right:${edges[3]}`);
   if (cell.shading && cell.shading !== 'auto') css.push(`background-color:#${cell.shading}`);
   const span = cell.gridSpan > 1 ? ` colspan="${cell.gridSpan}"` : '';
   const inner = cell.vMerge === 'continue' ? '' : blocksHtml(cell.blocks, Math.max(width - m.left - m.right, 1), ctx);

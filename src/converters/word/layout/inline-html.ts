@@ -159,6 +159,8 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
     : p.inlines;
   // The x position matters only to place tab stops: paragraphs without tabs skip the measuring.
   const tracksX = items.some((it) => it.kind === 'tab');
+  /** The text span written last and where it ends in html (runs of the same look are joined). */
+  let last: { end: number; css: string; link: string | undefined } | undefined;
 
   items.forEach((it, index) => {
     switch (it.kind) {
@@ -170,8 +172,15 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         const body = pieces(text, run, ctx.fonts)
           .map((piece) => (piece.family === run.family ? esc(keepSpaces(piece.text)) : `<span style="font-family:${piece.family}">${esc(keepSpaces(piece.text))}</span>`))
           .join('');
-        const span = `<span style="${css}">${body}</span>`;
-        html += it.style.link ? `<a href="${esc(it.style.link)}" style="color:inherit;text-decoration:none">${span}</a>` : span;
+        // Links within the document are not carried into the PDF (only external ones are): no <a> for them.
+        const link = it.style.link && !it.style.link.startsWith('#') ? it.style.link : undefined;
+        const close = link ? '</span></a>' : '</span>';
+        if (last && last.end === html.length && last.css === css && last.link === link) {
+          // Word splits text into many runs of the same look (revisions, proofing marks): one span
+          // for them all spares MuPDF's HTML parser and style matching an element per run.
+          html = html.slice(0, html.length - close.length) + body + close;
+        } else html += `${link ? `<a href="${esc(link)}" style="color:inherit;text-decoration:none">` : ''}<span style="${css}">${body}${close}`;
+        last = { end: html.length, css, link };
         if (tracksX) x += ctx.fonts.measure(text, run.family, run.bold, run.italic, run.size);
         return;
       }
