@@ -3,18 +3,31 @@ import { FACE_FILES, FALLBACK, faceStyle, substituteFamily, type Family, type Fo
 
 type MupdfModule = typeof Mupdf;
 
+const books = new WeakMap<FontFiles, FontBook>();
+
 /**
  * The faces a conversion draws with, shared by our own measuring (tab stops, line heights) and
  * MuPDF's HTML layout, so both agree on every advance width.
  */
 export class FontBook {
+  /**
+   * The book of these font files, kept for the next conversion in this isolate: a face read once
+   * keeps its parsed tables, its MD5 (the PDF writer hashes the whole face file on first use) and
+   * its glyph advances, which every conversion would otherwise pay again.
+   */
+  static shared(mupdf: MupdfModule, files: FontFiles): FontBook {
+    let book = books.get(files);
+    if (!book || book.mupdf !== mupdf) books.set(files, (book = new FontBook(mupdf, files)));
+    return book;
+  }
+
   private faces = new Map<string, Mupdf.Font>();
   private lineFactors = new Map<Family, number>();
   private coverage = new Map<Family, Map<number, boolean>>();
   private advances = new Map<string, Map<number, number>>();
 
   constructor(
-    private readonly mupdf: MupdfModule,
+    readonly mupdf: MupdfModule,
     private readonly files: FontFiles,
   ) {}
 
@@ -89,11 +102,6 @@ export class FontBook {
       this.lineFactors.set(family, factor);
     }
     return factor;
-  }
-
-  destroy(): void {
-    for (const font of this.faces.values()) font.destroy();
-    this.faces.clear();
   }
 }
 

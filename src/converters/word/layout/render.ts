@@ -112,7 +112,7 @@ const hasExternalLinks = (blocks: Block[]): boolean =>
  * NUMPAGES or SECTIONPAGES, a first pass counts the pages.
  */
 export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, files: FontFiles): Uint8Array {
-  const fonts = new FontBook(mupdf, files);
+  const fonts = FontBook.shared(mupdf, files);
   fonts.install();
   const em = model.defaultSize || 11;
   // EMF/WMF pictures: placeholders in the HTML, drawn as vectors by the page device (see below).
@@ -300,7 +300,6 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   } finally {
     for (const doc of kept.values()) doc.destroy();
     for (const { doc } of areaCache.values()) doc.destroy();
-    fonts.destroy();
   }
 }
 
