@@ -323,7 +323,9 @@ function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number
     }
     pictures.replaceIn(pdf);
     pdf.subsetFonts();
-    const saved = pdf.saveToBuffer('compress,garbage=compact');
+    // Deflate is a fifth of a long document's time. Effort 45 (zlib level 4 instead of 6) was measured
+    // 10% faster for files 4-7% larger (stress008 745 → 636 ms, 726 → 780 KB; LibreOffice's is 783 KB).
+    const saved = pdf.saveToBuffer('compress,garbage=compact,compression-effort=45');
     const bytes = saved.asUint8Array().slice();
     saved.destroy();
     return bytes;
