@@ -101,6 +101,31 @@ describe('Word layout', () => {
     expect(find(lines!, 'Title').text).toBe('Заголовок Title');
   });
 
+  it('Arabic and Persian text maps back to its letters in the PDF, not to presentation forms', async () => {
+    // MuPDF's writer takes a font's ToUnicode from the face's cmap, where DejaVu's joining forms are
+    // presentation-form characters; viewers that read ToUnicode as it is (poppler's pdftotext) then
+    // copy "ﮐﻠﯿﺪ" for "کلید".
+    const persian: Paragraph = { kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'کلیدهای تدبر قرآن', style: { font: 'B Lotus', size: 14 } }] };
+    const mupdf = await loadMupdf();
+    const pdf = mupdf.Document.openDocument(renderWordDocument(doc([section([persian])]), mupdf, bundledFonts), 'application/pdf') as import('mupdf').PDFDocument;
+    try {
+      const maps: string[] = [];
+      pdf.findPage(0).get('Resources', 'Font').forEach((font) => {
+        const map = font.get('ToUnicode');
+        if (map.isStream()) maps.push(new TextDecoder('latin1').decode(map.readStream().asUint8Array()));
+      });
+      const all = maps.join('\n');
+      // The glyphs that drew the text map to the letters (ک is U+06A9, the lam-alef ligature to two letters)...
+      expect(all).toMatch(/<06a9>/i);
+      expect(all).toMatch(/<06440627>/i);
+      // ...and no target is a presentation form that stands for letters.
+      const forms = [...all.matchAll(/<([0-9a-f]{4})>/gi)].map((m) => String.fromCharCode(parseInt(m[1]!, 16))).filter((c) => /[\ufb00-\ufdff\ufe70-\ufeff]/.test(c) && c.normalize('NFKC') !== c);
+      expect(forms).toEqual([]);
+    } finally {
+      pdf.destroy();
+    }
+  });
+
   it('a picture that cannot be decoded is left blank and the rest of the document converts', async () => {
     const png = makePng(40, 40, [0, 0, 255]);
     // Break the zlib checksum at the end of the IDAT data: the header still reads, decoding fails.

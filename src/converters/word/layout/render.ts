@@ -6,6 +6,7 @@ import { MetafilePictures } from '../metafile/device';
 import { FontBook } from './font-book';
 import { PicturePassThrough } from './picture-passthrough';
 import { splitForRepeatedHeaders } from './repeat-headers';
+import { letterToUnicode } from './to-unicode';
 import { pt } from './inline-html';
 import { ShapePictures, type PageFrame } from './shape-pictures';
 
@@ -323,6 +324,7 @@ function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number
     }
     pictures.replaceIn(pdf);
     pdf.subsetFonts();
+    letterToUnicode(pdf);
     // Deflate is a fifth of a long document's time. MuPDF's effort 45 (of 100; 0 is zlib's default) was measured
     // 10% faster for files 4-7% larger (stress008 745 → 636 ms, 726 → 780 KB; LibreOffice's is 783 KB).
     const saved = pdf.saveToBuffer('compress,garbage=compact,compression-effort=45');

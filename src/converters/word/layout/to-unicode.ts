@@ -1,0 +1,108 @@
+import type * as Mupdf from 'mupdf';
+
+/**
+ * Arabic and Persian text in the written PDF reads as the letters it is made of, not as
+ * presentation forms. MuPDF's PDF writer derives a font's ToUnicode map from the face's own
+ * character map, and DejaVu maps its joining forms (initial, medial, final) to the presentation
+ * form characters (U+FB50–U+FDFF, U+FE70–U+FEFF; Hebrew and Latin ligatures sit in U+FB00–U+FB4F).
+ * Copy, search and extraction by tools that read ToUnicode as it is (poppler's) would then see
+ * "ﮐﻠﯿﺪ" where the document says "کلید". Each such target is replaced by its compatibility
+ * decomposition (NFKC), which is the letter (or, for the lam-alef ligature, the two letters).
+ */
+export function letterToUnicode(pdf: Mupdf.PDFDocument): void {
+  const done = new Set<number>();
+  for (let i = 0; i < pdf.countPages(); i++) {
+    const fonts = pdf.findPage(i).get('Resources').get('Font');
+    if (!fonts.isDictionary()) continue;
+    fonts.forEach((font) => {
+      if (!font.isIndirect() || done.has(font.asIndirect())) return;
+      done.add(font.asIndirect());
+      const map = font.get('ToUnicode');
+      if (!map.isStream()) return;
+      const text = latin1(map.readStream().asUint8Array());
+      if (!PRESENTATION_TARGET.test(text)) return;
+      map.writeStream(fromLatin1(rewrite(text)));
+    });
+  }
+}
+
+/** A hex target in the presentation-form blocks, as MuPDF writes it (UTF-16BE, 4 digits). */
+const PRESENTATION_TARGET = /<(?:f[b-d][0-9a-f]{2}|fe[7-9a-f][0-9a-f])>/i;
+/** Alphabetic (Latin ligatures, Hebrew, Arabic A) and Arabic B presentation forms. */
+const isPresentationForm = (cp: number) => (cp >= 0xfb00 && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfeff);
+const BLOCK = 100; // entries per beginbfchar/beginbfrange block, the CMap format's limit
+
+function rewrite(cmap: string): string {
+  const first = cmap.search(/\d+\s+beginbf(?:char|range)/);
+  const lastEnd = Math.max(cmap.lastIndexOf('endbfchar'), cmap.lastIndexOf('endbfrange'));
+  if (first < 0 || lastEnd < 0) return cmap;
+  const tail = cmap.slice(lastEnd).replace(/^endbf(?:char|range)/, '');
+  const chars: [number, string][] = [];
+  const ranges: string[] = [];
+  const sections = /beginbf(char|range)([\s\S]*?)endbf\1/g;
+  for (let m = sections.exec(cmap); m; m = sections.exec(cmap)) {
+    if (m[1] === 'char') {
+      for (const e of m[2]!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]*)>/gi)) chars.push([parseInt(e[1]!, 16), letters(decodeTarget(e[2]!))]);
+      continue;
+    }
+    for (const e of m[2]!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*(<[0-9a-f]*>|\[[^\]]*\])/gi)) {
+      const [lo, hi] = [parseInt(e[1]!, 16), parseInt(e[2]!, 16)];
+      const target = e[3]!;
+      if (target.startsWith('[')) {
+        [...target.matchAll(/<([0-9a-f]*)>/gi)].forEach((t, k) => chars.push([lo + k, letters(decodeTarget(t[1]!))]));
+        continue;
+      }
+      const start = decodeTarget(target.slice(1, -1));
+      const base = start.codePointAt(0) ?? 0;
+      const end = base + (hi - lo);
+      // A range over presentation forms: its targets are no longer consecutive, so one entry each.
+      if (start.length && [...start].length === 1 && base <= 0xfeff && end >= 0xfb00) {
+        for (let cid = lo; cid <= hi; cid++) chars.push([cid, letters(String.fromCodePoint(base + cid - lo))]);
+      } else ranges.push(`<${e[1]}> <${e[2]}> ${target}`);
+    }
+  }
+  let body = '';
+  for (let i = 0; i < ranges.length; i += BLOCK) {
+    const part = ranges.slice(i, i + BLOCK);
+    body += `${part.length} beginbfrange\n${part.join('\n')}\nendbfrange\n`;
+  }
+  for (let i = 0; i < chars.length; i += BLOCK) {
+    const part = chars.slice(i, i + BLOCK);
+    body += `${part.length} beginbfchar\n${part.map(([cid, t]) => `<${hex(cid, 4)}> <${encodeTarget(t)}>`).join('\n')}\nendbfchar\n`;
+  }
+  return cmap.slice(0, first) + body + tail.replace(/^\s*/, '');
+}
+
+/** The letters a presentation form stands for; anything else as it is. */
+function letters(s: string): string {
+  const cp = s.codePointAt(0);
+  return cp !== undefined && isPresentationForm(cp) ? s.normalize('NFKC') : s;
+}
+
+/** A target as MuPDF writes it: UTF-16BE in groups of 4 hex digits, or one code point of 5 or 6 digits. */
+function decodeTarget(h: string): string {
+  if (h.length % 4 !== 0) return String.fromCodePoint(Math.min(parseInt(h || '0', 16), 0x10ffff));
+  let s = '';
+  for (let i = 0; i < h.length; i += 4) s += String.fromCharCode(parseInt(h.slice(i, i + 4), 16));
+  return s;
+}
+
+function encodeTarget(s: string): string {
+  let h = '';
+  for (let i = 0; i < s.length; i++) h += hex(s.charCodeAt(i), 4);
+  return h;
+}
+
+const hex = (n: number, digits: number) => n.toString(16).padStart(digits, '0');
+
+function latin1(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return s;
+}
+
+function fromLatin1(s: string): Uint8Array {
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
+  return out;
+}
