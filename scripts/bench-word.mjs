@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// npm run bench:word [-- --runs N] [--fidelity DIR]: Word → PDF time in a process that keeps
+// converting, as a Worker isolate does once it has served a request. Every corpus DOC/DOCX is
+// converted once to warm up, then N more times (default 5); the median is printed per document.
+// The anchor is LibreOffice's cold time per document from the last `npm run fidelity` run (its
+// summary.json, default /tmp/pdf-edge-fidelity), measured on this machine; the issue's target is
+// at most a tenth of it. Run `npm run fidelity` first for the anchor column.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadWordConverter, root } from './lib/word-converter.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const runs = Math.max(1, Number(opt('--runs', 5)) || 5);
+const summaryFile = join(opt('--fidelity', '/tmp/pdf-edge-fidelity'), 'summary.json');
+
+const corpus = join(root, '..', 'shared', 'corpus');
+const files = ['docx', 'doc'].flatMap((dir) =>
+  readdirSync(join(corpus, dir))
+    .filter((f) => /\.docx?$/i.test(f))
+    .sort()
+    .map((f) => join(corpus, dir, f)),
+);
+
+const libreOffice = new Map();
+if (existsSync(summaryFile)) {
+  for (const row of JSON.parse(readFileSync(summaryFile, 'utf8')).rows ?? []) if (row.soffice?.ms) libreOffice.set(row.file, row.soffice.ms);
+}
+
+const converter = await loadWordConverter();
+const inputs = files.map((file) => ({ file, name: file.split('/').pop(), bytes: new Uint8Array(readFileSync(file)) }));
+const convert = (bytes) => {
+  try {
+    converter.convert(bytes);
+    return true;
+  } catch (e) {
+    if (converter.isWordConversionError(e)) return false; // a refusal (password, damaged) is timed too
+    throw e;
+  }
+};
+for (const input of inputs) convert(input.bytes); // warm-up: every code path and face used once
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+let within = 0;
+let compared = 0;
+let total = 0;
+console.log(`${'file'.padEnd(46)} ${'ms'.padStart(6)} ${'LO ms'.padStart(7)} ${'LO/10'.padStart(6)}`);
+for (const input of inputs) {
+  const times = [];
+  let converted = true;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    converted = convert(input.bytes);
+    times.push(performance.now() - t);
+  }
+  const ms = median(times);
+  total += ms;
+  const lo = libreOffice.get(input.name);
+  const ok = converted && lo !== undefined ? ms <= lo / 10 : undefined;
+  if (ok !== undefined) {
+    compared++;
+    if (ok) within++;
+  }
+  const name = input.name.length > 45 ? `${input.name.slice(0, 44)}…` : input.name;
+  console.log(`${name.padEnd(46)} ${ms.toFixed(0).padStart(6)} ${String(lo ?? '-').padStart(7)} ${lo ? (lo / 10).toFixed(0).padStart(6) : '     -'} ${converted ? (ok === undefined ? '' : ok ? 'within' : 'over') : 'refused'}`);
+}
+console.log(`median of ${runs} runs after a warm-up, ${inputs.length} files: ${total.toFixed(0)} ms in all`);
+if (compared) console.log(`within 0.1× of LibreOffice's cold time: ${within}/${compared} documents`);
+else console.log(`no LibreOffice times (${summaryFile} missing): run npm run fidelity first`);
