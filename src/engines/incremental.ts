@@ -6,14 +6,9 @@
  */
 import type { PDFDocument } from './pdf';
 import { saveBytes } from './pdf';
+import { latin1Bytes as latin1 } from '../lib/latin1';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
-
-const latin1 = (s: string): Uint8Array => {
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
-  return out;
-};
 
 /** Offset of the last cross-reference section, or null when the file has none we can trust. */
 function lastStartxref(bytes: Uint8Array): number | null {

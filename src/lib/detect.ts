@@ -25,7 +25,7 @@ function ascii(b: Uint8Array, from: number, to: number): string {
 }
 
 /** UTF-16LE needle search: OLE directory entries store stream names that way. */
-function hasUtf16(b: Uint8Array, name: string): boolean {
+export function hasUtf16(b: Uint8Array, name: string): boolean {
   const needle = new Uint8Array(name.length * 2);
   for (let i = 0; i < name.length; i++) needle[i * 2] = name.charCodeAt(i);
   outer: for (let i = 0; i + needle.length <= b.length; i++) {

@@ -9,6 +9,7 @@ import { unzipSync } from 'fflate';
 import * as CFB from 'cfb';
 import { WordConversionError } from '../errors';
 import { parseXml, children, type XmlElement, type XmlStream } from '../../xml';
+import { hasUtf16 } from '../../../lib/detect';
 
 export interface Relationship {
   type: string;
@@ -27,7 +28,7 @@ export function checkContainer(bytes: Uint8Array): void {
       names = CFB.read(bytes, { type: 'array' }).FullPaths;
     } catch {
       // A damaged compound file: fall back to looking for the stream name in the directory bytes.
-      if (containsUtf16(bytes, 'EncryptedPackage')) names = ['EncryptedPackage'];
+      if (hasUtf16(bytes, 'EncryptedPackage')) names = ['EncryptedPackage'];
     }
     if (names.some((n) => /(^|\/)EncryptedPackage$/.test(n))) {
       throw new WordConversionError('password', 'The document is password-protected.');
@@ -37,16 +38,6 @@ export function checkContainer(bytes: Uint8Array): void {
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
     throw new WordConversionError('corrupt', 'The file is not a zip package (DOCX).');
   }
-}
-
-function containsUtf16(bytes: Uint8Array, s: string): boolean {
-  const pat = new Uint8Array(s.length * 2);
-  for (let i = 0; i < s.length; i++) pat[i * 2] = s.charCodeAt(i);
-  outer: for (let i = 0; i + pat.length <= bytes.length; i++) {
-    for (let j = 0; j < pat.length; j++) if (bytes[i + j] !== pat[j]) continue outer;
-    return true;
-  }
-  return false;
 }
 
 export class Package {

@@ -1,7 +1,6 @@
 import { substituteFamily, type Family } from '../../fonts/catalog';
 import type { FloatingPlacement, Inline, Paragraph, RunStyle, Shape, TabStop } from '../model';
 import type { FontBook } from './font-book';
-import { base64 as encodeBase64 } from '../../png';
 
 /** What inline rendering needs from the paragraph and the page around it. */
 export interface InlineContext {
@@ -22,8 +21,8 @@ export interface InlineContext {
   noteRefs: string[];
   /** Stand-in pictures for EMF/WMF, drawn as vectors by the page device (metafile/device.ts). */
   metafiles?: { placeholder(data: Uint8Array, contentType: string): string | undefined };
-  /** Pictures put into the PDF after it is written (picture-passthrough.ts): a placeholder, or undefined to embed in the HTML. */
-  pictures?: { placeholder(data: Uint8Array): string | undefined };
+  /** Pictures put into the PDF after it is written (picture-passthrough.ts): a placeholder (undefined past 2^24 pictures). */
+  pictures: { placeholder(data: Uint8Array): string | undefined };
   /** Stand-in pictures for shapes, drawn by the page device (shape-pictures.ts). */
   shapes?: { placeholder(shape: Shape): string };
   /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */
@@ -221,7 +220,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
       }
       case 'image': {
         const src = DRAWABLE.test(it.contentType)
-          ? (ctx.pictures?.placeholder(it.data) ?? `data:${it.contentType};base64,${base64(it.data)}`)
+          ? (ctx.pictures.placeholder(it.data) ?? TRANSPARENT_PNG)
           : (ctx.metafiles?.placeholder(it.data, it.contentType) ?? TRANSPARENT_PNG);
         const width = Math.min(it.width, ctx.columnWidth);
         const height = it.width > 0 ? (it.height * width) / it.width : it.height;
@@ -294,13 +293,4 @@ export function largestRun(p: Paragraph, ctx: Pick<InlineContext, 'defaultFont' 
     }
   }
   return best;
-}
-
-/** Pictures are encoded once per conversion even when a stretch is laid out twice or a header repeats them. */
-const encoded = new WeakMap<Uint8Array, string>();
-
-function base64(bytes: Uint8Array): string {
-  let text = encoded.get(bytes);
-  if (text === undefined) encoded.set(bytes, (text = encodeBase64(bytes)));
-  return text;
 }

@@ -10,10 +10,13 @@ const headerRowCount = (t: Table): number => {
   return n;
 };
 
+/** A table whose header rows can repeat: it has some, and rows after them. */
+const repeats = (b: Block): b is Table => b.kind === 'table' && headerRowCount(b) > 0 && headerRowCount(b) < b.rows.length;
+
 const anchorsOf = (blocks: Block[]): Map<Table, string> => {
   const anchors = new Map<Table, string>();
   blocks.forEach((b, i) => {
-    if (b.kind === 'table' && headerRowCount(b) > 0 && headerRowCount(b) < b.rows.length) anchors.set(b, `t${i}`);
+    if (repeats(b)) anchors.set(b, `t${i}`);
   });
   return anchors;
 };
@@ -80,10 +83,7 @@ export function splitForRepeatedHeaders(blocks: Block[], layout: Layout): Block[
 
 /** Index in blocks of the nth (1-based) table with header rows that can repeat, if there is one. */
 function nthRepeatingTable(blocks: Block[], n: number): number | undefined {
-  for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i]!;
-    if (b.kind === 'table' && headerRowCount(b) > 0 && headerRowCount(b) < b.rows.length && --n === 0) return i;
-  }
+  for (let i = 0; i < blocks.length; i++) if (repeats(blocks[i]!) && --n === 0) return i;
   return undefined;
 }
 

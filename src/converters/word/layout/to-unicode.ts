@@ -1,4 +1,5 @@
 import type * as Mupdf from 'mupdf';
+import { latin1Bytes, latin1String } from '../../../lib/latin1';
 
 /**
  * Arabic and Persian text in the written PDF reads as the letters it is made of, not as
@@ -19,9 +20,9 @@ export function letterToUnicode(pdf: Mupdf.PDFDocument): void {
       done.add(font.asIndirect());
       const map = font.get('ToUnicode');
       if (!map.isStream()) return;
-      const text = latin1(map.readStream().asUint8Array());
+      const text = latin1String(map.readStream().asUint8Array());
       if (!PRESENTATION_TARGET.test(text)) return;
-      map.writeStream(fromLatin1(rewrite(text)));
+      map.writeStream(latin1Bytes(rewrite(text)));
     });
   }
 }
@@ -94,15 +95,3 @@ function encodeTarget(s: string): string {
 }
 
 const hex = (n: number, digits: number) => n.toString(16).padStart(digits, '0');
-
-function latin1(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return s;
-}
-
-function fromLatin1(s: string): Uint8Array {
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
-  return out;
-}
