@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type * as Mupdf from 'mupdf';
 import { loadMupdf } from '../src/engines/mupdf';
 import { bundledFonts } from '../src/converters/fonts/bundled';
+import { zlibSync } from 'fflate';
 import { assemblePng } from '../src/converters/png';
 import { renderWordDocument } from '../src/converters/word/layout/render';
 import type { Inline, Paragraph, WordDocument } from '../src/converters/word/model';
@@ -38,8 +39,36 @@ function jpeg(mupdf: typeof Mupdf, rgb: [number, number, number]): Uint8Array {
   return bytes;
 }
 
+/** A 40×20 PNG (RGBA, or grey+alpha) whose every pixel is opaque, optionally with an iCCP chunk. */
+function opaqueAlphaPng(colorType: 4 | 6, icc?: Uint8Array): Uint8Array {
+  const width = 40;
+  const bytes = colorType === 6 ? 4 : 2;
+  const raw = new Uint8Array(20 * (1 + width * bytes));
+  for (let y = 0; y < 20; y++)
+    for (let x = 0; x < width; x++) raw.set(colorType === 6 ? [0, 0, 200, 255] : [60, 255], y * (1 + width * bytes) + 1 + x * bytes);
+  const png = assemblePng(width, 20, colorType as 6, raw);
+  if (!icc) return png;
+  // The iCCP chunk goes right after IHDR (8-byte signature + 25-byte IHDR chunk); its CRC is not checked by readers here.
+  const chunk = new Uint8Array(12 + icc.length + 6);
+  const body = new Uint8Array([...new TextEncoder().encode('ICC'), 0, 0, ...zlibSync(icc)]);
+  const out = new Uint8Array(chunk.length);
+  new DataView(out.buffer).setUint32(0, body.length);
+  out.set(new TextEncoder().encode('iCCP'), 4);
+  out.set(body, 8);
+  return new Uint8Array([...png.subarray(0, 33), ...out.subarray(0, 12 + body.length), ...png.subarray(33)]);
+}
+
+/** The smallest well-formed-looking ICC header for an RGB profile: 128 bytes, 'RGB ' at 16, 'acsp' at 36. */
+function rgbProfileHeader(): Uint8Array {
+  const p = new Uint8Array(128);
+  new DataView(p.buffer).setUint32(0, 128);
+  p.set(new TextEncoder().encode('RGB '), 16);
+  p.set(new TextEncoder().encode('acsp'), 36);
+  return p;
+}
+
 interface Rendered {
-  images: { filter: string; width: number; smask: boolean }[];
+  images: { filter: string; width: number; smask: boolean; colorSpace: string }[];
   /** The RGB at a point of page 1 (in points, 1 px per pt). */
   at(x: number, y: number): number[];
   text: string;
@@ -53,7 +82,9 @@ async function render(model: WordDocument): Promise<Rendered> {
     pdf.findPage(0).get('Resources', 'XObject').forEach((ref) => {
       if (ref.get('Subtype').asName() !== 'Image') return;
       const filter = ref.get('Filter');
-      images.push({ filter: filter.isName() ? filter.asName() : '', width: ref.get('Width').asNumber(), smask: ref.get('SMask').isStream() });
+      const space = ref.get('ColorSpace');
+      const colorSpace = space.isName() ? space.asName() : space.isArray() ? space.get(0).asName() : '';
+      images.push({ filter: filter.isName() ? filter.asName() : '', width: ref.get('Width').asNumber(), smask: ref.get('SMask').isStream(), colorSpace });
     });
     const p = pdf.loadPage(0);
     const pix = p.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false, true);
@@ -76,7 +107,8 @@ describe('pictures in the written PDF', () => {
   it('a JPEG keeps its own data (DCTDecode) and is drawn in its box', async () => {
     const mupdf = await loadMupdf();
     const r = await render(docOf([[picture(jpeg(mupdf, [0, 160, 0]), 'image/jpeg')]]));
-    expect(r.images).toEqual([{ filter: 'DCTDecode', width: 40, smask: false }]);
+    expect(r.images).toHaveLength(1);
+    expect(r.images[0]).toMatchObject({ filter: 'DCTDecode', width: 40, smask: false });
     // The box is 80 × 40 pt at the top-left of the text area (72, 72).
     expect(near(r.at(112, 92), [0, 160, 0])).toBe(true);
     expect(near(r.at(200, 92), [255, 255, 255])).toBe(true);
@@ -88,6 +120,22 @@ describe('pictures in the written PDF', () => {
     expect(r.images[0]).toMatchObject({ width: 40, smask: true });
     expect(near(r.at(90, 92), [255, 0, 0])).toBe(true);
     expect(near(r.at(135, 92), [255, 255, 255])).toBe(true);
+  });
+
+  it('an RGBA or grey+alpha PNG whose pixels are all opaque gets no soft mask', async () => {
+    const rgba = await render(docOf([[picture(opaqueAlphaPng(6), 'image/png')]]));
+    expect(rgba.images).toEqual([{ filter: 'FlateDecode', width: 40, smask: false, colorSpace: 'DeviceRGB' }]);
+    expect(near(rgba.at(112, 92), [0, 0, 200])).toBe(true);
+    const grey = await render(docOf([[picture(opaqueAlphaPng(4), 'image/png')]]));
+    expect(grey.images).toEqual([{ filter: 'FlateDecode', width: 40, smask: false, colorSpace: 'DeviceGray' }]);
+    expect(near(grey.at(112, 92), [60, 60, 60])).toBe(true);
+  });
+
+  it("a PNG's embedded ICC profile becomes its colour space; a profile for other colours is left out", async () => {
+    const tagged = await render(docOf([[picture(opaqueAlphaPng(6, rgbProfileHeader()), 'image/png')]]));
+    expect(tagged.images[0]?.colorSpace).toBe('ICCBased');
+    const wrong = await render(docOf([[picture(opaqueAlphaPng(4, rgbProfileHeader()), 'image/png')]]));
+    expect(wrong.images[0]?.colorSpace).toBe('DeviceGray');
   });
 
   it('one picture used twice is one image object', async () => {

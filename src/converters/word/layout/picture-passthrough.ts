@@ -1,5 +1,11 @@
 import type * as Mupdf from 'mupdf';
 import { PICTURE_MAGIC, placeholderIndex, placeholderUrl } from '../placeholders';
+import { inflateSync } from 'node:zlib';
+import { latin1String } from '../../../lib/latin1';
+import { splitAlphaPng } from './png-alpha';
+
+/** ICC profiles bigger than this are not embedded (sRGB's is 3 KB; camera and print profiles reach hundreds). */
+const MAX_ICC_BYTES = 1024 * 1024;
 
 /** What a PNG's own compressed data needs to become a PDF image as it is (FlateDecode with PNG predictors). */
 interface PassThrough {
@@ -10,6 +16,12 @@ interface PassThrough {
   idat: Uint8Array;
   /** Palette bytes (RGB triples) for an indexed PNG. */
   palette?: Uint8Array;
+  /** The scanlines also carry an alpha sample per pixel (grey+alpha, RGBA): split before writing (png-alpha.ts). */
+  alpha?: boolean;
+  /** The whole file, for MuPDF's decoder when the split fails. */
+  source: Uint8Array;
+  /** The zlib-compressed ICC profile of an iCCP chunk. */
+  icc?: Uint8Array;
 }
 
 type MupdfModule = typeof Mupdf;
@@ -25,6 +37,9 @@ type Entry = { png: PassThrough } | { data: Uint8Array };
  * of a picture-heavy document's time), and MuPDF decoded every PNG to deflate its pixels again.
  * - 8-bit greyscale, RGB and palette PNGs without transparency or interlacing get their own
  *   compressed data with the PNG predictor declared: never decoded.
+ * - 8-bit grey+alpha and RGBA PNGs (screenshots mostly, and mostly opaque) are inflated and their
+ *   alpha samples taken out of the still-filtered scanlines (png-alpha.ts), in place of MuPDF
+ *   decoding, premultiplying and deflating every pixel: half a picture-heavy document's time.
  * - Every other picture is handed to MuPDF's image writer, which keeps a JPEG's data as it is
  *   and decodes the rest (transparency becomes a soft mask).
  * - A picture MuPDF cannot read is left out: its space stays blank, the document converts.
@@ -32,6 +47,8 @@ type Entry = { png: PassThrough } | { data: Uint8Array };
 export class PicturePassThrough {
   private list: Entry[] = [];
   private byData = new WeakMap<Uint8Array, string>();
+  /** ICC colour spaces written so far, by the profile's compressed bytes (one object for many pictures). */
+  private profiles = new Map<string, Mupdf.PDFObject | null>();
 
   constructor(private readonly mupdf: MupdfModule) {}
 
@@ -89,15 +106,50 @@ export class PicturePassThrough {
     }
   }
 
+  /**
+   * The colour space for a PNG: its embedded ICC profile (iCCP) when there is a sound one, so
+   * that colours from a wide-gamut screen (Display P3 screenshots) print as they looked; else
+   * the device space, which viewers treat as sRGB.
+   */
+  private colorSpace(pdf: Mupdf.PDFDocument, png: PassThrough): Mupdf.PDFObject {
+    const device = pdf.newName(png.colors === 3 ? 'DeviceRGB' : 'DeviceGray');
+    if (!png.icc || png.palette) return device; // an indexed picture's palette is plain RGB here
+    const key = `${png.colors}|${latin1String(png.icc)}`;
+    let space = this.profiles.get(key);
+    if (space === undefined) {
+      space = null;
+      if (iccProfileFits(png.icc, png.colors)) {
+        const stream = pdf.newDictionary();
+        stream.put('N', png.colors);
+        stream.put('Alternate', device);
+        stream.put('Filter', pdf.newName('FlateDecode'));
+        space = pdf.newArray();
+        space.push(pdf.newName('ICCBased'));
+        space.push(pdf.addRawStream(png.icc, stream));
+      }
+      this.profiles.set(key, space);
+    }
+    return space ?? device;
+  }
+
   /** Writes a PNG into the placeholder's object (null), or returns the image object MuPDF made. */
   private replace(pdf: Mupdf.PDFDocument, placeholder: Mupdf.PDFObject, entry: Entry): Mupdf.PDFObject | null {
     if ('png' in entry) {
-      writeImage(pdf, placeholder, entry.png);
-      return null;
+      if (!entry.png.alpha) {
+        writeImage(pdf, placeholder, entry.png, this.colorSpace(pdf, entry.png));
+        return null;
+      }
+      const split = splitAlphaPng(entry.png.idat, entry.png.width, entry.png.height, entry.png.colors);
+      if (split) {
+        writeImage(pdf, placeholder, entry.png, this.colorSpace(pdf, entry.png), split.color);
+        if (split.alpha) placeholder.put('SMask', pdf.addRawStream(split.alpha, softMask(pdf, entry.png)));
+        return null;
+      }
+      // Damaged or too big to split here: MuPDF's decoder reads what it can.
     }
     let image: Mupdf.Image | undefined;
     try {
-      image = new this.mupdf.Image(entry.data);
+      image = new this.mupdf.Image('png' in entry ? entry.png.source : entry.data);
       return pdf.addImage(image);
     } catch {
       writeNothing(pdf, placeholder);
@@ -118,8 +170,25 @@ function writeNothing(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject): void {
   obj.put('ImageMask', true);
 }
 
-function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrough): void {
-  obj.writeRawStream(png.idat);
+/** The dictionary of a soft mask made of a PNG's alpha samples (deflated, unfiltered). */
+function softMask(pdf: Mupdf.PDFDocument, png: PassThrough): Mupdf.PDFObject {
+  const mask = pdf.newDictionary();
+  mask.put('Type', pdf.newName('XObject'));
+  mask.put('Subtype', pdf.newName('Image'));
+  mask.put('Width', png.width);
+  mask.put('Height', png.height);
+  mask.put('ColorSpace', pdf.newName('DeviceGray'));
+  mask.put('BitsPerComponent', 8);
+  mask.put('Filter', pdf.newName('FlateDecode'));
+  return mask;
+}
+
+/**
+ * Makes the placeholder's object the PNG's picture: its IDAT data as it is, filtered scanlines the
+ * PNG predictor undoes, or (samples) colour samples already unfiltered.
+ */
+function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrough, colorSpace: Mupdf.PDFObject, samples?: Uint8Array): void {
+  obj.writeRawStream(samples ?? png.idat);
   obj.put('Width', png.width);
   obj.put('Height', png.height);
   obj.put('BitsPerComponent', 8);
@@ -130,15 +199,29 @@ function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrou
     indexed.push(png.palette.length / 3 - 1);
     indexed.push(pdf.newByteString(png.palette));
     obj.put('ColorSpace', indexed);
-  } else obj.put('ColorSpace', pdf.newName(png.colors === 3 ? 'DeviceRGB' : 'DeviceGray'));
+  } else obj.put('ColorSpace', colorSpace);
   obj.put('Filter', pdf.newName('FlateDecode'));
+  for (const key of ['SMask', 'Decode', 'ImageMask', 'Mask', 'DecodeParms']) obj.delete(key);
+  if (samples) return;
   const parms = pdf.newDictionary();
   parms.put('Predictor', 15);
   parms.put('Colors', png.colors);
   parms.put('BitsPerComponent', 8);
   parms.put('Columns', png.width);
   obj.put('DecodeParms', parms);
-  for (const key of ['SMask', 'Decode', 'ImageMask', 'Mask']) obj.delete(key);
+}
+
+/** Whether an iCCP chunk's compressed profile inflates to an ICC profile for this many colours. */
+function iccProfileFits(compressed: Uint8Array, colors: 1 | 3): boolean {
+  let profile: Uint8Array;
+  try {
+    profile = inflateSync(compressed, { maxOutputLength: MAX_ICC_BYTES });
+  } catch {
+    return false;
+  }
+  if (profile.length < 128 || latin1String(profile.subarray(36, 40)) !== 'acsp') return false;
+  const space = latin1String(profile.subarray(16, 20));
+  return colors === 3 ? space === 'RGB ' : space === 'GRAY';
 }
 
 /** The parts of a PNG that can pass through, or undefined when it does not qualify (or does not read). */
@@ -151,6 +234,8 @@ function readPng(b: Uint8Array): PassThrough | undefined {
   let colors: 1 | 3 = 3;
   let palette: Uint8Array | undefined;
   let indexed = false;
+  let alpha = false;
+  let icc: Uint8Array | undefined;
   const idat: Uint8Array[] = [];
   for (let at = 8; at + 12 <= b.length; ) {
     const length = view.getUint32(at);
@@ -161,10 +246,15 @@ function readPng(b: Uint8Array): PassThrough | undefined {
       width = view.getUint32(at + 8);
       height = view.getUint32(at + 12);
       const [depth, colorType, , , interlace] = [b[at + 16], b[at + 17], b[at + 18], b[at + 19], b[at + 20]];
-      if (depth !== 8 || interlace !== 0 || ![0, 2, 3].includes(colorType!)) return undefined;
-      colors = colorType === 2 ? 3 : 1;
+      if (depth !== 8 || interlace !== 0 || ![0, 2, 3, 4, 6].includes(colorType!)) return undefined;
+      colors = colorType === 2 || colorType === 6 ? 3 : 1;
       indexed = colorType === 3;
+      alpha = colorType === 4 || colorType === 6;
     } else if (type === 'PLTE') palette = data;
+    else if (type === 'iCCP') {
+      const nameEnd = data.indexOf(0);
+      if (nameEnd > 0 && data[nameEnd + 1] === 0) icc = data.subarray(nameEnd + 2); // compression method 0: zlib
+    }
     else if (type === 'tRNS') return undefined; // transparency needs a soft mask: decoded the usual way
     else if (type === 'IDAT') idat.push(data);
     else if (type === 'IEND') break;
@@ -177,5 +267,5 @@ function readPng(b: Uint8Array): PassThrough | undefined {
     joined.set(d, at);
     at += d.length;
   }
-  return { width, height, colors, idat: joined, palette: indexed ? palette : undefined };
+  return { width, height, colors, idat: joined, palette: indexed ? palette : undefined, alpha, source: b, icc };
 }

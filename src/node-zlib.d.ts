@@ -1,0 +1,10 @@
+// The part of node:zlib the converters use. Workers provide node:zlib natively (nodejs_compat is
+// on, wrangler.toml); @types/node is not installed because its globals clash with workers-types.
+declare module 'node:zlib' {
+  interface ZlibOptions {
+    level?: number;
+    maxOutputLength?: number;
+  }
+  export function inflateSync(data: Uint8Array, options?: ZlibOptions): Uint8Array;
+  export function deflateSync(data: Uint8Array, options?: ZlibOptions): Uint8Array;
+}
