@@ -209,4 +209,35 @@ describe('Word layout', () => {
       pdf.destroy();
     }
   });
+  it('external links become link annotations on the page their text lands on, in a long stretch and in a table; internal ones do not', async () => {
+    const linked = (text: string, link: string): Paragraph => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'See ', style }, { kind: 'text', text, style: { ...style, link } }] });
+    const blocks: Block[] = Array.from({ length: 160 }, (_, i) => para(`Paragraph ${i} with enough words to take one line of the page.`));
+    blocks.splice(1, 0, linked('first site', 'https://example.com/first'));
+    blocks.splice(100, 0, linked('middle site', 'https://example.com/middle'), linked('up there', '#top'));
+    blocks.push({ kind: 'table', grid: [200, 200], rows: [{ cells: [{ blocks: [linked('cell site', 'mailto:a@example.com')], gridSpan: 1, borders: {} }, { blocks: [para('x')], gridSpan: 1, borders: {} }] }] });
+    const mupdf = await loadMupdf();
+    const pdf = mupdf.Document.openDocument(renderWordDocument(doc([section(blocks)]), mupdf, bundledFonts), 'application/pdf');
+    try {
+      const found: { page: number; uri: string; text: string }[] = [];
+      for (let i = 0; i < pdf.countPages(); i++) {
+        const p = pdf.loadPage(i);
+        const stext = p.toStructuredText('preserve-whitespace');
+        for (const link of p.getLinks()) {
+          const [x0, y0, x1, y1] = link.getBounds();
+          expect(x1 - x0).toBeGreaterThan(1);
+          const text = stext.copy([x0, (y0 + y1) / 2], [x1, (y0 + y1) / 2]).trim();
+          found.push({ page: i, uri: link.getURI(), text });
+        }
+        p.destroy();
+      }
+      expect(pdf.countPages()).toBeGreaterThanOrEqual(4);
+      expect(found.map((f) => f.uri)).toEqual(['https://example.com/first', 'https://example.com/middle', 'mailto:a@example.com']);
+      expect(found[0]).toMatchObject({ page: 0, text: 'first site' });
+      expect(found[1]!.page).toBeGreaterThanOrEqual(2);
+      expect(found[1]!.text).toBe('middle site');
+      expect(found[2]).toMatchObject({ page: pdf.countPages() - 1, text: 'cell site' });
+    } finally {
+      pdf.destroy();
+    }
+  });
 });

@@ -76,11 +76,9 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
       return cellHtml(cell, w, below?.vMerge === 'continue', ctx);
     });
     const h = row.height ? `height:${pt(row.height.value)}` : '';
-    let html = `<tr${h ? ` style="${h}"` : ''}>${lead}${cells.join('')}</tr>`;
-    // Row anchors let the pagination see which row starts each page (see repeat-headers.ts).
+    // Row ids let the pagination ask on which page each row starts (see repeat-headers.ts).
     const anchor = ctx.rowAnchors?.get(t);
-    if (anchor !== undefined) html = html.replace(/>([^<]*[^<\s][^<]*)</, `><a href="#${anchor}-${r}" style="color:inherit;text-decoration:none">$1</a><`);
-    return html;
+    return `<tr${anchor !== undefined ? ` id="${anchor}-${r}"` : ''}${h ? ` style="${h}"` : ''}>${lead}${cells.join('')}</tr>`;
   });
   return `<table style="${css.join(';')}">${rows.join('')}</table>`;
 }

@@ -19,6 +19,8 @@ export interface InlineContext {
   columnLeft?: number;
   /** Footnote references met, in order (their bodies go to the end of the page chunk). */
   noteRefs: string[];
+  /** Counts external links: each gets the id `xl<n>`, by which the page it lands on is found after layout. */
+  linkIds?: { count: number };
   /** Stand-in pictures for EMF/WMF, drawn as vectors by the page device (metafile/device.ts). */
   metafiles?: { placeholder(data: Uint8Array, contentType: string): string | undefined };
   /** Pictures put into the PDF after it is written (picture-passthrough.ts): a placeholder (undefined past 2^24 pictures). */
@@ -178,7 +180,10 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
           // Word splits text into many runs of the same look (revisions, proofing marks): one span
           // for them all spares MuPDF's HTML parser and style matching an element per run.
           html = html.slice(0, html.length - close.length) + body + close;
-        } else html += `${link ? `<a href="${esc(link)}" style="color:inherit;text-decoration:none">` : ''}<span style="${css}">${body}${close}`;
+        } else {
+          const id = link && ctx.linkIds ? ` id="xl${ctx.linkIds.count++}"` : '';
+          html += `${link ? `<a${id} href="${esc(link)}" style="color:inherit;text-decoration:none">` : ''}<span style="${css}">${body}${close}`;
+        }
         last = { end: html.length, css, link };
         if (tracksX) x += ctx.fonts.measure(text, run.family, run.bold, run.italic, run.size);
         return;

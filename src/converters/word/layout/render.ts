@@ -97,13 +97,19 @@ const hasTotals = (blocks: Block[] | undefined): boolean =>
       : b.rows.some((r) => r.cells.some((c) => hasTotals(c.blocks))),
   );
 
-/** Whether blocks hold a hyperlink to outside the document (asking MuPDF for a page's links walks its whole box tree). */
-const hasExternalLinks = (blocks: Block[]): boolean =>
-  blocks.some((b) =>
-    b.kind === 'paragraph'
-      ? b.inlines.some((i) => (i.kind === 'text' && !!i.style.link && !i.style.link.startsWith('#')) || (i.kind === 'textbox' && hasExternalLinks(i.blocks)))
-      : b.rows.some((r) => r.cells.some((c) => hasExternalLinks(c.blocks))),
-  );
+/**
+ * The frames of a laid-out chunk that show an external link (ids xl0…, inline-html.ts), and the
+ * frame after each, where a link broken across the page ends. Only these are asked for their
+ * links: MuPDF answers that by walking the whole chunk's boxes, once per page asked.
+ */
+function framesWithLinks(doc: Mupdf.Document, count: number): Set<number> {
+  const frames = new Set<number>();
+  for (let i = 0; i < count; i++) {
+    const frame = doc.resolveLink(`#xl${i}`);
+    if (frame >= 0) frames.add(frame).add(frame + 1);
+  }
+  return frames;
+}
 
 /**
  * Lays out a Word document model and draws it into a PDF: the body through MuPDF's HTML engine,
@@ -129,6 +135,8 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   // small in total (text-only documents are laid out once); bigger ones are laid out again.
   const kept = new Map<Block[], Mupdf.Document>();
   let keptBytes = 0;
+  /** External links in each laid-out chunk (their ids are xl0…). */
+  const linkCounts = new WeakMap<Mupdf.Document, number>();
 
   try {
     // Header and footer areas, laid out once per distinct content (page numbers change it).
@@ -172,10 +180,11 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
         kept.delete(blocks);
         return ready;
       }
-      const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors };
+      const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 } };
       let body = blocksHtml(blocks, f.frameWidth, c);
       if (c.noteRefs.length) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
       const doc = openHtml(mupdf, htmlDocument(f.frameWidth, f.frameHeight, [0, 0, 0, 0], body), f.frameWidth, f.frameHeight, em);
+      linkCounts.set(doc, c.linkIds.count);
       if (keep && keptBytes + body.length <= KEEP_LAID_OUT_BYTES) {
         keptBytes += body.length;
         kept.set(blocks, doc);
@@ -235,7 +244,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       for (const blocks of f.flow.chunks) {
         const doc = layoutChunk(f, blocks);
         const frameCount = doc.countPages();
-        const linked = hasExternalLinks(blocks);
+        const linkFrames = framesWithLinks(doc, linkCounts.get(doc) ?? 0);
         for (let i = 0; i < pagesOf(f, frameCount); i++) {
           pageNumber++;
           sectionPage++;
@@ -256,9 +265,10 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
               const dx = columnLeft(col);
               const page = doc.loadPage(frame);
               page.run(target, mupdf.Matrix.translate(dx, f.top));
-              for (const link of collectLinks && linked ? page.getLinks() : []) {
+              for (const link of collectLinks && linkFrames.has(frame) ? page.getLinks() : []) {
                 const [x0, y0, x1, y1] = link.getBounds();
-                if (link.isExternal()) links.push({ page: written, rect: [x0 + dx, y0 + f.top, x1 + dx, y1 + f.top], uri: link.getURI() });
+                // The link's id also makes an empty link box where the link starts: nothing to click.
+                if (link.isExternal() && x1 - x0 > 0.01 && y1 - y0 > 0.01) links.push({ page: written, rect: [x0 + dx, y0 + f.top, x1 + dx, y1 + f.top], uri: link.getURI() });
               }
               page.destroy();
             }

@@ -87,32 +87,35 @@ function nthRepeatingTable(blocks: Block[], n: number): number | undefined {
   return undefined;
 }
 
-/** The first table row (past the header rows) that starts on a later page than its table's first. */
+/**
+ * The first table row (past the header rows) that starts on a later page than its table's first:
+ * of the tables that cross a page, the one crossing earliest (the lower block on the same page).
+ * Each row carries an id, and MuPDF tells the page an id is on; rows' pages only grow, so a
+ * binary search finds a table's crossing in a few look-ups. (Asking each page for its links
+ * instead walked the whole stretch's boxes once per page.)
+ */
 function firstCrossing(doc: Mupdf.Document, blocks: Block[], anchors: Map<Table, string>): { block: number; row: number } | undefined {
   try {
-    const pages = doc.countPages();
-    if (pages < 2) return undefined;
-    const firstPage = new Map<number, number>();
-    for (let p = 0; p < pages; p++) {
-      const starts = new Map<number, number>(); // table block → smallest row starting on this page
-      const page = doc.loadPage(p);
-      for (const link of page.getLinks()) {
-        const m = /^#t(\d+)-(\d+)$/.exec(link.getURI());
-        if (!m) continue;
-        const block = Number(m[1]);
-        if (!anchors.has(blocks[block] as Table)) continue;
-        starts.set(block, Math.min(starts.get(block) ?? Infinity, Number(m[2])));
+    if (doc.countPages() < 2) return undefined;
+    let best: { block: number; row: number; page: number } | undefined;
+    blocks.forEach((b, block) => {
+      const anchor = anchors.get(b as Table);
+      if (anchor === undefined) return;
+      const pageOf = (row: number) => doc.resolveLink(`#${anchor}-${row}`);
+      const first = pageOf(0);
+      const rows = (b as Table).rows.length;
+      if (first < 0 || pageOf(rows - 1) <= first) return; // the table stays on one page
+      let lo = headerRowCount(b as Table);
+      let hi = rows - 1; // invariant: row hi starts on a later page
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (pageOf(mid) > first) hi = mid;
+        else lo = mid + 1;
       }
-      page.destroy();
-      let cut: { block: number; row: number } | undefined;
-      for (const [block, row] of starts) {
-        const first = firstPage.get(block);
-        if (first === undefined) firstPage.set(block, p);
-        else if (row >= headerRowCount(blocks[block] as Table) && (!cut || block < cut.block)) cut = { block, row };
-      }
-      if (cut) return cut;
-    }
-    return undefined;
+      const page = pageOf(hi);
+      if (!best || page < best.page) best = { block, row: hi, page };
+    });
+    return best && { block: best.block, row: best.row };
   } finally {
     doc.destroy();
   }
