@@ -57,6 +57,25 @@ describe('Word layout', () => {
     expect(line.x1).toBeLessThan(472 + 2);
   });
 
+  it('a table-of-contents entry that wraps has its page number flush at the right stop on its last line', async () => {
+    const entry: Paragraph = {
+      kind: 'paragraph',
+      props: { tabs: [{ pos: 400, align: 'right', leader: 'dot' }], indentLeft: 36, firstLine: -36 },
+      inlines: [
+        { kind: 'text', text: '3.2.', style },
+        { kind: 'tab', style },
+        { kind: 'text', text: 'Information about the conditions of operation of the automated object and the characteristics of the environment', style },
+        { kind: 'tab', style },
+        { kind: 'text', text: '97', style },
+      ],
+    };
+    const [lines] = await render(doc([section([entry])]));
+    const last = find(lines!, '97');
+    expect(last.text).toMatch(/environment.*97$/);
+    expect(lines!.indexOf(last)).toBeGreaterThan(0); // the entry did wrap
+    expect(Math.abs(last.x1 - (72 + 400))).toBeLessThan(2);
+  });
+
   it('between paragraphs the larger of space after and space before applies', async () => {
     const [lines] = await render(doc([section([para('First line', { spaceAfter: 10 }), para('Second line', { spaceBefore: 20 }), para('Third line')])]));
     const first = find(lines!, 'First line');

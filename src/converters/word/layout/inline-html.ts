@@ -32,6 +32,8 @@ export interface InlineContext {
 }
 
 export const DEFAULT_TAB_STOP = 36;
+/** Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms. */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 const TRANSPARENT_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=';
 /** Image types MuPDF's HTML engine decodes; EMF and WMF get a placeholder (ctx.metafiles), others keep their space blank. */
 const DRAWABLE = /^image\/(png|jpeg|jpg|gif|bmp|tiff|jp2|jpx)$/;
@@ -160,6 +162,23 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
     : p.inlines;
   // The x position matters only to place tab stops: paragraphs without tabs skip the measuring.
   const tracksX = items.some((it) => it.kind === 'tab');
+  /**
+   * x after a run of text, following it onto the next line when it wraps (the lines after the
+   * first start at the left indent): a table-of-contents entry too long for one line has its page
+   * number right-aligned on its last line, as in Word. MuPDF breaks lines at spaces, as here.
+   */
+  const advance = (from: number, text: string, run: ResolvedRun): number => {
+    const measure = (t: string) => ctx.fonts.measure(t, run.family, run.bold, run.italic, run.size);
+    const width = measure(text);
+    // Right-to-left lines are not laid out as measured here (they are shaped and reordered): x as before.
+    if (from + width <= right || RIGHT_TO_LEFT.test(text)) return from + width;
+    let at = from;
+    for (const word of text.split(/(?<= )/)) {
+      if (at > indentLeft + 0.5 && at + measure(word.trimEnd()) > right) at = indentLeft;
+      at += measure(word);
+    }
+    return at;
+  };
   /** The text span written last and where it ends in html (runs of the same look are joined). */
   let last: { end: number; css: string; link: string | undefined } | undefined;
 
@@ -185,7 +204,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
           html += `${link ? `<a${id} href="${esc(link)}" style="color:inherit;text-decoration:none">` : ''}<span style="${css}">${body}${close}`;
         }
         last = { end: html.length, css, link };
-        if (tracksX) x += ctx.fonts.measure(text, run.family, run.bold, run.italic, run.size);
+        if (tracksX) x = advance(x, text, run);
         return;
       }
       case 'tab': {
@@ -213,7 +232,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         const run = resolveRun(it.style, ctx);
         const text = ctx.fields[it.field] ?? '1';
         html += `<span style="${runCss(it.style, run)}">${esc(text)}</span>`;
-        if (tracksX) x += ctx.fonts.measure(text, run.family, run.bold, run.italic, run.size);
+        if (tracksX) x = advance(x, text, run);
         return;
       }
       case 'noteRef': {
