@@ -18,16 +18,17 @@ interface PassThrough {
   palette?: Uint8Array;
   /** The scanlines also carry an alpha sample per pixel (grey+alpha, RGBA): split before writing (png-alpha.ts). */
   alpha?: boolean;
-  /** The whole file, for MuPDF's decoder when the split fails. */
-  source: Uint8Array;
   /** The zlib-compressed ICC profile of an iCCP chunk. */
   icc?: Uint8Array;
 }
 
 type MupdfModule = typeof Mupdf;
 
-/** A picture behind a placeholder: a PNG written as it is, or any other picture MuPDF decodes. */
-type Entry = { png: PassThrough } | { data: Uint8Array };
+/** A picture behind a placeholder: its bytes, and for a PNG that can be written without MuPDF, its parts. */
+interface Entry {
+  data: Uint8Array;
+  png?: PassThrough;
+}
 
 /**
  * Pictures kept out of MuPDF's HTML engine: the HTML gets a placeholder picture
@@ -37,9 +38,9 @@ type Entry = { png: PassThrough } | { data: Uint8Array };
  * of a picture-heavy document's time), and MuPDF decoded every PNG to deflate its pixels again.
  * - 8-bit greyscale, RGB and palette PNGs without transparency or interlacing get their own
  *   compressed data with the PNG predictor declared: never decoded.
- * - 8-bit grey+alpha and RGBA PNGs (screenshots mostly, and mostly opaque) are inflated and their
- *   alpha samples taken out of the still-filtered scanlines (png-alpha.ts), in place of MuPDF
- *   decoding, premultiplying and deflating every pixel: half a picture-heavy document's time.
+ * - 8-bit grey+alpha and RGBA PNGs (screenshots mostly, and mostly opaque) are inflated and
+ *   split into colour samples and a soft mask by the runtime's zlib (png-alpha.ts), in place of
+ *   MuPDF decoding, premultiplying and deflating every pixel: half a picture-heavy document's time.
  * - Every other picture is handed to MuPDF's image writer, which keeps a JPEG's data as it is
  *   and decodes the rest (transparency becomes a soft mask).
  * - A picture MuPDF cannot read is left out: its space stays blank, the document converts.
@@ -59,7 +60,7 @@ export class PicturePassThrough {
     if (this.list.length > 0xffffff) return undefined;
     const png = readPng(data);
     // The magic pixel tells a placeholder from a real 2×1 picture of the document.
-    const url = placeholderUrl(PICTURE_MAGIC, this.list.push(png ? { png } : { data }) - 1);
+    const url = placeholderUrl(PICTURE_MAGIC, this.list.push({ data, png }) - 1);
     this.byData.set(data, url);
     return url;
   }
@@ -134,22 +135,23 @@ export class PicturePassThrough {
 
   /** Writes a PNG into the placeholder's object (null), or returns the image object MuPDF made. */
   private replace(pdf: Mupdf.PDFDocument, placeholder: Mupdf.PDFObject, entry: Entry): Mupdf.PDFObject | null {
-    if ('png' in entry) {
-      if (!entry.png.alpha) {
-        writeImage(pdf, placeholder, entry.png, this.colorSpace(pdf, entry.png));
+    const png = entry.png;
+    if (png) {
+      if (!png.alpha) {
+        writeImage(pdf, placeholder, png, this.colorSpace(pdf, png));
         return null;
       }
-      const split = splitAlphaPng(entry.png.idat, entry.png.width, entry.png.height, entry.png.colors);
+      const split = splitAlphaPng(png.idat, png.width, png.height, png.colors);
       if (split) {
-        writeImage(pdf, placeholder, entry.png, this.colorSpace(pdf, entry.png), split.color);
-        if (split.alpha) placeholder.put('SMask', pdf.addRawStream(split.alpha, softMask(pdf, entry.png)));
+        writeImage(pdf, placeholder, png, this.colorSpace(pdf, png), split.color);
+        if (split.alpha) placeholder.put('SMask', pdf.addRawStream(split.alpha, softMask(pdf, png)));
         return null;
       }
       // Damaged or too big to split here: MuPDF's decoder reads what it can.
     }
     let image: Mupdf.Image | undefined;
     try {
-      image = new this.mupdf.Image('png' in entry ? entry.png.source : entry.data);
+      image = new this.mupdf.Image(entry.data);
       return pdf.addImage(image);
     } catch {
       writeNothing(pdf, placeholder);
@@ -267,5 +269,5 @@ function readPng(b: Uint8Array): PassThrough | undefined {
     joined.set(d, at);
     at += d.length;
   }
-  return { width, height, colors, idat: joined, palette: indexed ? palette : undefined, alpha, source: b, icc };
+  return { width, height, colors, idat: joined, palette: indexed ? palette : undefined, alpha, icc };
 }
