@@ -77,7 +77,7 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
     });
     const h = row.height ? `height:${pt(row.height.value)}` : '';
     // Row ids let the pagination ask on which page each row starts (see repeat-headers.ts).
-    const anchor = ctx.rowAnchors?.get(t);
+    const anchor = ctx.marks?.depth === 1 ? `b${ctx.marks.block}` : ctx.rowAnchors?.get(t);
     return `<tr${anchor !== undefined ? ` id="${anchor}-${r}"` : ''}${h ? ` style="${h}"` : ''}>${lead}${cells.join('')}</tr>`;
   });
   return `<table style="${css.join(';')}">${rows.join('')}</table>`;
@@ -110,8 +110,14 @@ function cellHtml(cell: TableCell, width: number, mergedBelow: boolean, ctx: Blo
 /** Blocks (paragraphs and tables) as HTML for a column `width` points wide. */
 export function blocksHtml(blocks: Block[], width: number, ctx: BlockContext): string {
   let html = '';
+  const marks = ctx.marks;
+  if (marks) marks.depth++;
   blocks.forEach((b, i) => {
-    html += b.kind === 'paragraph' ? paragraphHtml(b, blocks[i - 1], blocks[i + 1], width, ctx) : tableHtml(b, width, ctx);
+    if (marks?.depth === 1) marks.block = i;
+    const one = b.kind === 'paragraph' ? paragraphHtml(b, blocks[i - 1], blocks[i + 1], width, ctx) : tableHtml(b, width, ctx);
+    // Top-level blocks carry ids for the footnote pagination (footnote-pages.ts): `<p` or `<table` gets one.
+    html += marks?.depth === 1 ? `${one.slice(0, b.kind === 'paragraph' ? 2 : 6)} id="b${i}"${one.slice(b.kind === 'paragraph' ? 2 : 6)}` : one;
   });
+  if (marks) marks.depth--;
   return html;
 }

@@ -21,6 +21,8 @@ export interface InlineContext {
   noteRefs: string[];
   /** Counts external links: each gets the id `xl<n>`, by which the page it lands on is found after layout. */
   linkIds?: { count: number };
+  /** Ids by which the footnote pagination finds where blocks, words and note references landed (footnote-pages.ts). */
+  marks?: PageMarks;
   /** Stand-in pictures for EMF/WMF, drawn as vectors by the page device (metafile/device.ts). */
   metafiles?: { placeholder(data: Uint8Array, contentType: string): string | undefined };
   /** Pictures put into the PDF after it is written (picture-passthrough.ts): a placeholder (undefined past 2^24 pictures). */
@@ -30,6 +32,25 @@ export interface InlineContext {
   /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */
   renderBlocks(blocks: import('../model').Block[], width: number): string;
 }
+
+/**
+ * Ids for the footnote pagination: top-level blocks are `b<i>`, words of top-level paragraphs
+ * `w<n>` (where each starts is kept), note references `fr<n>` in order. MuPDF resolves an id to
+ * the page and line it landed on.
+ */
+export interface PageMarks {
+  /** Nesting of block lists being written: 1 is the stretch itself. */
+  depth: number;
+  /** The top-level block being written. */
+  block: number;
+  /** Words are marked in top-level paragraphs from this index on (each span costs MuPDF a style match). */
+  wordsFrom: number;
+  words: { block: number; inline: number; offset: number }[];
+  refs: number;
+}
+
+/** Scripts whose letters take their form from their neighbours: Syriac, Arabic, Thaana, N'Ko, Mongolian. */
+export const JOINING = /[\u0600-\u08ff\u1800-\u18af\ufb50-\ufdff\ufe70-\ufeff]/;
 
 export const DEFAULT_TAB_STOP = 36;
 /** Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms. */
@@ -160,6 +181,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
   const items: Inline[] = props.list
     ? [{ kind: 'text', text: props.list.label, style: props.list.style }, ...(props.list.suffix === 'tab' ? [{ kind: 'tab', style: props.list.style } as Inline] : props.list.suffix === 'space' ? [{ kind: 'text', text: ' ', style: props.list.style } as Inline] : []), ...p.inlines]
     : p.inlines;
+  const lastText = ctx.marks ? items.findLastIndex((it) => it.kind === 'text' && !it.style.hidden && /\S/.test(it.text)) : -1;
   // The x position matters only to place tab stops: paragraphs without tabs skip the measuring.
   const tracksX = items.some((it) => it.kind === 'tab');
   /**
@@ -189,9 +211,21 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         const run = resolveRun(it.style, ctx);
         const text = transform(it.text, it.style);
         const css = runCss(it.style, run);
-        const body = pieces(text, run, ctx.fonts)
-          .map((piece) => (piece.family === run.family ? esc(keepSpaces(piece.text)) : `<span style="font-family:${piece.family}">${esc(keepSpaces(piece.text))}</span>`))
-          .join('');
+        const written = (t: string) =>
+          pieces(t, run, ctx.fonts)
+            .map((piece) => (piece.family === run.family ? esc(keepSpaces(piece.text)) : `<span style="font-family:${piece.family}">${esc(keepSpaces(piece.text))}</span>`))
+            .join('');
+        const marks = ctx.marks;
+        const inline = index - (items.length - p.inlines.length);
+        const top = marks?.depth === 1 && inline >= 0;
+        let body: string;
+        if (top && marks.block >= marks.wordsFrom) body = markedWords(it.text, (t) => written(transform(t, it.style)), marks, inline);
+        else if (top && index === lastText) {
+          // The paragraph's last character: whether the paragraph ended on its page or crossed onto the next
+          // (not its last word, which may start with a break that stays on the line before: see markedWords).
+          const at = it.text.search(/\S\s*$/);
+          body = at < 0 ? written(text) : `${written(transform(it.text.slice(0, at), it.style))}<span id="e${marks.block}">${written(transform(it.text.slice(at), it.style))}</span>`;
+        } else body = written(text);
         // Links within the document are not carried into the PDF (only external ones are): no <a> for them.
         const link = it.style.link && !it.style.link.startsWith('#') ? it.style.link : undefined;
         const close = link ? '</span></a>' : '</span>';
@@ -238,7 +272,8 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
       case 'noteRef': {
         ctx.noteRefs.push(it.id);
         const run = resolveRun({ ...it.style, vertAlign: 'superscript' }, ctx);
-        html += `<span style="${runCss({ ...it.style, vertAlign: 'superscript' }, run)}">${esc(it.label)}</span>`;
+        const id = ctx.marks ? ` id="fr${ctx.marks.refs++}"` : '';
+        html += `<span${id} style="${runCss({ ...it.style, vertAlign: 'superscript' }, run)}">${esc(it.label)}</span>`;
         if (tracksX) x += ctx.fonts.measure(it.label, run.family, run.bold, run.italic, run.size);
         return;
       }
@@ -280,6 +315,33 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
     }
   });
   return anchors + html;
+}
+
+/**
+ * A text run with each word in a span of its own id (PageMarks), its start in the paragraph kept.
+ * A word ends after spaces, and after a hyphen or soft hyphen (where MuPDF may break a line too).
+ * Where a line may break before a word's first character (an opening bracket), MuPDF starts the
+ * word with a break that stays on the line before, and an id on it would tell that line's page:
+ * so a word gets its id from its second character (seen on words after a run of justified text
+ * too, not only after brackets). A word is cut from the text with the spaces after it, so
+ * spaces are written as without marks.
+ */
+function markedWords(text: string, written: (t: string) => string, marks: PageMarks, inline: number): string {
+  let html = '';
+  for (const m of text.matchAll(/^\s+|[^\s\u00ad\u2010-]*[\u00ad\u2010-]*\s*/g)) {
+    const word = m[0];
+    if (!word) continue;
+    if (/^\s/.test(word)) {
+      html += written(word);
+      continue;
+    }
+    marks.words.push({ block: marks.block, inline, offset: m.index });
+    const id = `w${marks.words.length - 1}`;
+    // Letters that join their neighbours (Arabic, Syriac, N'Ko, Mongolian) stay together: split, they would lose their forms.
+    const first = word.trimEnd().length > 1 && !JOINING.test(word.slice(0, 2)) ? [...word][0]! : '';
+    html += `${first ? written(first) : ''}<span id="${id}">${written(word.slice(first.length))}</span>`;
+  }
+  return html;
 }
 
 /** Marks the placeholder of a floating shape: it holds no line open (block-html's empty-paragraph test). */

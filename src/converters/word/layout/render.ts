@@ -6,6 +6,8 @@ import { MetafilePictures } from '../metafile/device';
 import { FontBook } from './font-book';
 import { PicturePassThrough } from './picture-passthrough';
 import { splitForRepeatedHeaders } from './repeat-headers';
+import { paginateFootnotes, type FootnotePage } from './footnote-pages';
+import { JOINING, type PageMarks } from './inline-html';
 import { letterToUnicode } from './to-unicode';
 import { pt } from './inline-html';
 import { ShapePictures, type PageFrame } from './shape-pictures';
@@ -130,6 +132,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   const pictures = new PicturePassThrough(mupdf);
   const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, metafiles, shapes, pictures });
   const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
+  const notesCache = new Map<string, { doc: Mupdf.Document; height: number }>();
   const areaHeights = new WeakMap<Block[], Map<string, number>>();
   // Chunks laid out in the counting pass are kept for the writing pass while their HTML stays
   // small in total (text-only documents are laid out once); bigger ones are laid out again.
@@ -160,6 +163,20 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       return hit;
     };
 
+    // Footnotes at the foot of a page: laid out once per set of notes (a page's notes are measured, then drawn).
+    const notesArea = (ids: string[], width: number) => {
+      const key = `${width}|${ids.join(',')}`;
+      let hit = notesCache.get(key);
+      if (!hit) {
+        const c = ctx();
+        const body = ids.map((id) => blocksHtml(model.notes.get(id) ?? [], width, c)).join('');
+        const doc = openHtml(mupdf, htmlDocument(width, HEADER_SCRATCH_HEIGHT, [0, 0, 0, 0], NOTE_RULE + body), width, HEADER_SCRATCH_HEIGHT, em);
+        hit = { doc, height: contentHeight(doc) + NOTE_DESCENT };
+        notesCache.set(key, hit);
+      }
+      return hit;
+    };
+
     const frames: FlowFrame[] = flowsOf(model).map((flow) => {
       const s = flow.section;
       const g = s.page;
@@ -174,32 +191,68 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       const gap = columns > 1 ? (s.columnGap ?? 36) : 0;
       return { flow, top, columns, gap, frameWidth: (width - gap * (columns - 1)) / columns, frameHeight: Math.max(g.height - top - bottom, 36) };
     });
+    // Stretches with footnotes are paged one page at a time (footnote-pages.ts): each page's layout, its height and notes.
+    const footnotePages = new WeakMap<Block[], FootnotePage>();
+    const laidOut = (f: FlowFrame, blocks: Block[], rowAnchors?: Map<Table, string>, marks?: PageMarks) => {
+      const page = footnotePages.get(blocks);
+      const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 }, marks };
+      let body = blocksHtml(blocks, f.frameWidth, c);
+      // Footnotes go at the foot of their page when the stretch is paged for them; otherwise after it.
+      if (c.noteRefs.length && !page && !marks) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
+      const height = page?.frameHeight ?? f.frameHeight;
+      const doc = openHtml(mupdf, htmlDocument(f.frameWidth, height, [0, 0, 0, 0], body), f.frameWidth, height, em);
+      linkCounts.set(doc, c.linkIds.count);
+      return { doc, body, noteRefs: c.noteRefs };
+    };
+    const keepLaidOut = (blocks: Block[], doc: Mupdf.Document, bytes: number) => {
+      if (keptBytes + bytes > KEEP_LAID_OUT_BYTES) return false;
+      keptBytes += bytes;
+      kept.set(blocks, doc);
+      return true;
+    };
     const layoutChunk = (f: FlowFrame, blocks: Block[], keep = false, rowAnchors?: Map<Table, string>) => {
       const ready = kept.get(blocks);
       if (ready) {
         kept.delete(blocks);
         return ready;
       }
-      const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 } };
-      let body = blocksHtml(blocks, f.frameWidth, c);
-      if (c.noteRefs.length) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
-      const doc = openHtml(mupdf, htmlDocument(f.frameWidth, f.frameHeight, [0, 0, 0, 0], body), f.frameWidth, f.frameHeight, em);
-      linkCounts.set(doc, c.linkIds.count);
-      if (keep && keptBytes + body.length <= KEEP_LAID_OUT_BYTES) {
-        keptBytes += body.length;
-        kept.set(blocks, doc);
-      }
+      const paged = footnotePages.get(blocks);
+      const marks = paged?.wordsFrom !== undefined ? { depth: 0, block: 0, wordsFrom: paged.wordsFrom, words: [], refs: 0 } : undefined;
+      const { doc, body } = laidOut(f, blocks, rowAnchors, marks);
+      if (keep) keepLaidOut(blocks, doc, body.length);
       return doc;
     };
-    const pagesOf = (f: FlowFrame, frameCount: number) => Math.ceil(frameCount / f.columns);
+    const pagesOf = (f: FlowFrame, frameCount: number, blocks?: Block[]) => {
+      const page = blocks && footnotePages.get(blocks);
+      return page && !page.allFrames ? 1 : Math.ceil(frameCount / f.columns);
+    };
 
     // Tables with header rows: stretches are split where such a table crosses a page, so that the
     // header rows repeat on the next page (one-column flows, where a stretch boundary is a page break).
+    // Stretches with footnote references are paged for their notes instead (tables' header rows repeat there too).
     for (const f of frames) {
       if (f.columns !== 1) continue;
-      f.flow.chunks = f.flow.chunks.flatMap((blocks) =>
-        blocks.some((b) => b.kind === 'table' && b.rows[0]?.header) ? splitForRepeatedHeaders(blocks, (b, anchors) => layoutChunk(f, b, false, anchors)) : [blocks],
-      );
+      f.flow.chunks = f.flow.chunks.flatMap((blocks): Block[][] => {
+        // Not where letters join (Arabic script): a word's page is found by an id on the word itself there
+        // (see markedWords), which MuPDF may place on the line before, so text could be lost at a page's end.
+        if (callsNotes(blocks, model) && !blocks.some(joins)) {
+          const layout = (window: Block[], height: number, wordsFrom: number) => {
+            const marks: PageMarks = { depth: 0, block: 0, wordsFrom, words: [], refs: 0 };
+            footnotePages.set(window, { blocks: window, frameHeight: height, notes: [] });
+            const { doc, noteRefs, body } = laidOut(f, window, undefined, marks);
+            footnotePages.delete(window);
+            bodyBytes.set(doc, body.length);
+            return { doc, marks, noteRefs };
+          };
+          const bodyBytes = new WeakMap<Mupdf.Document, number>();
+          const keep = (page: FootnotePage, doc: Mupdf.Document) => {
+            footnotePages.set(page.blocks, page);
+            if (!keepLaidOut(page.blocks, doc, bodyBytes.get(doc) ?? 0)) doc.destroy();
+          };
+          return paginateFootnotes(blocks, f.frameHeight, layout, (ids) => notesArea(ids, f.frameWidth).height, keep).map((page) => page.blocks);
+        }
+        return blocks.some((b) => b.kind === 'table' && b.rows[0]?.header) ? splitForRepeatedHeaders(blocks, (b, anchors) => layoutChunk(f, b, false, anchors)) : [blocks];
+      });
     }
 
     // Pass 1, only when some header or footer needs the totals: count each flow's pages.
@@ -209,8 +262,13 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       for (const f of frames) {
         let n = 0;
         for (const blocks of f.flow.chunks) {
+          const page = footnotePages.get(blocks);
+          if (page && !page.allFrames) {
+            n++; // a footnote page is one page (its layout may be kept already)
+            continue;
+          }
           const doc = layoutChunk(f, blocks, true);
-          n += pagesOf(f, doc.countPages());
+          n += pagesOf(f, doc.countPages(), blocks);
           if (!kept.has(blocks)) doc.destroy();
         }
         flowPages.set(f.flow, n);
@@ -245,7 +303,8 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
         const doc = layoutChunk(f, blocks);
         const frameCount = doc.countPages();
         const linkFrames = framesWithLinks(doc, linkCounts.get(doc) ?? 0);
-        for (let i = 0; i < pagesOf(f, frameCount); i++) {
+        const footnotePage = footnotePages.get(blocks);
+        for (let i = 0; i < pagesOf(f, frameCount, blocks); i++) {
           pageNumber++;
           sectionPage++;
           const fields = { PAGE: String(pageNumber), NUMPAGES: String(total || pageNumber), SECTIONPAGES: String(flowPages.get(f.flow) ?? sectionPage) };
@@ -272,6 +331,9 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
               }
               page.destroy();
             }
+            // A footnote page's notes sit at the foot of the text area, under their rule.
+            const notes = footnotePage?.notes.length && i === 0 ? notesArea(footnotePage.notes, f.frameWidth) : undefined;
+            if (notes) runFirstPage(notes.doc, target, mupdf.Matrix.translate(g.marginLeft, f.top + f.frameHeight - notes.height));
             if (header) runFirstPage(header.doc, target, mupdf.Matrix.translate(g.marginLeft, g.header));
             if (footer) runFirstPage(footer.doc, target, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
           };
@@ -311,6 +373,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   } finally {
     for (const doc of kept.values()) doc.destroy();
     for (const { doc } of areaCache.values()) doc.destroy();
+    for (const { doc } of notesCache.values()) doc.destroy();
   }
 }
 
@@ -365,7 +428,24 @@ function contentHeight(doc: Mupdf.Document): number {
   }
 }
 
-/** Footnotes met in a chunk, below a short rule at its end (MuPDF cannot float them to the page foot). */
+/** Word's footnote separator: a 2-inch rule, a little apart from the text above and the notes below. */
+const NOTE_RULE = '<div style="margin:6pt 0 4pt 0;width:144pt;border-top:0.5pt solid #000"></div>';
+/** Below the last note's glyphs (what contentHeight measures) to the end of its line. */
+const NOTE_DESCENT = 2;
+
+/** Whether a block's own text (not its tables' or text boxes') has letters of a joining script. */
+const joins = (b: Block): boolean => (b.kind === 'paragraph' ? b.inlines.some((i) => i.kind === 'text' && JOINING.test(i.text)) : b.rows.some((r) => r.cells.some((c) => c.blocks.some(joins))));
+
+/** Whether blocks call a footnote that has a body (in paragraphs, tables and text boxes). */
+function callsNotes(blocks: Block[], model: WordDocument): boolean {
+  return blocks.some((b) =>
+    b.kind === 'paragraph'
+      ? b.inlines.some((i) => (i.kind === 'noteRef' && !!model.notes.get(i.id)?.length) || (i.kind === 'textbox' && callsNotes(i.blocks, model)))
+      : b.rows.some((r) => r.cells.some((c) => callsNotes(c.blocks, model))),
+  );
+}
+
+/** Footnotes met in a chunk, below a short rule at its end (for multi-column stretches: MuPDF has one frame height). */
 function notesHtml(ids: string[], model: WordDocument, width: number, c: BlockContext): string {
   const bodies = ids.map((id) => model.notes.get(id)).filter((b): b is Block[] => !!b?.length);
   if (!bodies.length) return '';

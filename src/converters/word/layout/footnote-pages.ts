@@ -1,0 +1,258 @@
+import type * as Mupdf from 'mupdf';
+import type { Block, Inline, Paragraph, Table } from '../model';
+import type { PageMarks } from './inline-html';
+
+/** One page of a stretch with footnotes: the first frame of `blocks` laid out `frameHeight` tall, its notes below. */
+export interface FootnotePage {
+  blocks: Block[];
+  frameHeight: number;
+  /** Note ids whose bodies go at the foot of this page, in order. */
+  notes: string[];
+  /** Every frame is a page (a last resort when nothing fits a frame), not only the first. */
+  allFrames?: boolean;
+  /** The marks it was paged with: laid out again, it is laid out with the same HTML, so the same lines. */
+  wordsFrom?: number;
+}
+
+/** Lays out blocks in frames `frameHeight` tall with PageMarks ids (words from block `wordsFrom` on); the caller owns the document. */
+export type MarkedLayout = (blocks: Block[], frameHeight: number, wordsFrom: number) => { doc: Mupdf.Document; marks: PageMarks; noteRefs: string[] };
+
+/** Notes may take at most this share of a page; the rest wait for the next page, as Word continues them. */
+const MOST_OF_PAGE = 0.6;
+/** Layouts tried per page to settle which notes fit with the text that calls them. */
+const TRIES = 4;
+/** Notes' room to spare (points) that is not worth another layout: about a line of text. */
+const SLACK = 10;
+/**
+ * Share of a window's weight, from its end, whose paragraphs get their words marked: a window is
+ * sized at 1.3 frames, so the paragraph crossing onto the second frame is almost always in it.
+ */
+const MARKED_SHARE = 0.45;
+
+/**
+ * Pages a stretch with footnote references so that each page's notes sit at its foot, as in Word:
+ * the text of a page ends higher by the height of the notes its references call. MuPDF's frames
+ * are all one height, so each page is its own layout: the rest of the stretch (a window of it) is
+ * laid out with frames as tall as the page less its notes, the first frame is the page, and the
+ * next page starts with what fell onto the second frame: the next block, or the remainder of the
+ * paragraph or table that crossed (found by the ids on blocks, words and rows). Since the notes
+ * depend on which references land on the page and that on the notes' height, a page is laid out
+ * until the two agree, starting from the notes the last layout put on its second frame.
+ *
+ * `keep` receives each page's layout (to draw it without laying it out again) or destroys it.
+ */
+export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: MarkedLayout, notesHeight: (ids: string[]) => number, keep: (page: FootnotePage, doc: Mupdf.Document) => void): FootnotePage[] {
+  const pages: FootnotePage[] = [];
+  let rest = blocks;
+  let pending: string[] = []; // notes called on an earlier page that did not fit there
+  let perFrame = 3000; // weight (about characters) a frame takes, for the window's size: a little more than one frame
+  let guess = 0; // room for notes tried first
+  let noRoom = false; // the last try put nothing on its page: this one leaves notes for later
+  for (let guard = 0; rest.length && guard < 5000; guard++) {
+    let windowSize = blocksWeighing(rest, perFrame * 1.3);
+    const layOut = (height: number, wordsFrom?: number) => {
+      for (;;) {
+        const window = rest.slice(0, windowSize);
+        const laid = layout(window, frameHeight - height, wordsFrom ?? markedFrom(window));
+        // The first frame is final only when something falls onto the second (or nothing is left).
+        const frames = laid.doc.countPages();
+        if (windowSize < rest.length) perFrame = Math.max(200, window.reduce((sum, b) => sum + weight(b), 0) / Math.max(1, frames - 0.5));
+        if (frames >= 2 || windowSize >= rest.length) {
+          const onFirst = refsBefore(laid.doc, laid.marks.refs, 1);
+          const called = laid.noteRefs.slice(0, onFirst);
+          const notes = noRoom ? [] : fitNotes([...pending, ...called], frameHeight, notesHeight);
+          return { ...laid, window, height, called, notes, need: notes.length ? notesHeight(notes) : 0, onFirst };
+        }
+        laid.doc.destroy();
+        windowSize = Math.max(windowSize + 1, blocksWeighing(rest, perFrame * 1.3));
+      }
+    };
+    type Try = ReturnType<typeof layOut>;
+    let best: Try | undefined;
+    let last: Try | undefined;
+    const tried = new Set<number>();
+    for (let height = noRoom ? 0 : guess; tried.size < TRIES && !tried.has(height); ) {
+      tried.add(height);
+      const t = layOut(height);
+      if (t.need <= height + 0.01 && (!best || height < best.height)) {
+        // Fits: of the tries that fit, the one giving the notes least room keeps the most text.
+        best?.doc.destroy();
+        best = t;
+        // Room left over for less than a line of text: another try could not take more text.
+        if (t.need >= height - SLACK) break;
+      } else {
+        last?.doc.destroy();
+        last = t;
+        if (best && t.need <= best.height) break; // wants no more room than a try that fit: keep that one
+      }
+      height = t.need;
+    }
+    if (best) last?.doc.destroy();
+    // No try agreed: the last one's notes get the room they asked for (laid out once more); any that still do not fit wait.
+    let page = best ?? ((last!.doc.destroy(), layOut(last!.need)) as Try);
+    if (page !== best && page.need > page.height + 0.01) page.notes = [];
+    let next = remainderAfterFirstFrame(page.doc, page.window, page.marks);
+    if (next && 'unmarked' in next) {
+      // The paragraph that crossed was not among those with marked words: once more, with it marked.
+      const notes = page.notes;
+      page.doc.destroy();
+      page = { ...layOut(page.height, next.unmarked), notes };
+      next = remainderAfterFirstFrame(page.doc, page.window, page.marks);
+      if (next && 'unmarked' in next) throw new Error('footnote pagination: a crossing paragraph has no marked words');
+    }
+    if (next && next.from === 0 && !next.head) {
+      page.doc.destroy();
+      if (noRoom) {
+        // Nothing fits even a whole frame (MuPDF always puts something in one): all of it as it lays out.
+        pages.push({ blocks: rest, frameHeight, notes: pending, allFrames: true });
+        return pages;
+      }
+      // Nothing fit above the notes (a picture taller than the room they leave): the notes wait.
+      noRoom = true;
+      continue;
+    }
+    noRoom = false;
+    const done: FootnotePage = { blocks: page.window, frameHeight: frameHeight - page.height, notes: page.notes, wordsFrom: page.marks.wordsFrom };
+    pages.push(done);
+    // Notes called on this page that did not fit wait for the next.
+    const placed = new Set(page.notes);
+    pending = [...new Set([...pending, ...page.called])].filter((id) => !placed.has(id));
+    // The next page is tried first with the notes this layout put on its second frame (about the next page).
+    const onSecond = refsBefore(page.doc, page.marks.refs, 2);
+    const ahead = page.noteRefs.slice(page.onFirst, onSecond);
+    keep(done, page.doc);
+    if (!next) break;
+    rest = [...(next.head ? [next.head] : []), ...rest.slice(next.from)];
+    const notesAhead = fitNotes([...pending, ...ahead], frameHeight, notesHeight);
+    guess = notesAhead.length ? notesHeight(notesAhead) : 0;
+  }
+  if (pending.length) pages.push({ blocks: [], frameHeight, notes: pending });
+  return pages;
+}
+
+const weights = new WeakMap<Block, number>();
+/** About the characters a block shows, plus a line's worth for each paragraph and row: how much of a page it takes. */
+function weight(b: Block): number {
+  let w = weights.get(b);
+  if (w === undefined) {
+    w = 60;
+    if (b.kind === 'paragraph') for (const i of b.inlines) w += i.kind === 'text' ? i.text.length : i.kind === 'image' ? i.height * 5 : i.kind === 'textbox' ? i.blocks.reduce((s, x) => s + weight(x), 0) : 1;
+    else for (const r of b.rows) w += 60 + r.cells.reduce((s, c) => s + c.blocks.reduce((t, x) => t + weight(x), 0), 0) / Math.max(1, r.cells.length);
+    weights.set(b, w);
+  }
+  return w;
+}
+
+/** The first block of a window in its last MARKED_SHARE of weight (at most the last block). */
+function markedFrom(window: Block[]): number {
+  const total = window.reduce((sum, b) => sum + weight(b), 0);
+  let from = window.length - 1;
+  for (let sum = weight(window[from]!); from > 0 && sum + weight(window[from - 1]!) <= total * MARKED_SHARE; from--) sum += weight(window[from - 1]!);
+  return Math.max(0, from);
+}
+
+/** How many blocks from the start take `target` weight (at least one, at most all). */
+function blocksWeighing(blocks: Block[], target: number): number {
+  let sum = 0;
+  for (let i = 0; i < blocks.length; i++) {
+    sum += weight(blocks[i]!);
+    if (sum >= target) return i + 1;
+  }
+  return blocks.length;
+}
+
+/** How many note references (ids fr0…, in order) landed on frames before `frame`. */
+function refsBefore(doc: Mupdf.Document, count: number, frame: number): number {
+  // Frames of references only grow: binary search for the first one on `frame` or later.
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (doc.resolveLink(`#fr${mid}`) >= frame) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Notes in order while they take no more than MOST_OF_PAGE of the page (the first always). */
+function fitNotes(ids: string[], frameHeight: number, notesHeight: (ids: string[]) => number): string[] {
+  const unique = [...new Set(ids)];
+  let n = unique.length;
+  while (n > 1 && notesHeight(unique.slice(0, n)) > frameHeight * MOST_OF_PAGE) n--;
+  return unique.slice(0, n);
+}
+
+/**
+ * What of `window` did not fit on the first frame: undefined when all did; else the index of the
+ * first block that starts past it, and the remainder of the block before when that one crossed.
+ */
+function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], marks: PageMarks): { from: number; head?: Block } | { unmarked: number } | undefined {
+  if (doc.countPages() < 2) return undefined;
+  const pageOf = (id: string) => doc.resolveLink(`#${id}`);
+  // A block whose id resolves nowhere (nothing drawn) counts as on the page of the block after it.
+  const blockPage = (i: number): number => {
+    for (let j = i; j < window.length; j++) {
+      const p = pageOf(`b${j}`);
+      if (p >= 0) return p;
+    }
+    return 1;
+  };
+  let lo = 0;
+  let hi = window.length; // first block starting past the first frame
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (blockPage(mid) > 0) hi = mid;
+    else lo = mid + 1;
+  }
+  const from = lo;
+  if (from === 0) return { from: 0 };
+  const crossing = window[from - 1]!;
+  // A paragraph whose words are not marked crossed when its last word is past the frame.
+  if (crossing.kind === 'paragraph' && from - 1 < marks.wordsFrom && pageOf(`e${from - 1}`) >= 1) return { unmarked: from - 1 };
+  const head = crossing.kind === 'paragraph' ? paragraphRemainder(crossing, from - 1, marks, pageOf) : tableRemainder(crossing, from - 1, pageOf);
+  if (!head && from === window.length) return undefined;
+  return { from, head };
+}
+
+/** The lines of paragraph `index` past the first frame, as a paragraph of their own (no label, indent or space before). */
+function paragraphRemainder(p: Paragraph, index: number, marks: PageMarks, pageOf: (id: string) => number): Paragraph | undefined {
+  let first = -1;
+  let last = -1;
+  for (let w = 0; w < marks.words.length; w++) {
+    if (marks.words[w]!.block !== index) continue;
+    if (first < 0) first = w;
+    last = w;
+  }
+  if (last < 0 || pageOf(`w${last}`) < 1) return undefined;
+  let lo = first;
+  let hi = last;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (pageOf(`w${mid}`) > 0) hi = mid;
+    else lo = mid + 1;
+  }
+  // Its first word is past the frame though the paragraph starts on it (a label or picture first): all of it again.
+  if (lo === first) return p;
+  const at = marks.words[lo]!;
+  const start = p.inlines[at.inline] as Extract<Inline, { kind: 'text' }>;
+  const inlines: Inline[] = [{ ...start, text: start.text.slice(at.offset) }, ...p.inlines.slice(at.inline + 1)];
+  return { ...p, inlines, props: { ...p.props, list: undefined, spaceBefore: 0, firstLine: 0, pageBreakBefore: false } };
+}
+
+/** The rows of table `index` past the first frame, after its header rows (repeated, as Word does). */
+function tableRemainder(t: Table, index: number, pageOf: (id: string) => number): Table | undefined {
+  const rows = t.rows.length;
+  if (rows < 2 || pageOf(`b${index}-${rows - 1}`) < 1) return undefined;
+  let lo = 0;
+  let hi = rows - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (pageOf(`b${index}-${mid}`) > 0) hi = mid;
+    else lo = mid + 1;
+  }
+  if (lo === 0) return t;
+  let headers = 0;
+  while (headers < rows && t.rows[headers]!.header) headers++;
+  const repeat = headers > 0 && headers < lo ? t.rows.slice(0, headers) : [];
+  return { ...t, rows: [...repeat, ...t.rows.slice(lo)] };
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { loadMupdf } from '../src/engines/mupdf';
+import { bundledFonts } from '../src/converters/fonts/bundled';
+import { renderWordDocument } from '../src/converters/word/layout/render';
+import type { Block, Paragraph, RunStyle, WordDocument } from '../src/converters/word/model';
+
+const style: RunStyle = { font: 'Times New Roman', size: 12 };
+const page = { width: 595, height: 842, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };
+
+/** Words unique in the whole document, some opening with a bracket (MuPDF may break a line before one). */
+const words = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => (i % 7 === 3 ? `(${prefix}w${i}` : `${prefix}w${i}`));
+
+/**
+ * 60 justified paragraphs; every third calls a footnote at its end (every ninth a long one), so
+ * pages break inside paragraphs and notes of different heights share pages.
+ */
+function document(): { model: WordDocument; bodyWords: string[]; noteWords: Map<string, string[]> } {
+  const notes = new Map<string, Block[]>();
+  const noteWords = new Map<string, string[]>();
+  const bodyWords: string[] = [];
+  const blocks: Paragraph[] = Array.from({ length: 60 }, (_, p) => {
+    const text = words(`p${p}`, 45 + (p % 4) * 20);
+    bodyWords.push(...text);
+    const inlines: Paragraph['inlines'] = [{ kind: 'text', text: text.join(' '), style }];
+    if (p % 3 === 1) {
+      const id = `n${p}`;
+      const body = words(`n${p}`, p % 9 === 1 ? 60 : 8);
+      noteWords.set(id, body);
+      notes.set(id, [{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `${notes.size + 1} ${body.join(' ')}`, style: { ...style, size: 10 } }] }]);
+      inlines.push({ kind: 'noteRef', id, label: String(notes.size), style });
+    }
+    return { kind: 'paragraph', props: { align: 'both', firstLine: 18, spaceAfter: 6 }, inlines };
+  });
+  const model: WordDocument = { sections: [{ page, headers: {}, footers: {}, blocks }], notes, defaultFont: 'Times New Roman', defaultSize: 12 };
+  return { model, bodyWords, noteWords };
+}
+
+interface Word {
+  text: string;
+  page: number;
+  y: number;
+  bottom: number;
+}
+
+async function renderedWords(model: WordDocument): Promise<Word[]> {
+  const mupdf = await loadMupdf();
+  const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf');
+  try {
+    const out: Word[] = [];
+    for (let i = 0; i < pdf.countPages(); i++) {
+      const p = pdf.loadPage(i);
+      const json = JSON.parse(p.toStructuredText().asJSON()) as { blocks: { lines?: { text: string; bbox: { y: number; h: number } }[] }[] };
+      p.destroy();
+      for (const line of json.blocks.flatMap((b) => b.lines ?? [])) for (const text of line.text.split(/\s+/).filter(Boolean)) out.push({ text, page: i, y: line.bbox.y, bottom: line.bbox.y + line.bbox.h });
+    }
+    return out;
+  } finally {
+    pdf.destroy();
+  }
+}
+
+describe('Word footnotes', () => {
+  it('go to the foot of the page that calls them, below its text, and no word of text or note is lost or doubled', async () => {
+    const { model, bodyWords, noteWords } = await document();
+    const rendered = await renderedWords(model);
+    const count = new Map<string, number>();
+    for (const w of rendered) count.set(w.text, (count.get(w.text) ?? 0) + 1);
+    const at = new Map(rendered.map((w) => [w.text, w]));
+    // A word followed by its note's label is extracted with it ("p1w44" + "1"): match on the prefix.
+    const find = (word: string) => at.get(word) ?? rendered.find((w) => w.text.startsWith(word) && /^\d+$/.test(w.text.slice(word.length)));
+    const missing = [...bodyWords, ...[...noteWords.values()].flat()].filter((w) => !find(w));
+    expect(missing).toEqual([]);
+    const doubled = [...bodyWords, ...[...noteWords.values()].flat()].filter((w) => (count.get(w) ?? 0) > 1);
+    expect(doubled).toEqual([]);
+
+    const pages = Math.max(...rendered.map((w) => w.page)) + 1;
+    expect(pages).toBeGreaterThan(8);
+    let checked = 0;
+    for (const [id, body] of noteWords) {
+      const p = Number(id.slice(1));
+      // The reference follows the paragraph's last word.
+      const call = find(words(`p${p}`, 45 + (p % 4) * 20).at(-1)!)!;
+      const first = find(body[0]!)!;
+      const last = find(body.at(-1)!)!;
+      // On the page that calls it (a note too long for what is left may go on at the next page's foot).
+      expect(first.page).toBe(call.page);
+      // Below every line of text on that page, and within the bottom margin.
+      const textBottom = Math.max(...rendered.filter((w) => w.page === call.page && /^\(?p\d+w/.test(w.text)).map((w) => w.bottom));
+      expect(first.y).toBeGreaterThan(textBottom);
+      expect(last.bottom).toBeLessThanOrEqual(page.height - page.marginBottom + 1);
+      checked++;
+    }
+    expect(checked).toBe(20);
+  });
+});
