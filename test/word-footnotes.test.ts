@@ -29,7 +29,7 @@ function document(): { model: WordDocument; bodyWords: string[]; noteWords: Map<
       notes.set(id, [{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `${notes.size + 1} ${body.join(' ')}`, style: { ...style, size: 10 } }] }]);
       inlines.push({ kind: 'noteRef', id, label: String(notes.size), style });
     }
-    return { kind: 'paragraph', props: { align: 'both', firstLine: 18, spaceAfter: 6 }, inlines };
+    return { kind: 'paragraph', props: { align: 'justify', firstLine: 18, spaceAfter: 6 }, inlines };
   });
   const model: WordDocument = { sections: [{ page, headers: {}, footers: {}, blocks }], notes, defaultFont: 'Times New Roman', defaultSize: 12 };
   return { model, bodyWords, noteWords };
@@ -49,7 +49,7 @@ async function renderedWords(model: WordDocument): Promise<Word[]> {
     const out: Word[] = [];
     for (let i = 0; i < pdf.countPages(); i++) {
       const p = pdf.loadPage(i);
-      const json = JSON.parse(p.toStructuredText().asJSON()) as { blocks: { lines?: { text: string; bbox: { y: number; h: number } }[] }[] };
+      const json = JSON.parse(p.toStructuredText('preserve-whitespace').asJSON()) as { blocks: { lines?: { text: string; bbox: { y: number; h: number } }[] }[] };
       p.destroy();
       for (const line of json.blocks.flatMap((b) => b.lines ?? [])) for (const text of line.text.split(/\s+/).filter(Boolean)) out.push({ text, page: i, y: line.bbox.y, bottom: line.bbox.y + line.bbox.h });
     }
@@ -61,7 +61,7 @@ async function renderedWords(model: WordDocument): Promise<Word[]> {
 
 describe('Word footnotes', () => {
   it('go to the foot of the page that calls them, below its text, and no word of text or note is lost or doubled', async () => {
-    const { model, bodyWords, noteWords } = await document();
+    const { model, bodyWords, noteWords } = document();
     const rendered = await renderedWords(model);
     const count = new Map<string, number>();
     for (const w of rendered) count.set(w.text, (count.get(w.text) ?? 0) + 1);
