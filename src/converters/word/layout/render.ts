@@ -7,9 +7,9 @@ import { FontBook } from './font-book';
 import { PicturePassThrough } from './picture-passthrough';
 import { splitForRepeatedHeaders } from './repeat-headers';
 import { paginateFootnotes, type FootnotePage } from './footnote-pages';
-import { JOINING, type PageMarks } from './inline-html';
+import { callsNotes, joins, notesHtml, NOTE_DESCENT, NOTE_RULE } from './notes-html';
 import { letterToUnicode } from './to-unicode';
-import { pt } from './inline-html';
+import { pt, type PageMarks } from './inline-html';
 import { ShapePictures, type PageFrame } from './shape-pictures';
 
 type MupdfModule = typeof Mupdf;
@@ -428,27 +428,3 @@ function contentHeight(doc: Mupdf.Document): number {
   }
 }
 
-/** Word's footnote separator: a 2-inch rule, a little apart from the text above and the notes below. */
-const NOTE_RULE = '<div style="margin:6pt 0 4pt 0;width:144pt;border-top:0.5pt solid #000"></div>';
-/** Below the last note's glyphs (what contentHeight measures) to the end of its line. */
-const NOTE_DESCENT = 2;
-
-/** Whether a block's own text (not its tables' or text boxes') has letters of a joining script. */
-const joins = (b: Block): boolean => (b.kind === 'paragraph' ? b.inlines.some((i) => i.kind === 'text' && JOINING.test(i.text)) : b.rows.some((r) => r.cells.some((c) => c.blocks.some(joins))));
-
-/** Whether blocks call a footnote that has a body (in paragraphs, tables and text boxes). */
-function callsNotes(blocks: Block[], model: WordDocument): boolean {
-  return blocks.some((b) =>
-    b.kind === 'paragraph'
-      ? b.inlines.some((i) => (i.kind === 'noteRef' && !!model.notes.get(i.id)?.length) || (i.kind === 'textbox' && callsNotes(i.blocks, model)))
-      : b.rows.some((r) => r.cells.some((c) => callsNotes(c.blocks, model))),
-  );
-}
-
-/** Footnotes met in a chunk, below a short rule at its end (for multi-column stretches: MuPDF has one frame height). */
-function notesHtml(ids: string[], model: WordDocument, width: number, c: BlockContext): string {
-  const bodies = ids.map((id) => model.notes.get(id)).filter((b): b is Block[] => !!b?.length);
-  if (!bodies.length) return '';
-  const rule = `<div style="margin-top:12pt;width:${pt(Math.min(144, width))};border-top:0.5pt solid #000"></div>`;
-  return rule + bodies.map((b) => blocksHtml(b, width, { ...c, noteRefs: [] })).join('');
-}
