@@ -193,13 +193,13 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
     });
     // Stretches with footnotes are paged one page at a time (footnote-pages.ts): each page's layout, its height and notes.
     const footnotePages = new WeakMap<Block[], FootnotePage>();
-    const laidOut = (f: FlowFrame, blocks: Block[], rowAnchors?: Map<Table, string>, marks?: PageMarks) => {
+    const laidOut = (f: FlowFrame, blocks: Block[], rowAnchors?: Map<Table, string>, marks?: PageMarks, frameHeight?: number) => {
       const page = footnotePages.get(blocks);
       const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 }, marks };
       let body = blocksHtml(blocks, f.frameWidth, c);
       // Footnotes go at the foot of their page when the stretch is paged for them; otherwise after it.
       if (c.noteRefs.length && !page && !marks) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
-      const height = page?.frameHeight ?? f.frameHeight;
+      const height = frameHeight ?? page?.frameHeight ?? f.frameHeight;
       const doc = openHtml(mupdf, htmlDocument(f.frameWidth, height, [0, 0, 0, 0], body), f.frameWidth, height, em);
       linkCounts.set(doc, c.linkIds.count);
       return { doc, body, noteRefs: c.noteRefs };
@@ -238,9 +238,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
         if (callsNotes(blocks, model) && !blocks.some(joins)) {
           const layout = (window: Block[], height: number, wordsFrom: number) => {
             const marks: PageMarks = { depth: 0, block: 0, wordsFrom, words: [], refs: 0 };
-            footnotePages.set(window, { blocks: window, frameHeight: height, notes: [] });
-            const { doc, noteRefs, body } = laidOut(f, window, undefined, marks);
-            footnotePages.delete(window);
+            const { doc, noteRefs, body } = laidOut(f, window, undefined, marks, height);
             bodyBytes.set(doc, body.length);
             return { doc, marks, noteRefs };
           };
