@@ -92,4 +92,35 @@ describe('Word footnotes', () => {
     }
     expect(checked).toBe(20);
   });
+
+  it('text boxes in a stretch with notes keep all their paragraphs, also where a page ends near them', async () => {
+    // Each third paragraph holds a text box of four paragraphs: some land where a page ends.
+    // (Parsed as HTML5, the box's <div> closed its <p>, and a box at a page's end was lost.)
+    const notes = new Map<string, Block[]>([['n0', [{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: '* nw0 nw1', style }] }]]]);
+    const expected: string[] = [];
+    const boxes: string[][] = [];
+    const blocks: Paragraph[] = Array.from({ length: 40 }, (_, p) => {
+      const text = words(`p${p}`, 30);
+      expected.push(...text);
+      const inlines: Paragraph['inlines'] = [{ kind: 'text', text: text.join(' '), style }];
+      if (p === 0) inlines.push({ kind: 'noteRef', id: 'n0', label: '*', style });
+      if (p % 3 === 2) {
+        const box = Array.from({ length: 4 }, (_, i) => words(`b${p}x${i}`, 6));
+        expected.push(...box.flat());
+        boxes.push(box.flat());
+        inlines.push({ kind: 'textbox', width: 300, blocks: box.map((t): Paragraph => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: t.join(' '), style }] })) });
+      }
+      return { kind: 'paragraph', props: { spaceAfter: 6 }, inlines };
+    });
+    const model: WordDocument = { sections: [{ page, headers: {}, footers: {}, blocks }], notes, defaultFont: 'Times New Roman', defaultSize: 12 };
+    const rendered = await renderedWords(model);
+    const count = new Map<string, number>();
+    for (const w of rendered) count.set(w.text.replace(/\*$/, ''), (count.get(w.text.replace(/\*$/, '')) ?? 0) + 1);
+    expect(Math.max(...rendered.map((w) => w.page))).toBeGreaterThan(2);
+    expect(expected.filter((w) => count.get(w) !== 1)).toEqual([]);
+    // A box is not cut by a page's end: it goes to the next page with its paragraph.
+    const pageOf = new Map(rendered.map((w) => [w.text, w.page]));
+    const cut = boxes.filter((box) => new Set(box.map((w) => pageOf.get(w))).size !== 1);
+    expect(cut).toEqual([]);
+  });
 });

@@ -50,14 +50,15 @@ export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: 
   let noRoom = false; // the last try put nothing on its page: this one leaves notes for later
   for (let guard = 0; rest.length && guard < 5000; guard++) {
     let windowSize = blocksWeighing(rest, perFrame * 1.3);
-    const layOut = (height: number, wordsFrom?: number) => {
+    // `size`: exactly that many blocks, the page's own (else a window of the rest that reaches the second frame).
+    const layOut = (height: number, wordsFrom?: number, size?: number) => {
       for (;;) {
-        const window = rest.slice(0, windowSize);
+        const window = rest.slice(0, size ?? windowSize);
         const laid = layout(window, frameHeight - height, wordsFrom ?? markedFrom(window));
         // The first frame is final only when something falls onto the second (or nothing is left).
         const frames = laid.doc.countPages();
-        if (windowSize < rest.length) perFrame = Math.max(200, window.reduce((sum, b) => sum + weight(b), 0) / Math.max(1, frames - 0.5));
-        if (frames >= 2 || windowSize >= rest.length) {
+        if (size === undefined && windowSize < rest.length) perFrame = Math.max(200, window.reduce((sum, b) => sum + weight(b), 0) / Math.max(1, frames - 0.5));
+        if (size !== undefined || frames >= 2 || windowSize >= rest.length) {
           const onFirst = refsBefore(laid.doc, laid.marks.refs, 1);
           const called = laid.noteRefs.slice(0, onFirst);
           const notes = noRoom ? [] : fitNotes([...pending, ...called], frameHeight, notesHeight);
@@ -100,6 +101,12 @@ export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: 
       next = remainderAfterFirstFrame(page.doc, page.window, page.marks);
       if (next && 'unmarked' in next) throw new Error('footnote pagination: a crossing paragraph has no marked words');
     }
+    if (next && 'whole' in next) {
+      // The block that crossed cannot be cut: the page is the blocks before it, laid out without it.
+      page.doc.destroy();
+      page = layOut(page.height, undefined, next.whole);
+      next = undefined;
+    }
     if (next && next.from === 0 && !next.head) {
       page.doc.destroy();
       if (noRoom) {
@@ -121,8 +128,8 @@ export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: 
     const onSecond = refsBefore(page.doc, page.marks.refs, 2);
     const ahead = page.noteRefs.slice(page.onFirst, onSecond);
     keep(done, page.doc);
-    if (!next) break;
-    rest = [...(next.head ? [next.head] : []), ...rest.slice(next.from)];
+    // All of the window fit: the page goes on with what follows it (nothing is left when it was all the rest).
+    rest = next ? [...(next.head ? [next.head] : []), ...rest.slice(next.from)] : rest.slice(page.window.length);
     const notesAhead = fitNotes([...pending, ...ahead], frameHeight, notesHeight);
     guess = notesAhead.length ? notesHeight(notesAhead) : 0;
   }
@@ -184,9 +191,10 @@ function fitNotes(ids: string[], frameHeight: number, notesHeight: (ids: string[
 
 /**
  * What of `window` did not fit on the first frame: undefined when all did; else the index of the
- * first block that starts past it, and the remainder of the block before when that one crossed.
+ * first block that starts past it, and the remainder of the block before when that one crossed;
+ * `unmarked` when that block needs its words marked to tell; `whole` when it cannot be cut.
  */
-function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], marks: PageMarks): { from: number; head?: Block } | { unmarked: number } | undefined {
+function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], marks: PageMarks): { from: number; head?: Block } | { unmarked: number } | { whole: number } | undefined {
   if (doc.countPages() < 2) return undefined;
   const pageOf = (id: string) => doc.resolveLink(`#${id}`);
   // A block whose id resolves nowhere (nothing drawn) counts as on the page of the block after it.
@@ -210,8 +218,24 @@ function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], marks: P
   // A paragraph whose words are not marked crossed when its last word is past the frame.
   if (crossing.kind === 'paragraph' && from - 1 < marks.wordsFrom && pageOf(`e${from - 1}`) >= 1) return { unmarked: from - 1 };
   const head = crossing.kind === 'paragraph' ? paragraphRemainder(crossing, from - 1, marks, pageOf) : tableRemainder(crossing, from - 1, pageOf);
+  // The crossing block's words or rows all start on the first frame, yet the second shows something
+  // of it (a text box or picture after its last word, the end of a tall row): the block goes whole
+  // to the next page, as it cannot be cut there. (Only its own spacing past the frame is nothing.)
+  if (!head && from > 1 && from === window.length && !blank(doc, 1)) return { whole: from - 1 };
   if (!head && from === window.length) return undefined;
   return { from, head };
+}
+
+/** Whether frame `index` of a laid-out window shows nothing: no text or picture (shapes are pictures until drawn). */
+function blank(doc: Mupdf.Document, index: number): boolean {
+  const page = doc.loadPage(index);
+  const text = page.toStructuredText('preserve-images');
+  try {
+    return (JSON.parse(text.asJSON()) as { blocks: unknown[] }).blocks.length === 0;
+  } finally {
+    text.destroy();
+    page.destroy();
+  }
 }
 
 /** The lines of paragraph `index` past the first frame, as a paragraph of their own (no label, indent or space before). */

@@ -375,8 +375,14 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   }
 }
 
+/**
+ * Parsed as XHTML: the markup is ours and well-formed, and MuPDF's XML parser keeps it as written,
+ * where the HTML5 parser rebuilt it (a text box's <div> inside a <p> closed the paragraph, and the
+ * box's text was lost in tika numbered_list.doc). It is faster too: stress008 1,351 → 1,141 ms,
+ * bug59058 477 → 443 ms. Should the markup ever be malformed, MuPDF parses it again as HTML5.
+ */
 function openHtml(mupdf: MupdfModule, html: string, width: number, height: number, em: number): Mupdf.Document {
-  const doc = mupdf.Document.openDocument(new TextEncoder().encode(html), 'text/html');
+  const doc = mupdf.Document.openDocument(new TextEncoder().encode(html), 'application/xhtml+xml');
   doc.layout(width, height, em);
   return doc;
 }
