@@ -14,8 +14,11 @@ export interface FootnotePage {
   wordsFrom?: number;
 }
 
-/** Lays out blocks in frames `frameHeight` tall with PageMarks ids (words from block `wordsFrom` on); the caller owns the document. */
-export type MarkedLayout = (blocks: Block[], frameHeight: number, wordsFrom: number) => { doc: Mupdf.Document; marks: PageMarks; noteRefs: string[] };
+/**
+ * Lays out blocks in frames `frameHeight` tall with PageMarks ids (words from block `wordsFrom` on);
+ * `relayout` lays the same parsed HTML out again in frames of another height. The caller owns the document.
+ */
+export type MarkedLayout = (blocks: Block[], frameHeight: number, wordsFrom: number) => { doc: Mupdf.Document; marks: PageMarks; noteRefs: string[]; relayout: (frameHeight: number) => void };
 
 /** Notes may take at most this share of a page; the rest wait for the next page, as Word continues them. */
 const MOST_OF_PAGE = 0.6;
@@ -50,11 +53,32 @@ export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: 
   let noRoom = false; // the last try put nothing on its page: this one leaves notes for later
   for (let guard = 0; rest.length && guard < 5000; guard++) {
     let windowSize = blocksWeighing(rest, perFrame * 1.3);
+    // This page's layouts, all destroyed but the one kept. Tries of another height on the same HTML
+    // lay the parsed document out again (parsing was about half of a layout's time, stress008).
+    const docs = new Map<Mupdf.Document, number>(); // the room for notes each is laid out with now
+    let parsed: { size: number; wordsFrom: number; laid: ReturnType<MarkedLayout> } | undefined;
+    const heightFor = (laid: ReturnType<MarkedLayout>, height: number) => {
+      if (docs.get(laid.doc) === height) return;
+      laid.relayout(frameHeight - height);
+      docs.set(laid.doc, height);
+    };
+    const dropAllBut = (kept?: Mupdf.Document) => {
+      for (const doc of docs.keys()) if (doc !== kept) doc.destroy();
+    };
     // `size`: exactly that many blocks, the page's own (else a window of the rest that reaches the second frame).
     const layOut = (height: number, wordsFrom?: number, size?: number) => {
       for (;;) {
         const window = rest.slice(0, size ?? windowSize);
-        const laid = layout(window, frameHeight - height, wordsFrom ?? markedFrom(window));
+        const from = wordsFrom ?? markedFrom(window);
+        let laid: ReturnType<MarkedLayout>;
+        if (parsed?.size === window.length && parsed.wordsFrom === from) {
+          laid = parsed.laid;
+          heightFor(laid, height);
+        } else {
+          laid = layout(window, frameHeight - height, from);
+          docs.set(laid.doc, height);
+          parsed = { size: window.length, wordsFrom: from, laid };
+        }
         // The first frame is final only when something falls onto the second (or nothing is left).
         const frames = laid.doc.countPages();
         if (size === undefined && windowSize < rest.length) perFrame = Math.max(200, window.reduce((sum, b) => sum + weight(b), 0) / Math.max(1, frames - 0.5));
@@ -64,7 +88,6 @@ export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: 
           const notes = noRoom ? [] : fitNotes([...pending, ...called], frameHeight, notesHeight);
           return { ...laid, window, height, called, notes, need: notes.length ? notesHeight(notes) : 0, onFirst };
         }
-        laid.doc.destroy();
         windowSize = Math.max(windowSize + 1, blocksWeighing(rest, perFrame * 1.3));
       }
     };
@@ -77,38 +100,34 @@ export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: 
       const t = layOut(height);
       if (t.need <= height + 0.01 && (!best || height < best.height)) {
         // Fits: of the tries that fit, the one giving the notes least room keeps the most text.
-        best?.doc.destroy();
         best = t;
         // Room left over for less than a line of text: another try could not take more text.
         if (t.need >= height - SLACK) break;
       } else {
-        last?.doc.destroy();
         last = t;
         if (best && t.need <= best.height) break; // wants no more room than a try that fit: keep that one
       }
       height = t.need;
     }
-    if (best) last?.doc.destroy();
     // No try agreed: the last one's notes get the room they asked for (laid out once more); any that still do not fit wait.
-    let page = best ?? ((last!.doc.destroy(), layOut(last!.need)) as Try);
+    let page = best ?? layOut(last!.need);
     if (page !== best && page.need > page.height + 0.01) page.notes = [];
+    heightFor(page, page.height);
     let next = remainderAfterFirstFrame(page.doc, page.window, page.marks);
     if (next && 'unmarked' in next) {
       // The paragraph that crossed was not among those with marked words: once more, with it marked.
       const notes = page.notes;
-      page.doc.destroy();
       page = { ...layOut(page.height, next.unmarked), notes };
       next = remainderAfterFirstFrame(page.doc, page.window, page.marks);
       if (next && 'unmarked' in next) throw new Error('footnote pagination: a crossing paragraph has no marked words');
     }
     if (next && 'whole' in next) {
       // The block that crossed cannot be cut: the page is the blocks before it, laid out without it.
-      page.doc.destroy();
       page = layOut(page.height, undefined, next.whole);
       next = undefined;
     }
     if (next && next.from === 0 && !next.head) {
-      page.doc.destroy();
+      dropAllBut();
       if (noRoom) {
         // Nothing fits even a whole frame (MuPDF always puts something in one): all of it as it lays out.
         pages.push({ blocks: rest, frameHeight, notes: pending, allFrames: true });
@@ -127,11 +146,16 @@ export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: 
     // The next page is tried first with the notes this layout put on its second frame (about the next page).
     const onSecond = refsBefore(page.doc, page.marks.refs, 2);
     const ahead = page.noteRefs.slice(page.onFirst, onSecond);
+    dropAllBut(page.doc);
     keep(done, page.doc);
     // All of the window fit: the page goes on with what follows it (nothing is left when it was all the rest).
     rest = next ? [...(next.head ? [next.head] : []), ...rest.slice(next.from)] : rest.slice(page.window.length);
-    const notesAhead = fitNotes([...pending, ...ahead], frameHeight, notesHeight);
-    guess = notesAhead.length ? notesHeight(notesAhead) : 0;
+    // With the references in about a page of what follows (by weight, less the room the notes take), as the second frame was seldom full.
+    guess = 0;
+    for (let i = 0; i < 2; i++) {
+      const notesAhead = fitNotes([...pending, ...ahead, ...refsWithin(rest, (perFrame * (frameHeight - guess)) / frameHeight)], frameHeight, notesHeight);
+      guess = notesAhead.length ? notesHeight(notesAhead) : 0;
+    }
   }
   if (pending.length) pages.push({ blocks: [], frameHeight, notes: pending });
   return pages;
@@ -148,6 +172,24 @@ function weight(b: Block): number {
     weights.set(b, w);
   }
   return w;
+}
+
+/** Ids of the notes referenced in the first `budget` of weight of `blocks` (see weight), in order. */
+function refsWithin(blocks: Block[], budget: number): string[] {
+  const ids: string[] = [];
+  let used = 0;
+  const visit = (b: Block): boolean => {
+    used += 60;
+    if (b.kind === 'table') return b.rows.every((r) => r.cells.every((c) => c.blocks.every(visit)));
+    for (const i of b.inlines) {
+      if (i.kind === 'noteRef') ids.push(i.id);
+      else if (i.kind === 'text') used += i.text.length;
+      if (used > budget) return false;
+    }
+    return used <= budget;
+  };
+  blocks.every(visit);
+  return ids;
 }
 
 /** The first block of a window in its last MARKED_SHARE of weight (at most the last block). */

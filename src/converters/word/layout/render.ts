@@ -240,7 +240,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
             const marks: PageMarks = { depth: 0, block: 0, wordsFrom, words: [], refs: 0 };
             const { doc, noteRefs, body } = laidOut(f, window, undefined, marks, height);
             bodyBytes.set(doc, body.length);
-            return { doc, marks, noteRefs };
+            return { doc, marks, noteRefs, relayout: (frameHeight: number) => doc.layout(f.frameWidth, frameHeight, em) };
           };
           const bodyBytes = new WeakMap<Mupdf.Document, number>();
           const keep = (page: FootnotePage, doc: Mupdf.Document) => {
