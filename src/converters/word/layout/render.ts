@@ -134,10 +134,14 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
   const notesCache = new Map<string, { doc: Mupdf.Document; height: number }>();
   const areaHeights = new WeakMap<Block[], Map<string, number>>();
-  // Chunks laid out in the counting pass are kept for the writing pass while their HTML stays
-  // small in total (text-only documents are laid out once); bigger ones are laid out again.
+  // Chunks laid out before the writing pass (to count pages, or to page them) are kept for it while
+  // their HTML stays small in total (text-only documents are laid out once); others are laid out again.
   const kept = new Map<Block[], Mupdf.Document>();
   let keptBytes = 0;
+  const htmlBytes = new WeakMap<Mupdf.Document, number>();
+  // Chunks whose page count is known before they are drawn: a footnote page is one frame, a stretch
+  // cut where a table's header rows repeat is the frames before the cut (its layout may hold more).
+  const chunkFrames = new WeakMap<Block[], number>();
   /** External links in each laid-out chunk (their ids are xl0…). */
   const linkCounts = new WeakMap<Mupdf.Document, number>();
 
@@ -202,9 +206,11 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       const height = frameHeight ?? page?.frameHeight ?? f.frameHeight;
       const doc = openHtml(mupdf, htmlDocument(f.frameWidth, height, [0, 0, 0, 0], body), f.frameWidth, height, em);
       linkCounts.set(doc, c.linkIds.count);
+      htmlBytes.set(doc, body.length);
       return { doc, body, noteRefs: c.noteRefs };
     };
-    const keepLaidOut = (blocks: Block[], doc: Mupdf.Document, bytes: number) => {
+    const keepLaidOut = (blocks: Block[], doc: Mupdf.Document) => {
+      const bytes = htmlBytes.get(doc) ?? 0;
       if (keptBytes + bytes > KEEP_LAID_OUT_BYTES) return false;
       keptBytes += bytes;
       kept.set(blocks, doc);
@@ -218,14 +224,11 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       }
       const paged = footnotePages.get(blocks);
       const marks = paged?.wordsFrom !== undefined ? { depth: 0, block: 0, wordsFrom: paged.wordsFrom, words: [], refs: 0 } : undefined;
-      const { doc, body } = laidOut(f, blocks, rowAnchors, marks);
-      if (keep) keepLaidOut(blocks, doc, body.length);
+      const { doc } = laidOut(f, blocks, rowAnchors, marks);
+      if (keep) keepLaidOut(blocks, doc);
       return doc;
     };
-    const pagesOf = (f: FlowFrame, frameCount: number, blocks?: Block[]) => {
-      const page = blocks && footnotePages.get(blocks);
-      return page && !page.allFrames ? 1 : Math.ceil(frameCount / f.columns);
-    };
+    const framesOf = (blocks: Block[], doc: Mupdf.Document) => Math.min(doc.countPages(), chunkFrames.get(blocks) ?? Infinity);
 
     // Tables with header rows: stretches are split where such a table crosses a page, so that the
     // header rows repeat on the next page (one-column flows, where a stretch boundary is a page break).
@@ -238,18 +241,25 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
         if (callsNotes(blocks, model) && !blocks.some(joins)) {
           const layout = (window: Block[], height: number, wordsFrom: number) => {
             const marks: PageMarks = { depth: 0, block: 0, wordsFrom, words: [], refs: 0 };
-            const { doc, noteRefs, body } = laidOut(f, window, undefined, marks, height);
-            bodyBytes.set(doc, body.length);
+            const { doc, noteRefs } = laidOut(f, window, undefined, marks, height);
             return { doc, marks, noteRefs, relayout: (frameHeight: number) => doc.layout(f.frameWidth, frameHeight, em) };
           };
-          const bodyBytes = new WeakMap<Mupdf.Document, number>();
           const keep = (page: FootnotePage, doc: Mupdf.Document) => {
             footnotePages.set(page.blocks, page);
-            if (!keepLaidOut(page.blocks, doc, bodyBytes.get(doc) ?? 0)) doc.destroy();
+            if (!page.allFrames) chunkFrames.set(page.blocks, 1);
+            if (!keepLaidOut(page.blocks, doc)) doc.destroy();
           };
           return paginateFootnotes(blocks, f.frameHeight, layout, (ids) => notesArea(ids, f.frameWidth).height, keep).map((page) => page.blocks);
         }
-        return blocks.some((b) => b.kind === 'table' && b.rows[0]?.header) ? splitForRepeatedHeaders(blocks, (b, anchors) => layoutChunk(f, b, false, anchors)) : [blocks];
+        if (!blocks.some((b) => b.kind === 'table' && b.rows[0]?.header)) return [blocks];
+        return splitForRepeatedHeaders(
+          blocks,
+          (b, anchors) => laidOut(f, b, anchors).doc,
+          (chunk, doc, frames) => {
+            if (frames !== undefined) chunkFrames.set(chunk, frames);
+            if (!keepLaidOut(chunk, doc)) doc.destroy();
+          },
+        );
       });
     }
 
@@ -260,13 +270,13 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       for (const f of frames) {
         let n = 0;
         for (const blocks of f.flow.chunks) {
-          const page = footnotePages.get(blocks);
-          if (page && !page.allFrames) {
-            n++; // a footnote page is one page (its layout may be kept already)
+          const known = chunkFrames.get(blocks);
+          if (known !== undefined) {
+            n += Math.ceil(known / f.columns); // its layout may be kept already
             continue;
           }
           const doc = layoutChunk(f, blocks, true);
-          n += pagesOf(f, doc.countPages(), blocks);
+          n += Math.ceil(doc.countPages() / f.columns);
           if (!kept.has(blocks)) doc.destroy();
         }
         flowPages.set(f.flow, n);
@@ -299,10 +309,10 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       let sectionPage = 0;
       for (const blocks of f.flow.chunks) {
         const doc = layoutChunk(f, blocks);
-        const frameCount = doc.countPages();
+        const frameCount = framesOf(blocks, doc);
         const linkFrames = framesWithLinks(doc, linkCounts.get(doc) ?? 0);
         const footnotePage = footnotePages.get(blocks);
-        for (let i = 0; i < pagesOf(f, frameCount, blocks); i++) {
+        for (let i = 0; i < Math.ceil(frameCount / f.columns); i++) {
           pageNumber++;
           sectionPage++;
           const fields = { PAGE: String(pageNumber), NUMPAGES: String(total || pageNumber), SECTIONPAGES: String(flowPages.get(f.flow) ?? sectionPage) };

@@ -2,6 +2,8 @@ import type * as Mupdf from 'mupdf';
 import type { Block, Table } from '../model';
 
 type Layout = (blocks: Block[], anchors: Map<Table, string>) => Mupdf.Document;
+/** Takes a probe's layout that shows `chunk` on its first `frames` frames (all of them when undefined). */
+type Keep = (chunk: Block[], doc: Mupdf.Document, frames?: number) => void;
 
 /** Header rows are the rows marked as such at the top of the table (Word repeats exactly those). */
 const headerRowCount = (t: Table): number => {
@@ -32,9 +34,9 @@ const anchorsOf = (blocks: Block[]): Map<Table, string> => {
  * each probe is the stretch only up to its next table with header rows (widened to the one after
  * when that table stays on one page), and a table's remainder is laid out a window of rows at a
  * time. A long stretch with many such tables thus costs about one layout of itself, not one per
- * table.
+ * table; and each piece is drawn from the probe that found its end (`keep`), not laid out again.
  */
-export function splitForRepeatedHeaders(blocks: Block[], layout: Layout): Block[][] {
+export function splitForRepeatedHeaders(blocks: Block[], layout: Layout, keep: Keep): Block[][] {
   const out: Block[][] = [];
   let rest = blocks;
   let continuing = false; // rest[0] is the remainder of a table just split
@@ -58,8 +60,12 @@ export function splitForRepeatedHeaders(blocks: Block[], layout: Layout): Block[
       }
     }
     const anchors = anchorsOf(probe);
-    const cut = anchors.size ? firstCrossing(layout(probe, anchors), probe, anchors) : undefined;
+    const doc = anchors.size ? layout(probe, anchors) : undefined;
+    const cut = doc && firstCrossing(doc, probe, anchors);
     if (!cut) {
+      // The probe is all that is left, and lays out as it will be drawn: drawn from this layout.
+      if (doc && whole && !continuing) keep(probe, doc);
+      else doc?.destroy();
       if (continuing) {
         if (!whole) window *= 2; // the window fit on one page: widen it
         else {
@@ -72,7 +78,10 @@ export function splitForRepeatedHeaders(blocks: Block[], layout: Layout): Block[
     }
     const table = probe[cut.block] as Table;
     const full = rest[cut.block] as Table;
-    out.push([...rest.slice(0, cut.block), { ...full, rows: full.rows.slice(0, cut.row) }]);
+    const chunk = [...rest.slice(0, cut.block), { ...full, rows: full.rows.slice(0, cut.row) }];
+    out.push(chunk);
+    // Layout is sequential: the probe's frames before the cut row's are the chunk's, drawn from this layout.
+    keep(chunk, doc!, cut.page);
     rest = [{ ...full, rows: [...table.rows.slice(0, headerRowCount(table)), ...full.rows.slice(cut.row)] }, ...rest.slice(cut.block + 1)];
     continuing = true;
     tablesInProbe = 1;
@@ -94,29 +103,25 @@ function nthRepeatingTable(blocks: Block[], n: number): number | undefined {
  * binary search finds a table's crossing in a few look-ups. (Asking each page for its links
  * instead walked the whole stretch's boxes once per page.)
  */
-function firstCrossing(doc: Mupdf.Document, blocks: Block[], anchors: Map<Table, string>): { block: number; row: number } | undefined {
-  try {
-    if (doc.countPages() < 2) return undefined;
-    let best: { block: number; row: number; page: number } | undefined;
-    blocks.forEach((b, block) => {
-      const anchor = anchors.get(b as Table);
-      if (anchor === undefined) return;
-      const pageOf = (row: number) => doc.resolveLink(`#${anchor}-${row}`);
-      const first = pageOf(0);
-      const rows = (b as Table).rows.length;
-      if (first < 0 || pageOf(rows - 1) <= first) return; // the table stays on one page
-      let lo = headerRowCount(b as Table);
-      let hi = rows - 1; // invariant: row hi starts on a later page
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (pageOf(mid) > first) hi = mid;
-        else lo = mid + 1;
-      }
-      const page = pageOf(hi);
-      if (!best || page < best.page) best = { block, row: hi, page };
-    });
-    return best && { block: best.block, row: best.row };
-  } finally {
-    doc.destroy();
-  }
+function firstCrossing(doc: Mupdf.Document, blocks: Block[], anchors: Map<Table, string>): { block: number; row: number; page: number } | undefined {
+  if (doc.countPages() < 2) return undefined;
+  let best: { block: number; row: number; page: number } | undefined;
+  blocks.forEach((b, block) => {
+    const anchor = anchors.get(b as Table);
+    if (anchor === undefined) return;
+    const pageOf = (row: number) => doc.resolveLink(`#${anchor}-${row}`);
+    const first = pageOf(0);
+    const rows = (b as Table).rows.length;
+    if (first < 0 || pageOf(rows - 1) <= first) return; // the table stays on one page
+    let lo = headerRowCount(b as Table);
+    let hi = rows - 1; // invariant: row hi starts on a later page
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (pageOf(mid) > first) hi = mid;
+      else lo = mid + 1;
+    }
+    const page = pageOf(hi);
+    if (!best || page < best.page) best = { block, row: hi, page };
+  });
+  return best;
 }
