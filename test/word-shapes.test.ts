@@ -15,12 +15,12 @@ const doc = (paragraphs: Paragraph[]): WordDocument => ({
   defaultSize: 11,
 });
 
-/** The first page at 72 dpi (1 px = 1 pt), RGB, and its text lines. */
-async function render(model: WordDocument) {
+/** A page (the first by default) at 72 dpi (1 px = 1 pt), RGB, and its text lines. */
+async function render(model: WordDocument, index = 0) {
   const mupdf = await loadMupdf();
   const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf');
   try {
-    const p = pdf.loadPage(0);
+    const p = pdf.loadPage(index);
     const pix = p.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
     const samples = pix.getPixels().slice(), stride = pix.getStride();
     pix.destroy();
@@ -64,6 +64,27 @@ describe('Word shapes', () => {
     expect(inside!.bbox.y).toBeGreaterThan(405);
     expect(inside!.bbox.y).toBeLessThan(430);
     expect(lines.find((l) => l.text.includes('Body text'))!.bbox.y).toBeLessThan(100);
+  });
+
+  it('a shape in the header is drawn on every page, and a body shape only on its own page', async () => {
+    // Only pages that show a shape go through the device that draws shapes: the header's counts.
+    const headerBox: Shape = { kind: 'shape', geometry: 'rect', width: 100, height: 20, fill: 'FF0000', floating: { x: 400, y: 20, relativeX: 'page', relativeY: 'page', wrap: 'front' } };
+    const bodyBox: Shape = { kind: 'shape', geometry: 'rect', width: 100, height: 50, fill: '00FF00', floating: { x: 100, y: 600, relativeX: 'page', relativeY: 'page', wrap: 'front' } };
+    const text = (t: string, props: Paragraph['props'] = {}): Paragraph => ({ kind: 'paragraph', props, inlines: [{ kind: 'text', text: t, style }] });
+    const model: WordDocument = {
+      sections: [{
+        page, footers: {},
+        headers: { default: [{ kind: 'paragraph', props: {}, inlines: [headerBox, { kind: 'text', text: 'Header', style }] }] },
+        blocks: [text('Page one'), { kind: 'paragraph', props: { pageBreakBefore: true }, inlines: [bodyBox, { kind: 'text', text: 'Page two', style }] }, text('Page three', { pageBreakBefore: true })],
+      }],
+      notes: new Map(), defaultFont: 'Calibri', defaultSize: 11,
+    };
+    for (const index of [0, 1, 2]) {
+      const { at, lines } = await render(model, index);
+      expect(lines.some((l) => l.text.includes(['Page one', 'Page two', 'Page three'][index]!))).toBe(true);
+      expect(at(450, 30)).toEqual([255, 0, 0]);
+      expect(at(150, 625)).toEqual(index === 1 ? [0, 255, 0] : [255, 255, 255]);
+    }
   });
 
   it('reads a wps:wsp rectangle with a theme fill into a floating shape', () => {

@@ -21,6 +21,8 @@ export interface InlineContext {
   noteRefs: string[];
   /** Counts external links: each gets the id `xl<n>`, by which the page it lands on is found after layout. */
   linkIds?: { count: number };
+  /** Counts the stand-ins the page device draws itself (metafiles, shapes): each gets the id `ph<n>`, to find their pages. */
+  placeholderIds?: { count: number };
   /** Ids by which the footnote pagination finds where blocks, words and note references landed (footnote-pages.ts). */
   marks?: PageMarks;
   /** Stand-in pictures for EMF/WMF, drawn as vectors by the page device (metafile/device.ts). */
@@ -278,17 +280,18 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         return;
       }
       case 'image': {
-        const src = DRAWABLE.test(it.contentType)
-          ? (ctx.pictures.placeholder(it.data) ?? TRANSPARENT_PNG)
-          : (ctx.metafiles?.placeholder(it.data, it.contentType) ?? TRANSPARENT_PNG);
+        const drawable = DRAWABLE.test(it.contentType);
+        const metafile = drawable ? undefined : ctx.metafiles?.placeholder(it.data, it.contentType);
+        const src = (drawable ? ctx.pictures.placeholder(it.data) : metafile) ?? TRANSPARENT_PNG;
+        const id = metafile ? placeholderId(ctx) : '';
         const width = Math.min(it.width, ctx.columnWidth);
         const height = it.width > 0 ? (it.height * width) / it.width : it.height;
         if (it.floating) {
           // Floating pictures are placed as blocks at their anchor (MuPDF has no floats with text
           // wrap), shifted to their horizontal position within the column.
-          html += `<img src="${src}" style="display:block;margin-left:${pt(floatOffset(it.floating, width, ctx))};width:${pt(width)};height:${pt(height)}"/>`;
+          html += `<img src="${src}" style="display:block;margin-left:${pt(floatOffset(it.floating, width, ctx))};width:${pt(width)};height:${pt(height)}"${id}/>`;
         } else {
-          html += `<img src="${src}" style="width:${pt(width)};height:${pt(height)}"/>`;
+          html += `<img src="${src}" style="width:${pt(width)};height:${pt(height)}"${id}/>`;
           x += width;
         }
         return;
@@ -301,13 +304,13 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
       }
       case 'shape': {
         if (!ctx.shapes) return;
-        if (it.floating) anchors += `<img ${SHAPE_ANCHOR} src="${ctx.shapes.placeholder(it)}" style="display:block;width:0.01pt;height:0.01pt"/>`;
+        if (it.floating) anchors += `<img ${SHAPE_ANCHOR} src="${ctx.shapes.placeholder(it)}" style="display:block;width:0.01pt;height:0.01pt"${placeholderId(ctx)}/>`;
         else if (it.blocks?.length) html += inlineShapeBox(it, ctx);
         else {
           const width = Math.min(it.width, ctx.columnWidth);
           // A rule (a line with no height) gets a placeholder as tall as it is thick, at least.
           const height = Math.max(it.height, it.geometry === 'line' ? (it.line?.width ?? 0.75) : 0.01);
-          html += `<img src="${ctx.shapes.placeholder(it)}" style="width:${pt(width)};height:${pt(height)}"/>`;
+          html += `<img src="${ctx.shapes.placeholder(it)}" style="width:${pt(width)};height:${pt(height)}"${placeholderId(ctx)}/>`;
           x += width;
         }
         return;
@@ -358,6 +361,8 @@ function inlineShapeBox(s: Shape, ctx: InlineContext): string {
   if (s.line) css.push(`border:${pt(s.line.width)} solid #${s.line.color}`);
   return `<div style="${css.join(';')}">${ctx.renderBlocks(s.blocks!, inner)}</div>`;
 }
+
+const placeholderId = (ctx: InlineContext): string => (ctx.placeholderIds ? ` id="ph${ctx.placeholderIds.count++}"` : '');
 
 /** Where a floating object starts within the column: its alignment, or its offset from the page, margin or column. */
 function floatOffset(f: FloatingPlacement, width: number, ctx: InlineContext): number {

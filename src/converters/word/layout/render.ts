@@ -100,15 +100,18 @@ const hasTotals = (blocks: Block[] | undefined): boolean =>
   );
 
 /**
- * The frames of a laid-out chunk that show an external link (ids xl0…, inline-html.ts), and the
- * frame after each, where a link broken across the page ends. Only these are asked for their
- * links: MuPDF answers that by walking the whole chunk's boxes, once per page asked.
+ * The frames of a laid-out chunk that show an element with the ids `<prefix>0…<prefix>count-1`
+ * (inline-html.ts), and with `spill` the frame after each too. External links (xl, spilling, as a
+ * link broken across the page ends on the next): only these frames are asked for their links,
+ * which MuPDF answers by walking the whole chunk's boxes, once per page asked. Metafile and shape
+ * stand-ins (ph): only these frames go through the device that draws them.
  */
-function framesWithLinks(doc: Mupdf.Document, count: number): Set<number> {
+function framesWithIds(doc: Mupdf.Document, prefix: string, count: number, spill = false): Set<number> {
   const frames = new Set<number>();
   for (let i = 0; i < count; i++) {
-    const frame = doc.resolveLink(`#xl${i}`);
-    if (frame >= 0) frames.add(frame).add(frame + 1);
+    const frame = doc.resolveLink(`#${prefix}${i}`);
+    if (frame >= 0) frames.add(frame);
+    if (frame >= 0 && spill) frames.add(frame + 1);
   }
   return frames;
 }
@@ -131,8 +134,9 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   // Raster pictures: placeholders in the HTML, the pictures put into the PDF at the end (PNGs as they are).
   const pictures = new PicturePassThrough(mupdf);
   const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, metafiles, shapes, pictures });
-  const areaCache = new Map<string, { doc: Mupdf.Document; height: number }>();
-  const notesCache = new Map<string, { doc: Mupdf.Document; height: number }>();
+  // Laid-out header, footer and footnote areas; `drawsItself`: it shows metafiles or shapes.
+  const areaCache = new Map<string, { doc: Mupdf.Document; height: number; drawsItself: boolean }>();
+  const notesCache = new Map<string, { doc: Mupdf.Document; height: number; drawsItself: boolean }>();
   const areaHeights = new WeakMap<Block[], Map<string, number>>();
   // Chunks laid out before the writing pass (to count pages, or to page them) are kept for it while
   // their HTML stays small in total (text-only documents are laid out once); others are laid out again.
@@ -142,14 +146,16 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   // Chunks whose page count is known before they are drawn: a footnote page is one frame, a stretch
   // cut where a table's header rows repeat is the frames before the cut (its layout may hold more).
   const chunkFrames = new WeakMap<Block[], number>();
-  /** External links in each laid-out chunk (their ids are xl0…). */
+  /** External links (ids xl0…) and metafile or shape stand-ins (ph0…) in each laid-out chunk. */
   const linkCounts = new WeakMap<Mupdf.Document, number>();
+  const placeholderCounts = new WeakMap<Mupdf.Document, number>();
 
   try {
     // Header and footer areas, laid out once per distinct content (page numbers change it).
     const area = (blocks: Block[] | undefined, width: number, fields: BlockContext['fields']) => {
       if (!blocks?.length) return undefined;
-      const body = blocksHtml(blocks, width, ctx(fields));
+      const c = { ...ctx(fields), placeholderIds: { count: 0 } };
+      const body = blocksHtml(blocks, width, c);
       const key = `${width}|${body}`;
       let hit = areaCache.get(key);
       if (!hit) {
@@ -161,7 +167,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           height = contentHeight(doc);
           if (blocks && heightKey) areaHeights.set(blocks, (areaHeights.get(blocks) ?? new Map()).set(heightKey, height));
         }
-        hit = { doc, height };
+        hit = { doc, height, drawsItself: c.placeholderIds.count > 0 };
         areaCache.set(key, hit);
       }
       return hit;
@@ -172,10 +178,10 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       const key = `${width}|${ids.join(',')}`;
       let hit = notesCache.get(key);
       if (!hit) {
-        const c = ctx();
+        const c = { ...ctx(), placeholderIds: { count: 0 } };
         const body = ids.map((id) => blocksHtml(model.notes.get(id) ?? [], width, c)).join('');
         const doc = openHtml(mupdf, htmlDocument(width, HEADER_SCRATCH_HEIGHT, [0, 0, 0, 0], NOTE_RULE + body), width, HEADER_SCRATCH_HEIGHT, em);
-        hit = { doc, height: contentHeight(doc) + NOTE_DESCENT };
+        hit = { doc, height: contentHeight(doc) + NOTE_DESCENT, drawsItself: c.placeholderIds.count > 0 };
         notesCache.set(key, hit);
       }
       return hit;
@@ -199,13 +205,14 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
     const footnotePages = new WeakMap<Block[], FootnotePage>();
     const laidOut = (f: FlowFrame, blocks: Block[], rowAnchors?: Map<Table, string>, marks?: PageMarks, frameHeight?: number) => {
       const page = footnotePages.get(blocks);
-      const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 }, marks };
+      const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 }, placeholderIds: { count: 0 }, marks };
       let body = blocksHtml(blocks, f.frameWidth, c);
       // Footnotes go at the foot of their page when the stretch is paged for them; otherwise after it.
       if (c.noteRefs.length && !page && !marks) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
       const height = frameHeight ?? page?.frameHeight ?? f.frameHeight;
       const doc = openHtml(mupdf, htmlDocument(f.frameWidth, height, [0, 0, 0, 0], body), f.frameWidth, height, em);
       linkCounts.set(doc, c.linkIds.count);
+      placeholderCounts.set(doc, c.placeholderIds.count);
       htmlBytes.set(doc, body.length);
       return { doc, body, noteRefs: c.noteRefs };
     };
@@ -310,7 +317,8 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       for (const blocks of f.flow.chunks) {
         const doc = layoutChunk(f, blocks);
         const frameCount = framesOf(blocks, doc);
-        const linkFrames = framesWithLinks(doc, linkCounts.get(doc) ?? 0);
+        const linkFrames = framesWithIds(doc, 'xl', linkCounts.get(doc) ?? 0, true);
+        const placeholderFrames = framesWithIds(doc, 'ph', placeholderCounts.get(doc) ?? 0);
         const footnotePage = footnotePages.get(blocks);
         for (let i = 0; i < Math.ceil(frameCount / f.columns); i++) {
           pageNumber++;
@@ -319,17 +327,21 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           const kind = s.titlePage && sectionPage === 1 ? 'first' : s.evenAndOdd && pageNumber % 2 === 0 ? 'even' : 'default';
           const header = area(s.headers[kind], width, fields);
           const footer = area(s.footers[kind], width, fields);
+          // A footnote page's notes sit at the foot of the text area, under their rule.
+          const notes = footnotePage?.notes.length && i === 0 ? notesArea(footnotePage.notes, f.frameWidth) : undefined;
+          // A page that shows metafiles or shapes goes through a device that draws them in place of their
+          // stand-ins (and first through one that finds floating shapes); other pages skip it, as each
+          // drawing call through it is a call into JavaScript.
+          const pageFrames = Array.from({ length: f.columns }, (_, col) => i * f.columns + col).filter((frame) => frame < frameCount);
+          const drawsItself = pageFrames.some((frame) => placeholderFrames.has(frame)) || [header, footer, notes].some((a) => a?.drawsItself);
           const pageDevice = writer.beginPage([0, 0, g.width, g.height]);
-          // Once the document has metafiles or shapes, pages go through a device that draws them in place of their placeholders.
-          const device = metafiles.size || shapes.size ? metafiles.wrap(pageDevice, fonts, shapes.handler('rest')) : pageDevice;
+          const device = drawsItself ? metafiles.wrap(pageDevice, fonts, shapes.handler('rest')) : pageDevice;
           const columnLeft = (col: number) => g.marginLeft + col * (f.frameWidth + f.gap);
           const pageFrame: PageFrame = { ...g, columns: Array.from({ length: f.columns }, (_, col) => ({ left: columnLeft(col), width: f.frameWidth })) };
           shapes.beginPage(pageDevice, pageFrame, (b, w) => area(b, w, fields));
           const drawContent = (target: Mupdf.Device, collectLinks: boolean) => {
-            for (let col = 0; col < f.columns; col++) {
-              const frame = i * f.columns + col;
-              if (frame >= frameCount) break;
-              const dx = columnLeft(col);
+            for (const frame of pageFrames) {
+              const dx = columnLeft(frame - i * f.columns);
               const page = doc.loadPage(frame);
               page.run(target, mupdf.Matrix.translate(dx, f.top));
               for (const link of collectLinks && linkFrames.has(frame) ? page.getLinks() : []) {
@@ -339,13 +351,11 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
               }
               page.destroy();
             }
-            // A footnote page's notes sit at the foot of the text area, under their rule.
-            const notes = footnotePage?.notes.length && i === 0 ? notesArea(footnotePage.notes, f.frameWidth) : undefined;
             if (notes) runFirstPage(notes.doc, target, mupdf.Matrix.translate(g.marginLeft, f.top + f.frameHeight - notes.height));
             if (header) runFirstPage(header.doc, target, mupdf.Matrix.translate(g.marginLeft, g.header));
             if (footer) runFirstPage(footer.doc, target, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
           };
-          if (shapes.hasFloating) {
+          if (shapes.hasFloating && drawsItself) {
             // Floating shapes: a pass that draws nothing finds their anchors; they are drawn before the text.
             const finder = metafiles.wrap(undefined, fonts, shapes.handler('find'));
             drawContent(finder, false);
