@@ -68,8 +68,8 @@ describe('Word shapes', () => {
 
   it('a shape in the header is drawn on every page, and a body shape only on its own page', async () => {
     // Only pages that show a shape go through the device that draws shapes: the header's counts.
-    const headerBox: Shape = { kind: 'shape', geometry: 'rect', width: 100, height: 20, fill: 'FF0000', floating: { x: 400, y: 20, relativeX: 'page', relativeY: 'page', wrap: 'front' } };
-    const bodyBox: Shape = { kind: 'shape', geometry: 'rect', width: 100, height: 50, fill: '00FF00', floating: { x: 100, y: 600, relativeX: 'page', relativeY: 'page', wrap: 'front' } };
+    const headerBox: Shape = { kind: 'shape', geometry: 'rect', width: 100, height: 20, fill: 'FF0000', floating: { x: 400, y: 20, relativeX: 'page', relativeY: 'page', wrap: 'inFront' } };
+    const bodyBox: Shape = { kind: 'shape', geometry: 'rect', width: 100, height: 50, fill: '00FF00', floating: { x: 100, y: 600, relativeX: 'page', relativeY: 'page', wrap: 'inFront' } };
     const text = (t: string, props: Paragraph['props'] = {}): Paragraph => ({ kind: 'paragraph', props, inlines: [{ kind: 'text', text: t, style }] });
     const model: WordDocument = {
       sections: [{

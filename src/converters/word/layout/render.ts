@@ -1,6 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
-import type { Block, Inline, Paragraph, Section, Table, WordDocument } from '../model';
+import type { Block, Table, WordDocument } from '../model';
 import { blocksHtml, type BlockContext } from './block-html';
 import { MetafilePictures } from '../metafile/device';
 import { FontBook } from './font-book';
@@ -9,78 +9,18 @@ import { splitForRepeatedHeaders } from './repeat-headers';
 import { paginateFootnotes, type FootnotePage } from './footnote-pages';
 import { callsNotes, joins, notesHtml, NOTE_DESCENT, NOTE_RULE } from './notes-html';
 import { letterToUnicode } from './to-unicode';
-import { pt, type PageMarks } from './inline-html';
+import type { PageMarks } from './inline-html';
 import { ShapePictures, type PageFrame } from './shape-pictures';
+import { flowsOf, type Flow } from './flows';
+import { contentHeight, framesWithIds, htmlDocument, openHtml, runFirstPage } from './html-doc';
 
 type MupdfModule = typeof Mupdf;
 
-/** A run of pages that share one page geometry and one set of headers: a section, or continuous sections. */
-interface Flow {
-  section: Section;
-  /** Page-break-free stretches of the flow: MuPDF's HTML layout ignores CSS page breaks. */
-  chunks: Block[][];
-}
 
 
 const HEADER_SCRATCH_HEIGHT = 2000;
 /** HTML of laid-out chunks kept between the counting and the writing pass, at most (about 10x that in MuPDF's heap). */
 const KEEP_LAID_OUT_BYTES = 2_000_000;
-
-function sameGeometry(a: Section, b: Section): boolean {
-  const pa = a.page;
-  const pb = b.page;
-  return pa.width === pb.width && pa.height === pb.height && pa.marginLeft === pb.marginLeft && pa.marginRight === pb.marginRight;
-}
-
-/** Splits a paragraph at its page breaks; the parts after a break lose the list label and space before. */
-function splitAtBreaks(p: Paragraph): Paragraph[] {
-  if (!p.inlines.some((i) => i.kind === 'break' && i.type === 'page')) return [p];
-  const parts: Paragraph[] = [];
-  let current: Inline[] = [];
-  for (const it of p.inlines) {
-    if (it.kind === 'break' && it.type === 'page') {
-      parts.push({ ...p, inlines: current });
-      current = [];
-    } else current.push(it);
-  }
-  parts.push({ ...p, inlines: current });
-  return parts.map((part, i) => (i === 0 ? part : { ...part, props: { ...part.props, list: undefined, spaceBefore: 0, pageBreakBefore: true } }));
-}
-
-function chunksOf(blocks: Block[]): Block[][] {
-  const chunks: Block[][] = [[]];
-  for (const block of blocks) {
-    const parts = block.kind === 'paragraph' ? splitAtBreaks(block) : [block];
-    parts.forEach((part, i) => {
-      const breaks = i > 0 || (part.kind === 'paragraph' && part.props.pageBreakBefore);
-      if (breaks && chunks[chunks.length - 1]!.length) chunks.push([]);
-      // A break that ends the paragraph leaves an empty remainder: Word shows no line for it.
-      if (i > 0 && part.kind === 'paragraph' && part.inlines.length === 0 && i === parts.length - 1) return;
-      chunks[chunks.length - 1]!.push(part);
-    });
-  }
-  return chunks;
-}
-
-function flowsOf(doc: WordDocument): Flow[] {
-  const flows: Flow[] = [];
-  for (const section of doc.sections) {
-    const prev = flows[flows.length - 1];
-    if (prev && (section.start === 'continuous' || (section.start === 'nextColumn' && (section.columns ?? 1) > 1)) && sameGeometry(prev.section, section)) {
-      const more = chunksOf(section.blocks);
-      prev.chunks[prev.chunks.length - 1]!.push(...more[0]!);
-      prev.chunks.push(...more.slice(1));
-    } else flows.push({ section, chunks: chunksOf(section.blocks) });
-  }
-  return flows;
-}
-
-const CSS = 'body{margin:0;padding:0}p{margin:0;padding:0}table{border-collapse:collapse}td{padding:0}img{vertical-align:baseline}';
-
-function htmlDocument(width: number, height: number, margins: number[], body: string): string {
-  const page = `@page{size:${pt(width)} ${pt(height)};margin:${margins.map(pt).join(' ')}}`;
-  return `<!DOCTYPE html><html><head><meta charset="utf-8"/><style>${page}${CSS}</style></head><body>${body}</body></html>`;
-}
 
 /** Where a flow's body sits on its pages, and how its chunks are laid out (frames one column wide). */
 interface FlowFrame {
@@ -98,23 +38,6 @@ const hasTotals = (blocks: Block[] | undefined): boolean =>
       ? b.inlines.some((i) => (i.kind === 'field' && i.field !== 'PAGE') || (i.kind === 'textbox' && hasTotals(i.blocks)))
       : b.rows.some((r) => r.cells.some((c) => hasTotals(c.blocks))),
   );
-
-/**
- * The frames of a laid-out chunk that show an element with the ids `<prefix>0…<prefix>count-1`
- * (inline-html.ts), and with `spill` the frame after each too. External links (xl, spilling, as a
- * link broken across the page ends on the next): only these frames are asked for their links,
- * which MuPDF answers by walking the whole chunk's boxes, once per page asked. Metafile and shape
- * stand-ins (ph): only these frames go through the device that draws them.
- */
-function framesWithIds(doc: Mupdf.Document, prefix: string, count: number, spill = false): Set<number> {
-  const frames = new Set<number>();
-  for (let i = 0; i < count; i++) {
-    const frame = doc.resolveLink(`#${prefix}${i}`);
-    if (frame >= 0) frames.add(frame);
-    if (frame >= 0 && spill) frames.add(frame + 1);
-  }
-  return frames;
-}
 
 /**
  * Lays out a Word document model and draws it into a PDF: the body through MuPDF's HTML engine,
@@ -396,18 +319,6 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
 }
 
 /**
- * Parsed as XHTML: the markup is ours and well-formed, and MuPDF's XML parser keeps it as written,
- * where the HTML5 parser rebuilt it (a text box's <div> inside a <p> closed the paragraph, and the
- * box's text was lost in tika numbered_list.doc). It is faster too: stress008 1,351 → 1,141 ms,
- * bug59058 477 → 443 ms. Should the markup ever be malformed, MuPDF parses it again as HTML5.
- */
-function openHtml(mupdf: MupdfModule, html: string, width: number, height: number, em: number): Mupdf.Document {
-  const doc = mupdf.Document.openDocument(new TextEncoder().encode(html), 'application/xhtml+xml');
-  doc.layout(width, height, em);
-  return doc;
-}
-
-/**
  * Adds the hyperlinks and subsets the fonts: the writer embeds whole faces (Carlito alone is
  * 600 KB); keeping only the glyphs used makes a one-page letter a few KB instead of megabytes.
  */
@@ -432,23 +343,3 @@ function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number
     pdf.destroy();
   }
 }
-
-function runFirstPage(doc: Mupdf.Document, device: Mupdf.Device, matrix: Mupdf.Matrix): void {
-  const page = doc.loadPage(0);
-  page.run(device, matrix);
-  page.destroy();
-}
-
-/** Height of what a header or footer area draws: the bottom of its last text line or picture. */
-function contentHeight(doc: Mupdf.Document): number {
-  const page = doc.loadPage(0);
-  const stext = page.toStructuredText('preserve-images');
-  try {
-    const json = JSON.parse(stext.asJSON()) as { blocks: { bbox: { y: number; h: number } }[] };
-    return json.blocks.reduce((m, b) => Math.max(m, b.bbox.y + b.bbox.h), 0);
-  } finally {
-    stext.destroy();
-    page.destroy();
-  }
-}
-

@@ -1,0 +1,61 @@
+/**
+ * A document's body cut into what the layout lays out at once: flows (runs of pages with one page
+ * geometry and one set of headers) and, within each, page-break-free stretches (chunks).
+ */
+import type { Block, Inline, Paragraph, Section, WordDocument } from '../model';
+
+/** A run of pages that share one page geometry and one set of headers: a section, or continuous sections. */
+export interface Flow {
+  section: Section;
+  /** Page-break-free stretches of the flow: MuPDF's HTML layout ignores CSS page breaks. */
+  chunks: Block[][];
+}
+
+function sameGeometry(a: Section, b: Section): boolean {
+  const pa = a.page;
+  const pb = b.page;
+  return pa.width === pb.width && pa.height === pb.height && pa.marginLeft === pb.marginLeft && pa.marginRight === pb.marginRight;
+}
+
+/** Splits a paragraph at its page breaks; the parts after a break lose the list label and space before. */
+function splitAtBreaks(p: Paragraph): Paragraph[] {
+  if (!p.inlines.some((i) => i.kind === 'break' && i.type === 'page')) return [p];
+  const parts: Paragraph[] = [];
+  let current: Inline[] = [];
+  for (const it of p.inlines) {
+    if (it.kind === 'break' && it.type === 'page') {
+      parts.push({ ...p, inlines: current });
+      current = [];
+    } else current.push(it);
+  }
+  parts.push({ ...p, inlines: current });
+  return parts.map((part, i) => (i === 0 ? part : { ...part, props: { ...part.props, list: undefined, spaceBefore: 0, pageBreakBefore: true } }));
+}
+
+function chunksOf(blocks: Block[]): Block[][] {
+  const chunks: Block[][] = [[]];
+  for (const block of blocks) {
+    const parts = block.kind === 'paragraph' ? splitAtBreaks(block) : [block];
+    parts.forEach((part, i) => {
+      const breaks = i > 0 || (part.kind === 'paragraph' && part.props.pageBreakBefore);
+      if (breaks && chunks[chunks.length - 1]!.length) chunks.push([]);
+      // A break that ends the paragraph leaves an empty remainder: Word shows no line for it.
+      if (i > 0 && part.kind === 'paragraph' && part.inlines.length === 0 && i === parts.length - 1) return;
+      chunks[chunks.length - 1]!.push(part);
+    });
+  }
+  return chunks;
+}
+
+export function flowsOf(doc: WordDocument): Flow[] {
+  const flows: Flow[] = [];
+  for (const section of doc.sections) {
+    const prev = flows[flows.length - 1];
+    if (prev && (section.start === 'continuous' || (section.start === 'nextColumn' && (section.columns ?? 1) > 1)) && sameGeometry(prev.section, section)) {
+      const more = chunksOf(section.blocks);
+      prev.chunks[prev.chunks.length - 1]!.push(...more[0]!);
+      prev.chunks.push(...more.slice(1));
+    } else flows.push({ section, chunks: chunksOf(section.blocks) });
+  }
+  return flows;
+}
