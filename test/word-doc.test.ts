@@ -3,6 +3,7 @@ import * as CFB from 'cfb';
 import { readDoc } from '../src/converters/word/doc';
 import { WordConversionError } from '../src/converters/word/errors';
 import type { Block, Inline, Paragraph, Table } from '../src/converters/word/model';
+import { applyPapx, defaultPap, paragraphProps } from '../src/converters/word/doc/pap';
 import tableMergesUrl from './fixtures/word/poi__table-merges.doc?inline';
 import numberedListUrl from './fixtures/word/tika__testWORD_numbered_list.doc?inline';
 import firstPageUrl from './fixtures/word/poi__DiffFirstPageHeadFoot.doc?inline';
@@ -77,6 +78,22 @@ describe('readDoc', () => {
     // The footnote's body is in notes, referenced from the text.
     expect([...doc.notes.keys()]).toEqual(['fn1']);
     expect(texts(doc.notes.get('fn1')!)[0]).toContain('Footnote list');
+  });
+
+  it('sprmPFBiDi makes a right-to-left paragraph; its physical sprmPJc80 is turned into the logical side, sprmPJc is kept', () => {
+    const props = (...sprms: number[][]) => {
+      const pap = defaultPap();
+      applyPapx(pap, Uint8Array.from(sprms.flat()), false);
+      return paragraphProps(pap);
+    };
+    // sprmPFBiDi (0x2441) = 1, then sprmPJc80 (0x2403) = 0: physically left, which is the end side.
+    expect(props([0x41, 0x24, 1], [0x03, 0x24, 0])).toMatchObject({ bidi: true, align: 'right' });
+    // sprmPJc (0x2461) = 0: logically left, the start side (the model's default).
+    const logical = props([0x41, 0x24, 1], [0x61, 0x24, 0]);
+    expect(logical.bidi).toBe(true);
+    expect(logical.align).toBeUndefined();
+    // Not right-to-left: sprmPJc80 = 2 is plain right.
+    expect(props([0x03, 0x24, 2])).toEqual({ align: 'right' });
   });
 
   it('first-page header and footer differ from the default ones', () => {

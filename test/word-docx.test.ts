@@ -243,6 +243,25 @@ describe('readDocx: tables', () => {
 });
 
 describe('readDocx: sections, headers and footers', () => {
+  it('reads right-to-left paragraphs (from the style, turned off directly) and right-to-left tables', () => {
+    const doc = readDocx(
+      docx({
+        styles: styles(`<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:pPr><w:bidi/></w:pPr></w:style>`),
+        body:
+          p(r('راست به چپ')) +
+          p(r('left to right'), '<w:bidi w:val="0"/>') +
+          `<w:tbl><w:tblPr><w:bidiVisual/></w:tblPr><w:tblGrid><w:gridCol w:w="2000"/><w:gridCol w:w="2000"/></w:tblGrid><w:tr><w:tc>${p(r('اول'))}</w:tc><w:tc>${p(r('دوم'))}</w:tc></w:tr></w:tbl>` +
+          `<w:tbl><w:tblGrid><w:gridCol w:w="2000"/></w:tblGrid><w:tr><w:tc>${p(r('x'))}</w:tc></w:tr></w:tbl>`,
+      }),
+    );
+    const [rtl, ltr, table, plainTable] = body(doc) as [Paragraph, Paragraph, Table, Table];
+    expect(rtl.props.bidi).toBe(true);
+    expect(ltr.props.bidi).toBeUndefined();
+    expect(table.bidiVisual).toBe(true);
+    expect((table.rows[0]!.cells[0]!.blocks[0] as Paragraph).props.bidi).toBe(true);
+    expect(plainTable.bidiVisual).toBeUndefined();
+  });
+
   it('splits sections, converts geometry to points and selects header/footer parts with inheritance', () => {
     const hdr = (text: string) => `<w:hdr ${W}>${p(r(text))}</w:hdr>`;
     const ftr = (text: string) => `<w:ftr ${W}>${p(r(text))}</w:ftr>`;

@@ -86,6 +86,25 @@ describe('Word layout', () => {
     expect(Math.abs(second.y - first.y - (step + 20))).toBeLessThan(1.5);
   });
 
+  it('a right-to-left paragraph runs from the right margin, its start indent on the right; a right-to-left table has its first column on the right', async () => {
+    const arabic: RunStyle = { font: 'Arial', size: 11 };
+    const rtl = (text: string, props: Paragraph['props'] = {}): Paragraph => ({ kind: 'paragraph', props: { bidi: true, ...props }, inlines: [{ kind: 'text', text, style: arabic }] });
+    const cell = (text: string) => ({ blocks: [rtl(text)], gridSpan: 1, borders: {} });
+    const table: Block = { kind: 'table', grid: [100, 100], bidiVisual: true, rows: [{ cells: [cell('الف'), cell('باء')] }] };
+    const [lines] = await render(doc([section([rtl('نویسنده: کتاب'), rtl('مترجم', { indentLeft: 36 }), rtl('سلام', { align: 'right' }), table])]));
+    const right = 612 - 72;
+    // Start-aligned: ends at the right margin; the indented one 36 pt before it.
+    expect(find(lines!, 'کتاب').x1).toBeGreaterThan(right - 2);
+    expect(find(lines!, 'کتاب').x0).toBeGreaterThan(right - 150);
+    expect(find(lines!, 'مترجم').x1).toBeGreaterThan(right - 36 - 3);
+    expect(find(lines!, 'مترجم').x1).toBeLessThan(right - 36 + 1);
+    // "right" in a right-to-left paragraph is its end: the left margin.
+    expect(find(lines!, 'سلام').x0).toBeLessThan(74);
+    // The table sits at the right margin, its first cell rightmost.
+    expect(find(lines!, 'الف').x0).toBeGreaterThan(find(lines!, 'باء').x1);
+    expect(find(lines!, 'الف').x1).toBeGreaterThan(right - 10);
+  });
+
   it('two text columns: the text continues in the right half of the page', async () => {
     const words = Array.from({ length: 900 }, (_, i) => `word${i}`).join(' ');
     const pages = await render(doc([section([para(words)], { columns: 2, columnGap: 36 })]));

@@ -84,6 +84,11 @@ export interface ParagraphProps {
   spaceAfter?: number;
   /** auto: a multiple of single spacing (1.15, 2); exact and atLeast: points. */
   line?: { rule: 'auto' | 'exact' | 'atLeast'; value: number };
+  /**
+   * Right-to-left paragraph (w:bidi): lines run from the right, and its left/right alignment and
+   * indents name the start and end sides (the right and left edges), as transitional OOXML means them.
+   */
+  bidi?: boolean;
   /** Word's contextualSpacing: no space between paragraphs of the same style. */
   contextualSpacing?: boolean;
   styleId?: string;
@@ -214,4 +219,6 @@ export interface Table {
   align?: 'left' | 'center' | 'right';
   /** Indent from the text margin, points. */
   indent?: number;
+  /** Right-to-left table (w:bidiVisual): the first column is on the right; alignment and indent count from the right margin. */
+  bidiVisual?: boolean;
 }

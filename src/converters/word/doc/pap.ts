@@ -19,6 +19,10 @@ export interface Pap {
   lspd: { dyaLine: number; fMult: boolean };
   keep: boolean;
   keepFollow: boolean;
+  /** Right-to-left paragraph (sprmPFBiDi). */
+  bidi: boolean;
+  /** jc came from sprmPJc80, which is physical (left is left); sprmPJc is logical (left is the start side). */
+  jcPhysical: boolean;
   pageBreakBefore: boolean;
   contextualSpacing: boolean;
   inTable: boolean;
@@ -39,7 +43,7 @@ export interface Pap {
 export function defaultPap(): Pap {
   return {
     istd: 0, jc: 0, dxaLeft: 0, dxaRight: 0, dxaLeft1: 0, dyaBefore: 0, dyaAfter: 0,
-    lspd: { dyaLine: 240, fMult: true }, keep: false, keepFollow: false, pageBreakBefore: false,
+    lspd: { dyaLine: 240, fMult: true }, keep: false, keepFollow: false, bidi: false, jcPhysical: false, pageBreakBefore: false,
     contextualSpacing: false, inTable: false, ttp: false, itap: 0, innerCell: false, innerTtp: false,
     ilfo: 0, ilvl: 0, outLvl: 9, borders: {}, tabs: [], tapSprms: [],
   };
@@ -107,7 +111,11 @@ export function applyPapx(pap: Pap, grpprl: Uint8Array, word6: boolean): void {
     switch (s.op) {
       case Op.PIstd: pap.istd = opU16(s); break;
       case Op.PJc80:
-      case Op.PJc: pap.jc = opU8(s); break;
+      case Op.PJc:
+        pap.jc = opU8(s);
+        pap.jcPhysical = s.op === Op.PJc80;
+        break;
+      case Op.PFBiDi: pap.bidi = opU8(s) !== 0; break;
       case Op.PFKeep: pap.keep = opU8(s) !== 0; break;
       case Op.PFKeepFollow: pap.keepFollow = opU8(s) !== 0; break;
       case Op.PFPageBreakBefore: pap.pageBreakBefore = opU8(s) !== 0; break;
@@ -144,7 +152,9 @@ export function applyPapx(pap: Pap, grpprl: Uint8Array, word6: boolean): void {
 export function paragraphProps(pap: Pap): ParagraphProps {
   const p: ParagraphProps = {};
   // jc 3 (both) and the Arabic/Thai justification variants are justified.
-  const align = (['left', 'center', 'right', 'justify', 'justify', 'center', 'justify', 'justify', 'justify', 'justify'] as const)[pap.jc];
+  // The model's left and right are logical (see ParagraphProps.bidi): a physical jc swaps them in a right-to-left paragraph.
+  const jc = pap.bidi && pap.jcPhysical && (pap.jc === 0 || pap.jc === 2) ? 2 - pap.jc : pap.jc;
+  const align = (['left', 'center', 'right', 'justify', 'justify', 'center', 'justify', 'justify', 'justify', 'justify'] as const)[jc];
   if (align && align !== 'left') p.align = align;
   if (pap.dxaLeft) p.indentLeft = pap.dxaLeft / 20;
   if (pap.dxaRight) p.indentRight = pap.dxaRight / 20;
@@ -160,6 +170,7 @@ export function paragraphProps(pap: Pap): ParagraphProps {
   if (pap.pageBreakBefore) p.pageBreakBefore = true;
   if (pap.keepFollow) p.keepNext = true;
   if (pap.keep) p.keepLines = true;
+  if (pap.bidi) p.bidi = true;
   if (pap.shading) p.shading = pap.shading;
   const b = Object.fromEntries(Object.entries(pap.borders).filter(([, v]) => v && v.style !== 'none'));
   if (Object.keys(b).length) p.borders = b;

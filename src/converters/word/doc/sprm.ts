@@ -50,6 +50,7 @@ export enum Op {
   PIstd = 0x4600,
   PJc80 = 0x2403,
   PJc = 0x2461,
+  PFBiDi = 0x2441,
   PFKeep = 0x2405,
   PFKeepFollow = 0x2406,
   PFPageBreakBefore = 0x2407,

@@ -9,7 +9,7 @@
  */
 import type { Border, Table, TableCell, TableRow } from '../model';
 import { attr, child, children, elements, type XmlElement } from '../../xml';
-import { parseBorders, parseShading, twips } from './props';
+import { parseBorders, parseShading, toggle, twips } from './props';
 import { TABLE_BORDER_SIDES, mergeTableLayer, parseCellMargins, type CellMargins, type TableBorderSide, type TableLayer } from './styles';
 import type { StoryReader } from './story';
 
@@ -130,6 +130,7 @@ export function readTable(tbl: XmlElement, reader: StoryReader): Table {
   const jc = attr(child(tblPr, 'jc'), 'val');
   if (jc === 'center') table.align = 'center';
   else if (jc === 'right' || jc === 'end') table.align = 'right';
+  if (toggle(child(tblPr, 'bidiVisual'))) table.bidiVisual = true;
   const ind = child(tblPr, 'tblInd');
   if (ind && (ind.attrs['type'] ?? 'dxa') === 'dxa') {
     const v = twips(ind.attrs['w']);

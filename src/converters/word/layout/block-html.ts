@@ -41,8 +41,11 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   const gap = ctx.paragraphSpacing === 'sum' ? before + prevAfter : Math.max(before, prevAfter);
   // Zero margins are the style sheet's (p{margin:0}): every declaration costs MuPDF's parser per paragraph.
   const css = gap || after ? [`margin:${pt(gap)} 0 ${pt(after)} 0`, `line-height:${pt(lh)}`] : [`line-height:${pt(lh)}`];
-  if (props.indentLeft) css.push(`padding-left:${pt(props.indentLeft)}`);
-  if (props.indentRight) css.push(`padding-right:${pt(props.indentRight)}`);
+  // A right-to-left paragraph's "left" indent is its start, on the right. Its alignment needs no
+  // swap: in a dir="rtl" block MuPDF takes text-align left and right as start and end, as Word does.
+  const [start, end] = props.bidi ? ['right', 'left'] : ['left', 'right'];
+  if (props.indentLeft) css.push(`padding-${start}:${pt(props.indentLeft)}`);
+  if (props.indentRight) css.push(`padding-${end}:${pt(props.indentRight)}`);
   if (props.firstLine) css.push(`text-indent:${pt(props.firstLine)}`);
   if (props.align && props.align !== 'left') css.push(`text-align:${props.align}`);
   if (props.shading && props.shading !== 'auto') css.push(`background-color:#${props.shading}`);
@@ -54,7 +57,7 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   const mark = largestRun(p, ctx);
   // An empty paragraph still takes a line: a no-break space at the mark's font holds it open.
   const content = inner.replace(/<[^>]+>/g, '').trim() || /<img(?! data-shape-anchor)|<div/.test(inner) ? inner : `${inner}<span style="font-family:${mark.family};font-size:${pt(mark.size)}">\u00a0</span>`;
-  return `<p style="${css.join(';')}">${content}</p>`;
+  return `<p${props.bidi ? ' dir="rtl"' : ''} style="${css.join(';')}">${content}</p>`;
 }
 
 /** Table grid columns covered by each cell, and the cell's edges resolved for CSS. */
@@ -62,9 +65,15 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
   const total = t.grid.reduce((a, b) => a + b, 0) || width;
   const scale = total > width * 1.5 ? width / total : 1; // a grid far wider than the page is squeezed, as Word's autofit would
   const grid = t.grid.map((g) => g * scale);
-  const css = ['border-collapse:collapse', `width:${pt(grid.reduce((a, b) => a + b, 0))}`];
-  if (t.indent) css.push(`margin-left:${pt(t.indent)}`);
+  const tableWidth = grid.reduce((a, b) => a + b, 0);
+  const css = ['border-collapse:collapse', `width:${pt(tableWidth)}`];
+  // A right-to-left table is laid out mirrored: its start (and indent) at the right margin, its first
+  // column on the right. MuPDF has no margin-left:auto alone, so the offset from the left is computed.
+  const rtl = !!t.bidiVisual;
+  const atRight = rtl ? t.align !== 'right' : t.align === 'right';
   if (t.align === 'center') css.push('margin-left:auto;margin-right:auto');
+  else if (atRight) css.push(`margin-left:${pt(Math.max(0, width - tableWidth - (rtl ? (t.indent ?? 0) : 0)))}`);
+  else if (t.indent && !rtl) css.push(`margin-left:${pt(t.indent)}`);
   const rows = t.rows.map((row, r) => {
     let col = row.gridBefore ?? 0;
     const lead = col > 0 ? `<td colspan="${col}" style="width:${pt(grid.slice(0, col).reduce((a, b) => a + b, 0))}"></td>` : '';
@@ -73,14 +82,22 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
       const w = grid.slice(col, col + span).reduce((a, b) => a + b, 0) || cell.width || 0;
       const below = t.rows[r + 1]?.cells.find((_, i, cs) => columnOf(cs, i, t.rows[r + 1]!.gridBefore ?? 0) === col);
       col += span;
-      return cellHtml(cell, w, below?.vMerge === 'continue', ctx);
+      return cellHtml(rtl ? mirrored(cell) : cell, w, below?.vMerge === 'continue', ctx);
     });
+    if (rtl) cells.reverse();
     const h = row.height ? `height:${pt(row.height.value)}` : '';
     // Row ids let the pagination ask on which page each row starts (see repeat-headers.ts).
     const anchor = ctx.marks?.depth === 1 ? `b${ctx.marks.block}` : ctx.rowAnchors?.get(t);
-    return `<tr${anchor !== undefined ? ` id="${anchor}-${r}"` : ''}${h ? ` style="${h}"` : ''}>${lead}${cells.join('')}</tr>`;
+    const content = rtl ? cells.join('') + lead : lead + cells.join('');
+    return `<tr${anchor !== undefined ? ` id="${anchor}-${r}"` : ''}${h ? ` style="${h}"` : ''}>${content}</tr>`;
   });
   return `<table style="${css.join(';')}">${rows.join('')}</table>`;
+}
+
+/** A cell of a right-to-left table as drawn: its start (left) border and margin on the right. */
+function mirrored(cell: TableCell): TableCell {
+  const m = cell.margins;
+  return { ...cell, borders: { ...cell.borders, left: cell.borders.right, right: cell.borders.left }, margins: m && { ...m, left: m.right, right: m.left } };
 }
 
 function columnOf(cells: TableCell[], index: number, gridBefore: number): number {
