@@ -4,6 +4,7 @@ import { readDoc } from '../src/converters/word/doc';
 import { WordConversionError } from '../src/converters/word/errors';
 import type { Block, Inline, Paragraph, Table } from '../src/converters/word/model';
 import { applyPapx, defaultPap, paragraphProps } from '../src/converters/word/doc/pap';
+import { applyChpx, complexRunStyle, defaultChp, runStyle } from '../src/converters/word/doc/chp';
 import tableMergesUrl from './fixtures/word/poi__table-merges.doc?inline';
 import numberedListUrl from './fixtures/word/tika__testWORD_numbered_list.doc?inline';
 import firstPageUrl from './fixtures/word/poi__DiffFirstPageHeadFoot.doc?inline';
@@ -94,6 +95,18 @@ describe('readDoc', () => {
     expect(logical.align).toBeUndefined();
     // Not right-to-left: sprmPJc80 = 2 is plain right.
     expect(props([0x03, 0x24, 2])).toEqual({ align: 'right' });
+  });
+
+  it('the "Bi" sprms give complex-script text its own size, bold and italic', () => {
+    const chp = defaultChp();
+    // sprmCFBold 1, sprmCHps 24 (12 pt), sprmCHpsBi 28 (14 pt), sprmCFItalicBi 1.
+    const grpprl = Uint8Array.from([0x35, 0x08, 1, 0x43, 0x4a, 24, 0, 0x61, 0x4a, 28, 0, 0x5d, 0x08, 1]);
+    applyChpx(chp, grpprl, { word6: false, styleBase: defaultChp(), charStyleGrpprls: () => [] });
+    expect(runStyle(chp, [])).toMatchObject({ size: 12, bold: true });
+    expect(runStyle(chp, []).italic).toBeUndefined();
+    const complex = complexRunStyle(chp, []);
+    expect(complex).toMatchObject({ size: 14, italic: true });
+    expect(complex.bold).toBeUndefined();
   });
 
   it('first-page header and footer differ from the default ones', () => {

@@ -262,6 +262,23 @@ describe('readDocx: sections, headers and footers', () => {
     expect(plainTable.bidiVisual).toBeUndefined();
   });
 
+  it('formats complex-script text with the run\'s complex-script properties (cs font, szCs, bCs, iCs)', () => {
+    const doc = readDocx(
+      docx({
+        body: p(r('Hello سلام 12 world', '<w:rFonts w:ascii="Arial" w:cs="Times New Roman"/><w:b/><w:i/><w:iCs/><w:sz w:val="24"/><w:szCs w:val="28"/>')) + p(r('plain', '<w:b/>')),
+      }),
+    );
+    const [mixed, plainPara] = paragraphs(body(doc));
+    expect(texts(mixed!).map((t) => [t.text, t.style.font, t.style.size, !!t.style.bold, !!t.style.italic])).toEqual([
+      ['Hello ', 'Arial', 12, true, true],
+      // Digits and spaces go with the letters before them; w:b without w:bCs leaves Persian text regular.
+      ['سلام 12 ', 'Times New Roman', 14, false, true],
+      ['world', 'Arial', 12, true, true],
+    ]);
+    expect(texts(plainPara!)).toHaveLength(1);
+    expect(texts(plainPara!)[0]!.style.bold).toBe(true);
+  });
+
   it('splits sections, converts geometry to points and selects header/footer parts with inheritance', () => {
     const hdr = (text: string) => `<w:hdr ${W}>${p(r(text))}</w:hdr>`;
     const ftr = (text: string) => `<w:ftr ${W}>${p(r(text))}</w:ftr>`;

@@ -18,6 +18,11 @@ export interface Chp {
   strike: boolean;
   dstrike: boolean;
   outline: boolean;
+  /** Complex-script formatting (sprmCFBoldBi, sprmCFItalicBi, sprmCFtcBi, sprmCHpsBi): see complex-script.ts. */
+  boldBi: boolean;
+  italicBi: boolean;
+  ftcBi?: number;
+  hpsBi?: number;
   smallCaps: boolean;
   caps: boolean;
   vanish: boolean;
@@ -42,16 +47,16 @@ export interface Chp {
 
 export function defaultChp(ftc = 0): Chp {
   return {
-    istd: 10, ftcAscii: ftc, ftcOther: ftc, hps: 20, bold: false, italic: false, strike: false, dstrike: false,
+    istd: 10, ftcAscii: ftc, ftcOther: ftc, hps: 20, bold: false, italic: false, boldBi: false, italicBi: false, strike: false, dstrike: false,
     outline: false, smallCaps: false, caps: false, vanish: false, kul: 0, ico: 0, highlight: 0, iss: 0,
     dxaSpace: 0, fSpec: false, fObj: false, fOle2: false, fData: false, fRMarkDel: false, fFldVanish: false,
   };
 }
 
-type Toggle = 'bold' | 'italic' | 'strike' | 'outline' | 'smallCaps' | 'caps' | 'vanish';
+type Toggle = 'bold' | 'italic' | 'boldBi' | 'italicBi' | 'strike' | 'outline' | 'smallCaps' | 'caps' | 'vanish';
 
 const TOGGLES: Record<number, Toggle> = {
-  [Op.CFBold]: 'bold', [Op.CFItalic]: 'italic', [Op.CFStrike]: 'strike', [Op.CFOutline]: 'outline',
+  [Op.CFBold]: 'bold', [Op.CFItalic]: 'italic', [Op.CFBoldBi]: 'boldBi', [Op.CFItalicBi]: 'italicBi', [Op.CFStrike]: 'strike', [Op.CFOutline]: 'outline',
   [Op.CFSmallCaps]: 'smallCaps', [Op.CFCaps]: 'caps', [Op.CFVanish]: 'vanish',
 };
 
@@ -86,6 +91,8 @@ export function applyChpx(chp: Chp, grpprl: Uint8Array, ctx: ChpContext): void {
         break;
       case Op.CFDStrike: chp.dstrike = opU8(s) === 1; break;
       case Op.CHps: chp.hps = opU16(s); break;
+      case Op.CHpsBi: chp.hpsBi = opU16(s); break;
+      case Op.CFtcBi: chp.ftcBi = opU16(s); break;
       case Op.CKul: chp.kul = opU8(s); break;
       case Op.CIco: chp.ico = opU8(s); chp.cv = undefined; break;
       case Op.CCv: chp.cv = colorRef(s.operand, 0) ?? undefined; if (!chp.cv) chp.ico = 0; break;
@@ -116,6 +123,12 @@ const UNDERLINES: Record<number, RunStyle['underline']> = {
   1: 'single', 2: 'single', 3: 'double', 4: 'dotted', 6: 'single', 7: 'dashed', 9: 'dashed', 10: 'dotted',
   11: 'wave', 20: 'dotted', 23: 'dashed', 25: 'dashed', 26: 'dotted', 27: 'wave', 39: 'dashed', 43: 'wave', 55: 'dashed',
 };
+
+/** The style of a run's complex-script text (its size when it states no sprmCHpsBi). */
+export function complexRunStyle(chp: Chp, fonts: FontEntry[]): RunStyle {
+  const ftc = chp.ftcBi ?? chp.ftcOther;
+  return runStyle({ ...chp, ftcAscii: chp.ftcBi ?? chp.ftcAscii, ftcOther: ftc, hps: chp.hpsBi ?? chp.hps, bold: chp.boldBi, italic: chp.italicBi }, fonts);
+}
 
 export function runStyle(chp: Chp, fonts: FontEntry[]): RunStyle {
   const style: RunStyle = {};

@@ -6,7 +6,8 @@
  */
 import type { Block, Inline, Paragraph, RunStyle } from '../model';
 import { codePageOfCharset, decodeByte, u16, u32, type CodePage } from './binary';
-import { applyChpx, runStyle, type Chp } from './chp';
+import { applyChpx, complexRunStyle, runStyle, type Chp } from './chp';
+import { scriptOf } from '../complex-script';
 import type { Fib } from './fib';
 import { findRun, type FkpRun } from './fkp';
 import type { FontEntry } from './fonts';
@@ -49,6 +50,8 @@ export interface StoryOptions {
 interface RunProps {
   chp: Chp;
   style: RunStyle;
+  /** For its complex-script text (complex-script.ts). */
+  complexStyle: RunStyle;
 }
 
 interface FieldFrame {
@@ -148,7 +151,7 @@ export class StoryReader {
       if (run !== NO_RUN) applyChpx(chp, (run as FkpRun).grpprl, ctx);
       const piece = text.pieces[pieceIndex];
       if (piece?.grpprl.length) applyChpx(chp, piece.grpprl, ctx);
-      props = { chp, style: runStyle(chp, fonts) };
+      props = { chp, style: runStyle(chp, fonts), complexStyle: complexRunStyle(chp, fonts) };
       byRun.set(key, props);
     }
     return props;
@@ -199,9 +202,14 @@ export class StoryReader {
       }
     };
 
+    // Whether the last letter was complex-script: digits, spaces and punctuation take its formatting.
+    let complex = pap.bidi;
     for (let cp = start; cp < end; cp++) {
       const code = chars[cp]!;
-      const { chp, style: own } = this.runAt(cp, pap.istd);
+      const { chp, style: ownStyle, complexStyle } = this.runAt(cp, pap.istd);
+      const ch = code >= 0x20 && !chp.fSpec ? this.decode(code, chp) : '';
+      complex = scriptOf(ch) ?? complex;
+      const own = complex ? complexStyle : ownStyle;
       // Tracked deletions are shown struck through, as LibreOffice shows them (and the DOCX reader
       // does); deleted objects and control marks are dropped.
       if (chp.fRMarkDel && (code < 0x20 || chp.fSpec)) continue;

@@ -11,7 +11,11 @@ import { attr, child, children, type XmlElement } from '../../xml';
 import { resolveColor, themeFont, type Theme } from './theme';
 
 /** Run properties of one layer; rStyle is the character style reference (direct formatting only). */
-export type RunProps = RunStyle & { rStyle?: string };
+/**
+ * Run properties of one layer. The complex-script ones (w:rFonts cs, w:szCs, w:bCs, w:iCs) format
+ * the run's Arabic, Hebrew and other complex-script text in place of font, size, bold and italic.
+ */
+export type RunProps = RunStyle & { rStyle?: string; fontCs?: string; sizeCs?: number; boldCs?: boolean; italicCs?: boolean };
 
 /** Paragraph properties of one layer, with the numbering reference still unresolved. */
 export type ParaProps = Omit<ParagraphProps, 'list' | 'markStyle'> & {
@@ -123,8 +127,17 @@ export function parseRPr(el: XmlElement | undefined, theme: Theme): RunProps {
         // inherited Latin (ascii) font.
         if (ascii) p.font = ascii;
         if (other) p.fontOther = other;
+        const cs = themeFont(theme, a['cstheme']) ?? a['cs'];
+        if (cs) p.fontCs = cs;
         break;
       }
+      case 'szCs': {
+        const v = halfPoints(a['val']);
+        if (v !== undefined && v > 0) p.sizeCs = v;
+        break;
+      }
+      case 'bCs': p.boldCs = toggle(c); break;
+      case 'iCs': p.italicCs = toggle(c); break;
       case 'sz': {
         const v = halfPoints(a['val']);
         if (v !== undefined && v > 0) p.size = v;

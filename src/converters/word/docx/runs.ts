@@ -11,6 +11,7 @@ import { child, descendants, textOf, type XmlElement } from '../../xml';
 import { readDrawing, readVml, type DrawingContext } from './drawing';
 import { classifyInstr } from './fields';
 import { finalRunStyle, mergeRun, onOff, parseRPr, type RunProps } from './props';
+import { scriptStretches } from '../complex-script';
 import { chooseAlternate, type StoryReader } from './story';
 import { isSymbolFont, mapSymbolChar, mapSymbolText, hasPrivateUse } from './symbols';
 
@@ -125,6 +126,7 @@ function styleOf(r: XmlElement | undefined, scope: Scope, reader: StoryReader): 
 function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader): void {
   const props = runProps(r, scope, reader);
   let style = reader.ctx.intern(finalRunStyle(props));
+  let complexStyle = reader.ctx.intern(finalRunStyle(complexScriptProps(props)));
   const symbolFont = isSymbolFont(props.font);
   const fields = reader.fields;
   const drawingCtx: DrawingContext = {
@@ -141,7 +143,9 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
         let text = textOf(el);
         // Text in a symbol font (or private-use characters) has no glyphs in our fonts.
         if (symbolFont || hasPrivateUse(text)) text = mapSymbolText(text, props.font);
-        b.text(text, symbolFont ? plainFontStyle(props, scope, reader) : style);
+        if (symbolFont) b.text(text, plainFontStyle(props, scope, reader));
+        else if (complexStyle === style) b.text(text, style);
+        else for (const part of scriptStretches(text)) b.text(part.text, part.complex ? complexStyle : style);
         break;
       }
       case 'tab':
@@ -178,7 +182,10 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
           if (shown.page) b.out.push({ kind: 'field', field: shown.page, style });
           if (shown.text) b.out.push({ kind: 'text', text: shown.text, style });
           // A HYPERLINK field's result starts now: later text in this run carries the link.
-          if (fields.link && !props.link) style = reader.ctx.intern(finalRunStyle({ ...props, link: fields.link }));
+          if (fields.link && !props.link) {
+            style = reader.ctx.intern(finalRunStyle({ ...props, link: fields.link }));
+            complexStyle = reader.ctx.intern(finalRunStyle({ ...complexScriptProps(props), link: fields.link }));
+          }
         } else if (type === 'end') {
           const done = fields.end();
           if (done.page) b.push({ kind: 'field', field: done.page, style });
@@ -222,6 +229,11 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
       // rPr, softHyphen (drop), lastRenderedPageBreak, annotationRef, commentReference, separators.
     }
   }
+}
+
+/** The run's properties for its complex-script text (see complex-script.ts; its size when it states no w:szCs). */
+function complexScriptProps(p: RunProps): RunProps {
+  return { ...p, font: p.fontCs ?? p.font, fontOther: p.fontCs ?? p.fontOther, size: p.sizeCs ?? p.size, bold: p.boldCs, italic: p.italicCs };
 }
 
 /** Style for mapped symbol characters: the paragraph's text font instead of Symbol/Wingdings. */
