@@ -115,6 +115,39 @@ describe('Word layout', () => {
     expect(all.every((l) => l.x1 < mid || l.x0 > mid)).toBe(true);
   });
 
+  it('a continuous section with two columns starts below the one-column text on its page, and one with one column again below that', async () => {
+    const title = [para('Title of the article'), para('Author names')];
+    const words = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+    const body = words('col', 1400);
+    const after = words('end', 30);
+    const pages = await render(
+      doc([
+        section(title),
+        section([para(body.join(' '))], { start: 'continuous', columns: 2, columnGap: 36 }),
+        section([para(after.join(' '))], { start: 'continuous' }),
+      ]),
+    );
+    const mid = 612 / 2;
+    const first = pages[0]!;
+    const titleLine = find(first, 'Title of the article');
+    const bodyLines = first.filter((l) => /^col\d/.test(l.text));
+    // On the title's page, below it, in both columns.
+    expect(bodyLines.length).toBeGreaterThan(10);
+    expect(bodyLines.every((l) => l.y > titleLine.y)).toBe(true);
+    expect(bodyLines.some((l) => l.x0 > mid)).toBe(true);
+    expect(bodyLines.every((l) => l.x1 < mid || l.x0 > mid)).toBe(true);
+    // Every word once, in order across the pages and columns.
+    const seen = pages.flatMap((lines) => lines.flatMap((l) => l.text.split(' '))).filter((w) => /^(col|end)\d/.test(w));
+    expect(seen).toEqual([...body, ...after]);
+    // The last section, one column again, follows the two-column text on its page.
+    const lastPage = pages.findIndex((lines) => lines.some((l) => l.text.includes('end0')));
+    expect(lastPage).toBe(pages.findIndex((lines) => lines.some((l) => l.text.includes('col1399'))));
+    const end = pages[lastPage]!.filter((l) => /^end\d/.test(l.text));
+    const bodyBottom = Math.max(...pages[lastPage]!.filter((l) => /^col\d/.test(l.text)).map((l) => l.y));
+    expect(end.every((l) => l.y > bodyBottom)).toBe(true);
+    expect(end.some((l) => l.x1 > mid + 50)).toBe(true); // one column: lines run across the middle
+  });
+
   it('a header taller than the top margin pushes the body down; the footer shows PAGE of NUMPAGES', async () => {
     const tall = Array.from({ length: 6 }, (_, i) => para(`Header line ${i + 1}`));
     const footer: Paragraph = {

@@ -3,12 +3,19 @@
  * geometry and one set of headers) and, within each, page-break-free stretches (chunks).
  */
 import type { Block, Inline, Paragraph, Section, WordDocument } from '../model';
+import { callsNotes } from './notes-html';
 
 /** A run of pages that share one page geometry and one set of headers: a section, or continuous sections. */
 export interface Flow {
   section: Section;
   /** Page-break-free stretches of the flow: MuPDF's HTML layout ignores CSS page breaks. */
   chunks: Block[][];
+  /**
+   * A continuous section with another number of columns: it starts on the last page of the flow
+   * before, below its text, when there is room (render.ts); false when it could not (it begins a
+   * page, which is not its first).
+   */
+  continues?: boolean;
 }
 
 function sameGeometry(a: Section, b: Section): boolean {
@@ -47,12 +54,31 @@ function chunksOf(blocks: Block[]): Block[][] {
   return chunks;
 }
 
+/** Where a flow's body sits on its pages, and how its chunks are laid out (frames one column wide). */
+export interface FlowFrame {
+  flow: Flow;
+  top: number;
+  columns: number;
+  gap: number;
+  frameWidth: number;
+  frameHeight: number;
+}
+
 export function flowsOf(doc: WordDocument): Flow[] {
   const flows: Flow[] = [];
   for (const section of doc.sections) {
     const prev = flows[flows.length - 1];
     if (prev && (section.start === 'continuous' || (section.start === 'nextColumn' && (section.columns ?? 1) > 1)) && sameGeometry(prev.section, section)) {
       const more = chunksOf(section.blocks);
+      const first = section.blocks[0];
+      const lead = first?.kind === 'paragraph' ? first.inlines[0] : undefined;
+      const breaksFirst = first?.kind === 'paragraph' && (first.props.pageBreakBefore || (lead?.kind === 'break' && lead.type === 'page'));
+      if (section.start === 'continuous' && (section.columns ?? 1) !== (prev.section.columns ?? 1) && !breaksFirst && more[0]!.length) {
+        // Unless its first stretch calls notes: they go with the text of their page, which here is
+        // another section's. Then it starts a page of its own.
+        flows.push({ section, chunks: more, continues: !callsNotes(more[0]!, doc) });
+        continue;
+      }
       prev.chunks[prev.chunks.length - 1]!.push(...more[0]!);
       prev.chunks.push(...more.slice(1));
     } else flows.push({ section, chunks: chunksOf(section.blocks) });

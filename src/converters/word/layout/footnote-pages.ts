@@ -232,13 +232,18 @@ function fitNotes(ids: string[], frameHeight: number, notesHeight: (ids: string[
 }
 
 /**
- * What of `window` did not fit on the first frame: undefined when all did; else the index of the
+ * What of `window` did not fit on the first page (its first `columns` frames, one by default):
+ * undefined when all did; else the index of the
  * first block that starts past it, and the remainder of the block before when that one crossed;
  * `unmarked` when that block needs its words marked to tell; `whole` when it cannot be cut.
  */
-function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], marks: PageMarks): { from: number; head?: Block } | { unmarked: number } | { whole: number } | undefined {
-  if (doc.countPages() < 2) return undefined;
-  const pageOf = (id: string) => doc.resolveLink(`#${id}`);
+export function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], marks: PageMarks, columns = 1): { from: number; head?: Block } | { unmarked: number } | { whole: number } | undefined {
+  if (doc.countPages() <= columns) return undefined;
+  // The page (of `columns` frames) an id is on; -1 where it is on none.
+  const pageOf = (id: string) => {
+    const frame = doc.resolveLink(`#${id}`);
+    return frame < 0 ? frame : Math.floor(frame / columns);
+  };
   // A block whose id resolves nowhere (nothing drawn) counts as on the page of the block after it.
   const blockPage = (i: number): number => {
     for (let j = i; j < window.length; j++) {
@@ -263,7 +268,7 @@ function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], marks: P
   // The crossing block's words or rows all start on the first frame, yet the second shows something
   // of it (a text box or picture after its last word, the end of a tall row): the block goes whole
   // to the next page, as it cannot be cut there. (Only its own spacing past the frame is nothing.)
-  if (!head && from > 1 && from === window.length && !blank(doc, 1)) return { whole: from - 1 };
+  if (!head && from > 1 && from === window.length && !blank(doc, columns)) return { whole: from - 1 };
   if (!head && from === window.length) return undefined;
   return { from, head };
 }

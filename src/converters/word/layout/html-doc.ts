@@ -48,8 +48,8 @@ export function runFirstPage(doc: Mupdf.Document, device: Mupdf.Device, matrix: 
 }
 
 /** Height of what a header or footer area draws: the bottom of its last text line or picture. */
-export function contentHeight(doc: Mupdf.Document): number {
-  const page = doc.loadPage(0);
+export function contentHeight(doc: Mupdf.Document, frame = 0): number {
+  const page = doc.loadPage(frame);
   const stext = page.toStructuredText('preserve-images');
   try {
     const json = JSON.parse(stext.asJSON()) as { blocks: { bbox: { y: number; h: number } }[] };

@@ -11,8 +11,9 @@ import { callsNotes, joins, notesHtml, NOTE_DESCENT, NOTE_RULE } from './notes-h
 import { letterToUnicode } from './to-unicode';
 import type { PageMarks } from './inline-html';
 import { ShapePictures, type PageFrame } from './shape-pictures';
-import { flowsOf, type Flow } from './flows';
+import { flowsOf, type Flow, type FlowFrame } from './flows';
 import { contentHeight, framesWithIds, htmlDocument, openHtml, runFirstPage } from './html-doc';
+import { startBelow, type ChunkRegistry } from './continuous-columns';
 
 type MupdfModule = typeof Mupdf;
 
@@ -21,16 +22,6 @@ type MupdfModule = typeof Mupdf;
 const HEADER_SCRATCH_HEIGHT = 2000;
 /** HTML of laid-out chunks kept between the counting and the writing pass, at most (about 10x that in MuPDF's heap). */
 const KEEP_LAID_OUT_BYTES = 2_000_000;
-
-/** Where a flow's body sits on its pages, and how its chunks are laid out (frames one column wide). */
-interface FlowFrame {
-  flow: Flow;
-  top: number;
-  columns: number;
-  gap: number;
-  frameWidth: number;
-  frameHeight: number;
-}
 
 const hasTotals = (blocks: Block[] | undefined): boolean =>
   !!blocks?.some((b) =>
@@ -163,9 +154,27 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
     // Tables with header rows: stretches are split where such a table crosses a page, so that the
     // header rows repeat on the next page (one-column flows, where a stretch boundary is a page break).
     // Stretches with footnote references are paged for their notes instead (tables' header rows repeat there too).
-    for (const f of frames) {
-      if (f.columns !== 1) continue;
+    // A continuous section with other columns starts below the text of the page before (continuous-columns.ts).
+    const sharedTops = new WeakMap<Block[], number>();
+    const registry: ChunkRegistry = {
+      layout: (f, blocks, height, marks) => laidOut(f, blocks, undefined, marks, height).doc,
+      measure: (f, blocks) => {
+        const ready = kept.get(blocks);
+        if (ready) return { doc: ready, owned: false };
+        const doc = layoutChunk(f, blocks, true);
+        return { doc, owned: !kept.has(blocks) };
+      },
+      keep: keepLaidOut,
+      callsNotes: (blocks) => callsNotes(blocks, model),
+      pages: footnotePages,
+      frames: chunkFrames,
+      tops: sharedTops,
+    };
+    frames.forEach((f, index) => {
+      if (f.flow.continues && !startBelow(frames[index - 1], f, registry)) f.flow.continues = false;
+      if (f.columns !== 1) return;
       f.flow.chunks = f.flow.chunks.flatMap((blocks): Block[][] => {
+        if (sharedTops.has(blocks)) return [blocks];
         // Not where letters join (Arabic script): a word's page is found by an id on the word itself there
         // (see markedWords), which MuPDF may place on the line before, so text could be lost at a page's end.
         if (callsNotes(blocks, model) && !blocks.some(joins)) {
@@ -191,7 +200,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           },
         );
       });
-    }
+    });
 
     // Pass 1, only when some header or footer needs the totals: count each flow's pages.
     const needsTotals = model.sections.some((s) => [s.headers.default, s.headers.first, s.headers.even, s.footers.default, s.footers.first, s.footers.even].some(hasTotals));
@@ -200,6 +209,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       for (const f of frames) {
         let n = 0;
         for (const blocks of f.flow.chunks) {
+          if (sharedTops.has(blocks)) continue; // on the page before
           const known = chunkFrames.get(blocks);
           if (known !== undefined) {
             n += Math.ceil(known / f.columns); // its layout may be kept already
@@ -224,26 +234,71 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
     const links: { page: number; rect: Mupdf.Rect; uri: string }[] = [];
     let written = 0;
     let pageNumber = 0;
-    for (const f of frames) {
+    // The page being drawn stays open until the next one begins: a continuous section with other
+    // columns may start on it, below its text (sharedTops).
+    let open: { index: number; pageDevice: Mupdf.Device; device: Mupdf.Device } | undefined;
+    const endPage = () => {
+      if (!open) return;
+      shapes.flushText(open.device);
+      shapes.endPage();
+      if (open.device !== open.pageDevice) {
+        open.device.close();
+        open.device.destroy();
+      }
+      writer.endPage();
+      open = undefined;
+      // Decoded pictures of this page are not needed for the next: keep the heap at one page's worth.
+      mupdf.emptyStore();
+    };
+    /** Draws frames of a laid-out chunk as the columns of the open page, their top at `top`. */
+    const drawFrames = (target: Mupdf.Device, f: FlowFrame, doc: Mupdf.Document, pageFrames: number[], firstFrame: number, top: number, linkFrames?: Set<number>) => {
+      const left = f.flow.section.page.marginLeft;
+      for (const frame of pageFrames) {
+        const dx = left + (frame - firstFrame) * (f.frameWidth + f.gap);
+        const page = doc.loadPage(frame);
+        page.run(target, mupdf.Matrix.translate(dx, top));
+        for (const link of linkFrames?.has(frame) ? page.getLinks() : []) {
+          const [x0, y0, x1, y1] = link.getBounds();
+          // The link's id also makes an empty link box where the link starts: nothing to click.
+          if (link.isExternal() && x1 - x0 > 0.01 && y1 - y0 > 0.01) links.push({ page: open!.index, rect: [x0 + dx, y0 + top, x1 + dx, y1 + top], uri: link.getURI() });
+        }
+        page.destroy();
+      }
+    };
+    frames.forEach((f, flowIndex) => {
       const s = f.flow.section;
       const g = s.page;
       const width = g.width - g.marginLeft - g.marginRight;
       if (s.pageNumberStart !== undefined) pageNumber = s.pageNumberStart - 1;
       // A section that starts on an odd (even) page gets a blank page before it when needed, as in print.
       if (written > 0 && ((s.start === 'oddPage' && pageNumber % 2 === 1) || (s.start === 'evenPage' && pageNumber % 2 === 0))) {
+        endPage();
         writer.beginPage([0, 0, g.width, g.height]);
         writer.endPage();
         written++;
         pageNumber++;
       }
-      let sectionPage = 0;
-      for (const blocks of f.flow.chunks) {
+      // Shapes and metafiles of a continuous section drawn on this flow's last page need its device.
+      const nextShares = !!frames[flowIndex + 1]?.flow.continues && (metafiles.size > 0 || shapes.size > 0);
+      // A continuous section that could not start on the page before still began there: its first page is behind it.
+      let sectionPage = f.flow.continues === false ? 1 : 0;
+      f.flow.chunks.forEach((blocks, chunkIndex) => {
         const doc = layoutChunk(f, blocks);
         const frameCount = framesOf(blocks, doc);
         const linkFrames = framesWithIds(doc, 'xl', linkCounts.get(doc) ?? 0, true);
+        const sharedTop = sharedTops.get(blocks);
+        if (sharedTop !== undefined && open) {
+          // The start of a continuous section, below the text of the page before.
+          drawFrames(open.device, f, doc, Array.from({ length: Math.min(frameCount, f.columns) }, (_, k) => k), 0, sharedTop, linkFrames);
+          sectionPage++;
+          doc.destroy();
+          return;
+        }
         const placeholderFrames = framesWithIds(doc, 'ph', placeholderCounts.get(doc) ?? 0);
         const footnotePage = footnotePages.get(blocks);
-        for (let i = 0; i < Math.ceil(frameCount / f.columns); i++) {
+        const pages = Math.ceil(frameCount / f.columns);
+        for (let i = 0; i < pages; i++) {
+          endPage();
           pageNumber++;
           sectionPage++;
           const fields = { PAGE: String(pageNumber), NUMPAGES: String(total || pageNumber), SECTIONPAGES: String(flowPages.get(f.flow) ?? sectionPage) };
@@ -256,24 +311,14 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           // stand-ins (and first through one that finds floating shapes); other pages skip it, as each
           // drawing call through it is a call into JavaScript.
           const pageFrames = Array.from({ length: f.columns }, (_, col) => i * f.columns + col).filter((frame) => frame < frameCount);
-          const drawsItself = pageFrames.some((frame) => placeholderFrames.has(frame)) || [header, footer, notes].some((a) => a?.drawsItself);
+          const last = chunkIndex === f.flow.chunks.length - 1 && i === pages - 1;
+          const drawsItself = pageFrames.some((frame) => placeholderFrames.has(frame)) || [header, footer, notes].some((a) => a?.drawsItself) || (last && nextShares);
           const pageDevice = writer.beginPage([0, 0, g.width, g.height]);
-          const device = drawsItself ? metafiles.wrap(pageDevice, fonts, shapes.handler('rest')) : pageDevice;
-          const columnLeft = (col: number) => g.marginLeft + col * (f.frameWidth + f.gap);
-          const pageFrame: PageFrame = { ...g, columns: Array.from({ length: f.columns }, (_, col) => ({ left: columnLeft(col), width: f.frameWidth })) };
+          open = { index: written++, pageDevice, device: drawsItself ? metafiles.wrap(pageDevice, fonts, shapes.handler('rest')) : pageDevice };
+          const pageFrame: PageFrame = { ...g, columns: Array.from({ length: f.columns }, (_, col) => ({ left: g.marginLeft + col * (f.frameWidth + f.gap), width: f.frameWidth })) };
           shapes.beginPage(pageDevice, pageFrame, (b, w) => area(b, w, fields));
           const drawContent = (target: Mupdf.Device, collectLinks: boolean) => {
-            for (const frame of pageFrames) {
-              const dx = columnLeft(frame - i * f.columns);
-              const page = doc.loadPage(frame);
-              page.run(target, mupdf.Matrix.translate(dx, f.top));
-              for (const link of collectLinks && linkFrames.has(frame) ? page.getLinks() : []) {
-                const [x0, y0, x1, y1] = link.getBounds();
-                // The link's id also makes an empty link box where the link starts: nothing to click.
-                if (link.isExternal() && x1 - x0 > 0.01 && y1 - y0 > 0.01) links.push({ page: written, rect: [x0 + dx, y0 + f.top, x1 + dx, y1 + f.top], uri: link.getURI() });
-              }
-              page.destroy();
-            }
+            drawFrames(target, f, doc, pageFrames, i * f.columns, f.top, collectLinks ? linkFrames : undefined);
             if (notes) runFirstPage(notes.doc, target, mupdf.Matrix.translate(g.marginLeft, f.top + f.frameHeight - notes.height));
             if (header) runFirstPage(header.doc, target, mupdf.Matrix.translate(g.marginLeft, g.header));
             if (footer) runFirstPage(footer.doc, target, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
@@ -286,22 +331,13 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
             finder.destroy();
             shapes.drawFound();
           }
-          drawContent(device, true);
-          shapes.flushText(device);
-          shapes.endPage();
-          if (device !== pageDevice) {
-            device.close();
-            device.destroy();
-          }
-          writer.endPage();
-          written++;
-          // Decoded pictures of this page are not needed for the next: keep the heap at one page's worth.
-          mupdf.emptyStore();
+          drawContent(open.device, true);
         }
         doc.destroy();
         mupdf.emptyStore();
-      }
-    }
+      });
+    });
+    endPage();
     if (written === 0) {
       writer.beginPage([0, 0, 612, 792]);
       writer.endPage();

@@ -1,0 +1,138 @@
+import type * as Mupdf from 'mupdf';
+import type { Block } from '../model';
+import type { PageMarks } from './inline-html';
+import type { FlowFrame } from './flows';
+import { remainderAfterFirstFrame, type FootnotePage } from './footnote-pages';
+import { contentHeight } from './html-doc';
+
+/**
+ * A continuous section whose number of columns differs from the section before starts on that
+ * section's last page, below its text, as in Word (a one-column title block over a two-column
+ * article, and one column again for what follows). Its first stretch is laid out in frames as
+ * tall as the room left there, with its words marked, and the page takes the first `columns`
+ * frames; what falls past them (the next block, or the rest of the paragraph or table that
+ * crossed, see footnote-pages.ts) starts the next page. A multi-column section followed so has
+ * the columns of its last page balanced first, as Word does: the shortest frames that still hold
+ * that page's text.
+ */
+
+/** Less room than this (points, about three lines) below the text before: the section starts on a new page. */
+const MIN_ROOM = 40;
+/** Balancing stops when the frame height is known to within this (points). */
+const BALANCE_STEP = 2;
+
+/** What render.ts keeps about its chunks, shared with this module. */
+export interface ChunkRegistry {
+  /** Lays blocks out in frames `height` tall (marks: ids on blocks and words, see footnote-pages.ts). */
+  layout(f: FlowFrame, blocks: Block[], height: number, marks?: PageMarks): Mupdf.Document;
+  /** The chunk as it will be drawn (kept for drawing when it fits the budget); `owned`: destroy it after use. */
+  measure(f: FlowFrame, blocks: Block[]): { doc: Mupdf.Document; owned: boolean };
+  /** Keeps a layout for drawing; false when over budget (the caller destroys it). */
+  keep(blocks: Block[], doc: Mupdf.Document): boolean;
+  /** Whether blocks call notes (they go after the stretch in a multi-column flow, which balancing would cut off). */
+  callsNotes(blocks: Block[]): boolean;
+  /** Chunks laid out in frames of their own height (and marks from `wordsFrom`): footnote pages, and the parts here. */
+  pages: WeakMap<Block[], FootnotePage>;
+  /** Frames of a chunk that are drawn (the rest of its layout belongs to the next chunk). */
+  frames: WeakMap<Block[], number>;
+  /** Chunks drawn on the page before, their frames' top on the page. */
+  tops: WeakMap<Block[], number>;
+}
+
+const allMarks = (): PageMarks => ({ depth: 0, block: 0, wordsFrom: 0, words: [], refs: 0 });
+
+/** Starts flow `f` below the text of the last page of `prev`; false when there is no room or nothing fits. */
+export function startBelow(prev: FlowFrame | undefined, f: FlowFrame, chunks: ChunkRegistry): boolean {
+  const first = f.flow.chunks[0];
+  if (!prev || !first?.length || !prev.flow.chunks.length) return false;
+  // Not below a page with notes at its foot (flowsOf keeps stretches calling notes out of this).
+  if (chunks.pages.get(prev.flow.chunks.at(-1)!)?.notes.length) return false;
+  if (prev.columns > 1) balanceLastPage(prev, chunks);
+  const last = prev.flow.chunks.at(-1)!;
+  const { doc, owned } = chunks.measure(prev, last);
+  const count = Math.min(doc.countPages(), chunks.frames.get(last) ?? Infinity);
+  const lastTop = chunks.tops.get(last);
+  let bottom = 0;
+  for (let k = lastTop !== undefined ? 0 : Math.floor((count - 1) / prev.columns) * prev.columns; k < count; k++) bottom = Math.max(bottom, contentHeight(doc, k));
+  if (owned) doc.destroy();
+  const top = (lastTop ?? prev.top) + bottom;
+  const room = prev.top + prev.frameHeight - top;
+  if (room < MIN_ROOM) return false;
+  const split = splitBelow(first, f.columns, room, (blocks, height, marks) => chunks.layout(f, blocks, height, marks));
+  if (!split) return false;
+  chunks.pages.set(split.shared, { blocks: split.shared, frameHeight: room, notes: [], wordsFrom: 0 });
+  chunks.frames.set(split.shared, f.columns);
+  chunks.tops.set(split.shared, top);
+  if (!chunks.keep(split.shared, split.doc)) split.doc.destroy();
+  f.flow.chunks = [split.shared, ...(split.rest.length ? [split.rest] : []), ...f.flow.chunks.slice(1)];
+  return true;
+}
+
+/** The first stretch of a section cut into what fits `room` in `columns` frames and the rest; undefined when nothing fits. */
+function splitBelow(chunk: Block[], columns: number, room: number, layout: (blocks: Block[], height: number, marks: PageMarks) => Mupdf.Document): { shared: Block[]; doc: Mupdf.Document; rest: Block[] } | undefined {
+  const marks = allMarks();
+  const doc = layout(chunk, room, marks);
+  const next = remainderAfterFirstFrame(doc, chunk, marks, columns);
+  if (!next) return { shared: chunk, doc, rest: [] };
+  if ('whole' in next) {
+    // The block that crossed cannot be cut: the page takes the blocks before it.
+    doc.destroy();
+    const shared = chunk.slice(0, next.whole);
+    return { shared, doc: layout(shared, room, allMarks()), rest: chunk.slice(next.whole) };
+  }
+  if ('unmarked' in next || (next.from === 0 && !next.head)) {
+    doc.destroy();
+    return undefined;
+  }
+  return { shared: chunk, doc, rest: [...(next.head ? [next.head] : []), ...chunk.slice(next.from)] };
+}
+
+/**
+ * Balances the columns of the last page of a multi-column flow: that page's text becomes a chunk of
+ * its own, laid out in the shortest frames that hold it in the page's columns.
+ */
+function balanceLastPage(f: FlowFrame, chunks: ChunkRegistry): void {
+  const last = f.flow.chunks.at(-1)!;
+  const own = chunks.pages.get(last);
+  if (own?.notes.length || own?.allFrames || chunks.callsNotes(last)) return;
+  const top = chunks.tops.get(last);
+  let content = last;
+  let height = own?.frameHeight ?? f.frameHeight;
+  if (top === undefined) {
+    // Cut off the text of the last page, found by the ids of a layout with marked words.
+    const marks = allMarks();
+    const doc = chunks.layout(f, last, height, marks);
+    const frames = Math.min(doc.countPages(), chunks.frames.get(last) ?? Infinity);
+    const before = Math.floor((frames - 1) / f.columns) * f.columns; // frames of the pages before the last
+    if (before > 0) {
+      const next = remainderAfterFirstFrame(doc, last, marks, before);
+      if (!next || !('from' in next) || (next.from === 0 && !next.head)) {
+        doc.destroy();
+        return;
+      }
+      content = [...(next.head ? [next.head] : []), ...last.slice(next.from)];
+      chunks.pages.set(last, { blocks: last, frameHeight: height, notes: [], wordsFrom: 0 });
+      chunks.frames.set(last, before);
+      if (!chunks.keep(last, doc)) doc.destroy();
+      f.flow.chunks.push(content);
+    } else doc.destroy();
+  }
+  // The shortest frames (to BALANCE_STEP) in which the page's text still takes no more than its columns.
+  const marks = chunks.pages.get(content)?.wordsFrom === 0 ? allMarks : () => undefined;
+  const fits = (h: number) => {
+    const doc = chunks.layout(f, content, h, marks());
+    const fit = doc.countPages() <= f.columns;
+    doc.destroy();
+    return fit;
+  };
+  let lo = Math.max(MIN_ROOM / 2, height / f.columns / 2);
+  if (fits(lo)) height = lo;
+  while (height - lo > BALANCE_STEP) {
+    const mid = (lo + height) / 2;
+    if (fits(mid)) height = mid;
+    else lo = mid;
+  }
+  const wordsFrom = chunks.pages.get(content)?.wordsFrom;
+  chunks.pages.set(content, { blocks: content, frameHeight: height, notes: [], wordsFrom });
+  chunks.frames.set(content, f.columns);
+}
