@@ -44,7 +44,9 @@ const allMarks = (): PageMarks => ({ depth: 0, block: 0, wordsFrom: 0, words: []
 /** Starts flow `f` below the text of the last page of `prev`; false when there is no room or nothing fits. */
 export function startBelow(prev: FlowFrame | undefined, f: FlowFrame, chunks: ChunkRegistry): boolean {
   const first = f.flow.chunks[0];
-  if (!prev || !first?.length || !prev.flow.chunks.length) return false;
+  // Not a stretch that calls notes (they go with the text of their page, which here is another
+  // section's): flowsOf checks the section's own, sections merged into it since may add some.
+  if (!prev || !first?.length || !prev.flow.chunks.length || chunks.callsNotes(first)) return false;
   // Not below a page with notes at its foot (flowsOf keeps stretches calling notes out of this).
   if (chunks.pages.get(prev.flow.chunks.at(-1)!)?.notes.length) return false;
   if (prev.columns > 1) balanceLastPage(prev, chunks);
@@ -75,10 +77,13 @@ function splitBelow(chunk: Block[], columns: number, room: number, layout: (bloc
   const next = remainderAfterFirstFrame(doc, chunk, marks, columns);
   if (!next) return { shared: chunk, doc, rest: [] };
   if ('whole' in next) {
-    // The block that crossed cannot be cut: the page takes the blocks before it.
+    // The block that crossed cannot be cut there: the page takes the blocks before it (and the rows
+    // of a table above the one that crossed).
     doc.destroy();
-    const shared = chunk.slice(0, next.whole);
-    return { shared, doc: layout(shared, room, allMarks()), rest: chunk.slice(next.whole) };
+    const { whole, tail, head } = next;
+    const shared = tail ? [...chunk.slice(0, whole), tail] : chunk.slice(0, whole);
+    const rest = tail ? [...(head ? [head] : []), ...chunk.slice(whole + 1)] : chunk.slice(whole);
+    return { shared, doc: layout(shared, room, allMarks()), rest };
   }
   if ('unmarked' in next || (next.from === 0 && !next.head)) {
     doc.destroy();

@@ -56,7 +56,7 @@ export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: 
     // This page's layouts, all destroyed but the one kept. Tries of another height on the same HTML
     // lay the parsed document out again (parsing was about half of a layout's time, stress008).
     const docs = new Map<Mupdf.Document, number>(); // the room for notes each is laid out with now
-    let parsed: { size: number; wordsFrom: number; laid: ReturnType<MarkedLayout> } | undefined;
+    let parsed: { size: number; wordsFrom: number; laid: ReturnType<MarkedLayout>; tail?: Block } | undefined;
     const heightFor = (laid: ReturnType<MarkedLayout>, height: number) => {
       if (docs.get(laid.doc) === height) return;
       laid.relayout(frameHeight - height);
@@ -65,19 +65,20 @@ export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: 
     const dropAllBut = (kept?: Mupdf.Document) => {
       for (const doc of docs.keys()) if (doc !== kept) doc.destroy();
     };
-    // `size`: exactly that many blocks, the page's own (else a window of the rest that reaches the second frame).
-    const layOut = (height: number, wordsFrom?: number, size?: number) => {
+    // `size`: exactly that many blocks, the page's own, and `tail` after them (the rows of a table
+    // above one that crossed); else a window of the rest that reaches the second frame.
+    const layOut = (height: number, wordsFrom?: number, size?: number, tail?: Block) => {
       for (;;) {
-        const window = rest.slice(0, size ?? windowSize);
+        const window = tail ? [...rest.slice(0, size), tail] : rest.slice(0, size ?? windowSize);
         const from = wordsFrom ?? markedFrom(window);
         let laid: ReturnType<MarkedLayout>;
-        if (parsed?.size === window.length && parsed.wordsFrom === from) {
+        if (parsed?.size === window.length && parsed.wordsFrom === from && parsed.tail === tail) {
           laid = parsed.laid;
           heightFor(laid, height);
         } else {
           laid = layout(window, frameHeight - height, from);
           docs.set(laid.doc, height);
-          parsed = { size: window.length, wordsFrom: from, laid };
+          parsed = { size: window.length, wordsFrom: from, laid, tail };
         }
         // The first frame is final only when something falls onto the second (or nothing is left).
         const frames = laid.doc.countPages();
@@ -122,9 +123,11 @@ export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: 
       if (next && 'unmarked' in next) throw new Error('footnote pagination: a crossing paragraph has no marked words');
     }
     if (next && 'whole' in next) {
-      // The block that crossed cannot be cut: the page is the blocks before it, laid out without it.
-      page = layOut(page.height, undefined, next.whole);
-      next = undefined;
+      // The block that crossed cannot be cut there: the page ends before it (or before its row that
+      // crossed), laid out again without it.
+      const { whole, tail, head } = next;
+      page = layOut(page.height, undefined, whole, tail);
+      next = tail ? { from: whole + 1, head } : undefined;
     }
     if (next && next.from === 0 && !next.head) {
       dropAllBut();
@@ -237,7 +240,7 @@ function fitNotes(ids: string[], frameHeight: number, notesHeight: (ids: string[
  * first block that starts past it, and the remainder of the block before when that one crossed;
  * `unmarked` when that block needs its words marked to tell; `whole` when it cannot be cut.
  */
-export function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], marks: PageMarks, columns = 1): { from: number; head?: Block } | { unmarked: number } | { whole: number } | undefined {
+export function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], marks: PageMarks, columns = 1): { from: number; head?: Block } | { unmarked: number } | { whole: number; tail?: Table; head?: Table } | undefined {
   if (doc.countPages() <= columns) return undefined;
   // The page (of `columns` frames) an id is on; -1 where it is on none.
   const pageOf = (id: string) => {
@@ -264,13 +267,49 @@ export function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], m
   const crossing = window[from - 1]!;
   // A paragraph whose words are not marked crossed when its last word is past the frame.
   if (crossing.kind === 'paragraph' && from - 1 < marks.wordsFrom && pageOf(`e${from - 1}`) >= 1) return { unmarked: from - 1 };
-  const head = crossing.kind === 'paragraph' ? paragraphRemainder(crossing, from - 1, marks, pageOf) : tableRemainder(crossing, from - 1, pageOf);
+  const next = from < window.length ? `b${from}` : undefined;
+  let head: Block | undefined;
+  if (crossing.kind === 'paragraph') head = paragraphRemainder(crossing, from - 1, marks, pageOf);
+  else {
+    const rows = tableRemainder(crossing, from - 1, pageOf, (id) => tailBefore(doc, columns, id ?? next));
+    // A row that runs past the page (MuPDF cuts a row only when it is taller than the room left)
+    // goes whole to the next page: the page ends before it, with the rows above it.
+    if (rows.crossed === 0) return from > 1 ? { whole: from - 1 } : { from: 0 };
+    if (rows.crossed !== undefined) return { whole: from - 1, tail: { ...crossing, rows: crossing.rows.slice(0, rows.crossed) }, head: rows.head };
+    head = rows.head;
+  }
   // The crossing block's words or rows all start on the first frame, yet the second shows something
   // of it (a text box or picture after its last word, the end of a tall row): the block goes whole
   // to the next page, as it cannot be cut there. (Only its own spacing past the frame is nothing.)
   if (!head && from > 1 && from === window.length && !blank(doc, columns)) return { whole: from - 1 };
   if (!head && from === window.length) return undefined;
   return { from, head };
+}
+
+/**
+ * Whether the first frame of the second page (frame `columns`) shows text above where the element
+ * `id` starts, or any text at all when there is no such element: the tail of something the first
+ * page began.
+ */
+function tailBefore(doc: Mupdf.Document, columns: number, id: string | undefined): boolean {
+  const page = doc.loadPage(columns);
+  const text = page.toStructuredText('preserve-images');
+  try {
+    const json = JSON.parse(text.asJSON()) as { blocks: { bbox: { y: number; h: number }; lines?: { bbox: { y: number; h: number } }[] }[] };
+    const first = json.blocks[0];
+    if (!first) return false;
+    if (id === undefined) return true;
+    const at = doc.resolveLinkDestination(`#${id}`);
+    if (at.page < 0) return true;
+    if (at.page > columns) return true; // it starts on a later frame: this one holds something before it
+    // MuPDF gives an element's place as the baseline of its first line: a line that ends above that
+    // is something before it. (A block may hold the element's lines too.)
+    const line = first.lines?.[0]?.bbox ?? first.bbox;
+    return line.y + line.h < at.y - 2;
+  } finally {
+    text.destroy();
+    page.destroy();
+  }
 }
 
 /** Whether frame `index` of a laid-out window shows nothing: no text or picture (shapes are pictures until drawn). */
@@ -311,19 +350,29 @@ function paragraphRemainder(p: Paragraph, index: number, marks: PageMarks, pageO
 }
 
 /** The rows of table `index` past the first frame, after its header rows (repeated, as Word does). */
-function tableRemainder(t: Table, index: number, pageOf: (id: string) => number): Table | undefined {
+function tableRemainder(t: Table, index: number, pageOf: (id: string) => number, tailBefore: (id?: string) => boolean): { head?: Table; crossed?: number } {
   const rows = t.rows.length;
-  if (rows < 2 || pageOf(`b${index}-${rows - 1}`) < 1) return undefined;
-  let lo = 0;
-  let hi = rows - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (pageOf(`b${index}-${mid}`) > 0) hi = mid;
-    else lo = mid + 1;
+  let lo: number;
+  let crossed: number | undefined;
+  if (pageOf(`b${index}-${rows - 1}`) < 1) {
+    // The last row starts on the page; it runs onto the next when that shows something before what follows.
+    if (!tailBefore()) return {};
+    lo = crossed = rows - 1;
+  } else {
+    lo = 0;
+    let hi = rows - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (pageOf(`b${index}-${mid}`) > 0) hi = mid;
+      else lo = mid + 1;
+    }
+    // MuPDF cuts a row taller than the room left: the row before runs onto the next page when its
+    // tail comes first there.
+    if (lo > 0 && tailBefore(`b${index}-${lo}`)) lo = crossed = lo - 1;
   }
-  if (lo === 0) return t;
+  if (lo === 0) return { head: t, crossed };
   let headers = 0;
   while (headers < rows && t.rows[headers]!.header) headers++;
   const repeat = headers > 0 && headers < lo ? t.rows.slice(0, headers) : [];
-  return { ...t, rows: [...repeat, ...t.rows.slice(lo)] };
+  return { head: { ...t, rows: [...repeat, ...t.rows.slice(lo)] }, crossed };
 }
