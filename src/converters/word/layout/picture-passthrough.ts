@@ -91,7 +91,9 @@ export class PicturePassThrough {
             return;
           }
           if (!subtype.isName() || subtype.asName() !== 'Image' || ref.get('Width').asNumber() !== 2 || ref.get('Height').asNumber() !== 1) return;
-          const index = placeholderIndex(ref.readStream().asUint8Array(), 3, PICTURE_MAGIC);
+          const stream = ref.readStream();
+          const index = placeholderIndex(stream.asUint8Array(), 3, PICTURE_MAGIC);
+          stream.destroy();
           const entry = index === undefined ? undefined : this.list[index];
           if (!entry) return;
           replaced.set(num, this.replace(pdf, ref, entry));

@@ -246,6 +246,8 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
         open.device.destroy();
       }
       writer.endPage();
+      // mupdf.js keeps its own reference to the page device: dropped now, not when the GC gets to it.
+      open.pageDevice.destroy();
       open = undefined;
       // Decoded pictures of this page are not needed for the next: keep the heap at one page's worth.
       mupdf.emptyStore();
@@ -261,6 +263,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           const [x0, y0, x1, y1] = link.getBounds();
           // The link's id also makes an empty link box where the link starts: nothing to click.
           if (link.isExternal() && x1 - x0 > 0.01 && y1 - y0 > 0.01) links.push({ page: open!.index, rect: [x0 + dx, y0 + top, x1 + dx, y1 + top], uri: link.getURI() });
+          link.destroy();
         }
         page.destroy();
       }
@@ -273,8 +276,9 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       // A section that starts on an odd (even) page gets a blank page before it when needed, as in print.
       if (written > 0 && ((s.start === 'oddPage' && pageNumber % 2 === 1) || (s.start === 'evenPage' && pageNumber % 2 === 0))) {
         endPage();
-        writer.beginPage([0, 0, g.width, g.height]);
+        const blank = writer.beginPage([0, 0, g.width, g.height]);
         writer.endPage();
+        blank.destroy();
         written++;
         pageNumber++;
       }
@@ -339,8 +343,9 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
     });
     endPage();
     if (written === 0) {
-      writer.beginPage([0, 0, 612, 792]);
+      const blank = writer.beginPage([0, 0, 612, 792]);
       writer.endPage();
+      blank.destroy();
     }
     writer.close();
     writer.destroy();
@@ -363,7 +368,7 @@ function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number
   try {
     for (const link of links) {
       const page = pdf.loadPage(link.page);
-      page.createLink(link.rect, link.uri);
+      page.createLink(link.rect, link.uri).destroy();
       page.destroy();
     }
     pictures.replaceIn(pdf);

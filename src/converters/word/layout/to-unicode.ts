@@ -20,7 +20,9 @@ export function letterToUnicode(pdf: Mupdf.PDFDocument): void {
       done.add(font.asIndirect());
       const map = font.get('ToUnicode');
       if (!map.isStream()) return;
-      const text = latin1String(map.readStream().asUint8Array());
+      const stream = map.readStream();
+      const text = latin1String(stream.asUint8Array());
+      stream.destroy();
       if (!PRESENTATION_TARGET.test(text)) return;
       map.writeStream(latin1Bytes(rewrite(text)));
     });
