@@ -41,14 +41,14 @@ export interface ChunkRegistry {
 
 const allMarks = (): PageMarks => ({ depth: 0, block: 0, wordsFrom: 0, words: [], refs: 0 });
 
-/** Starts flow `f` below the text of the last page of `prev`; false when there is no room or nothing fits. */
-export function startBelow(prev: FlowFrame | undefined, f: FlowFrame, chunks: ChunkRegistry): boolean {
-  const first = f.flow.chunks[0];
-  // Not a stretch that calls notes (they go with the text of their page, which here is another
-  // section's): flowsOf checks the section's own, sections merged into it since may add some.
-  if (!prev || !first?.length || !prev.flow.chunks.length || chunks.callsNotes(first)) return false;
-  // Not below a page with notes at its foot (flowsOf keeps stretches calling notes out of this).
-  if (chunks.pages.get(prev.flow.chunks.at(-1)!)?.notes.length) return false;
+/**
+ * Where flow `f` can start on the last page of `prev`: the top of the room below that page's text
+ * (balancing a multi-column `prev` first) and its height; undefined when there is too little.
+ */
+export function roomBelow(prev: FlowFrame | undefined, chunks: ChunkRegistry): { top: number; room: number } | undefined {
+  if (!prev || !prev.flow.chunks.length) return undefined;
+  // Not below a page with notes at its foot.
+  if (chunks.pages.get(prev.flow.chunks.at(-1)!)?.notes.length) return undefined;
   if (prev.columns > 1) balanceLastPage(prev, chunks);
   const last = prev.flow.chunks.at(-1)!;
   const { doc, owned } = chunks.measure(prev, last);
@@ -59,7 +59,20 @@ export function startBelow(prev: FlowFrame | undefined, f: FlowFrame, chunks: Ch
   if (owned) doc.destroy();
   const top = (lastTop ?? prev.top) + bottom;
   const room = prev.top + prev.frameHeight - top;
-  if (room < MIN_ROOM) return false;
+  return room < MIN_ROOM ? undefined : { top, room };
+}
+
+/**
+ * Starts flow `f` below the text of the last page of `prev`; false when there is no room or nothing
+ * fits. Not for a first stretch that calls notes (render.ts pages a one-column one for its notes
+ * from that room instead).
+ */
+export function startBelow(prev: FlowFrame | undefined, f: FlowFrame, chunks: ChunkRegistry): boolean {
+  const first = f.flow.chunks[0];
+  if (!first?.length || chunks.callsNotes(first)) return false;
+  const below = roomBelow(prev, chunks);
+  if (!below) return false;
+  const { top, room } = below;
   const split = splitBelow(first, f.columns, room, (blocks, height, marks) => chunks.layout(f, blocks, height, marks));
   if (!split) return false;
   chunks.pages.set(split.shared, { blocks: split.shared, frameHeight: room, notes: [], wordsFrom: 0 });
@@ -130,6 +143,8 @@ function balanceLastPage(f: FlowFrame, chunks: ChunkRegistry): void {
     doc.destroy();
     return fit;
   };
+  // Cut off, it may need more than the page (header rows repeated at its head): then it is not balanced.
+  if (!fits(height)) return;
   let lo = Math.max(MIN_ROOM / 2, height / f.columns / 2);
   if (fits(lo)) height = lo;
   while (height - lo > BALANCE_STEP) {

@@ -3,7 +3,6 @@
  * geometry and one set of headers) and, within each, page-break-free stretches (chunks).
  */
 import type { Block, Inline, Paragraph, Section, WordDocument } from '../model';
-import { callsNotes } from './notes-html';
 
 /** A run of pages that share one page geometry and one set of headers: a section, or continuous sections. */
 export interface Flow {
@@ -74,9 +73,7 @@ export function flowsOf(doc: WordDocument): Flow[] {
       const lead = first?.kind === 'paragraph' ? first.inlines[0] : undefined;
       const breaksFirst = first?.kind === 'paragraph' && (first.props.pageBreakBefore || (lead?.kind === 'break' && lead.type === 'page'));
       if (section.start === 'continuous' && (section.columns ?? 1) !== (prev.section.columns ?? 1) && !breaksFirst && more[0]!.length) {
-        // Unless its first stretch calls notes: they go with the text of their page, which here is
-        // another section's. Then it starts a page of its own.
-        flows.push({ section, chunks: more, continues: !callsNotes(more[0]!, doc) });
+        flows.push({ section, chunks: more, continues: true });
         continue;
       }
       prev.chunks[prev.chunks.length - 1]!.push(...more[0]!);

@@ -44,7 +44,7 @@ const MARKED_SHARE = 0.45;
  *
  * `keep` receives each page's layout (to draw it without laying it out again) or destroys it.
  */
-export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: MarkedLayout, notesHeight: (ids: string[]) => number, keep: (page: FootnotePage, doc: Mupdf.Document) => void): FootnotePage[] {
+export function paginateFootnotes(blocks: Block[], fullHeight: number, layout: MarkedLayout, notesHeight: (ids: string[]) => number, keep: (page: FootnotePage, doc: Mupdf.Document) => void, firstHeight?: number): FootnotePage[] {
   const pages: FootnotePage[] = [];
   let rest = blocks;
   let pending: string[] = []; // notes called on an earlier page that did not fit there
@@ -52,6 +52,8 @@ export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: 
   let guess = 0; // room for notes tried first
   let noRoom = false; // the last try put nothing on its page: this one leaves notes for later
   for (let guard = 0; rest.length && guard < 5000; guard++) {
+    // The first page may have less room (`firstHeight`: it starts below another section's text).
+    const frameHeight = pages.length === 0 && firstHeight !== undefined ? firstHeight : fullHeight;
     let windowSize = blocksWeighing(rest, perFrame * 1.3);
     // This page's layouts, all destroyed but the one kept. Tries of another height on the same HTML
     // lay the parsed document out again (parsing was about half of a layout's time, stress008).
@@ -156,11 +158,11 @@ export function paginateFootnotes(blocks: Block[], frameHeight: number, layout: 
     // With the references in about a page of what follows (by weight, less the room the notes take), as the second frame was seldom full.
     guess = 0;
     for (let i = 0; i < 2; i++) {
-      const notesAhead = fitNotes([...pending, ...ahead, ...refsWithin(rest, (perFrame * (frameHeight - guess)) / frameHeight)], frameHeight, notesHeight);
+      const notesAhead = fitNotes([...pending, ...ahead, ...refsWithin(rest, (perFrame * (fullHeight - guess)) / fullHeight)], fullHeight, notesHeight);
       guess = notesAhead.length ? notesHeight(notesAhead) : 0;
     }
   }
-  if (pending.length) pages.push({ blocks: [], frameHeight, notes: pending });
+  if (pending.length) pages.push({ blocks: [], frameHeight: fullHeight, notes: pending });
   return pages;
 }
 

@@ -13,7 +13,7 @@ import type { PageMarks } from './inline-html';
 import { ShapePictures, type PageFrame } from './shape-pictures';
 import { flowsOf, type Flow, type FlowFrame } from './flows';
 import { contentHeight, framesWithIds, htmlDocument, openHtml, runFirstPage } from './html-doc';
-import { startBelow, type ChunkRegistry } from './continuous-columns';
+import { roomBelow, startBelow, type ChunkRegistry } from './continuous-columns';
 
 type MupdfModule = typeof Mupdf;
 
@@ -171,7 +171,12 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       tops: sharedTops,
     };
     frames.forEach((f, index) => {
-      if (f.flow.continues && !startBelow(frames[index - 1], f, registry)) f.flow.continues = false;
+      // A one-column continuing section whose first stretch calls notes is paged for them, its first
+      // page the room below the page before.
+      const first = f.flow.chunks[0];
+      const paged = f.flow.continues && f.columns === 1 && !!first?.length && callsNotes(first, model) && !first.some(joins);
+      const below = paged ? roomBelow(frames[index - 1], registry) : undefined;
+      if (f.flow.continues && !below && !startBelow(frames[index - 1], f, registry)) f.flow.continues = false;
       if (f.columns !== 1) return;
       f.flow.chunks = f.flow.chunks.flatMap((blocks): Block[][] => {
         if (sharedTops.has(blocks)) return [blocks];
@@ -188,7 +193,14 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
             if (!page.allFrames) chunkFrames.set(page.blocks, 1);
             if (!keepLaidOut(page.blocks, doc)) doc.destroy();
           };
-          return paginateFootnotes(blocks, f.frameHeight, layout, (ids) => notesArea(ids, f.frameWidth).height, keep).map((page) => page.blocks);
+          const firstHeight = below && blocks === first ? below.room : undefined;
+          const pages = paginateFootnotes(blocks, f.frameHeight, layout, (ids) => notesArea(ids, f.frameWidth).height, keep, firstHeight);
+          if (below && firstHeight !== undefined) {
+            // Drawn below the page before; if nothing fit there, its first page is a page of its own.
+            if (pages[0]?.blocks.length && !pages[0].allFrames) sharedTops.set(pages[0].blocks, below.top);
+            else f.flow.continues = false;
+          }
+          return pages.map((page) => page.blocks);
         }
         if (!blocks.some((b) => b.kind === 'table' && b.rows[0]?.header)) return [blocks];
         return splitForRepeatedHeaders(
@@ -294,6 +306,12 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
         if (sharedTop !== undefined && open) {
           // The start of a continuous section, below the text of the page before.
           drawFrames(open.device, f, doc, Array.from({ length: Math.min(frameCount, f.columns) }, (_, k) => k), 0, sharedTop, linkFrames);
+          // Its notes at the page's foot (one-column sections paged for their notes).
+          const notes = footnotePages.get(blocks)?.notes;
+          if (notes?.length) {
+            const area = notesArea(notes, f.frameWidth);
+            runFirstPage(area.doc, open.device, mupdf.Matrix.translate(f.flow.section.page.marginLeft, f.top + f.frameHeight - area.height));
+          }
           sectionPage++;
           doc.destroy();
           return;
