@@ -1,0 +1,31 @@
+import type * as Mupdf from 'mupdf';
+import type { PicturePassThrough } from './picture-passthrough';
+import { letterToUnicode } from './to-unicode';
+
+type MupdfModule = typeof Mupdf;
+
+/**
+ * Adds the hyperlinks and subsets the fonts: the writer embeds whole faces (Carlito alone is
+ * 600 KB); keeping only the glyphs used makes a one-page letter a few KB instead of megabytes.
+ */
+export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pictures: PicturePassThrough): Uint8Array {
+  const pdf = mupdf.Document.openDocument(written, 'application/pdf') as Mupdf.PDFDocument;
+  try {
+    for (const link of links) {
+      const page = pdf.loadPage(link.page);
+      page.createLink(link.rect, link.uri).destroy();
+      page.destroy();
+    }
+    pictures.replaceIn(pdf);
+    pdf.subsetFonts();
+    letterToUnicode(pdf);
+    // Deflate is a fifth of a long document's time. MuPDF's effort 45 (of 100; 0 is zlib's default) was measured
+    // 10% faster for files 4-7% larger (stress008 745 → 636 ms, 726 → 780 KB; LibreOffice's is 783 KB).
+    const saved = pdf.saveToBuffer('compress,garbage=compact,compression-effort=45');
+    const bytes = saved.asUint8Array().slice();
+    saved.destroy();
+    return bytes;
+  } finally {
+    pdf.destroy();
+  }
+}
