@@ -1,3 +1,5 @@
+/** The scripts the readers and the layout tell apart, by character. */
+
 /**
  * Complex-script text (Arabic, Hebrew and the other right-to-left scripts, the Indic scripts, Thai,
  * Lao, Khmer) takes a run's complex-script formatting, as in Word and LibreOffice: in DOCX the
@@ -5,6 +7,10 @@
  * "Bi" sprms). A Persian run marked bold with w:b alone is not bold; one sized w:sz 24 w:szCs 28 is 14 pt.
  */
 const COMPLEX = /[\u0590-\u08ff\u0900-\u0dff\u0e00-\u0eff\u1780-\u17ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+/** Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms. */
+export const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+/** Scripts whose letters take their form from their neighbours: Syriac, Arabic, Thaana, N'Ko, Mongolian. */
+export const JOINING = /[\u0600-\u08ff\u1800-\u18af\ufb50-\ufdff\ufe70-\ufeff]/;
 /** Letters of other scripts: they end a complex-script stretch. Digits, spaces and punctuation go with the letters around them. */
 const OTHER_LETTER = /\p{L}/u;
 

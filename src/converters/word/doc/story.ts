@@ -247,7 +247,7 @@ export class StoryReader {
         case 0x1f: break;
         default: {
           if (code < 0x20) break;
-          let text = this.decode(code, chp);
+          let text = ch;
           if (code >= 0xf000 && code <= 0xf0ff) {
             const mapped = mapSymbolChar(code);
             if (mapped) text = mapped;

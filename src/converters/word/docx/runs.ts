@@ -126,7 +126,9 @@ function styleOf(r: XmlElement | undefined, scope: Scope, reader: StoryReader): 
 function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader): void {
   const props = runProps(r, scope, reader);
   let style = reader.ctx.intern(finalRunStyle(props));
-  let complexStyle = reader.ctx.intern(finalRunStyle(complexScriptProps(props)));
+  // The style of the run's complex-script text, made when the run has some (complex-script.ts).
+  let link = props.link;
+  const complexStyle = () => reader.ctx.intern(finalRunStyle({ ...complexScriptProps(props), link }));
   const symbolFont = isSymbolFont(props.font);
   const fields = reader.fields;
   const drawingCtx: DrawingContext = {
@@ -144,8 +146,7 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
         // Text in a symbol font (or private-use characters) has no glyphs in our fonts.
         if (symbolFont || hasPrivateUse(text)) text = mapSymbolText(text, props.font);
         if (symbolFont) b.text(text, plainFontStyle(props, scope, reader));
-        else if (complexStyle === style) b.text(text, style);
-        else for (const part of scriptStretches(text)) b.text(part.text, part.complex ? complexStyle : style);
+        else for (const part of scriptStretches(text)) b.text(part.text, part.complex ? complexStyle() : style);
         break;
       }
       case 'tab':
@@ -183,8 +184,8 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
           if (shown.text) b.out.push({ kind: 'text', text: shown.text, style });
           // A HYPERLINK field's result starts now: later text in this run carries the link.
           if (fields.link && !props.link) {
-            style = reader.ctx.intern(finalRunStyle({ ...props, link: fields.link }));
-            complexStyle = reader.ctx.intern(finalRunStyle({ ...complexScriptProps(props), link: fields.link }));
+            link = fields.link;
+            style = reader.ctx.intern(finalRunStyle({ ...props, link }));
           }
         } else if (type === 'end') {
           const done = fields.end();

@@ -35,6 +35,8 @@ export interface ChunkRegistry {
   pages: WeakMap<Block[], FootnotePage>;
   /** Frames of a chunk that are drawn (the rest of its layout belongs to the next chunk). */
   frames: WeakMap<Block[], number>;
+  /** How many frames of a chunk's layout are drawn (its layout's, at most `frames`). */
+  framesOf(blocks: Block[], doc: Mupdf.Document): number;
   /** Chunks drawn on the page before, their frames' top on the page. */
   tops: WeakMap<Block[], number>;
 }
@@ -52,7 +54,7 @@ export function roomBelow(prev: FlowFrame | undefined, chunks: ChunkRegistry): {
   if (prev.columns > 1) balanceLastPage(prev, chunks);
   const last = prev.flow.chunks.at(-1)!;
   const { doc, owned } = chunks.measure(prev, last);
-  const count = Math.min(doc.countPages(), chunks.frames.get(last) ?? Infinity);
+  const count = chunks.framesOf(last, doc);
   const lastTop = chunks.tops.get(last);
   let bottom = 0;
   for (let k = lastTop !== undefined ? 0 : Math.floor((count - 1) / prev.columns) * prev.columns; k < count; k++) bottom = Math.max(bottom, contentHeight(doc, k));
@@ -116,11 +118,12 @@ function balanceLastPage(f: FlowFrame, chunks: ChunkRegistry): void {
   const top = chunks.tops.get(last);
   let content = last;
   let height = own?.frameHeight ?? f.frameHeight;
+  let fitsNow = false; // known to take no more than the page's columns at `height`
   if (top === undefined) {
     // Cut off the text of the last page, found by the ids of a layout with marked words.
     const marks = allMarks();
     const doc = chunks.layout(f, last, height, marks);
-    const frames = Math.min(doc.countPages(), chunks.frames.get(last) ?? Infinity);
+    const frames = chunks.framesOf(last, doc);
     const before = Math.floor((frames - 1) / f.columns) * f.columns; // frames of the pages before the last
     if (before > 0) {
       const next = remainderAfterFirstFrame(doc, last, marks, before);
@@ -133,7 +136,10 @@ function balanceLastPage(f: FlowFrame, chunks: ChunkRegistry): void {
       chunks.frames.set(last, before);
       if (!chunks.keep(last, doc)) doc.destroy();
       f.flow.chunks.push(content);
-    } else doc.destroy();
+    } else {
+      doc.destroy();
+      fitsNow = true; // all of it is on one page
+    }
   }
   // The shortest frames (to BALANCE_STEP) in which the page's text still takes no more than its columns.
   const marks = chunks.pages.get(content)?.wordsFrom === 0 ? allMarks : () => undefined;
@@ -144,7 +150,7 @@ function balanceLastPage(f: FlowFrame, chunks: ChunkRegistry): void {
     return fit;
   };
   // Cut off, it may need more than the page (header rows repeated at its head): then it is not balanced.
-  if (!fits(height)) return;
+  if (!fitsNow && !fits(height)) return;
   let lo = Math.max(MIN_ROOM / 2, height / f.columns / 2);
   if (fits(lo)) height = lo;
   while (height - lo > BALANCE_STEP) {

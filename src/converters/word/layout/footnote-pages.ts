@@ -1,6 +1,7 @@
 import type * as Mupdf from 'mupdf';
 import type { Block, Inline, Paragraph, Table } from '../model';
 import type { PageMarks } from './inline-html';
+import { frameBlocks } from './html-doc';
 
 /** One page of a stretch with footnotes: the first frame of `blocks` laid out `frameHeight` tall, its notes below. */
 export interface FootnotePage {
@@ -283,7 +284,7 @@ export function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], m
   // The crossing block's words or rows all start on the first frame, yet the second shows something
   // of it (a text box or picture after its last word, the end of a tall row): the block goes whole
   // to the next page, as it cannot be cut there. (Only its own spacing past the frame is nothing.)
-  if (!head && from > 1 && from === window.length && !blank(doc, columns)) return { whole: from - 1 };
+  if (!head && from > 1 && from === window.length && frameBlocks(doc, columns).length > 0) return { whole: from - 1 };
   if (!head && from === window.length) return undefined;
   return { from, head };
 }
@@ -294,36 +295,16 @@ export function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], m
  * page began.
  */
 function tailBefore(doc: Mupdf.Document, columns: number, id: string | undefined): boolean {
-  const page = doc.loadPage(columns);
-  const text = page.toStructuredText('preserve-images');
-  try {
-    const json = JSON.parse(text.asJSON()) as { blocks: { bbox: { y: number; h: number }; lines?: { bbox: { y: number; h: number } }[] }[] };
-    const first = json.blocks[0];
-    if (!first) return false;
-    if (id === undefined) return true;
-    const at = doc.resolveLinkDestination(`#${id}`);
-    if (at.page < 0) return true;
-    if (at.page > columns) return true; // it starts on a later frame: this one holds something before it
-    // MuPDF gives an element's place as the baseline of its first line: a line that ends above that
-    // is something before it. (A block may hold the element's lines too.)
-    const line = first.lines?.[0]?.bbox ?? first.bbox;
-    return line.y + line.h < at.y - 2;
-  } finally {
-    text.destroy();
-    page.destroy();
-  }
-}
-
-/** Whether frame `index` of a laid-out window shows nothing: no text or picture (shapes are pictures until drawn). */
-function blank(doc: Mupdf.Document, index: number): boolean {
-  const page = doc.loadPage(index);
-  const text = page.toStructuredText('preserve-images');
-  try {
-    return (JSON.parse(text.asJSON()) as { blocks: unknown[] }).blocks.length === 0;
-  } finally {
-    text.destroy();
-    page.destroy();
-  }
+  const first = frameBlocks(doc, columns)[0];
+  if (!first) return false;
+  if (id === undefined) return true;
+  const at = doc.resolveLinkDestination(`#${id}`);
+  if (at.page < 0) return true;
+  if (at.page > columns) return true; // it starts on a later frame: this one holds something before it
+  // MuPDF gives an element's place as the baseline of its first line: a line that ends above that
+  // is something before it. (A block may hold the element's lines too.)
+  const line = first.lines?.[0]?.bbox ?? first.bbox;
+  return line.y + line.h < at.y - 2;
 }
 
 /** The lines of paragraph `index` past the first frame, as a paragraph of their own (no label, indent or space before). */

@@ -47,16 +47,25 @@ export function runFirstPage(doc: Mupdf.Document, device: Mupdf.Device, matrix: 
   page.destroy();
 }
 
-/** Height of what a header or footer area draws: the bottom of its last text line or picture. */
-export function contentHeight(doc: Mupdf.Document, frame = 0): number {
+interface Box {
+  y: number;
+  h: number;
+}
+
+/** The text and picture blocks a frame of a laid-out document shows (shapes are pictures until drawn), with their lines. */
+export function frameBlocks(doc: Mupdf.Document, frame: number): { bbox: Box; lines?: { bbox: Box }[] }[] {
   const page = doc.loadPage(frame);
   const stext = page.toStructuredText('preserve-images');
   try {
-    const json = JSON.parse(stext.asJSON()) as { blocks: { bbox: { y: number; h: number } }[] };
-    return json.blocks.reduce((m, b) => Math.max(m, b.bbox.y + b.bbox.h), 0);
+    return (JSON.parse(stext.asJSON()) as { blocks: { bbox: Box; lines?: { bbox: Box }[] }[] }).blocks;
   } finally {
     stext.destroy();
     page.destroy();
   }
+}
+
+/** Height of what a header or footer area (or a frame) draws: the bottom of its last text line or picture. */
+export function contentHeight(doc: Mupdf.Document, frame = 0): number {
+  return frameBlocks(doc, frame).reduce((m, b) => Math.max(m, b.bbox.y + b.bbox.h), 0);
 }
 

@@ -1,6 +1,7 @@
 import { substituteFamily, type Family } from '../../fonts/catalog';
 import type { FloatingPlacement, Inline, Paragraph, RunStyle, Shape, TabStop } from '../model';
 import type { FontBook } from './font-book';
+import { JOINING, RIGHT_TO_LEFT } from '../complex-script';
 
 /** What inline rendering needs from the paragraph and the page around it. */
 export interface InlineContext {
@@ -51,12 +52,8 @@ export interface PageMarks {
   refs: number;
 }
 
-/** Scripts whose letters take their form from their neighbours: Syriac, Arabic, Thaana, N'Ko, Mongolian. */
-export const JOINING = /[\u0600-\u08ff\u1800-\u18af\ufb50-\ufdff\ufe70-\ufeff]/;
 
 export const DEFAULT_TAB_STOP = 36;
-/** Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms. */
-const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 const TRANSPARENT_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=';
 /** Image types MuPDF's HTML engine decodes; EMF and WMF get a placeholder (ctx.metafiles), others keep their space blank. */
 const DRAWABLE = /^image\/(png|jpeg|jpg|gif|bmp|tiff|jp2|jpx)$/;

@@ -1,6 +1,7 @@
 import type { Block, WordDocument } from '../model';
 import { blocksHtml, type BlockContext } from './block-html';
-import { JOINING, pt } from './inline-html';
+import { pt } from './inline-html';
+import { JOINING } from '../complex-script';
 
 /** Word's footnote separator: a 2-inch rule, a little apart from the text above and the notes below. */
 export const NOTE_RULE = '<div style="margin:6pt 0 4pt 0;width:144pt;border-top:0.5pt solid #000"></div>';

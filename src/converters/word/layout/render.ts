@@ -48,10 +48,9 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   // Raster pictures: placeholders in the HTML, the pictures put into the PDF at the end (PNGs as they are).
   const pictures = new PicturePassThrough(mupdf);
   const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, metafiles, shapes, pictures });
-  // Laid-out header, footer and footnote areas; `drawsItself`: it shows metafiles or shapes.
+  // Laid-out header, footer and footnote areas by key; `drawsItself`: it shows metafiles or shapes.
   const areaCache = new Map<string, { doc: Mupdf.Document; height: number; drawsItself: boolean }>();
-  const notesCache = new Map<string, { doc: Mupdf.Document; height: number; drawsItself: boolean }>();
-  const areaHeights = new WeakMap<Block[], Map<string, number>>();
+  const areaHeights = new WeakMap<Block[], Map<number, number>>();
   // Chunks laid out before the writing pass (to count pages, or to page them) are kept for it while
   // their HTML stays small in total (text-only documents are laid out once); others are laid out again.
   const kept = new Map<Block[], Mupdf.Document>();
@@ -65,41 +64,43 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   const placeholderCounts = new WeakMap<Mupdf.Document, number>();
 
   try {
-    // Header and footer areas, laid out once per distinct content (page numbers change it).
-    const area = (blocks: Block[] | undefined, width: number, fields: BlockContext['fields']) => {
-      if (!blocks?.length) return undefined;
-      const c = { ...ctx(fields), placeholderIds: { count: 0 } };
-      const body = blocksHtml(blocks, width, c);
-      const key = `${width}|${body}`;
+    /** An area laid out on its own in a tall scratch frame, cached by `key`; `measure` gives its height. */
+    const scratchArea = (key: string, width: number, html: () => { body: string; placeholders: number }, measure: (doc: Mupdf.Document) => number) => {
       let hit = areaCache.get(key);
       if (!hit) {
+        const { body, placeholders } = html();
         const doc = openHtml(mupdf, htmlDocument(width, HEADER_SCRATCH_HEIGHT, [0, 0, 0, 0], body), width, HEADER_SCRATCH_HEIGHT, em);
-        // A header or footer differs from page to page only by its numbers: its height is measured once.
-        const heightKey = blocks ? `${width}` : undefined;
-        let height = blocks && heightKey ? areaHeights.get(blocks)?.get(heightKey) : undefined;
-        if (height === undefined) {
-          height = contentHeight(doc);
-          if (blocks && heightKey) areaHeights.set(blocks, (areaHeights.get(blocks) ?? new Map()).set(heightKey, height));
-        }
-        hit = { doc, height, drawsItself: c.placeholderIds.count > 0 };
+        hit = { doc, height: measure(doc), drawsItself: placeholders > 0 };
         areaCache.set(key, hit);
       }
       return hit;
     };
 
-    // Footnotes at the foot of a page: laid out once per set of notes (a page's notes are measured, then drawn).
-    const notesArea = (ids: string[], width: number) => {
-      const key = `${width}|${ids.join(',')}`;
-      let hit = notesCache.get(key);
-      if (!hit) {
-        const c = { ...ctx(), placeholderIds: { count: 0 } };
-        const body = ids.map((id) => blocksHtml(model.notes.get(id) ?? [], width, c)).join('');
-        const doc = openHtml(mupdf, htmlDocument(width, HEADER_SCRATCH_HEIGHT, [0, 0, 0, 0], NOTE_RULE + body), width, HEADER_SCRATCH_HEIGHT, em);
-        hit = { doc, height: contentHeight(doc) + NOTE_DESCENT, drawsItself: c.placeholderIds.count > 0 };
-        notesCache.set(key, hit);
-      }
-      return hit;
+    // Header and footer areas, laid out once per distinct content (page numbers change it).
+    const area = (blocks: Block[] | undefined, width: number, fields: BlockContext['fields']) => {
+      if (!blocks?.length) return undefined;
+      const c = { ...ctx(fields), placeholderIds: { count: 0 } };
+      const body = blocksHtml(blocks, width, c);
+      // A header or footer differs from page to page only by its numbers: its height is measured once.
+      let heights = areaHeights.get(blocks);
+      if (!heights) areaHeights.set(blocks, (heights = new Map()));
+      return scratchArea(`${width}|${body}`, width, () => ({ body, placeholders: c.placeholderIds.count }), (doc) => {
+        const height = heights!.get(width) ?? contentHeight(doc);
+        heights!.set(width, height);
+        return height;
+      });
     };
+
+    // Footnotes at the foot of a page: laid out once per set of notes (a page's notes are measured, then drawn).
+    const notesArea = (ids: string[], width: number) =>
+      scratchArea(`notes|${width}|${ids.join(',')}`, width, () => {
+        const c = { ...ctx(), placeholderIds: { count: 0 } };
+        const body = NOTE_RULE + ids.map((id) => blocksHtml(model.notes.get(id) ?? [], width, c)).join('');
+        return { body, placeholders: c.placeholderIds.count };
+      }, (doc) => contentHeight(doc) + NOTE_DESCENT);
+    /** A page's footnotes at the foot of its text area, under their rule. */
+    const drawNotes = (target: Mupdf.Device, f: FlowFrame, notes: { doc: Mupdf.Document; height: number }) =>
+      runFirstPage(notes.doc, target, mupdf.Matrix.translate(f.flow.section.page.marginLeft, f.top + f.frameHeight - notes.height));
 
     const frames: FlowFrame[] = flowsOf(model).map((flow) => {
       const s = flow.section;
@@ -168,6 +169,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       callsNotes: (blocks) => callsNotes(blocks, model),
       pages: footnotePages,
       frames: chunkFrames,
+      framesOf,
       tops: sharedTops,
     };
     frames.forEach((f, index) => {
@@ -308,10 +310,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           drawFrames(open.device, f, doc, Array.from({ length: Math.min(frameCount, f.columns) }, (_, k) => k), 0, sharedTop, linkFrames);
           // Its notes at the page's foot (one-column sections paged for their notes).
           const notes = footnotePages.get(blocks)?.notes;
-          if (notes?.length) {
-            const area = notesArea(notes, f.frameWidth);
-            runFirstPage(area.doc, open.device, mupdf.Matrix.translate(f.flow.section.page.marginLeft, f.top + f.frameHeight - area.height));
-          }
+          if (notes?.length) drawNotes(open.device, f, notesArea(notes, f.frameWidth));
           sectionPage++;
           doc.destroy();
           return;
@@ -341,7 +340,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           shapes.beginPage(pageDevice, pageFrame, (b, w) => area(b, w, fields));
           const drawContent = (target: Mupdf.Device, collectLinks: boolean) => {
             drawFrames(target, f, doc, pageFrames, i * f.columns, f.top, collectLinks ? linkFrames : undefined);
-            if (notes) runFirstPage(notes.doc, target, mupdf.Matrix.translate(g.marginLeft, f.top + f.frameHeight - notes.height));
+            if (notes) drawNotes(target, f, notes);
             if (header) runFirstPage(header.doc, target, mupdf.Matrix.translate(g.marginLeft, g.header));
             if (footer) runFirstPage(footer.doc, target, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
           };
@@ -373,6 +372,5 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   } finally {
     for (const doc of kept.values()) doc.destroy();
     for (const { doc } of areaCache.values()) doc.destroy();
-    for (const { doc } of notesCache.values()) doc.destroy();
   }
 }
