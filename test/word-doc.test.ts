@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as CFB from 'cfb';
 import { readDoc } from '../src/converters/word/doc';
 import { WordConversionError } from '../src/converters/word/errors';
-import type { Block, Inline, Paragraph, Table } from '../src/converters/word/model';
+import type { Block, Inline, Paragraph, Shape, Table } from '../src/converters/word/model';
 import { applyPapx, defaultPap, paragraphProps } from '../src/converters/word/doc/pap';
 import { applyChpx, complexRunStyle, defaultChp, runStyle } from '../src/converters/word/doc/chp';
 import tableMergesUrl from './fixtures/word/poi__table-merges.doc?inline';
@@ -66,12 +66,13 @@ describe('readDoc', () => {
     expect(labelled).toEqual(expect.arrayContaining(['6. six', '7. seven', 'a. seven a', 'e. seven e', 'f. seven f']));
     // A level used after deeper ones continues; a "start new list" restart keeps the levels above going.
     expect(labelled).toEqual(expect.arrayContaining(['2. A ii 2', '1.1. 1.2->1.1  //set the value to 1 and “start new list”', '2. 2.', '2.1. 2.1']));
-    // The text box is a floating block with its own numbered paragraphs.
+    // The text box is a floating shape (a rectangle, outlined as Word's default) with its own numbered paragraphs.
     const box = paragraphs(doc.sections[0]!.blocks)
       .flatMap((p) => p.inlines)
-      .find((i): i is Extract<Inline, { kind: 'textbox' }> => i.kind === 'textbox')!;
+      .find((i): i is Shape => i.kind === 'shape' && !!i.blocks)!;
     expect(box.floating).toBeDefined();
-    expect(paragraphs(box.blocks).map((p) => (p.props.list ? `${p.props.list.label} ` : '') + inlineText(p.inlines))).toEqual([
+    expect([box.geometry, box.line?.color]).toEqual(['rect', '000000']);
+    expect(paragraphs(box.blocks!).map((p) => (p.props.list ? `${p.props.list.label} ` : '') + inlineText(p.inlines))).toEqual([
       'I’m a little text box', '1. Short', '2. Stout', 'a. 2 a', 'i. 2 a i',
     ]);
     const first = paragraphs(doc.sections[0]!.blocks).find((p) => p.props.list)!;

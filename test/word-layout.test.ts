@@ -197,6 +197,36 @@ describe('Word layout', () => {
     }
   });
 
+  it('a taller even-page header pushes the body down on even pages too', async () => {
+    const evenHeader = ['Even header one', 'Even header two', 'Even header three', 'Even header four', 'Even header five', 'Even header six'].map((t) => para(t));
+    const body = Array.from({ length: 80 }, (_, i) => para(`Body line ${i + 1}`));
+    const pages = await render(doc([section(body, { evenAndOdd: true, headers: { default: [para('Odd header')], even: evenHeader } })]));
+    expect(pages.length).toBeGreaterThan(1);
+    const lowest = (lines: Line[], prefix: string) => Math.max(...lines.filter((l) => l.text.startsWith(prefix)).map((l) => l.y));
+    const highest = (lines: Line[], prefix: string) => Math.min(...lines.filter((l) => l.text.startsWith(prefix)).map((l) => l.y));
+    // Page 2 shows the even header; its last line is above the page's first body line.
+    expect(lowest(pages[1]!, 'Even header six')).toBeLessThan(highest(pages[1]!, 'Body line'));
+    expect(lowest(pages[0]!, 'Odd header')).toBeLessThan(highest(pages[0]!, 'Body line'));
+  });
+
+  it('spaces read back as spaces in every bundled face, not as no-break spaces', async () => {
+    // Tinos maps U+0020 and U+00A0 to one glyph and MuPDF's ToUnicode named U+00A0: copied text
+    // had no-break spaces between its words.
+    const fonts = ['Times New Roman', 'Liberation Serif', 'Calibri', 'Cambria', 'Arial', 'Courier New', 'B Lotus'];
+    const paragraphs = fonts.map((font): Paragraph => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `Words in ${font} apart`, style: { font, size: 11 } }] }));
+    const mupdf = await loadMupdf();
+    const pdf = mupdf.Document.openDocument(renderWordDocument(doc([section(paragraphs)]), mupdf, bundledFonts), 'application/pdf');
+    try {
+      // As a viewer copies it: the page's text as is (render() above folds U+00A0 into spaces).
+      const json = JSON.parse(pdf.loadPage(0).toStructuredText('preserve-whitespace').asJSON()) as { blocks: { lines?: { text: string }[] }[] };
+      const text = json.blocks.flatMap((b) => b.lines ?? []).map((l) => l.text).join('\n');
+      for (const font of fonts) expect(text).toContain(`Words in ${font} apart`);
+      expect(text).not.toContain('\u00a0');
+    } finally {
+      pdf.destroy();
+    }
+  });
+
   it('a picture that cannot be decoded is left blank and the rest of the document converts', async () => {
     const png = makePng(40, 40, [0, 0, 255]);
     // Break the zlib checksum at the end of the IDAT data: the header still reads, decoding fails.

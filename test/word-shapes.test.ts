@@ -3,6 +3,8 @@ import { strToU8, zipSync } from 'fflate';
 import { loadMupdf } from '../src/engines/mupdf';
 import { bundledFonts } from '../src/converters/fonts/bundled';
 import { readDocx } from '../src/converters/word/docx';
+import { readDoc } from '../src/converters/word/doc';
+import floatingShapesDocUrl from './fixtures/word/lo__floating-shapes.doc?inline';
 import { renderWordDocument } from '../src/converters/word/layout/render';
 import type { Paragraph, RunStyle, Shape, WordDocument } from '../src/converters/word/model';
 
@@ -116,5 +118,48 @@ describe('Word shapes', () => {
     expect(shape!.line).toEqual({ color: '00FF00', width: 2 });
     expect(shape!.floating).toMatchObject({ x: 10, y: 20, relativeX: 'page', relativeY: 'margin', wrap: 'behind' });
     expect(shape!.z).toBe(5);
+  });
+
+  it('a .doc text frame and rectangle are drawn where they float, with their fill and outline, and take no room in the text', async () => {
+    // LibreOffice draws this file's frame text at (300, 400) and the blue rectangle at (100, 600)-(220, 660).
+    const dataUrl = floatingShapesDocUrl;
+    const model = readDoc(Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0)));
+    const shapes = (model.sections[0]!.blocks[0] as Paragraph).inlines.filter((i): i is Shape => i.kind === 'shape');
+    expect(shapes.map((s) => [s.geometry, Math.round(s.width), s.fill, s.line?.color, s.floating?.relativeX, s.floating?.relativeY])).toEqual([
+      ['rect', 120, '0000FF', 'FF0000', 'page', 'page'],
+      ['rect', 200, '729FCF', '3465A4', 'page', 'page'],
+    ]);
+    const { at, lines } = await render(model);
+    const framed = lines.find((l) => l.text.includes('Framed words far below'))!;
+    expect(framed.bbox.x).toBeCloseTo(300, 0);
+    expect(framed.bbox.y).toBeGreaterThan(398);
+    expect(framed.bbox.y).toBeLessThan(404);
+    expect(at(150, 630)).toEqual([0, 0, 255]);
+    expect(at(230, 630)).toEqual([255, 255, 255]);
+    // The body starts at the top margin, and its second line follows the first.
+    const one = lines.find((l) => l.text.includes('Body paragraph one'))!;
+    const two = lines.find((l) => l.text.includes('Body paragraph two'))!;
+    expect(one.bbox.y).toBeLessThan(76);
+    expect(two.bbox.y - one.bbox.y).toBeLessThan(16);
+  });
+
+  it('floating shapes anchored in a paragraph with exact line spacing take no line of it, and sit at its top', async () => {
+    const line = { rule: 'exact' as const, value: 30 };
+    const marker = (y: number): Shape => ({ kind: 'shape', geometry: 'rect', width: 20, height: 10, fill: '00FF00', floating: { x: 400, y, relativeX: 'page', relativeY: 'paragraph', wrap: 'inFront' } });
+    const paragraphs = (shapes: Shape[]): Paragraph[] => [
+      { kind: 'paragraph', props: { line }, inlines: [{ kind: 'text', text: 'First', style }] },
+      { kind: 'paragraph', props: { line }, inlines: [...shapes, { kind: 'text', text: 'Anchor', style }] },
+      { kind: 'paragraph', props: { line }, inlines: [{ kind: 'text', text: 'After', style }] },
+    ];
+    const plain = await render(doc(paragraphs([])));
+    const anchored = await render(doc(paragraphs([marker(0), marker(50)])));
+    const y = (r: typeof plain, text: string) => r.lines.find((l) => l.text.includes(text))!.bbox.y;
+    expect(y(anchored, 'Anchor')).toBeCloseTo(y(plain, 'Anchor'), 1);
+    expect(y(anchored, 'After')).toBeCloseTo(y(plain, 'After'), 1);
+    // The paragraph's top is the top margin plus one 30 pt line: the markers start there and 50 pt lower.
+    expect(anchored.at(410, 103)).toEqual([0, 255, 0]);
+    expect(anchored.at(410, 100)).toEqual([255, 255, 255]);
+    expect(anchored.at(410, 153)).toEqual([0, 255, 0]);
+    expect(anchored.at(410, 150)).toEqual([255, 255, 255]);
   });
 });

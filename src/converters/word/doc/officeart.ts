@@ -117,6 +117,14 @@ export interface ShapeInfo {
   pib?: number;
   /** Text box story link (lTxid). */
   txid?: number;
+  /** Shape type (MSOSPT, the FSP record's instance): 1 rectangle, 2 rounded, 3 ellipse, 20 line, 202 text box. */
+  type?: number;
+  flipH?: boolean;
+  flipV?: boolean;
+  /** Every simple (not complex) property's value by id; doc/shapes.ts reads what a shape looks like from them. */
+  props: Map<number, number>;
+  /** Position in the drawing: later shapes are drawn over earlier ones. */
+  order: number;
 }
 
 export interface DrawingGroup {
@@ -163,9 +171,16 @@ function collectShapes(b: Uint8Array, start: number, end: number, shapes: Map<nu
   for (const r of records(b, start, end)) {
     if (r.type === 0xf004) {
       let spid: number | undefined;
-      const info: ShapeInfo = {};
+      const info: ShapeInfo = { props: new Map(), order: shapes.size };
       for (const c of records(b, r.start, r.end)) {
-        if (c.type === 0xf00a) spid = u32(b, c.start);
+        if (c.type === 0xf00a && c.start + 8 <= c.end) {
+          // OfficeArtFSP: spid, then flags (fFlipH 0x40, fFlipV 0x80).
+          spid = u32(b, c.start);
+          const flags = u32(b, c.start + 4);
+          info.type = c.inst;
+          info.flipH = (flags & 0x40) !== 0;
+          info.flipV = (flags & 0x80) !== 0;
+        }
         else if (c.type === 0xf00b || c.type === 0xf121 || c.type === 0xf122) readOpt(b, c, info);
         else if (c.ver === 0xf) collectShapes(b, c.start, c.end, shapes);
       }
@@ -176,9 +191,12 @@ function collectShapes(b: Uint8Array, start: number, end: number, shapes: Map<nu
 
 function readOpt(b: Uint8Array, r: Rec, info: ShapeInfo): void {
   for (let i = 0; i < r.inst && r.start + 6 * i + 6 <= r.end; i++) {
-    const id = u16(b, r.start + 6 * i) & 0x3fff;
+    const op = u16(b, r.start + 6 * i);
+    const id = op & 0x3fff;
     const value = u32(b, r.start + 6 * i + 2);
     if (id === 0x0104 || (id === 0x0186 && info.pib === undefined)) info.pib = value;
     else if (id === 0x0080) info.txid = value;
+    // A complex property's value is the length of data stored after the table: not a value.
+    if (!(op & 0x8000)) info.props.set(id, value);
   }
 }

@@ -15,6 +15,7 @@ import { mapSymbolChar, type ListTable } from './lists';
 import type { DrawingGroup } from './officeart';
 import { applyPapx, paragraphProps, type Pap } from './pap';
 import { floatingPicture, readInlinePicture, type Anchor } from './pictures';
+import { floatingShape } from './shapes';
 import type { TextStore } from './pieces';
 import type { StyleSheet } from './styles';
 import { readTap, TableAssembler } from './tables';
@@ -308,13 +309,19 @@ export class StoryReader {
         const pic = floatingPicture(anchor, ctx.drawings);
         if (pic) return push(pic);
         const story = ctx.textboxes.get(anchor.spid);
+        let blocks: Block[] | undefined;
         if (story && !this.openTextboxes.has(anchor.spid)) {
           // Guard against a text box whose story anchors itself.
           this.openTextboxes.add(anchor.spid);
-          const blocks = this.read(story.start, story.end, { anchors: opts.anchors });
+          blocks = this.read(story.start, story.end, { anchors: opts.anchors });
           this.openTextboxes.delete(anchor.spid);
           // Trailing empty paragraphs (at least the story's own final mark) would only add height.
           for (let last = blocks[blocks.length - 1]; blocks.length > 1 && last?.kind === 'paragraph' && !last.inlines.length && !last.props.list; last = blocks[blocks.length - 1]) blocks.pop();
+        }
+        const info = ctx.drawings.shapes.get(anchor.spid);
+        const shape = floatingShape(anchor, info, blocks, info?.order ?? 0);
+        if (shape) return push(shape);
+        if (blocks) {
           const height = (anchor.bottom - anchor.top) / 20;
           push({ kind: 'textbox', blocks, width: (anchor.right - anchor.left) / 20, height: height > 0 ? height : undefined, floating: anchor.placement });
         }

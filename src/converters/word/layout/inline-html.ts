@@ -301,7 +301,9 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
       }
       case 'shape': {
         if (!ctx.shapes) return;
-        if (it.floating) anchors += `<img ${SHAPE_ANCHOR} src="${ctx.shapes.placeholder(it)}" style="display:block;width:0.01pt;height:0.01pt"${placeholderId(ctx)}/>`;
+        // line-height 0: a block picture otherwise takes a line of its paragraph's line height
+        // (34 header rules in stress004 each pushed its body down a line), and sits below that line.
+        if (it.floating) anchors += `<img ${SHAPE_ANCHOR} src="${ctx.shapes.placeholder(it)}" style="display:block;width:0.01pt;height:0.01pt;line-height:0"${placeholderId(ctx)}/>`;
         else if (it.blocks?.length) html += inlineShapeBox(it, ctx);
         else {
           const width = Math.min(it.width, ctx.columnWidth);

@@ -1,6 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
-import type { Block, Table, WordDocument } from '../model';
+import type { Block, HeaderFooterSet, Table, WordDocument } from '../model';
 import { blocksHtml, type BlockContext } from './block-html';
 import { MetafilePictures } from '../metafile/device';
 import { FontBook } from './font-book';
@@ -106,12 +106,14 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       const s = flow.section;
       const g = s.page;
       const width = g.width - g.marginLeft - g.marginRight;
-      // Word pushes the body down when the header is taller than the top margin (and up for footers).
+      // Word pushes the body down when the header is taller than the top margin (and up for footers),
+      // page by page; frames here are one height per section, so the taller of the default and
+      // even-page areas decides (the first page's own area only when there is no default).
       const one = { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' };
-      const header = area(s.headers.default ?? s.headers.first, width, one);
-      const footer = area(s.footers.default ?? s.footers.first, width, one);
-      const top = Math.max(g.marginTop, header ? g.header + header.height : 0);
-      const bottom = Math.max(g.marginBottom, footer ? g.footer + footer.height : 0);
+      const tallest = (areas: HeaderFooterSet) =>
+        Math.max(-Infinity, ...[areas.default ?? areas.first, s.evenAndOdd ? areas.even : undefined].map((blocks) => area(blocks, width, one)?.height ?? -Infinity));
+      const top = Math.max(g.marginTop, g.header + tallest(s.headers));
+      const bottom = Math.max(g.marginBottom, g.footer + tallest(s.footers));
       const columns = Math.max(1, Math.min(s.columns ?? 1, 6));
       const gap = columns > 1 ? (s.columnGap ?? 36) : 0;
       return { flow, top, columns, gap, frameWidth: (width - gap * (columns - 1)) / columns, frameHeight: Math.max(g.height - top - bottom, 36) };

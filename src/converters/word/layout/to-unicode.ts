@@ -9,6 +9,11 @@ import { latin1Bytes, latin1String } from '../../../lib/latin1';
  * Copy, search and extraction by tools that read ToUnicode as it is (poppler's) would then see
  * "ﮐﻠﯿﺪ" where the document says "کلید". Each such target is replaced by its compatibility
  * decomposition (NFKC), which is the letter (or, for the lam-alef ligature, the two letters).
+ *
+ * Likewise for spaces: where a face maps both U+0020 and U+00A0 to its space glyph (Tinos, the
+ * Times New Roman stand-in, does), MuPDF's map says U+00A0, and text copied or extracted from the
+ * PDF (MuPDF's, PDF.js') had no-break spaces between its words. Such a glyph reads as U+0020: a
+ * ToUnicode map names one character per glyph, and Word's no-break spaces are the rare ones.
  */
 export function letterToUnicode(pdf: Mupdf.PDFDocument): void {
   const done = new Set<number>();
@@ -29,8 +34,9 @@ export function letterToUnicode(pdf: Mupdf.PDFDocument): void {
   }
 }
 
-/** A hex target in the presentation-form blocks, as MuPDF writes it (UTF-16BE, 4 digits). */
-const PRESENTATION_TARGET = /<(?:f[b-d][0-9a-f]{2}|fe[7-9a-f][0-9a-f])>/i;
+/** A hex target in the presentation-form blocks, or a no-break space, as MuPDF writes it (UTF-16BE, 4 digits). */
+const PRESENTATION_TARGET = /<(?:f[b-d][0-9a-f]{2}|fe[7-9a-f][0-9a-f]|00a0)>/i;
+const NO_BREAK_SPACE = 0xa0;
 /** Alphabetic (Latin ligatures, Hebrew, Arabic A) and Arabic B presentation forms. */
 const isPresentationForm = (cp: number) => (cp >= 0xfb00 && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfeff);
 const BLOCK = 100; // entries per beginbfchar/beginbfrange block, the CMap format's limit
@@ -58,8 +64,8 @@ function rewrite(cmap: string): string {
       const start = decodeTarget(target.slice(1, -1));
       const base = start.codePointAt(0) ?? 0;
       const end = base + (hi - lo);
-      // A range over presentation forms: its targets are no longer consecutive, so one entry each.
-      if (start.length && [...start].length === 1 && base <= 0xfeff && end >= 0xfb00) {
+      // A range over presentation forms (or U+00A0): its targets are no longer consecutive, so one entry each.
+      if (start.length && [...start].length === 1 && ((base <= 0xfeff && end >= 0xfb00) || (base <= NO_BREAK_SPACE && end >= NO_BREAK_SPACE))) {
         for (let cid = lo; cid <= hi; cid++) chars.push([cid, letters(String.fromCodePoint(base + cid - lo))]);
       } else ranges.push(`<${e[1]}> <${e[2]}> ${target}`);
     }
@@ -76,9 +82,10 @@ function rewrite(cmap: string): string {
   return cmap.slice(0, first) + body + tail.replace(/^\s*/, '');
 }
 
-/** The letters a presentation form stands for; anything else as it is. */
+/** The letters a presentation form stands for, a space for a no-break space; anything else as it is. */
 function letters(s: string): string {
   const cp = s.codePointAt(0);
+  if (cp === NO_BREAK_SPACE && s.length === 1) return ' ';
   return cp !== undefined && isPresentationForm(cp) ? s.normalize('NFKC') : s;
 }
 

@@ -1,0 +1,110 @@
+/**
+ * Floating shapes of a .doc (a 0x08 character anchoring an FSPA, drawn from the OfficeArt drawing
+ * group): text boxes, rectangles, ellipses and lines, with their fill, outline, text insets and
+ * the position properties Word 2000+ writes (posh/posrelh/posv/posrelv). They become the model's
+ * Shape, drawn where they float by the same code as a DOCX's shapes, instead of flowing at their
+ * anchor; a text box Word shows in the margin or beside other text stays there.
+ */
+import type { Block, FloatingPlacement, Shape } from '../model';
+import type { Anchor } from './pictures';
+import type { ShapeInfo } from './officeart';
+
+/** MSOSPT shape types drawn as the model's geometries; a text box (202) is a rectangle. */
+const GEOMETRY: Record<number, Shape['geometry']> = { 1: 'rect', 2: 'roundRect', 3: 'ellipse', 20: 'line', 202: 'rect' };
+
+const EMU_PER_POINT = 12700;
+
+const enum Prop {
+  rotation = 0x0004,
+  dxTextLeft = 0x0081,
+  dyTextTop = 0x0082,
+  dxTextRight = 0x0083,
+  dyTextBottom = 0x0084,
+  anchorText = 0x0087,
+  fillColor = 0x0181,
+  fillBooleans = 0x01bf,
+  lineColor = 0x01c0,
+  lineWidth = 0x01cb,
+  lineBooleans = 0x01ff,
+  posH = 0x038f,
+  posRelH = 0x0390,
+  posV = 0x0391,
+  posRelV = 0x0392,
+}
+
+/**
+ * The shape an anchor names, with `blocks` (its text box story) inside; undefined for a shape
+ * type this does not draw that holds no text (an arrow or a star drawn as a rectangle would mislead).
+ */
+export function floatingShape(anchor: Anchor, info: ShapeInfo | undefined, blocks: Block[] | undefined, z: number): Shape | undefined {
+  const props = info?.props ?? new Map<number, number>();
+  const geometry = info?.type !== undefined ? GEOMETRY[info.type] : undefined;
+  if (!geometry && !blocks?.length) return undefined;
+  const width = (anchor.right - anchor.left) / 20;
+  const height = (anchor.bottom - anchor.top) / 20;
+  if (width <= 0 && height <= 0) return undefined;
+  const shape: Shape = {
+    kind: 'shape',
+    geometry: geometry ?? 'rect',
+    width: Math.max(width, 0),
+    height: Math.max(height, 0),
+    floating: placement(anchor.placement, props),
+    z,
+  };
+  if (info?.flipH) shape.flipH = true;
+  if (info?.flipV) shape.flipV = true;
+  const rotation = props.get(Prop.rotation);
+  if (rotation) shape.rotation = (rotation | 0) / 65536;
+  // Escher's defaults: filled white, outlined black 0.75 pt, unless the booleans say otherwise.
+  if (shape.geometry !== 'line' && flag(props.get(Prop.fillBooleans), 0x10, true)) {
+    const fill = color(props.get(Prop.fillColor) ?? 0xffffff);
+    if (fill) shape.fill = fill;
+  }
+  if (flag(props.get(Prop.lineBooleans), 0x08, true)) {
+    const line = color(props.get(Prop.lineColor) ?? 0);
+    if (line) shape.line = { color: line, width: (props.get(Prop.lineWidth) ?? 9525) / EMU_PER_POINT };
+  }
+  if (blocks?.length) {
+    shape.blocks = blocks;
+    const inset = (id: Prop, fallback: number) => (props.get(id) ?? fallback) / EMU_PER_POINT;
+    shape.textInsets = { left: inset(Prop.dxTextLeft, 91440), top: inset(Prop.dyTextTop, 45720), right: inset(Prop.dxTextRight, 91440), bottom: inset(Prop.dyTextBottom, 45720) };
+    const anchorText = (props.get(Prop.anchorText) ?? 0) % 3; // the centred variants (3..5) anchor alike
+    shape.textAnchor = anchorText === 1 ? 'center' : anchorText === 2 ? 'bottom' : 'top';
+  }
+  return shape;
+}
+
+/**
+ * A boolean of an OfficeArt boolean-properties value: `bit` counts only when its fUse bit (16 bits
+ * higher) says it is set; else the default.
+ */
+function flag(value: number | undefined, bit: number, fallback: boolean): boolean {
+  if (value === undefined || !(value & (bit << 16))) return fallback;
+  return (value & bit) !== 0;
+}
+
+/** An OfficeArtCOLORREF as RRGGBB; undefined for scheme, system and palette colours, which name no RGB here. */
+function color(value: number): string | undefined {
+  if ((value >>> 24) & 0x1d) return undefined;
+  const r = value & 0xff, g = (value >> 8) & 0xff, b = (value >> 16) & 0xff;
+  return ((r << 16) | (g << 8) | b).toString(16).padStart(6, '0').toUpperCase();
+}
+
+const REL_X: FloatingPlacement['relativeX'][] = ['margin', 'page', 'column', 'character'];
+const REL_Y: FloatingPlacement['relativeY'][] = ['margin', 'page', 'paragraph', 'line'];
+const ALIGN_X: (FloatingPlacement['alignX'] | undefined)[] = [undefined, 'left', 'center', 'right', 'left', 'right'];
+const ALIGN_Y: (FloatingPlacement['alignY'] | undefined)[] = [undefined, 'top', 'center', 'bottom', 'top', 'bottom'];
+
+/** The FSPA's placement, with the position properties that override its bx/by when a shape has them. */
+function placement(base: FloatingPlacement, props: Map<number, number>): FloatingPlacement {
+  const out = { ...base };
+  const relH = props.get(Prop.posRelH);
+  const relV = props.get(Prop.posRelV);
+  if (relH !== undefined && REL_X[relH]) out.relativeX = REL_X[relH]!;
+  if (relV !== undefined && REL_Y[relV]) out.relativeY = REL_Y[relV]!;
+  const alignX = ALIGN_X[props.get(Prop.posH) ?? 0];
+  const alignY = ALIGN_Y[props.get(Prop.posV) ?? 0];
+  if (alignX) out.alignX = alignX;
+  if (alignY) out.alignY = alignY;
+  return out;
+}
