@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/engines/mupdf';
 import { bundledFonts } from '../src/converters/fonts/bundled';
 import { renderWordDocument } from '../src/converters/word/layout/render';
+import { flowsOf } from '../src/converters/word/layout/flows';
 import type { Block, Paragraph, RunStyle, Section, WordDocument } from '../src/converters/word/model';
 import { makePng } from './fixtures';
 
@@ -195,6 +196,17 @@ describe('Word layout', () => {
     } finally {
       pdf.destroy();
     }
+  });
+
+  it('a paragraph that opens with a page break starts on the next page whole, leaving no empty line behind', () => {
+    const opening: Paragraph = { kind: 'paragraph', props: { shading: 'E6E6FF', list: { label: '1.', style, suffix: 'tab' } }, inlines: [{ kind: 'break', type: 'page' }, { kind: 'text', text: 'Minutes', style }] };
+    const alone: Paragraph = { kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'Before', style }, { kind: 'break', type: 'page' }] };
+    const [flow] = flowsOf(doc([section([para('Agenda'), opening, para('Notes'), alone, para('Last')])]));
+    const texts = flow!.chunks.map((chunk) => chunk.map((b) => (b.kind === 'paragraph' ? b.inlines.map((i) => (i.kind === 'text' ? i.text : '')).join('') : '')));
+    expect(texts).toEqual([['Agenda'], ['Minutes', 'Notes', 'Before'], ['Last']]);
+    // The paragraph keeps its shading and its list label on the page it moved to.
+    const moved = flow!.chunks[1]![0] as Paragraph;
+    expect([moved.props.shading, moved.props.list?.label, moved.props.pageBreakBefore]).toEqual(['E6E6FF', '1.', true]);
   });
 
   it('a taller even-page header pushes the body down on even pages too', async () => {

@@ -120,6 +120,26 @@ describe('Word shapes', () => {
     expect(shape!.z).toBe(5);
   });
 
+  it('keeps a text box whose only paragraph shows nothing but its border', () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"';
+    const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const box = (paragraph: string) =>
+      `<w:r><w:drawing><wp:anchor relativeHeight="2"><wp:positionH relativeFrom="page"><wp:posOffset>725170</wp:posOffset></wp:positionH><wp:positionV relativeFrom="page"><wp:posOffset>727075</wp:posOffset></wp:positionV>` +
+      `<wp:extent cx="6315710" cy="1084580"/><wp:wrapNone/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:spPr><a:prstGeom prst="rect"/><a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill></wps:spPr>` +
+      `<wps:txbx><w:txbxContent>${paragraph}</w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>`;
+    const ruled = '<w:p><w:pPr><w:pBdr><w:bottom w:val="double" w:sz="9" w:space="9" w:color="C00000"/></w:pBdr></w:pPr><w:r><w:t xml:space="preserve"> </w:t></w:r></w:p>';
+    const bytes = zipSync({
+      '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+      '_rels/.rels': strToU8(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`),
+      'word/document.xml': strToU8(`<w:document ${W}><w:body><w:p>${box(ruled)}${box('<w:p><w:r><w:t xml:space="preserve"> </w:t></w:r></w:p>')}</w:p></w:body></w:document>`),
+    });
+    const shapes = (readDocx(bytes).sections[0]!.blocks[0] as Paragraph).inlines.filter((i): i is Shape => i.kind === 'shape');
+    expect(shapes).toHaveLength(2);
+    // The rule's paragraph is kept to be drawn; a box of blank paragraphs has no text to lay out.
+    expect((shapes[0]!.blocks?.[0] as Paragraph | undefined)?.props.borders?.bottom).toMatchObject({ style: 'double', color: 'C00000' });
+    expect(shapes[1]!.blocks).toBeUndefined();
+  });
+
   it('a .doc text frame and rectangle are drawn where they float, with their fill and outline, and take no room in the text', async () => {
     // LibreOffice draws this file's frame text at (300, 400) and the blue rectangle at (100, 600)-(220, 660).
     const dataUrl = floatingShapesDocUrl;

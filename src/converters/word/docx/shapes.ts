@@ -127,8 +127,13 @@ function shapeInlines(wsp: XmlElement, box: Box, floating: FloatingPlacement | u
   return [shape];
 }
 
-/** Whether a block shows anything (an empty paragraph in a shape is the usual "no text"). */
+/**
+ * Whether a block shows anything (an empty paragraph in a shape is the usual "no text"); a
+ * paragraph's border or shading shows without text (the double rule of LibreOffice's letter templates).
+ */
 function hasContent(b: Block): boolean {
   if (b.kind === 'table') return true;
-  return b.inlines.some((i) => i.kind !== 'text' || (!i.style.hidden && i.text.trim() !== '')) || !!b.props.list;
+  const { borders, shading, list } = b.props;
+  const bordered = !!borders && Object.values(borders).some((edge) => edge && edge.style !== 'none' && edge.width > 0);
+  return b.inlines.some((i) => i.kind !== 'text' || (!i.style.hidden && i.text.trim() !== '')) || !!list || bordered || (!!shading && shading !== 'auto');
 }

@@ -35,8 +35,13 @@ function splitAtBreaks(p: Paragraph): Paragraph[] {
     } else current.push(it);
   }
   parts.push({ ...p, inlines: current });
-  return parts.map((part, i) => (i === 0 ? part : { ...part, props: { ...part.props, list: undefined, spaceBefore: 0, pageBreakBefore: true } }));
+  // A paragraph that opens with its break starts on the next page, label and all, as LibreOffice
+  // shows it: no empty line of it (shaded, in AgendaTitle of LibreOffice's agenda templates) is left behind.
+  if (parts[0]!.inlines.length === 0 && parts[1]!.inlines.length) return [{ ...parts[1]!, props: { ...p.props, pageBreakBefore: true } }, ...parts.slice(2).map(afterBreak)];
+  return parts.map((part, i) => (i === 0 ? part : afterBreak(part)));
 }
+
+const afterBreak = (part: Paragraph): Paragraph => ({ ...part, props: { ...part.props, list: undefined, spaceBefore: 0, pageBreakBefore: true } });
 
 function chunksOf(blocks: Block[]): Block[][] {
   const chunks: Block[][] = [[]];
