@@ -209,6 +209,24 @@ describe('Word layout', () => {
     expect([moved.props.shading, moved.props.list?.label, moved.props.pageBreakBefore]).toEqual(['E6E6FF', '1.', true]);
   });
 
+  it('a continuous section that opens with a page break, or with a table whose first cell breaks, starts a page', () => {
+    const table = (props: Paragraph['props']): Block => ({
+      kind: 'table', grid: [200, 200],
+      rows: [{ cells: [{ blocks: [{ kind: 'paragraph', props, inlines: [{ kind: 'break', type: 'page' }] }], gridSpan: 1, borders: {} }, { blocks: [para('Minutes')], gridSpan: 1, borders: {} }] }],
+    });
+    const flows = flowsOf(doc([
+      section([para('Agenda')]),
+      section([para('Break first', { pageBreakBefore: true }), para('Same page')], { start: 'continuous' }),
+      section([para('Flows on')], { start: 'continuous' }),
+      section([table({ pageBreakBefore: true }), para('After the table')], { start: 'continuous' }),
+      section([para('Body'), table({})], { start: 'continuous' }),
+    ]));
+    const first = (b: Block) => (b.kind === 'paragraph' ? b.inlines.map((i) => (i.kind === 'text' ? i.text : '')).join('') : 'table');
+    expect(flows).toHaveLength(1);
+    // A table whose first cell opens with a page break (and no pageBreakBefore) also moves to a page of its own.
+    expect(flows[0]!.chunks.map((chunk) => chunk.map(first))).toEqual([['Agenda'], ['Break first', 'Same page', 'Flows on'], ['table', 'After the table', 'Body'], ['table']]);
+  });
+
   it('a taller even-page header pushes the body down on even pages too', async () => {
     const evenHeader = ['Even header one', 'Even header two', 'Even header three', 'Even header four', 'Even header five', 'Even header six'].map((t) => para(t));
     const body = Array.from({ length: 80 }, (_, i) => para(`Body line ${i + 1}`));

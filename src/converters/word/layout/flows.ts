@@ -41,6 +41,18 @@ function splitAtBreaks(p: Paragraph): Paragraph[] {
   return parts.map((part, i) => (i === 0 ? part : afterBreak(part)));
 }
 
+/**
+ * Whether a block starts a page: a paragraph with pageBreakBefore, or a table whose first cell
+ * opens with such a paragraph (or a page break), which Word and LibreOffice honour by moving the
+ * whole table (LibreOffice's agenda templates start their minutes table so).
+ */
+function breaksBefore(block: Block): boolean {
+  const first = block.kind === 'table' ? block.rows[0]?.cells[0]?.blocks[0] : block;
+  if (first?.kind !== 'paragraph') return false;
+  const lead = first.inlines[0];
+  return !!first.props.pageBreakBefore || (block.kind === 'table' && lead?.kind === 'break' && lead.type === 'page');
+}
+
 const afterBreak = (part: Paragraph): Paragraph => ({ ...part, props: { ...part.props, list: undefined, spaceBefore: 0, pageBreakBefore: true } });
 
 function chunksOf(blocks: Block[]): Block[][] {
@@ -48,7 +60,7 @@ function chunksOf(blocks: Block[]): Block[][] {
   for (const block of blocks) {
     const parts = block.kind === 'paragraph' ? splitAtBreaks(block) : [block];
     parts.forEach((part, i) => {
-      const breaks = i > 0 || (part.kind === 'paragraph' && part.props.pageBreakBefore);
+      const breaks = i > 0 || breaksBefore(part);
       if (breaks && chunks[chunks.length - 1]!.length) chunks.push([]);
       // A break that ends the paragraph leaves an empty remainder: Word shows no line for it.
       if (i > 0 && part.kind === 'paragraph' && part.inlines.length === 0 && i === parts.length - 1) return;
@@ -76,13 +88,17 @@ export function flowsOf(doc: WordDocument): Flow[] {
       const more = chunksOf(section.blocks);
       const first = section.blocks[0];
       const lead = first?.kind === 'paragraph' ? first.inlines[0] : undefined;
-      const breaksFirst = first?.kind === 'paragraph' && (first.props.pageBreakBefore || (lead?.kind === 'break' && lead.type === 'page'));
+      const breaksFirst = !!first && (breaksBefore(first) || (lead?.kind === 'break' && lead.type === 'page'));
       if (section.start === 'continuous' && (section.columns ?? 1) !== (prev.section.columns ?? 1) && !breaksFirst && more[0]!.length) {
         flows.push({ section, chunks: more, continues: true });
         continue;
       }
-      prev.chunks[prev.chunks.length - 1]!.push(...more[0]!);
-      prev.chunks.push(...more.slice(1));
+      // A section that opens with a page break starts its own chunk (its page) all the same.
+      if (breaksFirst) prev.chunks.push(...more.filter((chunk) => chunk.length));
+      else {
+        prev.chunks[prev.chunks.length - 1]!.push(...more[0]!);
+        prev.chunks.push(...more.slice(1));
+      }
     } else flows.push({ section, chunks: chunksOf(section.blocks) });
   }
   return flows;
