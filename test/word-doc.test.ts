@@ -10,6 +10,7 @@ import numberedListUrl from './fixtures/word/tika__testWORD_numbered_list.doc?in
 import firstPageUrl from './fixtures/word/poi__DiffFirstPageHeadFoot.doc?inline';
 import word95Url from './fixtures/word/poi__Word95.doc?inline';
 import passwordUrl from './fixtures/word/poi__password_password_cryptoapi.doc?inline';
+import rtlTableUrl from './fixtures/word/lo__rtl-table.doc?inline';
 
 function bytes(dataUrl: string): Uint8Array {
   return Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
@@ -96,6 +97,15 @@ describe('readDoc', () => {
     expect(logical.align).toBeUndefined();
     // Not right-to-left: sprmPJc80 = 2 is plain right.
     expect(props([0x03, 0x24, 2])).toEqual({ align: 'right' });
+  });
+
+  it('sprmTFBiDi makes a right-to-left table: logical column order, and its physical sprmTJc80 right is its start', () => {
+    // LibreOffice draws FirstCell in the right column (440-540 pt) and SecondCell left of it (240-440 pt).
+    const table = readDoc(bytes(rtlTableUrl)).sections[0]!.blocks.find((b): b is Table => b.kind === 'table')!;
+    expect(table.bidiVisual).toBe(true);
+    expect(table.grid).toEqual([100, 200]);
+    expect(table.rows[0]!.cells.map((c) => texts(c.blocks).join(''))).toEqual(['FirstCell', 'SecondCell']);
+    expect(table.align).toBeUndefined();
   });
 
   it('the "Bi" sprms give complex-script text its own size, bold and italic', () => {

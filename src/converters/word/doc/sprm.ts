@@ -111,6 +111,7 @@ export enum Op {
   TCellPaddingDefault = 0xd634,
   TFCantSplit = 0x3644,
   TJc = 0x548a,
+  TFBiDi = 0x560b,
   TMerge = 0x5624,
   // Section
   SBkc = 0x3009,

@@ -25,6 +25,10 @@ interface TapCell {
 export interface Tap {
   cells: TapCell[];
   jc: number;
+  /** jc came from sprmTJc80, which names the physical side; sprmTJc names the logical one (start, end). */
+  jcPhysical?: boolean;
+  /** sprmTFBiDi: a right-to-left table, its first cell at the right. */
+  bidi?: boolean;
   gapHalf: number;
   header: boolean;
   cantSplit: boolean;
@@ -81,8 +85,9 @@ export function readTap(sprms: Sprm[], word6: boolean): Tap {
         }
         break;
       }
-      case Op.TJc80:
-      case Op.TJc: tap.jc = opU16(s); break;
+      case Op.TJc80: tap.jc = opU16(s); tap.jcPhysical = true; break;
+      case Op.TJc: tap.jc = opU16(s); tap.jcPhysical = false; break;
+      case Op.TFBiDi: tap.bidi = opU16(s) !== 0; break;
       case Op.TTableHeader: tap.header = opU8(s) !== 0; break;
       case Op.TFCantSplit:
       case Op.TFCantSplit80: tap.cantSplit = opU8(s) !== 0; break;
@@ -202,7 +207,14 @@ export function buildTable(rows: RowDraft[]): Table {
     return row;
   });
   const table: Table = { kind: 'table', grid, rows: tableRows };
-  const jc = merged[0]?.tap.jc ?? 0;
+  const tap = merged[0]?.tap;
+  let jc = tap?.jc ?? 0;
+  if (tap?.bidi) {
+    // Its cell positions run from its right edge, in logical order: the layout mirrors them.
+    table.bidiVisual = true;
+    // The model's alignment of a right-to-left table is logical: physical right is its start.
+    if (tap.jcPhysical && jc !== 1) jc = jc === 2 ? 0 : 2;
+  }
   if (jc === 1) table.align = 'center';
   else if (jc === 2) table.align = 'right';
   if (bounds[0]) table.indent = bounds[0] / 20;
