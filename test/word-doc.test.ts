@@ -11,6 +11,7 @@ import firstPageUrl from './fixtures/word/poi__DiffFirstPageHeadFoot.doc?inline'
 import word95Url from './fixtures/word/poi__Word95.doc?inline';
 import passwordUrl from './fixtures/word/poi__password_password_cryptoapi.doc?inline';
 import rtlTableUrl from './fixtures/word/lo__rtl-table.doc?inline';
+import pageBorderUrl from './fixtures/word/lo__page-border.doc?inline';
 
 function bytes(dataUrl: string): Uint8Array {
   return Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
@@ -106,6 +107,11 @@ describe('readDoc', () => {
     expect(table.grid).toEqual([100, 200]);
     expect(table.rows[0]!.cells.map((c) => texts(c.blocks).join(''))).toEqual(['FirstCell', 'SecondCell']);
     expect(table.align).toBeUndefined();
+  });
+
+  it('page borders from the section sprms (sprmSBrc*, sprmSPgbProp)', () => {
+    const red = { width: 1.5, style: 'single', color: 'FF0000', space: 10 };
+    expect(readDoc(bytes(pageBorderUrl)).sections[0]!.pageBorders).toEqual({ top: red, left: red, bottom: red, right: red, offsetFrom: 'text', display: 'allPages' });
   });
 
   it('the "Bi" sprms give complex-script text its own size, bold and italic', () => {

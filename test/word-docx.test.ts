@@ -279,6 +279,19 @@ describe('readDocx: sections, headers and footers', () => {
     expect(texts(plainPara!)[0]!.style.bold).toBe(true);
   });
 
+  it('reads page borders; art borders (rows of pictures) are left out', () => {
+    const side = (name: string, val: string) => `<w:${name} w:val="${val}" w:sz="12" w:space="24" w:color="00FF00"/>`;
+    const doc = readDocx(docx({
+      body: p(r('text')) + `<w:sectPr><w:pgBorders w:offsetFrom="page" w:display="notFirstPage">${side('top', 'double')}${side('left', 'single')}${side('bottom', 'mapleMuffins')}</w:pgBorders></w:sectPr>`,
+    }));
+    expect(doc.sections[0]!.pageBorders).toEqual({
+      top: { width: 1.5, style: 'double', color: '00FF00', space: 24 },
+      left: { width: 1.5, style: 'single', color: '00FF00', space: 24 },
+      offsetFrom: 'page',
+      display: 'notFirstPage',
+    });
+  });
+
   it('splits sections, converts geometry to points and selects header/footer parts with inheritance', () => {
     const hdr = (text: string) => `<w:hdr ${W}>${p(r(text))}</w:hdr>`;
     const ftr = (text: string) => `<w:ftr ${W}>${p(r(text))}</w:ftr>`;

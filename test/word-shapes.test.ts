@@ -182,4 +182,32 @@ describe('Word shapes', () => {
     expect(anchored.at(410, 153)).toEqual([0, 255, 0]);
     expect(anchored.at(410, 150)).toEqual([255, 255, 255]);
   });
+
+  it('draws page borders from the page edge, or around the text with the header, on the pages they are for', async () => {
+    const blue = { width: 2, style: 'single' as const, color: '0000FF', space: 20 };
+    const text = (t: string, props: Paragraph['props'] = {}): Paragraph => ({ kind: 'paragraph', props, inlines: [{ kind: 'text', text: t, style }] });
+    const model: WordDocument = {
+      sections: [
+        { page, headers: {}, footers: {}, blocks: [text('Edge')], pageBorders: { top: blue, left: blue, bottom: blue, right: blue, offsetFrom: 'page', display: 'allPages' } },
+        {
+          page, footers: {}, headers: { default: [text('Header')] }, blocks: [text('First'), text('Second', { pageBreakBefore: true })],
+          pageBorders: { left: blue, top: { ...blue, style: 'double' }, offsetFrom: 'text', display: 'notFirstPage' },
+        },
+      ],
+      notes: new Map(), defaultFont: 'Calibri', defaultSize: 11,
+    };
+    const column = (at: (x: number, y: number) => number[], x: number) => Array.from({ length: 792 }, (_, y) => y).filter((y) => at(x, y).join() === '0,0,255');
+    const row = (at: (x: number, y: number) => number[], y: number) => Array.from({ length: 612 }, (_, x) => x).filter((x) => at(x, y).join() === '0,0,255');
+    // From the page edge: 20 pt in, 2 pt wide, on all four sides.
+    const edge = await render(model, 0);
+    expect(row(edge.at, 400)).toEqual([20, 21, 590, 591]);
+    expect(column(edge.at, 300)).toEqual([20, 21, 770, 771]);
+    // Around the text: not on the section's first page; then the left side 20 pt left of the margin,
+    // the top a double line (two 2 pt lines 2 pt apart) whose inner edge is 20 pt above the header (36 pt down).
+    const first = await render(model, 1);
+    expect(row(first.at, 400)).toEqual([]);
+    const second = await render(model, 2);
+    expect(row(second.at, 400)).toEqual([50, 51]);
+    expect(column(second.at, 300)).toEqual([10, 11, 14, 15]);
+  });
 });

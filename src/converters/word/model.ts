@@ -54,7 +54,23 @@ export interface Section {
   pageNumberStart?: number;
   /** How the section starts: on a new page (default), continuous, or next odd/even page. */
   start?: 'nextPage' | 'continuous' | 'oddPage' | 'evenPage' | 'nextColumn';
+  /** A border around the pages (w:pgBorders, sprmSBrc*). */
+  pageBorders?: PageBorders;
   blocks: Block[];
+}
+
+/**
+ * Page borders. `space` of each side is its distance (points) from the page edge (offsetFrom
+ * 'page') or from the text, which they surround with the header and footer (offsetFrom 'text').
+ */
+export interface PageBorders {
+  top?: Border;
+  left?: Border;
+  bottom?: Border;
+  right?: Border;
+  offsetFrom: 'page' | 'text';
+  /** Which of the section's pages show them. */
+  display: 'allPages' | 'firstPage' | 'notFirstPage';
 }
 
 export type Block = Paragraph | Table;

@@ -149,6 +149,7 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
     if (evenAndOdd) section.evenAndOdd = true;
     if (info.pageNumberStart !== undefined) section.pageNumberStart = info.pageNumberStart;
     if (info.start !== 'nextPage') section.start = info.start;
+    if (info.pageBorders) section.pageBorders = info.pageBorders;
     return section;
   });
 

@@ -3,7 +3,8 @@
  * sprms) in the WordDocument stream. Properties not in the SEPX keep Word's defaults (Letter, 1"
  * top/bottom and 1.25" left/right margins, headers 0.5" from the edge).
  */
-import type { PageGeometry, Section } from '../model';
+import type { Border, PageBorders, PageGeometry, Section } from '../model';
+import { brc, brc80 } from './colors';
 import { i16, readPlc, u32 } from './binary';
 import { Op, opI16, opU16, opU8, parseSprms } from './sprm';
 
@@ -18,6 +19,7 @@ export interface SectionInfo {
   start: NonNullable<Section['start']>;
   /** Word 6: which header/footer stories this section has (grpfIhdt bits). */
   grpfIhdt: number;
+  pageBorders?: PageBorders;
 }
 
 const BREAKS: Section['start'][] = ['continuous', 'nextColumn', 'nextPage', 'evenPage', 'oddPage'];
@@ -58,6 +60,8 @@ function parseSep(grpprl: Uint8Array, cpStart: number, cpEnd: number, word6: boo
   let pgnStart = 1;
   let bkc = 2;
   let grpfIhdt = 0;
+  const borders: Partial<Record<'top' | 'left' | 'bottom' | 'right', Border | undefined>> = {};
+  let pgbProp = 0;
   for (const s of parseSprms(grpprl, word6)) {
     switch (s.op) {
       case Op.SXaPage: xa = opU16(s); break;
@@ -78,6 +82,15 @@ function parseSep(grpprl: Uint8Array, cpStart: number, cpEnd: number, word6: boo
       case Op.SPgnStart: pgnStart = opU16(s); break;
       case Op.SBkc: bkc = opU8(s); break;
       case Op.SGprfIhdt: grpfIhdt = opU8(s); break;
+      case Op.SBrcTop80: borders.top = pageBrc(s.operand, true); break;
+      case Op.SBrcLeft80: borders.left = pageBrc(s.operand, true); break;
+      case Op.SBrcBottom80: borders.bottom = pageBrc(s.operand, true); break;
+      case Op.SBrcRight80: borders.right = pageBrc(s.operand, true); break;
+      case Op.SBrcTop: borders.top = pageBrc(s.operand, false); break;
+      case Op.SBrcLeft: borders.left = pageBrc(s.operand, false); break;
+      case Op.SBrcBottom: borders.bottom = pageBrc(s.operand, false); break;
+      case Op.SBrcRight: borders.right = pageBrc(s.operand, false); break;
+      case Op.SPgbProp: pgbProp = opU16(s); break;
     }
   }
   // Some writers leave the page portrait-sized while flagging landscape: trust the flag.
@@ -95,5 +108,24 @@ function parseSep(grpprl: Uint8Array, cpStart: number, cpEnd: number, word6: boo
     pageNumberStart: restart ? pgnStart : undefined,
     start: BREAKS[bkc] ?? 'nextPage',
     grpfIhdt,
+    pageBorders: pageBorders(borders, pgbProp),
+  };
+}
+
+/** A page border side (BRC80 or BRC); art borders (brcType 64 and up, rows of pictures) are not drawn, as in LibreOffice. */
+function pageBrc(operand: Uint8Array, is80: boolean): Border | undefined {
+  if ((operand[is80 ? 1 : 5] ?? 0) >= 64) return undefined;
+  return is80 ? brc80(operand, 0) : brc(operand, 0);
+}
+
+/** SPgbProp: pgbApplyTo (bits 0-2: all pages, first, all but first), pgbOffsetFrom (bits 5-7: text, page edge). */
+function pageBorders(sides: Partial<Record<'top' | 'left' | 'bottom' | 'right', Border | undefined>>, pgbProp: number): PageBorders | undefined {
+  const shown = Object.entries(sides).filter((e): e is [string, Border] => !!e[1] && e[1].style !== 'none' && e[1].width > 0);
+  if (!shown.length) return undefined;
+  const applyTo = pgbProp & 7;
+  return {
+    ...Object.fromEntries(shown),
+    offsetFrom: ((pgbProp >> 5) & 7) === 1 ? 'page' : 'text',
+    display: applyTo === 1 ? 'firstPage' : applyTo === 2 ? 'notFirstPage' : 'allPages',
   };
 }

@@ -97,7 +97,7 @@ export function readDocx(bytes: Uint8Array): WordDocument {
   const emit = (block: Block, sectPr?: XmlElement) => {
     blocks.push(block);
     if (sectPr) {
-      const section = readSection(sectPr, sections[sections.length - 1], readPart, evenAndOdd);
+      const section = readSection(sectPr, sections[sections.length - 1], readPart, evenAndOdd, theme);
       section.blocks = blocks;
       sections.push(section);
       blocks = [];
@@ -127,7 +127,7 @@ export function readDocx(bytes: Uint8Array): WordDocument {
   // A body with no element children never reached readBodyChild.
   body = child(documentRoot, 'body');
   if (!documentRoot || !body) throw new WordConversionError('corrupt', 'word/document.xml has no body.');
-  const last = readSection(child(body, 'sectPr'), sections[sections.length - 1], readPart, evenAndOdd);
+  const last = readSection(child(body, 'sectPr'), sections[sections.length - 1], readPart, evenAndOdd, theme);
   last.blocks = blocks;
   sections.push(last);
 

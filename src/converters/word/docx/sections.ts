@@ -5,7 +5,8 @@
  */
 import type { Block, HeaderFooterSet, PageGeometry, Section } from '../model';
 import { attr, child, children, type XmlElement } from '../../xml';
-import { onOff, twips } from './props';
+import { onOff, parseBorders, twips } from './props';
+import type { Theme } from './theme';
 
 /** Read a header or footer part (by its path) into blocks; callers cache by path. */
 export type PartReader = (relId: string, kind: 'header' | 'footer') => Block[] | undefined;
@@ -21,7 +22,10 @@ const LETTER: PageGeometry = {
   footer: 36,
 };
 
-export function readSection(sectPr: XmlElement | undefined, previous: Section | undefined, readPart: PartReader, evenAndOdd: boolean): Section {
+/** The border values that are lines (ST_Border); the other values name art borders. */
+const LINE_BORDER = /^(single|thick|double|dotted|dashed|dotDash|dotDotDash|triple|thin.*|thick.*|wave|doubleWave|dashSmallGap|dashDotStroked|threeDEmboss|threeDEngrave|outset|inset|nil|none)$/;
+
+export function readSection(sectPr: XmlElement | undefined, previous: Section | undefined, readPart: PartReader, evenAndOdd: boolean, theme: Theme): Section {
   const pgSz = child(sectPr, 'pgSz');
   const pgMar = child(sectPr, 'pgMar');
   const len = (el: XmlElement | undefined, name: string, fallback: number) => {
@@ -57,6 +61,19 @@ export function readSection(sectPr: XmlElement | undefined, previous: Section | 
   if (Number.isFinite(start)) section.pageNumberStart = start;
   const type = attr(child(sectPr, 'type'), 'val');
   if (type === 'continuous' || type === 'oddPage' || type === 'evenPage' || type === 'nextColumn' || type === 'nextPage') section.start = type;
+
+  const pgBorders = child(sectPr, 'pgBorders');
+  const borders = parseBorders(pgBorders, theme, ['top', 'left', 'bottom', 'right'] as const);
+  // Art borders (val="apples", "mapleMuffins"...) are rows of pictures: not drawn, as LibreOffice does not either.
+  for (const side of ['top', 'left', 'bottom', 'right'] as const) if (!LINE_BORDER.test(attr(child(pgBorders, side), 'val') ?? 'single')) delete borders?.[side];
+  if (borders && Object.values(borders).some((b) => b.style !== 'none' && b.width > 0)) {
+    const display = attr(pgBorders, 'display');
+    section.pageBorders = {
+      ...borders,
+      offsetFrom: attr(pgBorders, 'offsetFrom') === 'page' ? 'page' : 'text',
+      display: display === 'firstPage' || display === 'notFirstPage' ? display : 'allPages',
+    };
+  }
 
   section.headers = references(sectPr, 'headerReference', 'header', previous?.headers, readPart);
   section.footers = references(sectPr, 'footerReference', 'footer', previous?.footers, readPart);
