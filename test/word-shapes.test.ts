@@ -3,6 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { loadMupdf } from '../src/engines/mupdf';
 import { bundledFonts } from '../src/converters/fonts/bundled';
 import { readDocx } from '../src/converters/word/docx';
+import { makePng } from './fixtures';
 import { readDoc } from '../src/converters/word/doc';
 import floatingShapesDocUrl from './fixtures/word/lo__floating-shapes.doc?inline';
 import { renderWordDocument } from '../src/converters/word/layout/render';
@@ -209,5 +210,36 @@ describe('Word shapes', () => {
     const second = await render(model, 2);
     expect(row(second.at, 400)).toEqual([50, 51]);
     expect(column(second.at, 300)).toEqual([10, 11, 14, 15]);
+  });
+
+  it('floating pictures in headers, and in front of or behind the body text, take no room and are drawn where they float', async () => {
+    const picture = (rgb: [number, number, number], floating: NonNullable<Shape['floating']>) =>
+      ({ kind: 'image' as const, data: makePng(8, 8, rgb), contentType: 'image/png', width: 60, height: 40, floating });
+    const text = (t: string, inlines: Paragraph['inlines'] = []): Paragraph => ({ kind: 'paragraph', props: {}, inlines: [...inlines, { kind: 'text', text: t, style }] });
+    const logo = picture([255, 0, 0], { x: 0, y: 0, relativeX: 'margin', relativeY: 'paragraph', wrap: 'square', alignX: 'right' });
+    const stamp = picture([0, 0, 255], { x: 300, y: 300, relativeX: 'page', relativeY: 'page', wrap: 'inFront' });
+    const boxed = picture([0, 255, 0], { x: 0, y: 0, relativeX: 'column', relativeY: 'paragraph', wrap: 'topAndBottom' });
+    const model: WordDocument = {
+      sections: [{ page, footers: {}, headers: { default: [text('Header text', [logo])] }, blocks: [text('Body one', [stamp]), text('Body two'), text('Body three', [boxed]), text('Body four')] }],
+      notes: new Map(), defaultFont: 'Calibri', defaultSize: 11,
+    };
+    const { at, lines } = await render(model);
+    const y = (t: string) => lines.find((l) => l.text.includes(t))!.bbox.y;
+    // The header's text stays at the header's top; the logo sits at the right margin beside it.
+    expect(y('Header text')).toBeLessThan(40);
+    expect(at(510, 55)).toEqual([255, 0, 0]);
+    // The stamp in front of the text is at (300, 300) and moved nothing; the picture with top-and-bottom wrap still takes its room.
+    expect(at(330, 320)).toEqual([0, 0, 255]);
+    expect(y('Body two') - y('Body one')).toBeLessThan(16);
+    expect(y('Body three') - y('Body two')).toBeGreaterThan(40);
+  });
+
+  it('stacks text boxes and pictures over drawn shapes, behind-text shapes first', async () => {
+    const at300 = (fill: string, z: number, blocks?: Paragraph[], wrap: 'inFront' | 'behind' = 'inFront'): Shape =>
+      ({ kind: 'shape', geometry: 'rect', width: 100, height: 100, fill, z, blocks, floating: { x: 300, y: 300, relativeX: 'page', relativeY: 'page', wrap } });
+    const label: Paragraph = { kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'Box', style }] };
+    // Stacked later, the plain rectangle would cover the text box; it goes under it, and the behind-text one under both.
+    const { at } = await render(doc([{ kind: 'paragraph', props: {}, inlines: [at300('FF0000', 1, [label]), at300('0000FF', 2), at300('00FF00', 3, undefined, 'behind'), { kind: 'text', text: 'Body', style }] }]));
+    expect(at(390, 390)).toEqual([255, 0, 0]);
   });
 });

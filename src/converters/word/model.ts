@@ -179,6 +179,8 @@ export interface Shape {
   textAnchor?: 'top' | 'center' | 'bottom';
   /** Stacking order among floating shapes (wp:anchor relativeHeight): higher is drawn later. */
   z?: number;
+  /** A raster picture that fills the box (a floating picture drawn out of the text's flow). */
+  picture?: { data: Uint8Array; contentType: string };
 }
 
 /** Where a floating object is anchored, relative to what Word says (approximated by the layout). */

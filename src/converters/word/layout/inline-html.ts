@@ -1,5 +1,6 @@
 import { substituteFamily, type Family } from '../../fonts/catalog';
 import type { FloatingPlacement, Inline, Paragraph, RunStyle, Shape, TabStop } from '../model';
+import { METAFILE } from '../metafile';
 import type { FontBook } from './font-book';
 import { JOINING, RIGHT_TO_LEFT } from '../complex-script';
 
@@ -30,8 +31,10 @@ export interface InlineContext {
   metafiles?: { placeholder(data: Uint8Array, contentType: string): string | undefined };
   /** Pictures put into the PDF after it is written (picture-passthrough.ts): a placeholder (undefined past 2^24 pictures). */
   pictures: { placeholder(data: Uint8Array): string | undefined };
-  /** Stand-in pictures for shapes, drawn by the page device (shape-pictures.ts). */
-  shapes?: { placeholder(shape: Shape): string };
+  /** Stand-in pictures for shapes, drawn by the page device (shape-pictures.ts); `pictureShape` is a floating picture as one. */
+  shapes?: { placeholder(shape: Shape): string; pictureShape(image: Extract<Inline, { kind: 'image' }>): Shape };
+  /** Header and footer areas: floating pictures float there, out of the text's flow (a logo beside the header text). */
+  floatsOutOfFlow?: boolean;
   /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */
   renderBlocks(blocks: import('../model').Block[], width: number): string;
 }
@@ -278,14 +281,21 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
       }
       case 'image': {
         const drawable = DRAWABLE.test(it.contentType);
+        if (it.floating && (drawable || METAFILE.test(it.contentType)) && ctx.shapes && (ctx.floatsOutOfFlow || it.floating.wrap === 'inFront' || it.floating.wrap === 'behind')) {
+          // A picture in front of or behind the text takes no room in Word: it is drawn where it
+          // floats, as a shape is. So are floating pictures in headers and footers, where the text
+          // beside them is short (Word wraps it around them; MuPDF cannot).
+          anchors += shapeAnchor(ctx.shapes.pictureShape(it), ctx);
+          return;
+        }
         const metafile = drawable ? undefined : ctx.metafiles?.placeholder(it.data, it.contentType);
         const src = (drawable ? ctx.pictures.placeholder(it.data) : metafile) ?? TRANSPARENT_PNG;
         const id = metafile ? placeholderId(ctx) : '';
         const width = Math.min(it.width, ctx.columnWidth);
         const height = it.width > 0 ? (it.height * width) / it.width : it.height;
         if (it.floating) {
-          // Floating pictures are placed as blocks at their anchor (MuPDF has no floats with text
-          // wrap), shifted to their horizontal position within the column.
+          // Other floating pictures are placed as blocks at their anchor (MuPDF has no floats with
+          // text wrap), shifted to their horizontal position within the column.
           html += `<img src="${src}" style="display:block;margin-left:${pt(floatOffset(it.floating, width, ctx))};width:${pt(width)};height:${pt(height)}"${id}/>`;
         } else {
           html += `<img src="${src}" style="width:${pt(width)};height:${pt(height)}"${id}/>`;
@@ -301,9 +311,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
       }
       case 'shape': {
         if (!ctx.shapes) return;
-        // line-height 0: a block picture otherwise takes a line of its paragraph's line height
-        // (34 header rules in stress004 each pushed its body down a line), and sits below that line.
-        if (it.floating) anchors += `<img ${SHAPE_ANCHOR} src="${ctx.shapes.placeholder(it)}" style="display:block;width:0.01pt;height:0.01pt;line-height:0"${placeholderId(ctx)}/>`;
+        if (it.floating) anchors += shapeAnchor(it, ctx);
         else if (it.blocks?.length) html += inlineShapeBox(it, ctx);
         else {
           const width = Math.min(it.width, ctx.columnWidth);
@@ -344,6 +352,15 @@ function markedWords(text: string, written: (t: string) => string, marks: PageMa
     html += `${first ? written(first) : ''}<span id="${id}">${written(word.slice(first.length))}</span>`;
   }
   return html;
+}
+
+/**
+ * A floating shape's placeholder: a zero-height block at the start of its anchor paragraph. With
+ * line-height 0, as a block picture otherwise takes a line of its paragraph's line height (34
+ * header rules in stress004 each pushed its body down a line) and sits below that line.
+ */
+function shapeAnchor(shape: Shape, ctx: InlineContext): string {
+  return `<img ${SHAPE_ANCHOR} src="${ctx.shapes!.placeholder(shape)}" style="display:block;width:0.01pt;height:0.01pt;line-height:0"${placeholderId(ctx)}/>`;
 }
 
 /** Marks the placeholder of a floating shape: it holds no line open (block-html's empty-paragraph test). */

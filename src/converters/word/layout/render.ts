@@ -45,7 +45,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   // EMF/WMF pictures: placeholders in the HTML, drawn as vectors by the page device (see below).
   const metafiles = new MetafilePictures(mupdf);
   // Shapes likewise: placeholders in the HTML, drawn by the same page device (shape-pictures.ts).
-  const shapes = new ShapePictures(mupdf);
+  const shapes = new ShapePictures(mupdf, (device, picture, ctm) => metafiles.draw(device, picture.data, picture.contentType, ctm, fonts));
   // Raster pictures: placeholders in the HTML, the pictures put into the PDF at the end (PNGs as they are).
   const pictures = new PicturePassThrough(mupdf);
   const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, metafiles, shapes, pictures });
@@ -80,7 +80,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
     // Header and footer areas, laid out once per distinct content (page numbers change it).
     const area = (blocks: Block[] | undefined, width: number, fields: BlockContext['fields']) => {
       if (!blocks?.length) return undefined;
-      const c = { ...ctx(fields), placeholderIds: { count: 0 } };
+      const c = { ...ctx(fields), placeholderIds: { count: 0 }, floatsOutOfFlow: true };
       const body = blocksHtml(blocks, width, c);
       // A header or footer differs from page to page only by its numbers: its height is measured once.
       let heights = areaHeights.get(blocks);
@@ -376,5 +376,6 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   } finally {
     for (const doc of kept.values()) doc.destroy();
     for (const { doc } of areaCache.values()) doc.destroy();
+    shapes.destroy();
   }
 }

@@ -12,10 +12,11 @@
  * front of it; the text boxes' own text is drawn after all shapes.
  */
 import type * as Mupdf from 'mupdf';
-import type { Block, FloatingPlacement, PageGeometry, Shape } from '../model';
+import type { Block, FloatingPlacement, Inline, PageGeometry, Shape } from '../model';
 import { SHAPE_MAGIC, imagePlaceholderIndex, placeholderUrl } from '../placeholders';
 import type { PlaceholderHandler } from '../metafile/device';
 import { paintShape, type Box } from './shape-paint';
+import { METAFILE } from '../metafile';
 
 type MupdfModule = typeof Mupdf;
 type Matrix = [number, number, number, number, number, number];
@@ -38,7 +39,31 @@ export class ShapePictures {
   /** Shape text waiting to be drawn after what is being run now (MuPDF is not re-entered from a device callback). */
   private pendingText: { doc: Mupdf.Document; matrix: Mupdf.Matrix }[] = [];
 
-  constructor(private readonly mupdf: MupdfModule) {}
+  /** Floating pictures drawn as shapes (inline-html.ts), one shape per picture inline; their decoded images. */
+  private pictureShapes = new WeakMap<object, Shape>();
+  private images = new Map<Shape, Mupdf.Image | null>();
+
+  /** `drawMetafile`: draws an EMF/WMF picture over the unit square mapped by a matrix (metafile/device.ts). */
+  constructor(
+    private readonly mupdf: MupdfModule,
+    private readonly drawMetafile: (device: Mupdf.Device, picture: NonNullable<Shape['picture']>, ctm: Matrix) => void,
+  ) {}
+
+  /** A floating picture as a floating shape it fills, the same one each time the picture is written. */
+  pictureShape(image: Extract<Inline, { kind: 'image' }>): Shape {
+    let shape = this.pictureShapes.get(image);
+    if (!shape) {
+      shape = { kind: 'shape', geometry: 'rect', width: image.width, height: image.height, floating: image.floating, picture: { data: image.data, contentType: image.contentType } };
+      this.pictureShapes.set(image, shape);
+    }
+    return shape;
+  }
+
+  /** Releases the decoded pictures. */
+  destroy(): void {
+    for (const image of this.images.values()) image?.destroy();
+    this.images.clear();
+  }
 
   get size(): number {
     return this.list.length;
@@ -99,9 +124,14 @@ export class ShapePictures {
     };
   }
 
-  /** Draws the floating shapes found on the page: behind-text ones first, then by stacking order. */
+  /**
+   * Draws the floating shapes found on the page: behind-text ones first, then drawn shapes, then
+   * pictures and text boxes, each by stacking order. Pictures and text boxes go over drawn shapes
+   * as LibreOffice layers them (frames over drawing objects): a .doc's white page-sized rectangle
+   * stacked after its header band and logos then frames them instead of hiding them.
+   */
   drawFound(): void {
-    const rank = (s: Shape) => (s.floating?.wrap === 'behind' ? 0 : 1);
+    const rank = (s: Shape) => (s.floating?.wrap === 'behind' ? 0 : s.picture || s.blocks?.length ? 2 : 1);
     const found = [...this.page!.found].sort(([a], [b]) => rank(a) - rank(b) || (a.z ?? 0) - (b.z ?? 0));
     for (const [shape, ctm] of found) this.drawFloating(shape, shape.floating!, ctm);
   }
@@ -137,8 +167,25 @@ export class ShapePictures {
   private drawFloating(shape: Shape, f: FloatingPlacement, ctm: Matrix): void {
     const page = this.page!;
     const box = { ...floatingOrigin(f, shape, { x: ctm[4], y: ctm[5] }, page.frame), width: shape.width, height: shape.height };
+    if (shape.picture) return this.drawPicture(shape, box);
     paintShape(this.mupdf, page.device, shape, box);
     if (shape.blocks?.length) this.queueText(shape, box);
+  }
+
+  /** A floating picture over its box; one that cannot be decoded draws nothing. */
+  private drawPicture(shape: Shape, box: Box): void {
+    const ctm: Matrix = [box.width, 0, 0, box.height, box.x, box.y];
+    if (METAFILE.test(shape.picture!.contentType)) return this.drawMetafile(this.page!.device, shape.picture!, ctm);
+    let image = this.images.get(shape);
+    if (image === undefined) {
+      try {
+        image = new this.mupdf.Image(shape.picture!.data);
+      } catch {
+        image = null;
+      }
+      this.images.set(shape, image);
+    }
+    if (image && box.width > 0 && box.height > 0) this.page!.device.fillImage(image, ctm, 1);
   }
 
   private queueText(shape: Shape, box: Box): void {
