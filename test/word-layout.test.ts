@@ -227,6 +227,26 @@ describe('Word layout', () => {
     expect(flows[0]!.chunks.map((chunk) => chunk.map(first))).toEqual([['Agenda'], ['Break first', 'Same page', 'Flows on'], ['table', 'After the table', 'Body'], ['table']]);
   });
 
+  it('a column break moves what follows to the top of the next column; in one column it is a page break', async () => {
+    const broken = (text: string, after: string): Paragraph => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text, style }, { kind: 'break', type: 'column' }, { kind: 'text', text: after, style }] });
+    const [lines] = await render(doc([section([para('Top left'), broken('Still left', 'Top right'), para('Below right')], { columns: 2, columnGap: 36 })]));
+    const line = (t: string) => find(lines!, t);
+    expect(line('Top right').x0).toBeGreaterThan(320);
+    expect(Math.abs(line('Top right').y - line('Top left').y)).toBeLessThan(1);
+    expect(line('Below right').x0).toBeGreaterThan(320);
+    expect(line('Still left').x0).toBeLessThan(100);
+    // One column: the same break starts a page.
+    const pages = await render(doc([section([broken('First page', 'Second page')])]));
+    expect(pages.map((p) => p.map((l) => l.text).join('|'))).toEqual(['First page', 'Second page']);
+  });
+
+  it('a continuous section after a multi-column one starts below its balanced columns, with the same column count too', () => {
+    const two = { columns: 2, columnGap: 36 };
+    const flows = flowsOf(doc([section([para('Row one')], two), section([para('Row two')], { ...two, start: 'continuous' }), section([para('Plain')], { start: 'continuous' }), section([para('Plain too')], { start: 'continuous' })]));
+    // Each multi-column section is a flow of its own that continues the page; one-column sections after each other run on.
+    expect(flows.map((f) => [f.continues ?? null, f.chunks.flat().length])).toEqual([[null, 1], [true, 1], [true, 2]]);
+  });
+
   it('a taller even-page header pushes the body down on even pages too', async () => {
     const evenHeader = ['Even header one', 'Even header two', 'Even header three', 'Even header four', 'Even header five', 'Even header six'].map((t) => para(t));
     const body = Array.from({ length: 80 }, (_, i) => para(`Body line ${i + 1}`));

@@ -109,6 +109,8 @@ export interface ParagraphProps {
   contextualSpacing?: boolean;
   styleId?: string;
   pageBreakBefore?: boolean;
+  /** Starts at the top of the next column: the part of a paragraph after a column break (layout/flows.ts). */
+  columnBreakBefore?: boolean;
   keepNext?: boolean;
   keepLines?: boolean;
   shading?: string;

@@ -57,7 +57,9 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   const mark = largestRun(p, ctx);
   // An empty paragraph still takes a line: a no-break space at the mark's font holds it open.
   const content = inner.replace(/<[^>]+>/g, '').trim() || /<img(?! data-shape-anchor)|<div/.test(inner) ? inner : `${inner}<span style="font-family:${mark.family};font-size:${pt(mark.size)}">\u00a0</span>`;
-  return `<p${props.bidi ? ' dir="rtl"' : ''} style="${css.join(';')}">${content}</p>`;
+  const breaks = ctx.columnBreaks;
+  const spacer = props.columnBreakBefore && breaks?.depth === 1 ? `<div id="cb${breaks.count}" style="height:${pt(breaks.spacers[breaks.count++] ?? 0)}"></div>` : '';
+  return `${spacer}<p${props.bidi ? ' dir="rtl"' : ''} style="${css.join(';')}">${content}</p>`;
 }
 
 /** Table grid columns covered by each cell, and the cell's edges resolved for CSS. */
@@ -129,12 +131,19 @@ export function blocksHtml(blocks: Block[], width: number, ctx: BlockContext): s
   let html = '';
   const marks = ctx.marks;
   if (marks) marks.depth++;
+  if (ctx.columnBreaks) ctx.columnBreaks.depth++;
   blocks.forEach((b, i) => {
     if (marks?.depth === 1) marks.block = i;
     const one = b.kind === 'paragraph' ? paragraphHtml(b, blocks[i - 1], blocks[i + 1], width, ctx) : tableHtml(b, width, ctx);
     // Top-level blocks carry ids for the footnote pagination (footnote-pages.ts): `<p` or `<table` gets one.
-    html += marks?.depth === 1 ? `${one.slice(0, b.kind === 'paragraph' ? 2 : 6)} id="b${i}"${one.slice(b.kind === 'paragraph' ? 2 : 6)}` : one;
+    if (marks?.depth !== 1) html += one;
+    else {
+      // After a column break's spacer, if any.
+      const at = b.kind === 'paragraph' ? one.indexOf('<p') + 2 : 6;
+      html += `${one.slice(0, at)} id="b${i}"${one.slice(at)}`;
+    }
   });
   if (marks) marks.depth--;
+  if (ctx.columnBreaks) ctx.columnBreaks.depth--;
   return html;
 }

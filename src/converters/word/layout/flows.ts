@@ -23,22 +23,32 @@ function sameGeometry(a: Section, b: Section): boolean {
   return pa.width === pb.width && pa.height === pb.height && pa.marginLeft === pb.marginLeft && pa.marginRight === pb.marginRight;
 }
 
-/** Splits a paragraph at its page breaks; the parts after a break lose the list label and space before. */
-function splitAtBreaks(p: Paragraph): Paragraph[] {
-  if (!p.inlines.some((i) => i.kind === 'break' && i.type === 'page')) return [p];
+/**
+ * Splits a paragraph at its page breaks, and at its column breaks (in a one-column section these
+ * are page breaks, as in Word; in more columns the part after one starts the next column). The
+ * parts after a break lose the list label and space before.
+ */
+function splitAtBreaks(p: Paragraph, columns: number): Paragraph[] {
+  const splits = (i: Inline) => i.kind === 'break' && (i.type === 'page' || i.type === 'column');
+  if (!p.inlines.some(splits)) return [p];
   const parts: Paragraph[] = [];
+  const kinds: ('pageBreakBefore' | 'columnBreakBefore')[] = []; // the break before parts[i + 1]
   let current: Inline[] = [];
   for (const it of p.inlines) {
-    if (it.kind === 'break' && it.type === 'page') {
+    if (it.kind === 'break' && splits(it)) {
       parts.push({ ...p, inlines: current });
+      kinds.push(it.type === 'column' && columns > 1 ? 'columnBreakBefore' : 'pageBreakBefore');
       current = [];
     } else current.push(it);
   }
   parts.push({ ...p, inlines: current });
+  const afterBreak = (part: Paragraph, i: number): Paragraph => ({ ...part, props: { ...part.props, list: undefined, spaceBefore: 0, [kinds[i - 1]!]: true } });
   // A paragraph that opens with its break starts on the next page, label and all, as LibreOffice
   // shows it: no empty line of it (shaded, in AgendaTitle of LibreOffice's agenda templates) is left behind.
-  if (parts[0]!.inlines.length === 0 && parts[1]!.inlines.length) return [{ ...parts[1]!, props: { ...p.props, pageBreakBefore: true } }, ...parts.slice(2).map(afterBreak)];
-  return parts.map((part, i) => (i === 0 ? part : afterBreak(part)));
+  if (parts[0]!.inlines.length === 0 && parts[1]!.inlines.length) {
+    return [{ ...parts[1]!, props: { ...p.props, [kinds[0]!]: true } }, ...parts.slice(2).map((part, k) => afterBreak(part, k + 2))];
+  }
+  return parts.map((part, i) => (i === 0 ? part : afterBreak(part, i)));
 }
 
 /**
@@ -53,17 +63,17 @@ function breaksBefore(block: Block): boolean {
   return !!first.props.pageBreakBefore || (block.kind === 'table' && lead?.kind === 'break' && lead.type === 'page');
 }
 
-const afterBreak = (part: Paragraph): Paragraph => ({ ...part, props: { ...part.props, list: undefined, spaceBefore: 0, pageBreakBefore: true } });
-
-function chunksOf(blocks: Block[]): Block[][] {
+function chunksOf(blocks: Block[], columns: number): Block[][] {
   const chunks: Block[][] = [[]];
   for (const block of blocks) {
-    const parts = block.kind === 'paragraph' ? splitAtBreaks(block) : [block];
+    const parts = block.kind === 'paragraph' ? splitAtBreaks(block, columns) : [block];
     parts.forEach((part, i) => {
-      const breaks = i > 0 || breaksBefore(part);
+      // A column break stays in the chunk: the layout moves what follows it to the next column.
+      const nextColumn = part.kind === 'paragraph' && !!part.props.columnBreakBefore;
+      const breaks = (i > 0 && !nextColumn) || breaksBefore(part);
       if (breaks && chunks[chunks.length - 1]!.length) chunks.push([]);
-      // A break that ends the paragraph leaves an empty remainder: Word shows no line for it.
-      if (i > 0 && part.kind === 'paragraph' && part.inlines.length === 0 && i === parts.length - 1) return;
+      // A page break that ends the paragraph leaves an empty remainder: Word shows no line for it.
+      if (i > 0 && !nextColumn && part.kind === 'paragraph' && part.inlines.length === 0 && i === parts.length - 1) return;
       chunks[chunks.length - 1]!.push(part);
     });
   }
@@ -85,11 +95,15 @@ export function flowsOf(doc: WordDocument): Flow[] {
   for (const section of doc.sections) {
     const prev = flows[flows.length - 1];
     if (prev && (section.start === 'continuous' || (section.start === 'nextColumn' && (section.columns ?? 1) > 1)) && sameGeometry(prev.section, section)) {
-      const more = chunksOf(section.blocks);
+      const more = chunksOf(section.blocks, section.columns ?? 1);
       const first = section.blocks[0];
       const lead = first?.kind === 'paragraph' ? first.inlines[0] : undefined;
       const breaksFirst = !!first && (breaksBefore(first) || (lead?.kind === 'break' && lead.type === 'page'));
-      if (section.start === 'continuous' && (section.columns ?? 1) !== (prev.section.columns ?? 1) && !breaksFirst && more[0]!.length) {
+      // A continuous section ends the columns of the one before (balanced, as Word does at every
+      // continuous break) when either has more than one; one-column sections simply run on.
+      const columns = section.columns ?? 1;
+      const prevColumns = prev.section.columns ?? 1;
+      if (section.start === 'continuous' && (columns !== prevColumns || columns > 1) && !breaksFirst && more[0]!.length) {
         flows.push({ section, chunks: more, continues: true });
         continue;
       }
@@ -99,7 +113,7 @@ export function flowsOf(doc: WordDocument): Flow[] {
         prev.chunks[prev.chunks.length - 1]!.push(...more[0]!);
         prev.chunks.push(...more.slice(1));
       }
-    } else flows.push({ section, chunks: chunksOf(section.blocks) });
+    } else flows.push({ section, chunks: chunksOf(section.blocks, section.columns ?? 1) });
   }
   return flows;
 }

@@ -27,6 +27,11 @@ export interface InlineContext {
   placeholderIds?: { count: number };
   /** Ids by which the footnote pagination finds where blocks, words and note references landed (footnote-pages.ts). */
   marks?: PageMarks;
+  /**
+   * Column breaks of a multi-column stretch: before each paragraph that starts a column, a spacer
+   * `cb<n>` as tall as `spacers[n]` (0 until render.ts has measured the room left above it).
+   */
+  columnBreaks?: { depth: number; count: number; spacers: number[] };
   /** Stand-in pictures for EMF/WMF, drawn as vectors by the page device (metafile/device.ts). */
   metafiles?: { placeholder(data: Uint8Array, contentType: string): string | undefined };
   /** Pictures put into the PDF after it is written (picture-passthrough.ts): a placeholder (undefined past 2^24 pictures). */

@@ -123,12 +123,29 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
     const footnotePages = new WeakMap<Block[], FootnotePage>();
     const laidOut = (f: FlowFrame, blocks: Block[], rowAnchors?: Map<Table, string>, marks?: PageMarks, frameHeight?: number) => {
       const page = footnotePages.get(blocks);
-      const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 }, placeholderIds: { count: 0 }, marks };
-      let body = blocksHtml(blocks, f.frameWidth, c);
-      // Footnotes go at the foot of their page when the stretch is paged for them; otherwise after it.
-      if (c.noteRefs.length && !page && !marks) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
       const height = frameHeight ?? page?.frameHeight ?? f.frameHeight;
-      const doc = openHtml(mupdf, htmlDocument(f.frameWidth, height, [0, 0, 0, 0], body), f.frameWidth, height, em);
+      const build = (spacers: number[]) => {
+        // Column breaks count in multi-column flows (one-column ones made them page breaks); not in stretches paged for notes.
+        const columnBreaks = f.columns > 1 && !marks ? { depth: 0, count: 0, spacers } : undefined;
+        const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 }, placeholderIds: { count: 0 }, marks, columnBreaks };
+        let body = blocksHtml(blocks, f.frameWidth, c);
+        // Footnotes go at the foot of their page when the stretch is paged for them; otherwise after it.
+        if (c.noteRefs.length && !page && !marks) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
+        return { c, body, doc: openHtml(mupdf, htmlDocument(f.frameWidth, height, [0, 0, 0, 0], body), f.frameWidth, height, em) };
+      };
+      let laid = build([]);
+      // MuPDF has no column breaks: each one's spacer is made as tall as the room left above it in
+      // its column, which moves what follows to the next, and the stretch laid out again.
+      const spacers: number[] = [];
+      for (let k = 0; k < (laid.c.columnBreaks?.count ?? 0); k++) {
+        laid.doc.countPages(); // lays the document out: before that, a destination's y is NaN
+        const y = laid.doc.resolveLinkDestination(`#cb${k}`).y;
+        spacers[k] = y > 0.5 ? Math.max(0, height - y - 0.5) : 0;
+        if (!spacers[k]) continue;
+        laid.doc.destroy();
+        laid = build([...spacers]);
+      }
+      const { c, body, doc } = laid;
       linkCounts.set(doc, c.linkIds.count);
       placeholderCounts.set(doc, c.placeholderIds.count);
       htmlBytes.set(doc, body.length);
