@@ -235,6 +235,12 @@ describe('Word layout', () => {
     expect(Math.abs(line('Top right').y - line('Top left').y)).toBeLessThan(1);
     expect(line('Below right').x0).toBeGreaterThan(320);
     expect(line('Still left').x0).toBeLessThan(100);
+    // In a continuous section that starts below another's columns, too.
+    const two = { columns: 2, columnGap: 36 };
+    const [below] = await render(doc([section([para('Section one')], two), section([broken('Row left', 'Row right')], { ...two, start: 'continuous' })]));
+    expect(find(below!, 'Row right').x0).toBeGreaterThan(320);
+    expect(Math.abs(find(below!, 'Row right').y - find(below!, 'Row left').y)).toBeLessThan(1);
+    expect(find(below!, 'Row left').y).toBeGreaterThan(find(below!, 'Section one').y + 10);
     // One column: the same break starts a page.
     const pages = await render(doc([section([broken('First page', 'Second page')])]));
     expect(pages.map((p) => p.map((l) => l.text).join('|'))).toEqual(['First page', 'Second page']);

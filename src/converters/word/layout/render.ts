@@ -125,8 +125,10 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       const page = footnotePages.get(blocks);
       const height = frameHeight ?? page?.frameHeight ?? f.frameHeight;
       const build = (spacers: number[]) => {
-        // Column breaks count in multi-column flows (one-column ones made them page breaks); not in stretches paged for notes.
-        const columnBreaks = f.columns > 1 && !marks ? { depth: 0, count: 0, spacers } : undefined;
+        // Column breaks count in multi-column flows (one-column ones made them page breaks). The
+        // caller's marks describe the last build: they are filled again from the start.
+        const columnBreaks = f.columns > 1 ? { depth: 0, count: 0, spacers } : undefined;
+        if (marks) Object.assign(marks, { depth: 0, block: 0, refs: 0 }).words.length = 0;
         const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 }, placeholderIds: { count: 0 }, marks, columnBreaks };
         let body = blocksHtml(blocks, f.frameWidth, c);
         // Footnotes go at the foot of their page when the stretch is paged for them; otherwise after it.
