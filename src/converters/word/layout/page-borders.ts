@@ -4,13 +4,9 @@
  */
 import type * as Mupdf from 'mupdf';
 import type { Border, PageBorders, PageGeometry } from '../model';
+import { rgb } from './shape-paint';
 
 type MupdfModule = typeof Mupdf;
-
-const rgb = (hex: string): [number, number, number] => {
-  const v = parseInt(hex, 16) || 0;
-  return [((v >> 16) & 0xff) / 255, ((v >> 8) & 0xff) / 255, (v & 0xff) / 255];
-};
 
 /** Whether the section's `sectionPage`-th page (1-based) shows its borders. */
 export function showsPageBorders(borders: PageBorders, sectionPage: number): boolean {

@@ -14,7 +14,8 @@ export interface Box {
   height: number;
 }
 
-const rgb = (hex: string): [number, number, number] => {
+/** RRGGBB as MuPDF's RGB components (0..1). */
+export const rgb = (hex: string): [number, number, number] => {
   const v = parseInt(hex, 16) || 0;
   return [((v >> 16) & 0xff) / 255, ((v >> 8) & 0xff) / 255, (v & 0xff) / 255];
 };
