@@ -241,6 +241,10 @@ describe('Word layout', () => {
     expect(find(below!, 'Row right').x0).toBeGreaterThan(320);
     expect(Math.abs(find(below!, 'Row right').y - find(below!, 'Row left').y)).toBeLessThan(1);
     expect(find(below!, 'Row left').y).toBeGreaterThan(find(below!, 'Section one').y + 10);
+    // A "next column" section break in two columns is one too.
+    const [next] = await render(doc([section([para('Column one')], two), section([para('Column two')], { ...two, start: 'nextColumn' })]));
+    expect(find(next!, 'Column two').x0).toBeGreaterThan(320);
+    expect(Math.abs(find(next!, 'Column two').y - find(next!, 'Column one').y)).toBeLessThan(1);
     // One column: the same break starts a page.
     const pages = await render(doc([section([broken('First page', 'Second page')])]));
     expect(pages.map((p) => p.map((l) => l.text).join('|'))).toEqual(['First page', 'Second page']);

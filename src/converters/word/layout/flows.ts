@@ -110,6 +110,9 @@ export function flowsOf(doc: WordDocument): Flow[] {
       // A section that opens with a page break starts its own chunk (its page) all the same.
       if (breaksFirst) prev.chunks.push(...more.filter((chunk) => chunk.length));
       else {
+        // A "next column" section break is a column break before the section's first paragraph.
+        const head = more[0]![0];
+        if (section.start === 'nextColumn' && head?.kind === 'paragraph') more[0]![0] = { ...head, props: { ...head.props, columnBreakBefore: true } };
         prev.chunks[prev.chunks.length - 1]!.push(...more[0]!);
         prev.chunks.push(...more.slice(1));
       }
