@@ -7,7 +7,7 @@ import { makePng } from './fixtures';
 import { readDoc } from '../src/converters/word/doc';
 import floatingShapesDocUrl from './fixtures/word/lo__floating-shapes.doc?inline';
 import { renderWordDocument } from '../src/converters/word/layout/render';
-import type { Paragraph, RunStyle, Shape, WordDocument } from '../src/converters/word/model';
+import type { Block, Paragraph, RunStyle, Shape, WordDocument } from '../src/converters/word/model';
 
 const style: RunStyle = { font: 'Calibri', size: 11 };
 const page = { width: 612, height: 792, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };
@@ -241,5 +241,21 @@ describe('Word shapes', () => {
     // Stacked later, the plain rectangle would cover the text box; it goes under it, and the behind-text one under both.
     const { at } = await render(doc([{ kind: 'paragraph', props: {}, inlines: [at300('FF0000', 1, [label]), at300('0000FF', 2), at300('00FF00', 3, undefined, 'behind'), { kind: 'text', text: 'Body', style }] }]));
     expect(at(390, 390)).toEqual([255, 0, 0]);
+  });
+
+  it('a shape anchored in a table cell with layoutInCell is placed from the cell, not the text column', async () => {
+    const marker = (layoutInCell: boolean, fill: string): Shape =>
+      ({ kind: 'shape', geometry: 'rect', width: 20, height: 20, fill, floating: { x: 10, y: 30, relativeX: 'column', relativeY: 'paragraph', wrap: 'inFront', layoutInCell } });
+    const cell = (inlines: Paragraph['inlines']) => ({ blocks: [{ kind: 'paragraph' as const, props: {}, inlines }], gridSpan: 1, borders: {}, margins: { top: 0, right: 0, bottom: 0, left: 0 } });
+    const table: Block = { kind: 'table', grid: [200, 200], rows: [{ cells: [cell([{ kind: 'text', text: 'Left', style }]), cell([marker(true, '00FF00'), marker(false, '0000FF'), { kind: 'text', text: 'Right', style }])] }] };
+    const model = doc([{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'Above', style }] }]);
+    model.sections[0]!.blocks.push(table);
+    const { at } = await render(model);
+    const row = (y: number, rgb: string) => Array.from({ length: 612 }, (_, x) => x).filter((x) => at(x, y).join() === rgb);
+    // The second cell starts 200 pt into the column (x = 272): the green one from there, the blue one from the column.
+    const green = row(Math.round(72 + 14 + 40), '0,255,0');
+    const blue = row(Math.round(72 + 14 + 40), '0,0,255');
+    expect([green[0], green.at(-1)]).toEqual([282, 301]);
+    expect([blue[0], blue.at(-1)]).toEqual([82, 101]);
   });
 });

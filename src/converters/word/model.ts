@@ -195,6 +195,8 @@ export interface FloatingPlacement {
   wrap: 'none' | 'square' | 'tight' | 'topAndBottom' | 'behind' | 'inFront';
   alignX?: 'left' | 'center' | 'right';
   alignY?: 'top' | 'center' | 'bottom';
+  /** In a table cell, "column" means the cell (wp:anchor layoutInCell). */
+  layoutInCell?: boolean;
   /** Offsets as fractions of the reference's width/height (wp14:pctPosHOffset), over x/y when given. */
   percentX?: number;
   percentY?: number;

@@ -65,6 +65,7 @@ function floatingOf(anchor: XmlElement): FloatingPlacement {
   if (alignY === 'top' || alignY === 'bottom') place.alignY = alignY;
   else if (alignY === 'center') place.alignY = 'center';
   const behind = anchor.attrs['behindDoc'] === '1' || anchor.attrs['behindDoc'] === 'true';
+  if (anchor.attrs['layoutInCell'] === '1' || anchor.attrs['layoutInCell'] === 'true') place.layoutInCell = true;
   for (const e of elements(anchor)) {
     if (e.name === 'wrapNone') place.wrap = behind ? 'behind' : 'inFront';
     else if (e.name === 'wrapSquare') place.wrap = 'square';

@@ -122,7 +122,7 @@ function cellHtml(cell: TableCell, width: number, mergedBelow: boolean, ctx: Blo
   else css.push(`border-top:${edges[0]}`, `border-bottom:${edges[1]}`, `border-left:${edges[2]}`, `border-right:${edges[3]}`);
   if (cell.shading && cell.shading !== 'auto') css.push(`background-color:#${cell.shading}`);
   const span = cell.gridSpan > 1 ? ` colspan="${cell.gridSpan}"` : '';
-  const inner = cell.vMerge === 'continue' ? '' : blocksHtml(cell.blocks, Math.max(width - m.left - m.right, 1), ctx);
+  const inner = cell.vMerge === 'continue' ? '' : blocksHtml(cell.blocks, Math.max(width - m.left - m.right, 1), ctx.inCell ? ctx : { ...ctx, inCell: true });
   return `<td${span} style="${css.join(';')}">${inner}</td>`;
 }
 

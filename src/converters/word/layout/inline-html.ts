@@ -37,9 +37,11 @@ export interface InlineContext {
   /** Pictures put into the PDF after it is written (picture-passthrough.ts): a placeholder (undefined past 2^24 pictures). */
   pictures: { placeholder(data: Uint8Array): string | undefined };
   /** Stand-in pictures for shapes, drawn by the page device (shape-pictures.ts); `pictureShape` is a floating picture as one. */
-  shapes?: { placeholder(shape: Shape): string; pictureShape(image: Extract<Inline, { kind: 'image' }>): Shape };
+  shapes?: { placeholder(shape: Shape, inCell?: boolean): string; pictureShape(image: Extract<Inline, { kind: 'image' }>): Shape };
   /** Header and footer areas: floating pictures float there, out of the text's flow (a logo beside the header text). */
   floatsOutOfFlow?: boolean;
+  /** Inside a table cell: shapes placed from the column with layoutInCell are placed from the cell, as Word lays them out in it. */
+  inCell?: boolean;
   /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */
   renderBlocks(blocks: import('../model').Block[], width: number): string;
 }
@@ -365,7 +367,9 @@ function markedWords(text: string, written: (t: string) => string, marks: PageMa
  * header rules in stress004 each pushed its body down a line) and sits below that line.
  */
 function shapeAnchor(shape: Shape, ctx: InlineContext): string {
-  return `<img ${SHAPE_ANCHOR} src="${ctx.shapes!.placeholder(shape)}" style="display:block;width:0.01pt;height:0.01pt;line-height:0"${placeholderId(ctx)}/>`;
+  // In a cell, the placeholder is as wide as the cell's text: the page device reads the cell from it.
+  const width = ctx.inCell ? ctx.columnWidth : 0.01;
+  return `<img ${SHAPE_ANCHOR} src="${ctx.shapes!.placeholder(shape, ctx.inCell)}" style="display:block;width:${pt(width)};height:0.01pt;line-height:0"${placeholderId(ctx)}/>`;
 }
 
 /** Marks the placeholder of a floating shape: it holds no line open (block-html's empty-paragraph test). */

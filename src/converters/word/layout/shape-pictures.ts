@@ -41,6 +41,8 @@ export class ShapePictures {
 
   /** Floating pictures drawn as shapes (inline-html.ts), one shape per picture inline; their decoded images. */
   private pictureShapes = new WeakMap<object, Shape>();
+  /** Shapes anchored in a table cell: their placeholder spans the cell's text width. */
+  private inCell = new WeakSet<Shape>();
   private images = new Map<Shape, Mupdf.Image | null>();
 
   /** `drawMetafile`: draws an EMF/WMF picture over the unit square mapped by a matrix (metafile/device.ts). */
@@ -70,7 +72,8 @@ export class ShapePictures {
   }
 
   /** A data: URL standing for the shape in the HTML. */
-  placeholder(shape: Shape): string {
+  placeholder(shape: Shape, inCell = false): string {
+    if (inCell) this.inCell.add(shape);
     let i = this.index.get(shape);
     if (i === undefined) {
       i = this.list.length;
@@ -166,7 +169,9 @@ export class ShapePictures {
 
   private drawFloating(shape: Shape, f: FloatingPlacement, ctm: Matrix): void {
     const page = this.page!;
-    const box = { ...floatingOrigin(f, shape, { x: ctm[4], y: ctm[5] }, page.frame), width: shape.width, height: shape.height };
+    // Only with layoutInCell (DOCX): placed from our cell, kwsymphony.doc's logo lands off the page, where LibreOffice shows it beside the table.
+    const cell = f.layoutInCell && this.inCell.has(shape) ? { left: ctm[4], width: ctm[0] } : undefined;
+    const box = { ...floatingOrigin(f, shape, { x: ctm[4], y: ctm[5] }, page.frame, cell), width: shape.width, height: shape.height };
     if (shape.picture) return this.drawPicture(shape, box);
     paintShape(this.mupdf, page.device, shape, box);
     if (shape.blocks?.length) this.queueText(shape, box);
@@ -203,8 +208,9 @@ export class ShapePictures {
 }
 
 /** Top-left corner of a floating shape on the page, from its placement and its anchor's position. */
-export function floatingOrigin(f: FloatingPlacement, size: { width: number; height: number }, anchor: { x: number; y: number }, page: PageFrame): { x: number; y: number } {
-  const column = page.columns.find((c) => anchor.x >= c.left - 1 && anchor.x <= c.left + c.width + 1) ?? page.columns[0] ?? { left: page.marginLeft, width: page.width - page.marginLeft - page.marginRight };
+export function floatingOrigin(f: FloatingPlacement, size: { width: number; height: number }, anchor: { x: number; y: number }, page: PageFrame, cell?: { left: number; width: number }): { x: number; y: number } {
+  // In a table cell, "column" is the cell (Word's layout in cell).
+  const column = cell ?? page.columns.find((c) => anchor.x >= c.left - 1 && anchor.x <= c.left + c.width + 1) ?? page.columns[0] ?? { left: page.marginLeft, width: page.width - page.marginLeft - page.marginRight };
   const [x0, x1] =
     f.relativeX === 'page' ? [0, page.width]
     : f.relativeX === 'margin' ? [page.marginLeft, page.width - page.marginRight]
