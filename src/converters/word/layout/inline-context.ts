@@ -1,0 +1,61 @@
+/** The context the HTML writers (inline-html.ts, block-html.ts) carry, and the ids they mark for the pagination. */
+import type { FontBook } from './font-book';
+import type { Block, Inline, Shape, Table } from '../model';
+
+/** What inline rendering needs from the paragraph and the page around it. */
+export interface InlineContext {
+  fonts: FontBook;
+  defaultFont: string;
+  defaultSize: number;
+  /** Width available to the paragraph's lines, points (text column minus nothing: indents are applied here). */
+  columnWidth: number;
+  /** Field values known when this HTML is made (page numbers in headers and footers). */
+  fields: { PAGE?: string; NUMPAGES?: string; SECTIONPAGES?: string };
+  /** How space after and space before combine between paragraphs (WordDocument.paragraphSpacing). */
+  paragraphSpacing?: 'larger' | 'sum';
+  /** Tables whose rows carry anchors named `<id>-<row>`, so the pages they fall on can be found after layout. */
+  rowAnchors?: Map<Table, string>;
+  /** Distance of the text column's left edge from the page's left edge (places page-relative floats). */
+  columnLeft?: number;
+  /** Footnote references met, in order (their bodies go to the end of the page chunk). */
+  noteRefs: string[];
+  /** Counts external links: each gets the id `xl<n>`, by which the page it lands on is found after layout. */
+  linkIds?: { count: number };
+  /** Counts the stand-ins the page device draws itself (metafiles, shapes): each gets the id `ph<n>`, to find their pages. */
+  placeholderIds?: { count: number };
+  /** Ids by which the footnote pagination finds where blocks, words and note references landed (footnote-pages.ts). */
+  marks?: PageMarks;
+  /**
+   * Column breaks of a multi-column stretch: before each paragraph that starts a column, a spacer
+   * `cb<n>` as tall as `spacers[n]` (0 until render.ts has measured the room left above it).
+   */
+  columnBreaks?: { depth: number; count: number; spacers: number[] };
+  /** Stand-in pictures for EMF/WMF, drawn as vectors by the page device (metafile/device.ts). */
+  metafiles?: { placeholder(data: Uint8Array, contentType: string): string | undefined };
+  /** Pictures put into the PDF after it is written (picture-passthrough.ts): a placeholder (undefined past 2^24 pictures). */
+  pictures: { placeholder(data: Uint8Array): string | undefined };
+  /** Stand-in pictures for shapes, drawn by the page device (shape-pictures.ts); `pictureShape` is a floating picture as one. */
+  shapes?: { placeholder(shape: Shape, inCell?: boolean): string; pictureShape(image: Extract<Inline, { kind: 'image' }>): Shape };
+  /** Header and footer areas: floating pictures float there, out of the text's flow (a logo beside the header text). */
+  floatsOutOfFlow?: boolean;
+  /** Inside a table cell: shapes placed from the column with layoutInCell are placed from the cell, as Word lays them out in it. */
+  inCell?: boolean;
+  /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */
+  renderBlocks(blocks: Block[], width: number): string;
+}
+
+/**
+ * Ids for the footnote pagination: top-level blocks are `b<i>`, words of top-level paragraphs
+ * `w<n>` (where each starts is kept), note references `fr<n>` in order. MuPDF resolves an id to
+ * the page and line it landed on.
+ */
+export interface PageMarks {
+  /** Nesting of block lists being written: 1 is the stretch itself. */
+  depth: number;
+  /** The top-level block being written. */
+  block: number;
+  /** Words are marked in top-level paragraphs from this index on (each span costs MuPDF a style match). */
+  wordsFrom: number;
+  words: { block: number; inline: number; offset: number }[];
+  refs: number;
+}
