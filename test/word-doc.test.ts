@@ -5,6 +5,7 @@ import { WordConversionError } from '../src/converters/word/errors';
 import type { Block, Inline, Paragraph, Shape, Table } from '../src/converters/word/model';
 import { applyPapx, defaultPap, paragraphProps } from '../src/converters/word/doc/pap';
 import { applyChpx, complexRunStyle, defaultChp, runStyle } from '../src/converters/word/doc/chp';
+import { floatingShape } from '../src/converters/word/doc/shapes';
 import tableMergesUrl from './fixtures/word/poi__table-merges.doc?inline';
 import numberedListUrl from './fixtures/word/tika__testWORD_numbered_list.doc?inline';
 import firstPageUrl from './fixtures/word/poi__DiffFirstPageHeadFoot.doc?inline';
@@ -112,6 +113,28 @@ describe('readDoc', () => {
   it('page borders from the section sprms (sprmSBrc*, sprmSPgbProp)', () => {
     const red = { width: 1.5, style: 'single', color: 'FF0000', space: 10 };
     expect(readDoc(bytes(pageBorderUrl)).sections[0]!.pageBorders).toEqual({ top: red, left: red, bottom: red, right: red, offsetFrom: 'text', display: 'allPages' });
+  });
+
+  it('OfficeArt shape properties: fill and line booleans with their fUse bits, gradients, scheme colours, position', () => {
+    const anchor = { spid: 1, left: 0, top: 0, right: 2000, bottom: 1000, placement: { x: 0, y: 0, relativeX: 'margin' as const, relativeY: 'margin' as const, wrap: 'inFront' as const } };
+    const shape = (type: number, props: [number, number][]) => floatingShape(anchor, { type, props: new Map(props), order: 0 }, undefined, 0);
+    // Escher's defaults: filled white, a black 0.75 pt outline.
+    expect(shape(1, [])).toMatchObject({ geometry: 'rect', width: 100, height: 50, fill: 'FFFFFF', line: { color: '000000', width: 0.75 } });
+    // fFilled and fLine off, each with its fUse bit set; without the fUse bit the defaults stand.
+    expect(shape(3, [[0x1bf, 0x100000], [0x1ff, 0x80000]])).not.toHaveProperty('fill');
+    expect(shape(3, [[0x1bf, 0x100000], [0x1ff, 0x80000]])).not.toHaveProperty('line');
+    expect(shape(3, [[0x1bf, 0x600000]])!.fill).toBe('FFFFFF');
+    // COLORREF is red, green, blue from the low byte; a shade fill is its colours' average; a scheme colour is no RGB.
+    expect(shape(1, [[0x181, 0x0000ff]])!.fill).toBe('FF0000');
+    expect(shape(1, [[0x180, 7], [0x181, 0x00c8b5], [0x183, 0xffffff]])!.fill).toBe('DAE480'); // B5C800 and white
+    expect(shape(1, [[0x181, 0x08000004]])).not.toHaveProperty('fill');
+    // posh/posrelh (right of the page) and posv/posrelv (centre of the margin) override the FSPA's frame.
+    expect(shape(2, [[0x38f, 3], [0x390, 1], [0x391, 2], [0x392, 0]])!.floating).toMatchObject({ relativeX: 'page', alignX: 'right', relativeY: 'margin', alignY: 'center' });
+    // A line has no fill; an arrow (type 13) without text is not drawn; with text it is a text box.
+    expect(shape(20, [])).not.toHaveProperty('fill');
+    expect(shape(13, [])).toBeUndefined();
+    const text: Paragraph = { kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'In the box', style: { font: 'Arial', size: 10 } }] };
+    expect(floatingShape(anchor, { type: 13, props: new Map([[0x87, 1]]), order: 0 }, [text], 0)).toMatchObject({ geometry: 'rect', textAnchor: 'center', textInsets: { left: 7.2, top: 3.6 } });
   });
 
   it('the "Bi" sprms give complex-script text its own size, bold and italic', () => {

@@ -21,7 +21,9 @@ const enum Prop {
   dxTextRight = 0x0083,
   dyTextBottom = 0x0084,
   anchorText = 0x0087,
+  fillType = 0x0180,
   fillColor = 0x0181,
+  fillBackColor = 0x0183,
   fillBooleans = 0x01bf,
   lineColor = 0x01c0,
   lineWidth = 0x01cb,
@@ -58,7 +60,10 @@ export function floatingShape(anchor: Anchor, info: ShapeInfo | undefined, block
   // Escher's defaults: filled white, outlined black 0.75 pt, unless the booleans say otherwise.
   if (shape.geometry !== 'line' && flag(props.get(Prop.fillBooleans), 0x10, true)) {
     const fill = color(props.get(Prop.fillColor) ?? 0xffffff);
-    if (fill) shape.fill = fill;
+    // A gradient (fillType 4-8, the "shade" fills) is drawn as the average of its two colours, as DOCX gradients are.
+    const type = props.get(Prop.fillType) ?? 0;
+    const back = type >= 4 && type <= 8 ? color(props.get(Prop.fillBackColor) ?? 0xffffff) : undefined;
+    if (fill) shape.fill = back ? average(fill, back) : fill;
   }
   if (flag(props.get(Prop.lineBooleans), 0x08, true)) {
     const line = color(props.get(Prop.lineColor) ?? 0);
@@ -88,6 +93,13 @@ function color(value: number): string | undefined {
   if ((value >>> 24) & 0x1d) return undefined;
   const r = value & 0xff, g = (value >> 8) & 0xff, b = (value >> 16) & 0xff;
   return ((r << 16) | (g << 8) | b).toString(16).padStart(6, '0').toUpperCase();
+}
+
+/** The average of two RRGGBB colours. */
+function average(a: string, b: string): string {
+  const x = parseInt(a, 16), y = parseInt(b, 16);
+  const mix = (shift: number) => Math.round((((x >> shift) & 0xff) + ((y >> shift) & 0xff)) / 2) << shift;
+  return (mix(16) | mix(8) | mix(0)).toString(16).padStart(6, '0').toUpperCase();
 }
 
 const REL_X: FloatingPlacement['relativeX'][] = ['margin', 'page', 'column', 'character'];
