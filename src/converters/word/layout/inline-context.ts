@@ -35,7 +35,7 @@ export interface InlineContext {
   /** Pictures put into the PDF after it is written (picture-passthrough.ts): a placeholder (undefined past 2^24 pictures). */
   pictures: { placeholder(data: Uint8Array): string | undefined };
   /** Stand-in pictures for shapes, drawn by the page device (shape-pictures.ts); `pictureShape` is a floating picture as one. */
-  shapes?: { placeholder(shape: Shape, inCell?: boolean): string; pictureShape(image: Extract<Inline, { kind: 'image' }>): Shape };
+  shapes?: { placeholder(shape: Shape, cellWidth?: number): string; pictureShape(image: Extract<Inline, { kind: 'image' }>): Shape };
   /** Header and footer areas: floating pictures float there, out of the text's flow (a logo beside the header text). */
   floatsOutOfFlow?: boolean;
   /** Inside a table cell: shapes placed from the column with layoutInCell are placed from the cell, as Word lays them out in it. */

@@ -311,9 +311,8 @@ function markedWords(text: string, written: (t: string) => string, marks: PageMa
  * header rules in stress004 each pushed its body down a line) and sits below that line.
  */
 function shapeAnchor(shape: Shape, ctx: InlineContext): string {
-  // In a cell, the placeholder is as wide as the cell's text: the page device reads the cell from it.
-  const width = ctx.inCell ? ctx.columnWidth : 0.01;
-  return `<img ${SHAPE_ANCHOR} src="${ctx.shapes!.placeholder(shape, ctx.inCell)}" style="display:block;width:${pt(width)};height:0.01pt;line-height:0"${placeholderId(ctx)}/>`;
+  // In a cell, the page device places it from the anchor's left and the cell's text width.
+  return `<img ${SHAPE_ANCHOR} src="${ctx.shapes!.placeholder(shape, ctx.inCell ? ctx.columnWidth : undefined)}" style="display:block;width:0.01pt;height:0.01pt;line-height:0"${placeholderId(ctx)}/>`;
 }
 
 /** Marks the placeholder of a floating shape: it holds no line open (block-html's empty-paragraph test). */

@@ -41,8 +41,8 @@ export class ShapePictures {
 
   /** Floating pictures drawn as shapes (inline-html.ts), one shape per picture inline; their decoded images. */
   private pictureShapes = new WeakMap<object, Shape>();
-  /** Shapes anchored in a table cell: their placeholder spans the cell's text width. */
-  private inCell = new WeakSet<Shape>();
+  /** Shapes anchored in a table cell: the cell's text width. */
+  private cellWidths = new WeakMap<Shape, number>();
   private images = new Map<Shape, Mupdf.Image | null>();
 
   /** `drawMetafile`: draws an EMF/WMF picture over the unit square mapped by a matrix (metafile/device.ts). */
@@ -72,8 +72,8 @@ export class ShapePictures {
   }
 
   /** A data: URL standing for the shape in the HTML. */
-  placeholder(shape: Shape, inCell = false): string {
-    if (inCell) this.inCell.add(shape);
+  placeholder(shape: Shape, cellWidth?: number): string {
+    if (cellWidth !== undefined) this.cellWidths.set(shape, cellWidth);
     let i = this.index.get(shape);
     if (i === undefined) {
       i = this.list.length;
@@ -170,7 +170,8 @@ export class ShapePictures {
   private drawFloating(shape: Shape, f: FloatingPlacement, ctm: Matrix): void {
     const page = this.page!;
     // Only with layoutInCell (DOCX): placed from our cell, kwsymphony.doc's logo lands off the page, where LibreOffice shows it beside the table.
-    const cell = f.layoutInCell && this.inCell.has(shape) ? { left: ctm[4], width: ctm[0] } : undefined;
+    const cellWidth = f.layoutInCell ? this.cellWidths.get(shape) : undefined;
+    const cell = cellWidth !== undefined ? { left: ctm[4], width: cellWidth } : undefined;
     const box = { ...floatingOrigin(f, shape, { x: ctm[4], y: ctm[5] }, page.frame, cell), width: shape.width, height: shape.height };
     if (shape.picture) return this.drawPicture(shape, box);
     paintShape(this.mupdf, page.device, shape, box);
