@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildWordConverter, root } from './lib/word-converter.mjs';
+import { SCORER, findSoffice, scorerReady } from './lib/fidelity-tool.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -38,8 +39,6 @@ for (let i = 0; i < argv.length; i++) {
 const SHARED = resolve(root, '..', 'shared');
 const CORPUS = join(SHARED, 'corpus');
 const REFS = join(SHARED, 'corpus-ref');
-const TOOL_DIR = join(SHARED, 'tools', 'fidelity');
-const SCORER = join(TOOL_DIR, 'fidelity.mjs');
 const CONVERT = join(root, 'scripts', 'convert.mjs');
 const BASELINE = join(root, 'scripts', 'lib', 'mupdf-office.mjs');
 const CATEGORIES = ['docx', 'doc'];
@@ -57,14 +56,9 @@ if (!existsSync(CORPUS) || !existsSync(SCORER)) {
   process.exit(0);
 }
 
-// The scorer imports 'mupdf' from its own node_modules.
-if (!existsSync(join(TOOL_DIR, 'node_modules', 'mupdf'))) {
-  console.error(`fidelity: npm install in ${TOOL_DIR}`);
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: TOOL_DIR, stdio: 'inherit' });
-  if (r.status !== 0) {
-    console.error('fidelity: npm install failed there; cannot score.');
-    process.exit(1);
-  }
+if (!scorerReady((m) => console.error(`fidelity: ${m}`))) {
+  console.error('fidelity: npm install failed there; cannot score.');
+  process.exit(1);
 }
 
 const soffice = opts.soffice ? findSoffice() : undefined;
@@ -310,11 +304,3 @@ for (const n of notes) console.log(`note: ${n}`);
 const summaryFile = join(opts.out, 'summary.json');
 writeFileSync(summaryFile, JSON.stringify({ generated: new Date().toISOString(), options: { ...opts, soffice: soffice ?? false }, summary, rows }, null, 2));
 console.log(`PDFs in ${opts.out}/<docx|doc>/ (MuPDF baseline in <docx|doc>-mupdf/), summary in ${summaryFile}`);
-
-function findSoffice() {
-  for (const dir of (process.env.PATH ?? '').split(':').concat(['/usr/bin', '/usr/local/bin', '/opt/libreoffice/program'])) {
-    const p = join(dir || '.', 'soffice');
-    if (existsSync(p)) return p;
-  }
-  return undefined;
-}

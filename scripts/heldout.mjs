@@ -11,7 +11,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
-import { loadWordConverter, root } from './lib/word-converter.mjs';
+import { loadWordConverter } from './lib/word-converter.mjs';
+import { SCORER, TOOL_DIR, findSoffice, scorerReady } from './lib/fidelity-tool.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -21,19 +22,15 @@ const opt = (name, fallback) => {
 const TEMPLATES = ['/usr/lib/libreoffice/share/template', '/opt/libreoffice/share/template', '/usr/share/libreoffice/template'];
 const src = opt('--src', TEMPLATES.find((d) => existsSync(d)));
 const out = resolve(opt('--out', '/tmp/pdf-edge-heldout'));
-const TOOL_DIR = join(root, '..', 'shared', 'tools', 'fidelity');
-const SCORER = join(TOOL_DIR, 'fidelity.mjs');
 // LibreOffice's default export filters for these extensions: "MS Word 2007 XML" and "MS Word 97".
 const SETS = [{ ext: 'docx' }, { ext: 'doc' }];
 const LOW = 0.6;
 
-const soffice = ['/usr/bin', '/usr/local/bin', '/opt/libreoffice/program', ...(process.env.PATH ?? '').split(':')].map((d) => join(d, 'soffice')).find((p) => existsSync(p));
+const soffice = findSoffice();
 if (!soffice) stop('soffice (LibreOffice) is not installed: it writes the documents and renders the references.');
 if (!src || !existsSync(src)) stop('no LibreOffice template directory; pass --src DIR with .ott/.odt files.');
 if (!existsSync(SCORER)) stop(`the fidelity tool is not at ${SCORER}.`);
-if (!existsSync(join(TOOL_DIR, 'node_modules', 'mupdf')) && spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: TOOL_DIR, stdio: 'inherit' }).status !== 0) {
-  stop(`npm install failed in ${TOOL_DIR}.`);
-}
+if (!scorerReady((m) => console.error(`heldout: ${m}`))) stop(`npm install failed in ${TOOL_DIR}.`);
 
 const sources = walk(src).filter((f) => /\.(ott|odt)$/i.test(f));
 // Several template folders hold files of one name: each keeps its own by a numbered stem.

@@ -8,6 +8,7 @@
 import type { Block, FloatingPlacement, Shape } from '../model';
 import type { Anchor } from './pictures';
 import type { ShapeInfo } from './officeart';
+import { averageColor } from '../docx/drawing-color';
 
 /** MSOSPT shape types drawn as the model's geometries; a text box (202) is a rectangle. */
 const GEOMETRY: Record<number, Shape['geometry']> = { 1: 'rect', 2: 'roundRect', 3: 'ellipse', 20: 'line', 202: 'rect' };
@@ -63,7 +64,7 @@ export function floatingShape(anchor: Anchor, info: ShapeInfo | undefined, block
     // A gradient (fillType 4-8, the "shade" fills) is drawn as the average of its two colours, as DOCX gradients are.
     const type = props.get(Prop.fillType) ?? 0;
     const back = type >= 4 && type <= 8 ? color(props.get(Prop.fillBackColor) ?? 0xffffff) : undefined;
-    if (fill) shape.fill = back ? average(fill, back) : fill;
+    if (fill) shape.fill = back ? averageColor([fill, back])! : fill;
   }
   if (flag(props.get(Prop.lineBooleans), 0x08, true)) {
     const line = color(props.get(Prop.lineColor) ?? 0);
@@ -93,13 +94,6 @@ function color(value: number): string | undefined {
   if ((value >>> 24) & 0x1d) return undefined;
   const r = value & 0xff, g = (value >> 8) & 0xff, b = (value >> 16) & 0xff;
   return ((r << 16) | (g << 8) | b).toString(16).padStart(6, '0').toUpperCase();
-}
-
-/** The average of two RRGGBB colours. */
-function average(a: string, b: string): string {
-  const x = parseInt(a, 16), y = parseInt(b, 16);
-  const mix = (shift: number) => Math.round((((x >> shift) & 0xff) + ((y >> shift) & 0xff)) / 2) << shift;
-  return (mix(16) | mix(8) | mix(0)).toString(16).padStart(6, '0').toUpperCase();
 }
 
 const REL_X: FloatingPlacement['relativeX'][] = ['margin', 'page', 'column', 'character'];
