@@ -288,13 +288,18 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
       // Decoded pictures of this page are not needed for the next: keep the heap at one page's worth.
       mupdf.emptyStore();
     };
-    /** Draws frames of a laid-out chunk as the columns of the open page, their top at `top`. */
-    const drawFrames = (target: Mupdf.Device, f: FlowFrame, doc: Mupdf.Document, pageFrames: number[], firstFrame: number, top: number, linkFrames?: Set<number>) => {
+    /**
+     * Draws frames of a laid-out chunk as the columns of the open page, their top at `top`; `target`
+     * may pick a device per frame (none: the frame is skipped).
+     */
+    const drawFrames = (target: Mupdf.Device | ((frame: number) => Mupdf.Device | undefined), f: FlowFrame, doc: Mupdf.Document, pageFrames: number[], firstFrame: number, top: number, linkFrames?: Set<number>) => {
       const left = f.flow.section.page.marginLeft;
       for (const frame of pageFrames) {
+        const device = typeof target === 'function' ? target(frame) : target;
+        if (!device) continue;
         const dx = left + (frame - firstFrame) * (f.frameWidth + f.gap);
         const page = doc.loadPage(frame);
-        page.run(target, mupdf.Matrix.translate(dx, top));
+        page.run(device, mupdf.Matrix.translate(dx, top));
         for (const link of linkFrames?.has(frame) ? page.getLinks() : []) {
           const [x0, y0, x1, y1] = link.getBounds();
           // The link's id also makes an empty link box where the link starts: nothing to click.
@@ -361,21 +366,29 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           open = { index: written++, pageDevice, device: drawsItself ? metafiles.wrap(pageDevice, fonts, shapes.handler('rest')) : pageDevice };
           const pageFrame: PageFrame = { ...g, columns: Array.from({ length: f.columns }, (_, col) => ({ left: g.marginLeft + col * (f.frameWidth + f.gap), width: f.frameWidth })) };
           shapes.beginPage(pageDevice, pageFrame, (b, w) => area(b, w, fields));
-          const drawContent = (target: Mupdf.Device, collectLinks: boolean) => {
-            drawFrames(target, f, doc, pageFrames, i * f.columns, f.top, collectLinks ? linkFrames : undefined);
-            if (notes) drawNotes(target, f, notes);
-            if (header) runFirstPage(header.doc, target, mupdf.Matrix.translate(g.marginLeft, g.header));
-            if (footer) runFirstPage(footer.doc, target, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
+          // Only the frames and areas that show placeholders go through the drawing device (`wrapped`);
+          // the rest are drawn straight onto the page (`plain`), or skipped by the finding pass
+          // (stress004: its header rules made every page's text go through JavaScript twice).
+          const drawContent = (wrapped: Mupdf.Device, plain: Mupdf.Device | undefined, collectLinks: boolean) => {
+            const pick = (drawsItself: boolean) => (drawsItself ? wrapped : plain);
+            drawFrames((frame) => pick(placeholderFrames.has(frame)), f, doc, pageFrames, i * f.columns, f.top, collectLinks ? linkFrames : undefined);
+            const at = (area: { drawsItself: boolean } | undefined) => (area ? pick(area.drawsItself) : undefined);
+            const notesDevice = at(notes);
+            if (notes && notesDevice) drawNotes(notesDevice, f, notes);
+            const headerDevice = at(header);
+            if (header && headerDevice) runFirstPage(header.doc, headerDevice, mupdf.Matrix.translate(g.marginLeft, g.header));
+            const footerDevice = at(footer);
+            if (footer && footerDevice) runFirstPage(footer.doc, footerDevice, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
           };
           if (shapes.hasFloating && drawsItself) {
             // Floating shapes: a pass that draws nothing finds their anchors; they are drawn before the text.
             const finder = metafiles.wrap(undefined, fonts, shapes.handler('find'));
-            drawContent(finder, false);
+            drawContent(finder, undefined, false);
             finder.close();
             finder.destroy();
             shapes.drawFound();
           }
-          drawContent(open.device, true);
+          drawContent(open.device, pageDevice, true);
         }
         doc.destroy();
         mupdf.emptyStore();
