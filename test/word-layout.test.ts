@@ -269,19 +269,20 @@ describe('Word layout', () => {
     expect(lowest(pages[0]!, 'Odd header')).toBeLessThan(highest(pages[0]!, 'Body line'));
   });
 
-  it('spaces read back as spaces in every bundled face, not as no-break spaces', async () => {
+  it('spaces and hyphens read back as themselves in every bundled face, not as no-break spaces or soft hyphens', async () => {
     // Tinos maps U+0020 and U+00A0 to one glyph and MuPDF's ToUnicode named U+00A0: copied text
-    // had no-break spaces between its words.
+    // had no-break spaces between its words. Likewise U+002D and U+00AD: hyphens copied as soft ones.
     const fonts = ['Times New Roman', 'Liberation Serif', 'Calibri', 'Cambria', 'Arial', 'Courier New', 'B Lotus'];
-    const paragraphs = fonts.map((font): Paragraph => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `Words in ${font} apart`, style: { font, size: 11 } }] }));
+    const paragraphs = fonts.map((font): Paragraph => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `Words in ${font} apart, meeting-type`, style: { font, size: 11 } }] }));
     const mupdf = await loadMupdf();
     const pdf = mupdf.Document.openDocument(renderWordDocument(doc([section(paragraphs)]), mupdf, bundledFonts), 'application/pdf');
     try {
       // As a viewer copies it: the page's text as is (render() above folds U+00A0 into spaces).
       const json = JSON.parse(pdf.loadPage(0).toStructuredText('preserve-whitespace').asJSON()) as { blocks: { lines?: { text: string }[] }[] };
       const text = json.blocks.flatMap((b) => b.lines ?? []).map((l) => l.text).join('\n');
-      for (const font of fonts) expect(text).toContain(`Words in ${font} apart`);
+      for (const font of fonts) expect(text).toContain(`Words in ${font} apart, meeting-type`);
       expect(text).not.toContain('\u00a0');
+      expect(text).not.toContain('\u00ad');
     } finally {
       pdf.destroy();
     }

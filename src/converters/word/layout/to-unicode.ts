@@ -14,6 +14,9 @@ import { latin1Bytes, latin1String } from '../../../lib/latin1';
  * Times New Roman stand-in, does), MuPDF's map says U+00A0, and text copied or extracted from the
  * PDF (MuPDF's, PDF.js') had no-break spaces between its words. Such a glyph reads as U+0020: a
  * ToUnicode map names one character per glyph, and Word's no-break spaces are the rare ones.
+ * Hyphens the same: faces that map U+002D and U+00AD (soft hyphen) to one glyph had every hyphen
+ * read as a soft hyphen, which copies as nothing and defeats search ("meeting-type" was not found).
+ * The glyph is only drawn where a line breaks at a soft hyphen, and reads as a hyphen there too.
  */
 export function letterToUnicode(pdf: Mupdf.PDFDocument): void {
   const done = new Set<number>();
@@ -34,9 +37,12 @@ export function letterToUnicode(pdf: Mupdf.PDFDocument): void {
   }
 }
 
-/** A hex target in the presentation-form blocks, or a no-break space, as MuPDF writes it (UTF-16BE, 4 digits). */
-const PRESENTATION_TARGET = /<(?:f[b-d][0-9a-f]{2}|fe[7-9a-f][0-9a-f]|00a0)>/i;
+/** A hex target in the presentation-form blocks, a no-break space or a soft hyphen, as MuPDF writes it (UTF-16BE, 4 digits). */
+const PRESENTATION_TARGET = /<(?:f[b-d][0-9a-f]{2}|fe[7-9a-f][0-9a-f]|00a[0d])>/i;
 const NO_BREAK_SPACE = 0xa0;
+const SOFT_HYPHEN = 0xad;
+/** Targets read as another character: the glyph is that character's too, and that is what it shows. */
+const READ_AS: Record<number, string> = { [NO_BREAK_SPACE]: ' ', [SOFT_HYPHEN]: '-' };
 /** Alphabetic (Latin ligatures, Hebrew, Arabic A) and Arabic B presentation forms. */
 const isPresentationForm = (cp: number) => (cp >= 0xfb00 && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfeff);
 const BLOCK = 100; // entries per beginbfchar/beginbfrange block, the CMap format's limit
@@ -64,8 +70,8 @@ function rewrite(cmap: string): string {
       const start = decodeTarget(target.slice(1, -1));
       const base = start.codePointAt(0) ?? 0;
       const end = base + (hi - lo);
-      // A range over presentation forms (or U+00A0): its targets are no longer consecutive, so one entry each.
-      if (start.length && [...start].length === 1 && ((base <= 0xfeff && end >= 0xfb00) || (base <= NO_BREAK_SPACE && end >= NO_BREAK_SPACE))) {
+      // A range over presentation forms (or U+00A0, U+00AD): its targets are no longer consecutive, so one entry each.
+      if (start.length && [...start].length === 1 && ((base <= 0xfeff && end >= 0xfb00) || (base <= SOFT_HYPHEN && end >= NO_BREAK_SPACE))) {
         for (let cid = lo; cid <= hi; cid++) chars.push([cid, letters(String.fromCodePoint(base + cid - lo))]);
       } else ranges.push(`<${e[1]}> <${e[2]}> ${target}`);
     }
@@ -82,10 +88,10 @@ function rewrite(cmap: string): string {
   return cmap.slice(0, first) + body + tail.replace(/^\s*/, '');
 }
 
-/** The letters a presentation form stands for, a space for a no-break space; anything else as it is. */
+/** The letters a presentation form stands for, a space for a no-break space, a hyphen for a soft one; anything else as it is. */
 function letters(s: string): string {
   const cp = s.codePointAt(0);
-  if (cp === NO_BREAK_SPACE && s.length === 1) return ' ';
+  if (cp !== undefined && s.length === 1 && READ_AS[cp]) return READ_AS[cp];
   return cp !== undefined && isPresentationForm(cp) ? s.normalize('NFKC') : s;
 }
 
