@@ -319,6 +319,22 @@ describe('readDocx: sections, headers and footers', () => {
     expect(plain(paragraphs(s2!.headers.default!)[0]!)).toBe('Default header');
     expect(plain(paragraphs(s2!.footers.default!)[0]!)).toBe('Footer');
   });
+
+  it('an empty paragraph holding only a section break before a continuous section takes no line (as LibreOffice lays it out)', () => {
+    const sect = (type: string) => `<w:sectPr><w:type w:val="${type}"/></w:sectPr>`;
+    // Sections: [Above, mark], then one of type `secondType` [Below, mark], then a continuous one [mark alone].
+    const read = (secondType: string, markPr = '') =>
+      readDocx(docx({ body: p(r('Above')) + p('', markPr + sect('nextPage')) + p(r('Below')) + p('', markPr + sect(secondType)) + p('', markPr) + `<w:sectPr><w:type w:val="continuous"/></w:sectPr>` })).sections.map((s) => s.blocks.length);
+    // LibreOffice drops it whatever its style or mark formatting; a section's only paragraph stays.
+    expect(read('continuous')).toEqual([1, 1, 1]);
+    expect(read('continuous', '<w:pStyle w:val="Normal"/><w:rPr><w:noProof/></w:rPr>')).toEqual([1, 1, 1]);
+    // Before a section that starts a page it stays.
+    expect(read('nextPage')).toEqual([2, 1, 1]);
+    // And in a section that begins with a table (LibreOffice keeps it there).
+    const table = `<w:tbl><w:tblGrid><w:gridCol w:w="4000"/></w:tblGrid><w:tr><w:tc>${p(r('Cell'))}</w:tc></w:tr></w:tbl>`;
+    const afterTable = readDocx(docx({ body: table + p(r('Above')) + p('', sect('nextPage')) + p(r('Below')) + `<w:sectPr><w:type w:val="continuous"/></w:sectPr>` }));
+    expect(afterTable.sections.map((s) => s.blocks.map((b) => b.kind))).toEqual([['table', 'paragraph', 'paragraph'], ['paragraph']]);
+  });
 });
 
 describe('readDocx: damaged and protected files', () => {
