@@ -75,12 +75,18 @@ export class FontBook {
   measure(text: string, family: Family, bold: boolean, italic: boolean, size: number): number {
     let em = 0;
     const style = faceStyle(bold, italic);
+    // The advances of the face last used: looked up again only when a character needs another family.
+    let face: Family | undefined;
+    let advances: Map<number, number> | undefined;
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
       const fam = this.familyFor(family, cp);
-      const key = `${fam}/${style}`;
-      let advances = this.advances.get(key);
-      if (!advances) this.advances.set(key, (advances = new Map()));
+      if (fam !== face || !advances) {
+        face = fam;
+        const key = `${fam}/${style}`;
+        advances = this.advances.get(key);
+        if (!advances) this.advances.set(key, (advances = new Map()));
+      }
       let advance = advances.get(cp);
       if (advance === undefined) {
         const font = this.face(fam, bold, italic);
