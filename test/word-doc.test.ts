@@ -13,6 +13,7 @@ import word95Url from './fixtures/word/poi__Word95.doc?inline';
 import passwordUrl from './fixtures/word/poi__password_password_cryptoapi.doc?inline';
 import rtlTableUrl from './fixtures/word/lo__rtl-table.doc?inline';
 import pageBorderUrl from './fixtures/word/lo__page-border.doc?inline';
+import continuousSectionsUrl from './fixtures/word/lo__continuous-sections.doc?inline';
 
 function bytes(dataUrl: string): Uint8Array {
   return Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
@@ -108,6 +109,13 @@ describe('readDoc', () => {
     expect(table.grid).toEqual([100, 200]);
     expect(table.rows[0]!.cells.map((c) => texts(c.blocks).join(''))).toEqual(['FirstCell', 'SecondCell']);
     expect(table.align).toBeUndefined();
+  });
+
+  it('an empty paragraph that only holds the break before a continuous section is left out, after a table too', () => {
+    // LibreOffice lays out FirstSection, InTable and After a line apart: the break's own paragraph after the table takes no line.
+    const sections = readDoc(bytes(continuousSectionsUrl)).sections.filter((s) => s.blocks.length);
+    expect(sections.map((s) => s.start)).toEqual(['continuous', 'continuous', 'continuous']);
+    expect(sections.map((s) => s.blocks.map((b) => (b.kind === 'table' ? 'table' : inlineText(b.inlines))))).toEqual([['FirstSection'], ['table'], ['After']]);
   });
 
   it('page borders from the section sprms (sprmSBrc*, sprmSPgbProp)', () => {

@@ -7,6 +7,7 @@
 import * as CFB from 'cfb';
 import type { Block, HeaderFooterSet, Section, WordDocument } from '../model';
 import { WordConversionError } from '../errors';
+import { dropSectionMarks } from '../section-marks';
 import { codePageOfLid } from './binary';
 import { FcLcb, readFib } from './fib';
 import { readChpxRuns, readPapxRuns } from './fkp';
@@ -152,6 +153,8 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
     if (info.pageBorders) section.pageBorders = info.pageBorders;
     return section;
   });
+  // A section's last paragraph holds its break character: empty, it is only the break.
+  dropSectionMarks(sections, (block) => block.kind === 'paragraph' && block.inlines.length === 0 && !block.props.list, false);
 
   const noteBodies = new Map<string, Block[]>();
   for (const n of notes) noteBodies.set(n.id, trimStory(reader.read(n.start, n.end, { noteLabel: n.label })));

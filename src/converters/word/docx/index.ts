@@ -13,6 +13,7 @@ import { Numbering, formatNumber } from './numbering';
 import { Package, checkContainer } from './package';
 import { onOff } from './props';
 import { readSection } from './sections';
+import { dropSectionMarks } from '../section-marks';
 import { StoryReader, type DocContext } from './story';
 import { Styles } from './styles';
 import { EMPTY_THEME, parseTheme } from './theme';
@@ -94,7 +95,7 @@ export function readDocx(bytes: Uint8Array): WordDocument {
   const sections: Section[] = [];
   let blocks: Block[] = [];
   const reader = new StoryReader(ctx, main);
-  // Paragraphs that hold nothing but a section's properties (see dropSectionMarks).
+  // Paragraphs that hold nothing but a section's properties (see ../section-marks.ts).
   const sectionMarks = new Set<Block>();
   const emit = (block: Block, sectPr?: XmlElement) => {
     blocks.push(block);
@@ -133,7 +134,7 @@ export function readDocx(bytes: Uint8Array): WordDocument {
   const last = readSection(child(body, 'sectPr'), sections[sections.length - 1], readPart, evenAndOdd, theme);
   last.blocks = blocks;
   sections.push(last);
-  dropSectionMarks(sections, sectionMarks);
+  dropSectionMarks(sections, (block) => sectionMarks.has(block), true);
 
   return {
     sections,
@@ -143,21 +144,6 @@ export function readDocx(bytes: Uint8Array): WordDocument {
     // w:doNotUseHTMLParagraphAutoSpacing (settings compat): spacings add up instead of the larger winning.
     paragraphSpacing: child(child(settings, 'compat'), 'doNotUseHTMLParagraphAutoSpacing') ? 'sum' : 'larger',
   };
-}
-
-/**
- * An empty paragraph that only carries the properties of a section followed by a continuous one
- * takes no line: LibreOffice leaves it out (whatever its style or mark formatting), and writes one
- * at the end of each of its own sections, so its agenda and letter templates saved as DOCX ran a
- * page longer with them. It keeps the line when the section begins with a table (tried in
- * LibreOffice: stress014.docx, and the agenda templates' sections that begin with one); a
- * section's only paragraph stays too.
- */
-function dropSectionMarks(sections: Section[], marks: Set<Block>): void {
-  for (let i = 1; i < sections.length; i++) {
-    const before = sections[i - 1]!.blocks;
-    if (sections[i]!.start === 'continuous' && before.length > 1 && before[0]!.kind !== 'table' && marks.has(before[before.length - 1]!)) before.pop();
-  }
 }
 
 /** The main document part: the officeDocument relationship of the package, else word/document.xml. */
