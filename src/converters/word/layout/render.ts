@@ -372,13 +372,13 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           const drawContent = (wrapped: Mupdf.Device, plain: Mupdf.Device | undefined, collectLinks: boolean) => {
             const pick = (drawsItself: boolean) => (drawsItself ? wrapped : plain);
             drawFrames((frame) => pick(placeholderFrames.has(frame)), f, doc, pageFrames, i * f.columns, f.top, collectLinks ? linkFrames : undefined);
-            const at = (area: { drawsItself: boolean } | undefined) => (area ? pick(area.drawsItself) : undefined);
-            const notesDevice = at(notes);
-            if (notes && notesDevice) drawNotes(notesDevice, f, notes);
-            const headerDevice = at(header);
-            if (header && headerDevice) runFirstPage(header.doc, headerDevice, mupdf.Matrix.translate(g.marginLeft, g.header));
-            const footerDevice = at(footer);
-            if (footer && footerDevice) runFirstPage(footer.doc, footerDevice, mupdf.Matrix.translate(g.marginLeft, g.height - g.footer - footer.height));
+            const run = (area: { doc: Mupdf.Document; drawsItself: boolean }, top: number) => {
+              const device = pick(area.drawsItself);
+              if (device) runFirstPage(area.doc, device, mupdf.Matrix.translate(g.marginLeft, top));
+            };
+            if (notes) run(notes, f.top + f.frameHeight - notes.height); // as drawNotes places them
+            if (header) run(header, g.header);
+            if (footer) run(footer, g.height - g.footer - footer.height);
           };
           if (shapes.hasFloating && drawsItself) {
             // Floating shapes: a pass that draws nothing finds their anchors; they are drawn before the text.
