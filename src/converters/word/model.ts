@@ -84,6 +84,11 @@ export interface Border {
   space?: number;
 }
 
+/** Whether a border draws a line (a side with style none or no width draws nothing). */
+export function borderShows(b: Border | undefined): b is Border {
+  return !!b && b.width > 0 && b.style !== 'none';
+}
+
 export interface TabStop {
   pos: number;
   align: 'left' | 'center' | 'right' | 'decimal' | 'clear';

@@ -3,7 +3,7 @@
  * sprms) in the WordDocument stream. Properties not in the SEPX keep Word's defaults (Letter, 1"
  * top/bottom and 1.25" left/right margins, headers 0.5" from the edge).
  */
-import type { Border, PageBorders, PageGeometry, Section } from '../model';
+import { borderShows, type Border, type PageBorders, type PageGeometry, type Section } from '../model';
 import { brc, brc80 } from './colors';
 import { i16, readPlc, u32 } from './binary';
 import { Op, opI16, opU16, opU8, parseSprms } from './sprm';
@@ -120,7 +120,7 @@ function pageBrc(operand: Uint8Array, is80: boolean): Border | undefined {
 
 /** SPgbProp: pgbApplyTo (bits 0-2: all pages, first, all but first), pgbOffsetFrom (bits 5-7: text, page edge). */
 function pageBorders(sides: Partial<Record<'top' | 'left' | 'bottom' | 'right', Border | undefined>>, pgbProp: number): PageBorders | undefined {
-  const shown = Object.entries(sides).filter((e): e is [string, Border] => !!e[1] && e[1].style !== 'none' && e[1].width > 0);
+  const shown = Object.entries(sides).filter((e): e is [string, Border] => borderShows(e[1]));
   if (!shown.length) return undefined;
   const applyTo = pgbProp & 7;
   return {

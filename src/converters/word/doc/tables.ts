@@ -4,7 +4,7 @@
  * whose sprms define the row: cell boundaries (rgdxaCenter), merge flags, borders, shading, height.
  * The assembler collects cells into rows and rows into tables, nesting by depth (itap).
  */
-import type { Block, Border, Table, TableCell, TableRow } from '../model';
+import { borderShows, type Block, type Border, type Table, type TableCell, type TableRow } from '../model';
 import { i16, u16, u8 } from './binary';
 import { brc, brc10, brc80, shd, shd80 } from './colors';
 import { Op, opI16, opU16, opU8, type Sprm } from './sprm';
@@ -181,7 +181,7 @@ export function buildTable(rows: RowDraft[]): Table {
       };
       for (const side of SIDES) {
         const b = tc.borders[side] ?? fallback[side];
-        if (b && b.style !== 'none' && b.width > 0) borders[side] = b;
+        if (borderShows(b)) borders[side] = b;
       }
       const cell: TableCell = {
         blocks: c.blocks.length ? c.blocks : [{ kind: 'paragraph', props: {}, inlines: [] }],

@@ -8,12 +8,12 @@
  */
 import type { Block, RunStyle, Section, WordDocument } from '../model';
 import { WordConversionError } from '../errors';
+import { dropSectionMarks } from '../section-marks';
 import { attr, child, children, type XmlElement } from '../../xml';
 import { Numbering, formatNumber } from './numbering';
 import { Package, checkContainer } from './package';
 import { onOff } from './props';
 import { readSection } from './sections';
-import { dropSectionMarks } from '../section-marks';
 import { StoryReader, type DocContext } from './story';
 import { Styles } from './styles';
 import { EMPTY_THEME, parseTheme } from './theme';

@@ -3,7 +3,7 @@
  * parts. A section without its own header or footer of some type inherits the previous section's, as
  * in Word; the first section falls back to nothing.
  */
-import type { Block, HeaderFooterSet, PageGeometry, Section } from '../model';
+import { borderShows, type Block, type HeaderFooterSet, type PageGeometry, type Section } from '../model';
 import { attr, child, children, type XmlElement } from '../../xml';
 import { onOff, parseBorders, twips } from './props';
 import type { Theme } from './theme';
@@ -66,7 +66,7 @@ export function readSection(sectPr: XmlElement | undefined, previous: Section | 
   const borders = parseBorders(pgBorders, theme, ['top', 'left', 'bottom', 'right'] as const);
   // Art borders (val="apples", "mapleMuffins"...) are rows of pictures: not drawn, as LibreOffice does not either.
   for (const side of ['top', 'left', 'bottom', 'right'] as const) if (!LINE_BORDER.test(attr(child(pgBorders, side), 'val') ?? 'single')) delete borders?.[side];
-  if (borders && Object.values(borders).some((b) => b.style !== 'none' && b.width > 0)) {
+  if (borders && Object.values(borders).some(borderShows)) {
     const display = attr(pgBorders, 'display');
     section.pageBorders = {
       ...borders,

@@ -4,7 +4,7 @@
  * draws nothing (no fill, no outline, or a geometry we cannot draw) but holds text stays a plain
  * text box, as before.
  */
-import type { Block, FloatingPlacement, Inline, Shape } from '../model';
+import { borderShows, type Block, type FloatingPlacement, type Inline, type Shape } from '../model';
 import { attr, child, elements, type XmlElement } from '../../xml';
 import { shapeFill, shapeLine } from './drawing-color';
 import type { Theme } from './theme';
@@ -134,6 +134,6 @@ function shapeInlines(wsp: XmlElement, box: Box, floating: FloatingPlacement | u
 function hasContent(b: Block): boolean {
   if (b.kind === 'table') return true;
   const { borders, shading, list } = b.props;
-  const bordered = !!borders && Object.values(borders).some((edge) => edge && edge.style !== 'none' && edge.width > 0);
+  const bordered = !!borders && Object.values(borders).some(borderShows);
   return b.inlines.some((i) => i.kind !== 'text' || (!i.style.hidden && i.text.trim() !== '')) || !!list || bordered || (!!shading && shading !== 'auto');
 }

@@ -3,7 +3,7 @@
  * (paragraphs, tables, content controls) and paragraph properties with styles and numbering resolved.
  * Runs and inline content are in ./runs.ts; tables in ./tables.ts.
  */
-import type { Block, Paragraph, ParagraphProps, RunStyle } from '../model';
+import { borderShows, type Block, type Paragraph, type ParagraphProps, type RunStyle } from '../model';
 import { child, elements, type XmlElement } from '../../xml';
 import { FieldStack } from './fields';
 import type { Numbering } from './numbering';
@@ -164,7 +164,7 @@ function copyParaProps(p: ParaProps, out: ParagraphProps): void {
     const b: NonNullable<ParagraphProps['borders']> = {};
     for (const side of ['top', 'bottom', 'left', 'right', 'between'] as const) {
       const v = p.borders[side];
-      if (v && v.width > 0 && v.style !== 'none') b[side] = v;
+      if (borderShows(v)) b[side] = v;
     }
     if (Object.keys(b).length) out.borders = b;
   }

@@ -7,7 +7,7 @@
  * edges: insideH/insideV), else the table style's. Adjacent cells may then disagree about a shared
  * edge; the layout draws what each cell says.
  */
-import type { Border, Table, TableCell, TableRow } from '../model';
+import { borderShows, type Border, type Table, type TableCell, type TableRow } from '../model';
 import { attr, child, children, elements, type XmlElement } from '../../xml';
 import { parseBorders, parseShading, toggle, twips } from './props';
 import { TABLE_BORDER_SIDES, mergeTableLayer, parseCellMargins, type CellMargins, type TableBorderSide, type TableLayer } from './styles';
@@ -52,7 +52,7 @@ function collect(container: XmlElement, name: string, out: XmlElement[] = []): X
 const DEFAULT_MARGINS = { top: 0, right: 5.4, bottom: 0, left: 5.4 };
 
 function usable(b: Border | undefined): Border | undefined {
-  return b && b.width > 0 && b.style !== 'none' ? b : undefined;
+  return borderShows(b) ? b : undefined;
 }
 
 export function readTable(tbl: XmlElement, reader: StoryReader): Table {

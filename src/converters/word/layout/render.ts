@@ -372,11 +372,12 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           const drawContent = (wrapped: Mupdf.Device, plain: Mupdf.Device | undefined, collectLinks: boolean) => {
             const pick = (drawsItself: boolean) => (drawsItself ? wrapped : plain);
             drawFrames((frame) => pick(placeholderFrames.has(frame)), f, doc, pageFrames, i * f.columns, f.top, collectLinks ? linkFrames : undefined);
+            const notesDevice = notes && pick(notes.drawsItself);
+            if (notes && notesDevice) drawNotes(notesDevice, f, notes);
             const run = (area: { doc: Mupdf.Document; drawsItself: boolean }, top: number) => {
               const device = pick(area.drawsItself);
               if (device) runFirstPage(area.doc, device, mupdf.Matrix.translate(g.marginLeft, top));
             };
-            if (notes) run(notes, f.top + f.frameHeight - notes.height); // as drawNotes places them
             if (header) run(header, g.header);
             if (footer) run(footer, g.height - g.footer - footer.height);
           };
