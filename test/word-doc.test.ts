@@ -157,6 +157,20 @@ describe('readDoc', () => {
     expect(complex.bold).toBeUndefined();
   });
 
+  it('sprmCHpsKern asks for pair kerning from a size up; 0 turns it off again', () => {
+    const chp = defaultChp();
+    const ctx = { word6: false, styleBase: defaultChp(), charStyleGrpprls: () => [] };
+    // sprmCHpsKern 32 half-points: kerning from 16 pt.
+    applyChpx(chp, Uint8Array.from([0x4b, 0x48, 32, 0]), ctx);
+    expect(runStyle(chp, []).kern).toBe(16);
+    applyChpx(chp, Uint8Array.from([0x4b, 0x48, 0, 0]), ctx);
+    expect(runStyle(chp, []).kern).toBeUndefined();
+    // Word 6: sprm 107, the same operand.
+    const word6 = defaultChp();
+    applyChpx(word6, Uint8Array.from([107, 24, 0]), { ...ctx, word6: true });
+    expect(runStyle(word6, []).kern).toBe(12);
+  });
+
   it('first-page header and footer differ from the default ones', () => {
     const doc = readDoc(bytes(firstPageUrl));
     const [section] = doc.sections;

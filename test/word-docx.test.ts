@@ -99,6 +99,18 @@ describe('readDocx: styles and runs', () => {
     expect(second!.props).toMatchObject({ styleId: 'Child', align: 'justify', indentLeft: 36, firstLine: -18, spaceAfter: 6, line: { rule: 'auto', value: 1.5 } });
   });
 
+  it('w:kern asks for pair kerning from a size up, inherited from styles; w:val 0 turns it off', () => {
+    const doc = readDocx(
+      docx({
+        styles: styles(`<w:style w:type="paragraph" w:styleId="Heading1"><w:rPr><w:kern w:val="32"/></w:rPr></w:style>`, `<w:rPrDefault><w:rPr><w:kern w:val="2"/></w:rPr></w:rPrDefault>`),
+        body: p(r('body')) + p(r('heading') + r('off', '<w:kern w:val="0"/>'), '<w:pStyle w:val="Heading1"/>'),
+      }),
+    );
+    const [first, second] = paragraphs(body(doc));
+    expect(texts(first!)[0]!.style.kern).toBe(1);
+    expect(texts(second!).map((t) => t.style.kern)).toEqual([16, undefined]);
+  });
+
   it('uses Times New Roman 10 pt when the document states no defaults', () => {
     const doc = readDocx(docx({ body: p(r('x')) }));
     expect([doc.defaultFont, doc.defaultSize]).toEqual(['Times New Roman', 10]);

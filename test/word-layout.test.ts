@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/engines/mupdf';
 import { bundledFonts } from '../src/converters/fonts/bundled';
 import { renderWordDocument } from '../src/converters/word/layout/render';
+import { FontBook } from '../src/converters/word/layout/font-book';
 import { flowsOf } from '../src/converters/word/layout/flows';
 import type { Block, Paragraph, RunStyle, Section, WordDocument } from '../src/converters/word/model';
 import { makePng } from './fixtures';
@@ -75,6 +76,23 @@ describe('Word layout', () => {
     expect(last.text).toMatch(/environment.*97$/);
     expect(lines!.indexOf(last)).toBeGreaterThan(0); // the entry did wrap
     expect(Math.abs(last.x1 - (72 + 400))).toBeLessThan(2);
+  });
+
+  it('text is pair-kerned only where a run asks for it, from its threshold size up (w:kern), as Word and LibreOffice do; no ligatures', async () => {
+    const mupdf = await loadMupdf();
+    const text = 'AVA To Wa Ty office';
+    const line = (kern?: number) => para(text, {}).inlines.map((i) => ({ ...i, style: { font: 'Times New Roman', size: 12, kern } })) as Paragraph['inlines'];
+    const [lines] = await render(doc([section([undefined, 1, 20].map((kern) => ({ kind: 'paragraph', props: {}, inlines: line(kern) }) as Paragraph))]));
+    const widths = lines!.filter((l) => l.text === text).map((l) => l.x1 - l.x0);
+    expect(widths).toHaveLength(3);
+    const [plain, kerned, belowThreshold] = widths as [number, number, number];
+    // Unkerned text is as wide as its advances add up to (what our own measuring of tab stops assumes;
+    // Tinos' ffi ligature would be 1.4 pt narrower)...
+    const advances = FontBook.shared(mupdf, bundledFonts).measure(text, 'Tinos', false, false, 12);
+    expect(Math.abs(plain - advances)).toBeLessThan(0.6);
+    // ...kerning pulls A-V, T-o, W-a, T-y together; 12 pt text under a 20 pt threshold is not kerned.
+    expect(plain - kerned).toBeGreaterThan(3);
+    expect(belowThreshold).toBeCloseTo(plain, 1);
   });
 
   it('between paragraphs the larger of space after and space before applies', async () => {

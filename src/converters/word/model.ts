@@ -148,6 +148,11 @@ export interface RunStyle {
   hidden?: boolean;
   /** Extra letter spacing, points. */
   spacing?: number;
+  /**
+   * Pair kerning from this font size up, points (w:kern, sprmCHpsKern); absent or 0: none. Word
+   * kerns only when asked, and LibreOffice likewise (its autokern is set only by these).
+   */
+  kern?: number;
   /** Hyperlink target (URL, or '#bookmark'). */
   link?: string;
 }

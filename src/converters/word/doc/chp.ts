@@ -33,6 +33,8 @@ export interface Chp {
   shading?: string;
   iss: number;
   dxaSpace: number;
+  /** sprmCHpsKern: kerning from this size up, half-points (0: none). */
+  hpsKern: number;
   fSpec: boolean;
   fObj: boolean;
   fOle2: boolean;
@@ -49,7 +51,7 @@ export function defaultChp(ftc = 0): Chp {
   return {
     istd: 10, ftcAscii: ftc, ftcOther: ftc, hps: 20, bold: false, italic: false, boldBi: false, italicBi: false, strike: false, dstrike: false,
     outline: false, smallCaps: false, caps: false, vanish: false, kul: 0, ico: 0, highlight: 0, iss: 0,
-    dxaSpace: 0, fSpec: false, fObj: false, fOle2: false, fData: false, fRMarkDel: false, fFldVanish: false,
+    dxaSpace: 0, hpsKern: 0, fSpec: false, fObj: false, fOle2: false, fData: false, fRMarkDel: false, fFldVanish: false,
   };
 }
 
@@ -101,6 +103,7 @@ export function applyChpx(chp: Chp, grpprl: Uint8Array, ctx: ChpContext): void {
       case Op.CShd: chp.shading = shd(s.operand, 0); break;
       case Op.CIss: chp.iss = opU8(s); break;
       case Op.CDxaSpace: chp.dxaSpace = opI16(s); break;
+      case Op.CHpsKern: chp.hpsKern = opU16(s); break;
       case Op.CRgFtc0:
         chp.ftcAscii = opU16(s);
         // Word 6 has a single font per run.
@@ -152,5 +155,6 @@ export function runStyle(chp: Chp, fonts: FontEntry[]): RunStyle {
   if (chp.smallCaps) style.smallCaps = true;
   if (chp.vanish) style.hidden = true;
   if (chp.dxaSpace) style.spacing = chp.dxaSpace / 20;
+  if (chp.hpsKern) style.kern = chp.hpsKern / 2;
   return style;
 }

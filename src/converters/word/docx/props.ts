@@ -175,6 +175,12 @@ export function parseRPr(el: XmlElement | undefined, theme: Theme): RunProps {
         if (v !== undefined) p.spacing = v;
         break;
       }
+      case 'kern': {
+        // 0 turns an inherited kerning off: kept as 0 until finalRunStyle.
+        const v = halfPoints(a['val']);
+        if (v !== undefined) p.kern = Math.max(0, v);
+        break;
+      }
     }
   }
   return p;
@@ -320,6 +326,7 @@ export function finalRunStyle(p: RunProps): RunStyle {
   if (p.smallCaps) s.smallCaps = true;
   if (p.hidden) s.hidden = true;
   if (p.spacing) s.spacing = p.spacing;
+  if (p.kern) s.kern = p.kern;
   if (p.link) s.link = p.link;
   return s;
 }

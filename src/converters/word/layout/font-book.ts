@@ -1,9 +1,23 @@
 import type * as Mupdf from 'mupdf';
 import { FACE_FILES, FALLBACK, faceStyle, substituteFamily, type Family, type FontFiles } from '../../fonts/catalog';
+import { withoutCharacters, withTablesHidden } from './face-tables';
 
 type MupdfModule = typeof Mupdf;
 
 const books = new WeakMap<FontFiles, FontBook>();
+
+/**
+ * The ligatures ff, fi, fl, ffi, ffl: MuPDF forms them from the character map when it places text
+ * without HarfBuzz, and they are narrower than their letters (Tinos' fi by 9%). Word forms none
+ * unless asked, so the faces do not map them.
+ */
+const LIGATURES = new Set([0xfb00, 0xfb01, 0xfb02, 0xfb03, 0xfb04]);
+
+/** The suffix of a CSS family name that asks for the kerned face (see kernedFamily). */
+const KERNED = 'Kerned';
+
+/** The CSS family name of a face: kerned text names its own face, as MuPDF's HTML engine has no font-kerning. */
+export const cssFamily = (family: Family, kern: boolean): string => (kern ? `${family}${KERNED}` : family);
 
 /**
  * The faces a conversion draws with, shared by our own measuring (tab stops, line heights) and
@@ -34,19 +48,30 @@ export class FontBook {
   /** Makes MuPDF's HTML engine take its fonts from this book: CSS families are our family names. */
   install(): void {
     this.mupdf.installLoadFontFunction((name, _script, bold, italic) => {
-      const family = (Object.keys(FACE_FILES) as Family[]).find((f) => f.toLowerCase() === name.toLowerCase()) ?? substituteFamily(name);
-      return this.face(family, !!bold, !!italic) ?? null;
+      const kerned = name.endsWith(KERNED);
+      const bare = (kerned ? name.slice(0, -KERNED.length) : name).toLowerCase();
+      const family = (Object.keys(FACE_FILES) as Family[]).find((f) => f.toLowerCase() === bare) ?? substituteFamily(name);
+      return this.face(family, !!bold, !!italic, kerned) ?? null;
     });
   }
 
-  face(family: Family, bold: boolean, italic: boolean): Mupdf.Font | undefined {
+  /**
+   * A face as MuPDF lays it out. Without kerning (`kerned` false, what Word does unless a run asks
+   * for it) the Office look-alikes carry no OpenType layout tables at all, and MuPDF then places
+   * Latin, Greek and Cyrillic text by the glyphs' advances without calling HarfBuzz: a fifth of a
+   * long document's time. DejaVu keeps its positioning (marks, Arabic) either way. GSUB is hidden
+   * in every face: HarfBuzz would form ligatures ("fi", "ft") whose text extraction loses letters
+   * ("after" read "a er"), which broke search and copy in the PDF.
+   */
+  face(family: Family, bold: boolean, italic: boolean, kerned = false): Mupdf.Font | undefined {
     const style = faceStyle(bold, italic);
-    const key = `${family}/${style}`;
+    const plain = !kerned && family !== 'DejaVuSans';
+    const key = `${family}/${style}${plain ? '' : '/kerned'}`;
     let font = this.faces.get(key);
     if (!font) {
       const bytes = this.files(FACE_FILES[family][style]);
       if (!bytes) return undefined;
-      font = new this.mupdf.Font(family, withoutLigatures(bytes));
+      font = new this.mupdf.Font(family, withoutCharacters(withTablesHidden(bytes, plain ? ['GSUB', 'GPOS', 'GDEF'] : ['GSUB']), LIGATURES));
       this.faces.set(key, font);
     }
     return font;
@@ -136,20 +161,4 @@ function hheaLineFactor(b: Uint8Array): number | undefined {
   const descender = view.getInt16(hhea + 6);
   const lineGap = view.getInt16(hhea + 8);
   return unitsPerEm ? (ascender - descender + lineGap) / unitsPerEm : undefined;
-}
-
-/**
- * A copy of the face with its GSUB table hidden (tag renamed, order kept). MuPDF's shaper would
- * otherwise form ligatures ("fi", "ft") whose text extraction loses letters: "after" reads "a er",
- * which breaks search and copy in the PDF. Word does not form them by default either.
- */
-function withoutLigatures(bytes: Uint8Array): Uint8Array {
-  const copy = bytes.slice();
-  const view = new DataView(copy.buffer);
-  const count = view.getUint16(4);
-  for (let i = 0; i < count; i++) {
-    const rec = 12 + i * 16;
-    if (String.fromCharCode(copy[rec]!, copy[rec + 1]!, copy[rec + 2]!, copy[rec + 3]!) === 'GSUB') copy[rec + 3] = 0x62; // 'GSUb' sorts in the same place
-  }
-  return copy;
 }

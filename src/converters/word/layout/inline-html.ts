@@ -1,7 +1,7 @@
 import { substituteFamily, type Family } from '../../fonts/catalog';
 import type { FloatingPlacement, Inline, Paragraph, RunStyle, Shape, TabStop } from '../model';
 import { METAFILE } from '../metafile';
-import type { FontBook } from './font-book';
+import { cssFamily, type FontBook } from './font-book';
 import { JOINING, RIGHT_TO_LEFT } from '../complex-script';
 import type { InlineContext, PageMarks } from './inline-context';
 
@@ -27,19 +27,23 @@ export interface ResolvedRun {
   bold: boolean;
   italic: boolean;
   size: number;
+  /** Pair-kerned: the run asks for kerning from a size it has (Word's rule for w:kern). */
+  kern: boolean;
 }
 
 export function resolveRun(style: RunStyle, ctx: Pick<InlineContext, 'defaultFont' | 'defaultSize'>): ResolvedRun {
+  const size = style.size ?? ctx.defaultSize;
   return {
     family: substituteFamily(style.font ?? ctx.defaultFont),
     bold: !!style.bold,
     italic: !!style.italic,
-    size: (style.size ?? ctx.defaultSize) * (style.vertAlign ? 0.65 : 1),
+    size: size * (style.vertAlign ? 0.65 : 1),
+    kern: !!style.kern && size >= style.kern,
   };
 }
 
 function runCss(style: RunStyle, run: ResolvedRun): string {
-  const css = [`font-family:${run.family}`, `font-size:${pt(run.size)}`];
+  const css = [`font-family:${cssFamily(run.family, run.kern)}`, `font-size:${pt(run.size)}`];
   if (run.bold) css.push('font-weight:bold');
   if (run.italic) css.push('font-style:italic');
   const deco = [style.underline && style.underline !== 'none' ? 'underline' : '', style.strike || style.doubleStrike ? 'line-through' : ''].filter(Boolean);
@@ -166,7 +170,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         const css = runCss(it.style, run);
         const written = (t: string) =>
           pieces(t, run, ctx.fonts)
-            .map((piece) => (piece.family === run.family ? esc(keepSpaces(piece.text)) : `<span style="font-family:${piece.family}">${esc(keepSpaces(piece.text))}</span>`))
+            .map((piece) => (piece.family === run.family ? esc(keepSpaces(piece.text)) : `<span style="font-family:${cssFamily(piece.family, run.kern)}">${esc(keepSpaces(piece.text))}</span>`))
             .join('');
         const marks = ctx.marks;
         const inline = index - (items.length - p.inlines.length);
