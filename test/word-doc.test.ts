@@ -14,6 +14,7 @@ import passwordUrl from './fixtures/word/poi__password_password_cryptoapi.doc?in
 import rtlTableUrl from './fixtures/word/lo__rtl-table.doc?inline';
 import pageBorderUrl from './fixtures/word/lo__page-border.doc?inline';
 import continuousSectionsUrl from './fixtures/word/lo__continuous-sections.doc?inline';
+import noLeadingUrl from './fixtures/word/lo__no-leading.doc?inline';
 
 function bytes(dataUrl: string): Uint8Array {
   return Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
@@ -155,6 +156,11 @@ describe('readDoc', () => {
     const complex = complexRunStyle(chp, []);
     expect(complex).toMatchObject({ size: 14, italic: true });
     expect(complex.bold).toBeUndefined();
+  });
+
+  it('the DOP compatibility option "no leading between rows of text" (Copts80.fNoLeading) reaches the model', () => {
+    expect(readDoc(bytes(noLeadingUrl)).noLeading).toBe(true);
+    expect(readDoc(bytes(continuousSectionsUrl)).noLeading).toBeUndefined();
   });
 
   it('sprmCHpsKern asks for pair kerning from a size up; 0 turns it off again', () => {

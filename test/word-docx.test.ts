@@ -111,6 +111,15 @@ describe('readDocx: styles and runs', () => {
     expect(texts(second!).map((t) => t.style.kern)).toEqual([16, undefined]);
   });
 
+  it('settings: w:noLeading (on unless w:val is off) and w:doNotUseHTMLParagraphAutoSpacing', () => {
+    const withSettings = (compat: string) => readDocx(docx({ body: p(r('x')), settings: `<w:settings ${W}><w:compat>${compat}</w:compat></w:settings>` }));
+    expect(withSettings('<w:noLeading/>').noLeading).toBe(true);
+    expect(withSettings('<w:noLeading w:val="0"/>').noLeading).toBeUndefined();
+    expect(withSettings('').noLeading).toBeUndefined();
+    expect(withSettings('<w:doNotUseHTMLParagraphAutoSpacing/>').paragraphSpacing).toBe('sum');
+    expect(withSettings('<w:doNotUseHTMLParagraphAutoSpacing w:val="false"/>').paragraphSpacing).toBe('larger');
+  });
+
   it('uses Times New Roman 10 pt when the document states no defaults', () => {
     const doc = readDocx(docx({ body: p(r('x')) }));
     expect([doc.defaultFont, doc.defaultSize]).toEqual(['Times New Roman', 10]);

@@ -95,6 +95,18 @@ describe('Word layout', () => {
     expect(belowThreshold).toBeCloseTo(plain, 1);
   });
 
+  it('"no leading" (w:noLeading): single line height leaves out the font\'s line gap', async () => {
+    const arial: RunStyle = { font: 'Arial', size: 10 };
+    const lines = (n: number): Paragraph[] => Array.from({ length: n }, (_, i) => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `line${i}`, style: arial }] }));
+    const pitch = async (noLeading?: boolean) => {
+      const [page] = await render({ ...doc([section(lines(11))]), noLeading });
+      return (find(page!, 'line10').y - find(page!, 'line0').y) / 10;
+    };
+    // Arimo (Arial's stand-in): ascender 1854 + descender 434 + line gap 67, of 2048 units per em.
+    expect(await pitch()).toBeCloseTo((10 * (1854 + 434 + 67)) / 2048, 1);
+    expect(await pitch(true)).toBeCloseTo((10 * (1854 + 434)) / 2048, 1);
+  });
+
   it('between paragraphs the larger of space after and space before applies', async () => {
     const [lines] = await render(doc([section([para('First line', { spaceAfter: 10 }), para('Second line', { spaceBefore: 20 }), para('Third line')])]));
     const first = find(lines!, 'First line');

@@ -19,6 +19,12 @@ export interface WordDocument {
    * (default; what LibreOffice's renderings of DOCX show) or their sum (its renderings of DOC).
    */
   paragraphSpacing?: 'larger' | 'sum';
+  /**
+   * Single line height leaves out the font's line gap (external leading): the compatibility option
+   * "don't add leading between rows of text" (w:noLeading, Copts80.fNoLeading), which Word and
+   * LibreOffice both follow. LibreOffice writes it into every DOCX and DOC it saves.
+   */
+  noLeading?: boolean;
 }
 
 export interface PageGeometry {

@@ -166,7 +166,19 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
     defaultFont: ctx.fonts[normal.ftcAscii]?.name ?? 'Times New Roman',
     defaultSize: normal.hps / 2,
     paragraphSpacing: htmlAutoSpacingOff(fib, table) ? 'sum' : 'larger',
+    ...(noLeading(fib, table) ? { noLeading: true } : {}),
   };
+}
+
+/**
+ * Copts80.fNoLeading ("don't add extra space between rows of text"): bit 19 of the 32 compatibility
+ * bits that follow DopBase, at offset 84 of the Dop ([MS-DOC] 2.7.2, 2.7.3; Word 97 and later).
+ */
+function noLeading(fib: ReturnType<typeof readFib>, table: Uint8Array): boolean {
+  if (fib.word6) return false;
+  const dop = fib.fcLcb(FcLcb.Dop);
+  const at = dop.fc + 86;
+  return dop.lcb >= 88 && at < table.length && (table[at]! & 0x08) !== 0;
 }
 
 /**

@@ -39,7 +39,13 @@ export function readDocx(bytes: Uint8Array): WordDocument {
   const styles = new Styles(optional('/styles').root, theme);
   const numbering = new Numbering(optional('/numbering').root, theme, styles);
   const settings = optional('/settings').root;
-  const evenAndOdd = onOff(attr(child(settings, 'evenAndOddHeaders'), 'val') ?? (child(settings, 'evenAndOddHeaders') ? '1' : undefined));
+  /** A settings switch: present and not w:val="0"/"false". */
+  const setting = (parent: XmlElement | undefined, name: string) => {
+    const el = child(parent, name);
+    return !!el && onOff(attr(el, 'val') ?? '1');
+  };
+  const evenAndOdd = setting(settings, 'evenAndOddHeaders');
+  const compat = child(settings, 'compat');
 
   const notes = new Map<string, Block[]>();
   const noteParts = {
@@ -142,7 +148,8 @@ export function readDocx(bytes: Uint8Array): WordDocument {
     defaultFont: styles.docRun.font ?? 'Times New Roman',
     defaultSize: styles.docRun.size ?? 10,
     // w:doNotUseHTMLParagraphAutoSpacing (settings compat): spacings add up instead of the larger winning.
-    paragraphSpacing: child(child(settings, 'compat'), 'doNotUseHTMLParagraphAutoSpacing') ? 'sum' : 'larger',
+    paragraphSpacing: setting(compat, 'doNotUseHTMLParagraphAutoSpacing') ? 'sum' : 'larger',
+    ...(setting(compat, 'noLeading') ? { noLeading: true } : {}),
   };
 }
 

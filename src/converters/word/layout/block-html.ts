@@ -16,7 +16,7 @@ function borderCss(b: Border | undefined): string {
 /** Line height in points as Word computes it for the paragraph's largest font. */
 function lineHeight(p: Paragraph, ctx: BlockContext): number {
   const run = largestRun(p, ctx);
-  const single = run.size * ctx.fonts.lineFactor(run.family);
+  const single = run.size * ctx.fonts.lineFactor(run.family, !ctx.noLeading);
   const line = p.props.line;
   if (!line) return single;
   if (line.rule === 'exact') return line.value;

@@ -36,7 +36,7 @@ export class FontBook {
   }
 
   private faces = new Map<string, Mupdf.Font>();
-  private lineFactors = new Map<Family, number>();
+  private lineFactors = new Map<string, number>();
   private coverage = new Map<Family, Map<number, boolean>>();
   private advances = new Map<string, Map<number, number>>();
 
@@ -124,13 +124,14 @@ export class FontBook {
     return em * size;
   }
 
-  /** Single line height as a multiple of the font size (see hheaLineFactor). */
-  lineFactor(family: Family): number {
-    let factor = this.lineFactors.get(family);
+  /** Single line height as a multiple of the font size (see hheaLineFactor), with or without the line gap. */
+  lineFactor(family: Family, withLineGap = true): number {
+    const key = `${family}/${withLineGap}`;
+    let factor = this.lineFactors.get(key);
     if (factor === undefined) {
       const bytes = this.files(FACE_FILES[family].regular);
-      factor = (bytes && hheaLineFactor(bytes)) || 1.15;
-      this.lineFactors.set(family, factor);
+      factor = (bytes && hheaLineFactor(bytes, withLineGap)) || 1.15;
+      this.lineFactors.set(key, factor);
     }
     return factor;
   }
@@ -151,7 +152,7 @@ function tableOffset(b: Uint8Array, tag: string): number | undefined {
  * spacing for Word documents (external leading included). The win metrics of these faces are not
  * always the originals' (Arimo's are 1.43 em against Arial's 1.15).
  */
-function hheaLineFactor(b: Uint8Array): number | undefined {
+function hheaLineFactor(b: Uint8Array, withLineGap: boolean): number | undefined {
   const head = tableOffset(b, 'head');
   const hhea = tableOffset(b, 'hhea');
   if (head === undefined || hhea === undefined) return undefined;
@@ -159,6 +160,6 @@ function hheaLineFactor(b: Uint8Array): number | undefined {
   const unitsPerEm = view.getUint16(head + 18);
   const ascender = view.getInt16(hhea + 4);
   const descender = view.getInt16(hhea + 6);
-  const lineGap = view.getInt16(hhea + 8);
+  const lineGap = withLineGap ? view.getInt16(hhea + 8) : 0;
   return unitsPerEm ? (ascender - descender + lineGap) / unitsPerEm : undefined;
 }

@@ -13,6 +13,8 @@ export interface InlineContext {
   fields: { PAGE?: string; NUMPAGES?: string; SECTIONPAGES?: string };
   /** How space after and space before combine between paragraphs (WordDocument.paragraphSpacing). */
   paragraphSpacing?: 'larger' | 'sum';
+  /** Single line height without the font's line gap (WordDocument.noLeading). */
+  noLeading?: boolean;
   /** Tables whose rows carry anchors named `<id>-<row>`, so the pages they fall on can be found after layout. */
   rowAnchors?: Map<Table, string>;
   /** Distance of the text column's left edge from the page's left edge (places page-relative floats). */

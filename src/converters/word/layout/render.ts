@@ -48,7 +48,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   const shapes = new ShapePictures(mupdf, (device, picture, ctm) => metafiles.draw(device, picture.data, picture.contentType, ctm, fonts));
   // Raster pictures: placeholders in the HTML, the pictures put into the PDF at the end (PNGs as they are).
   const pictures = new PicturePassThrough(mupdf);
-  const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, metafiles, shapes, pictures });
+  const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, noLeading: model.noLeading, metafiles, shapes, pictures });
   // Laid-out header, footer and footnote areas by key; `drawsItself`: it shows metafiles or shapes.
   const areaCache = new Map<string, { doc: Mupdf.Document; height: number; drawsItself: boolean }>();
   const areaHeights = new WeakMap<Block[], Map<number, number>>();
