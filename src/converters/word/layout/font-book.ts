@@ -1,6 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import { FACE_FILES, FALLBACK, faceStyle, substituteFamily, type Family, type FontFiles } from '../../fonts/catalog';
-import { withoutCharacters, withTablesHidden } from './face-tables';
+import { hheaLineFactor, withoutCharacters, withTablesHidden } from './face-tables';
 
 type MupdfModule = typeof Mupdf;
 
@@ -9,11 +9,12 @@ const books = new WeakMap<FontFiles, FontBook>();
 /**
  * The ligatures ff, fi, fl, ffi, ffl: MuPDF forms them from the character map when it places text
  * without HarfBuzz, and they are narrower than their letters (Tinos' fi by 9%). Word forms none
- * unless asked, so the faces do not map them.
+ * unless asked, so the faces do not map them (text that holds these characters is written with
+ * their letters, inline-html.ts).
  */
 const LIGATURES = new Set([0xfb00, 0xfb01, 0xfb02, 0xfb03, 0xfb04]);
 
-/** The suffix of a CSS family name that asks for the kerned face (see kernedFamily). */
+/** The suffix of a CSS family name that asks for the kerned face (see cssFamily). */
 const KERNED = 'Kerned';
 
 /** The CSS family name of a face: kerned text names its own face, as MuPDF's HTML engine has no font-kerning. */
@@ -135,31 +136,4 @@ export class FontBook {
     }
     return factor;
   }
-}
-
-function tableOffset(b: Uint8Array, tag: string): number | undefined {
-  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  const count = view.getUint16(4);
-  for (let i = 0; i < count; i++) {
-    const rec = 12 + i * 16;
-    if (String.fromCharCode(b[rec]!, b[rec + 1]!, b[rec + 2]!, b[rec + 3]!) === tag) return view.getUint32(rec + 8);
-  }
-  return undefined;
-}
-
-/**
- * Ascender + descender + line gap of the hhea table: what LibreOffice's Writer takes as single line
- * spacing for Word documents (external leading included). The win metrics of these faces are not
- * always the originals' (Arimo's are 1.43 em against Arial's 1.15).
- */
-function hheaLineFactor(b: Uint8Array, withLineGap: boolean): number | undefined {
-  const head = tableOffset(b, 'head');
-  const hhea = tableOffset(b, 'hhea');
-  if (head === undefined || hhea === undefined) return undefined;
-  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  const unitsPerEm = view.getUint16(head + 18);
-  const ascender = view.getInt16(hhea + 4);
-  const descender = view.getInt16(hhea + 6);
-  const lineGap = withLineGap ? view.getInt16(hhea + 8) : 0;
-  return unitsPerEm ? (ascender - descender + lineGap) / unitsPerEm : undefined;
 }

@@ -54,8 +54,12 @@ function runCss(style: RunStyle, run: ResolvedRun): string {
   return css.join(';');
 }
 
+/** The ligature characters ff, fi, fl, ffi, ffl as their letters: the faces do not map them (font-book.ts). */
+const LIGATURE_LETTERS: Record<string, string> = { '\ufb00': 'ff', '\ufb01': 'fi', '\ufb02': 'fl', '\ufb03': 'ffi', '\ufb04': 'ffl' };
+
 function transform(text: string, style: RunStyle): string {
-  return style.caps || style.smallCaps ? text.toUpperCase() : text;
+  const letters = text.replace(/[\ufb00-\ufb04]/g, (ch) => LIGATURE_LETTERS[ch]!);
+  return style.caps || style.smallCaps ? letters.toUpperCase() : letters;
 }
 
 /**
