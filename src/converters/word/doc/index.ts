@@ -135,8 +135,7 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
     if (e) out.even = e;
     return out;
   };
-  const dop = fl(FcLcb.Dop);
-  const evenAndOdd = dop.lcb > 0 && dop.fc < table.length && (table[dop.fc]! & 1) !== 0;
+  const evenAndOdd = dopBit(fib, table, 0, 0x01); // fFacingPages
 
   const sections: Section[] = infos.map((info, i) => {
     const section: Section = {
@@ -175,10 +174,7 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
  * bits that follow DopBase, at offset 84 of the Dop ([MS-DOC] 2.7.2, 2.7.3; Word 97 and later).
  */
 function noLeading(fib: ReturnType<typeof readFib>, table: Uint8Array): boolean {
-  if (fib.word6) return false;
-  const dop = fib.fcLcb(FcLcb.Dop);
-  const at = dop.fc + 86;
-  return dop.lcb >= 88 && at < table.length && (table[at]! & 0x08) !== 0;
+  return !fib.word6 && dopBit(fib, table, 86, 0x08);
 }
 
 /**
@@ -189,9 +185,14 @@ function noLeading(fib: ReturnType<typeof readFib>, table: Uint8Array): boolean 
  */
 function htmlAutoSpacingOff(fib: ReturnType<typeof readFib>, table: Uint8Array): boolean {
   if (fib.word6) return true; // Word 6/95 predates HTML auto spacing
+  return dopBit(fib, table, 512, 0x04);
+}
+
+/** A flag of the Dop: the byte at `offset` has `mask` set; false when the Dop is too short to hold it. */
+function dopBit(fib: ReturnType<typeof readFib>, table: Uint8Array, offset: number, mask: number): boolean {
   const dop = fib.fcLcb(FcLcb.Dop);
-  const at = dop.fc + 512;
-  return dop.lcb > 512 && at < table.length && (table[at]! & 0x04) !== 0;
+  const at = dop.fc + offset;
+  return dop.lcb > offset && at < table.length && (table[at]! & mask) !== 0;
 }
 
 /** A header/footer/note story's final empty paragraph is Word's story terminator, not content. */

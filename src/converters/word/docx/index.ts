@@ -12,7 +12,7 @@ import { dropSectionMarks } from '../section-marks';
 import { attr, child, children, type XmlElement } from '../../xml';
 import { Numbering, formatNumber } from './numbering';
 import { Package, checkContainer } from './package';
-import { onOff } from './props';
+import { toggle } from './props';
 import { readSection } from './sections';
 import { StoryReader, type DocContext } from './story';
 import { Styles } from './styles';
@@ -39,11 +39,8 @@ export function readDocx(bytes: Uint8Array): WordDocument {
   const styles = new Styles(optional('/styles').root, theme);
   const numbering = new Numbering(optional('/numbering').root, theme, styles);
   const settings = optional('/settings').root;
-  /** A settings switch: present and not w:val="0"/"false". */
-  const setting = (parent: XmlElement | undefined, name: string) => {
-    const el = child(parent, name);
-    return !!el && onOff(attr(el, 'val') ?? '1');
-  };
+  // Settings switches read like toggle properties: present means on unless w:val says off.
+  const setting = (parent: XmlElement | undefined, name: string) => !!toggle(child(parent, name));
   const evenAndOdd = setting(settings, 'evenAndOddHeaders');
   const compat = child(settings, 'compat');
 

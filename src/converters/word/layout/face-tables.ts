@@ -27,10 +27,8 @@ export function withTablesHidden(bytes: Uint8Array, tags: string[]): Uint8Array 
  */
 export function withoutCharacters(bytes: Uint8Array, drop: Set<number>): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const count = view.getUint16(4);
-  let record = -1;
-  for (let i = 0; i < count; i++) if (tag(bytes, 12 + i * 16) === 'cmap') record = 12 + i * 16;
-  if (record < 0) return bytes;
+  const record = tableRecord(bytes, 'cmap');
+  if (record === undefined) return bytes;
   const map = unicodeMap(view, view.getUint32(record + 8));
   if (!map || ![...drop].some((c) => map.has(c))) return bytes;
   for (const c of drop) map.delete(c);
@@ -123,14 +121,16 @@ function format4Map(view: DataView, at: number): Map<number, number> {
   return map;
 }
 
-function tableOffset(b: Uint8Array, name: string): number | undefined {
-  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  const count = view.getUint16(4);
-  for (let i = 0; i < count; i++) {
-    const rec = 12 + i * 16;
-    if (tag(b, rec) === name) return view.getUint32(rec + 8);
-  }
+/** Where a table's record (tag, checksum, offset, length) sits in the face's table directory. */
+function tableRecord(b: Uint8Array, name: string): number | undefined {
+  const count = (b[4]! << 8) | b[5]!;
+  for (let i = 0; i < count; i++) if (tag(b, 12 + i * 16) === name) return 12 + i * 16;
   return undefined;
+}
+
+function tableOffset(b: Uint8Array, name: string): number | undefined {
+  const record = tableRecord(b, name);
+  return record === undefined ? undefined : new DataView(b.buffer, b.byteOffset, b.byteLength).getUint32(record + 8);
 }
 
 /**

@@ -12,7 +12,8 @@ const books = new WeakMap<FontFiles, FontBook>();
  * unless asked, so the faces do not map them (text that holds these characters is written with
  * their letters, inline-html.ts).
  */
-const LIGATURES = new Set([0xfb00, 0xfb01, 0xfb02, 0xfb03, 0xfb04]);
+export const LIGATURE_LETTERS: Record<string, string> = { '\ufb00': 'ff', '\ufb01': 'fi', '\ufb02': 'fl', '\ufb03': 'ffi', '\ufb04': 'ffl' };
+const LIGATURES = new Set(Object.keys(LIGATURE_LETTERS).map((ch) => ch.codePointAt(0)!));
 
 /** The suffix of a CSS family name that asks for the kerned face (see cssFamily). */
 const KERNED = 'Kerned';

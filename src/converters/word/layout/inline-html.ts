@@ -1,7 +1,7 @@
 import { substituteFamily, type Family } from '../../fonts/catalog';
 import type { FloatingPlacement, Inline, Paragraph, RunStyle, Shape, TabStop } from '../model';
 import { METAFILE } from '../metafile';
-import { cssFamily, type FontBook } from './font-book';
+import { cssFamily, LIGATURE_LETTERS, type FontBook } from './font-book';
 import { JOINING, RIGHT_TO_LEFT } from '../complex-script';
 import type { InlineContext, PageMarks } from './inline-context';
 
@@ -54,10 +54,8 @@ function runCss(style: RunStyle, run: ResolvedRun): string {
   return css.join(';');
 }
 
-/** The ligature characters ff, fi, fl, ffi, ffl as their letters: the faces do not map them (font-book.ts). */
-const LIGATURE_LETTERS: Record<string, string> = { '\ufb00': 'ff', '\ufb01': 'fi', '\ufb02': 'fl', '\ufb03': 'ffi', '\ufb04': 'ffl' };
-
 function transform(text: string, style: RunStyle): string {
+  // Ligature characters as their letters: the faces do not map them (font-book.ts).
   const letters = text.replace(/[\ufb00-\ufb04]/g, (ch) => LIGATURE_LETTERS[ch]!);
   return style.caps || style.smallCaps ? letters.toUpperCase() : letters;
 }
