@@ -6,6 +6,7 @@ import type { Block, Inline, Paragraph, Shape, Table } from '../src/converters/w
 import { applyPapx, defaultPap, paragraphProps } from '../src/converters/word/doc/pap';
 import { applyChpx, complexRunStyle, defaultChp, runStyle } from '../src/converters/word/doc/chp';
 import { floatingShape } from '../src/converters/word/doc/shapes';
+import { readTap, TableAssembler } from '../src/converters/word/doc/tables';
 import tableMergesUrl from './fixtures/word/poi__table-merges.doc?inline';
 import numberedListUrl from './fixtures/word/tika__testWORD_numbered_list.doc?inline';
 import firstPageUrl from './fixtures/word/poi__DiffFirstPageHeadFoot.doc?inline';
@@ -110,6 +111,29 @@ describe('readDoc', () => {
     expect(table.grid).toEqual([100, 200]);
     expect(table.rows[0]!.cells.map((c) => texts(c.blocks).join(''))).toEqual(['FirstCell', 'SecondCell']);
     expect(table.align).toBeUndefined();
+  });
+
+  it('in-table paragraphs with no row mark are plain paragraphs; cells after the last row mark still form a row', () => {
+    // o_kurs.doc's title-page sample: 29 paragraphs flagged in-table and not one row mark. LibreOffice
+    // lays them out the width of the text; as a table without a row definition they were 72 pt wide.
+    const para = (text: string): Paragraph => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text, style: {} }] });
+    const loose: Block[] = [];
+    const assembler = new TableAssembler(loose);
+    assembler.paragraph(0, para('Before'), false);
+    assembler.paragraph(1, para('Ministry'), false);
+    assembler.paragraph(1, para('Moscow'), false);
+    assembler.paragraph(0, para('After'), false);
+    assembler.finish();
+    expect(loose.map((b) => (b.kind === 'table' ? 'table' : inlineText(b.inlines)))).toEqual(['Before', 'Ministry', 'Moscow', 'After']);
+
+    const rows: Block[] = [];
+    const table = new TableAssembler(rows);
+    table.paragraph(1, para('A'), true);
+    table.endRow(1, readTap([], false));
+    table.paragraph(1, para('B'), true);
+    table.finish();
+    expect(rows).toHaveLength(1);
+    expect((rows[0] as Table).rows.map((r) => r.cells.map((c) => texts(c.blocks).join('')))).toEqual([['A'], ['B']]);
   });
 
   it('an empty paragraph that only holds the break before a continuous section is left out, after a table too', () => {

@@ -249,6 +249,12 @@ export class TableAssembler {
     const level = this.stack.pop()!;
     // Cells after the last row mark (a damaged or truncated table) become a row of their own.
     if (level.current.length) level.cells.push(level.current);
+    // In-table paragraphs with no row mark at all define no table (o_kurs.doc's title-page sample):
+    // Word and LibreOffice lay them out as plain paragraphs the width of the text.
+    if (!level.rows.length) {
+      this.container().push(...level.cells.flat());
+      return;
+    }
     if (level.cells.length) level.rows.push({ cells: level.cells, tap: readTap([], false) });
     if (level.rows.length) this.container().push(buildTable(level.rows));
   }
