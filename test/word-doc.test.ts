@@ -16,6 +16,7 @@ import rtlTableUrl from './fixtures/word/lo__rtl-table.doc?inline';
 import pageBorderUrl from './fixtures/word/lo__page-border.doc?inline';
 import continuousSectionsUrl from './fixtures/word/lo__continuous-sections.doc?inline';
 import noLeadingUrl from './fixtures/word/lo__no-leading.doc?inline';
+import trackedChangesUrl from './fixtures/word/lo__tracked-changes.doc?inline';
 
 function bytes(dataUrl: string): Uint8Array {
   return Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
@@ -111,6 +112,19 @@ describe('readDoc', () => {
     expect(table.grid).toEqual([100, 200]);
     expect(table.rows[0]!.cells.map((c) => texts(c.blocks).join(''))).toEqual(['FirstCell', 'SecondCell']);
     expect(table.align).toBeUndefined();
+  });
+
+  it('tracked changes: sprmCFRMarkIns underlined, sprmCFRMarkDel struck, each in the colour of its author index (sprmCIbstRMark*)', () => {
+    // LibreOffice renders this .doc with Added in #0646A2 and Gone in #579D1C: Ann and Bob are entries 1 and 2 of SttbfRMark.
+    const para = readDoc(bytes(trackedChangesUrl)).sections[0]!.blocks[0] as Paragraph;
+    const runs = para.inlines.flatMap((i) => (i.kind === 'text' ? [{ text: i.text, underline: i.style.underline, strike: i.style.strike, color: i.style.color }] : []));
+    expect(runs).toEqual([
+      { text: 'Kept ', underline: undefined, strike: undefined, color: undefined },
+      { text: 'Added', underline: 'single', strike: undefined, color: '0646A2' },
+      { text: ' ', underline: undefined, strike: undefined, color: undefined },
+      { text: 'Gone', underline: undefined, strike: true, color: '579D1C' },
+      { text: 'End', underline: undefined, strike: undefined, color: undefined },
+    ]);
   });
 
   it('in-table paragraphs with no row mark are plain paragraphs; cells after the last row mark still form a row', () => {

@@ -146,6 +146,28 @@ describe('readDocx: styles and runs', () => {
     );
     expect(texts(para).at(-1)!.style.strike).toBe(true);
   });
+
+  it('shows tracked changes as LibreOffice prints them: insertions underlined, deletions struck, in each author\u2019s colour', () => {
+    // stress023.docx's reference PDF draws its one author's changes in #C69200; a second author gets the next colour.
+    const doc = readDocx(
+      docx({
+        body: p(
+          `<w:ins w:id="1" w:author="Ann"><w:r><w:rPr><w:color w:val="FF0000"/></w:rPr><w:t>added</w:t></w:r></w:ins>` +
+            `<w:del w:id="2" w:author="Ann"><w:r><w:delText>gone</w:delText></w:r></w:del>` +
+            `<w:del w:id="3" w:author="Bob"><w:r><w:rPr><w:u w:val="double"/></w:rPr><w:delText>cut</w:delText></w:r></w:del>` +
+            `<w:ins w:id="4" w:author="Bob"><w:r><w:t>new</w:t></w:r></w:ins>${r('kept')}`,
+        ),
+      }),
+    );
+    const runs = texts(paragraphs(body(doc))[0]!).map((t) => ({ text: t.text, underline: t.style.underline, strike: t.style.strike, color: t.style.color }));
+    expect(runs).toEqual([
+      { text: 'added', underline: 'single', strike: undefined, color: 'C69200' },
+      { text: 'gone', underline: undefined, strike: true, color: 'C69200' },
+      { text: 'cut', underline: 'double', strike: true, color: '0646A2' },
+      { text: 'new', underline: 'single', strike: undefined, color: '0646A2' },
+      { text: 'kept', underline: undefined, strike: undefined, color: undefined },
+    ]);
+  });
 });
 
 describe('readDocx: fields and notes', () => {

@@ -39,8 +39,11 @@ export interface Chp {
   fObj: boolean;
   fOle2: boolean;
   fData: boolean;
-  /** Deleted revision mark: the text is shown struck through (see story.ts). */
+  /** Tracked deletion and insertion (sprmCFRMarkDel, sprmCFRMarkIns), and their authors' indexes in SttbfRMark. */
   fRMarkDel: boolean;
+  fRMarkIns: boolean;
+  ibstRMark?: number;
+  ibstRMarkDel?: number;
   fFldVanish: boolean;
   /** sprmCPicLocation: offset of the PICF in the Data stream (or of a field's form data). */
   fcPic?: number;
@@ -51,7 +54,7 @@ export function defaultChp(ftc = 0): Chp {
   return {
     istd: 10, ftcAscii: ftc, ftcOther: ftc, hps: 20, bold: false, italic: false, boldBi: false, italicBi: false, strike: false, dstrike: false,
     outline: false, smallCaps: false, caps: false, vanish: false, kul: 0, ico: 0, highlight: 0, iss: 0,
-    dxaSpace: 0, hpsKern: 0, fSpec: false, fObj: false, fOle2: false, fData: false, fRMarkDel: false, fFldVanish: false,
+    dxaSpace: 0, hpsKern: 0, fSpec: false, fObj: false, fOle2: false, fData: false, fRMarkDel: false, fRMarkIns: false, fFldVanish: false,
   };
 }
 
@@ -115,6 +118,9 @@ export function applyChpx(chp: Chp, grpprl: Uint8Array, ctx: ChpContext): void {
       case Op.CFOle2: chp.fOle2 = opU8(s) === 1; break;
       case Op.CFData: chp.fData = opU8(s) === 1; break;
       case Op.CFRMarkDel: chp.fRMarkDel = opU8(s) === 1; break;
+      case Op.CFRMarkIns: chp.fRMarkIns = opU8(s) === 1; break;
+      case Op.CIbstRMark: chp.ibstRMark = opU16(s); break;
+      case Op.CIbstRMarkDel: chp.ibstRMarkDel = opU16(s); break;
       case Op.CFFldVanish: chp.fFldVanish = opU8(s) === 1; break;
       case Op.CPicLocation: chp.fcPic = opU32(s); break;
       case Op.CSymbol: chp.symbol = { ftc: opU16(s), char: opU16(s, 2) }; break;

@@ -16,6 +16,8 @@ export enum Op {
   // Character
   CFRMarkDel = 0x0800,
   CFRMarkIns = 0x0801,
+  CIbstRMark = 0x4804,
+  CIbstRMarkDel = 0x4863,
   CFFldVanish = 0x0802,
   CPicLocation = 0x6a03,
   CFData = 0x0806,
@@ -148,7 +150,7 @@ const WORD6_TO_97: Record<number, number> = {
   2: Op.PIstd, 5: Op.PJc80, 7: Op.PFKeep, 8: Op.PFKeepFollow, 9: Op.PFPageBreakBefore,
   15: Op.PChgTabsPapx, 16: Op.PDxaRight80, 17: Op.PDxaLeft80, 19: Op.PDxaLeft180, 20: Op.PDyaLine,
   21: Op.PDyaBefore, 22: Op.PDyaAfter, 23: Op.PChgTabs, 24: Op.PFInTable, 25: Op.PFTtp, 47: Op.PShd80,
-  65: Op.CFRMarkDel, 66: Op.CFRMarkIns, 67: Op.CFFldVanish, 68: Op.CPicLocation, 71: Op.CFData, 75: Op.CFOle2,
+  65: Op.CFRMarkDel, 66: Op.CFRMarkIns, 67: Op.CFFldVanish, 69: Op.CIbstRMark, 68: Op.CPicLocation, 71: Op.CFData, 75: Op.CFOle2,
   80: Op.CIstd, 83: Op.CPlain, 85: Op.CFBold, 86: Op.CFItalic, 87: Op.CFStrike, 88: Op.CFOutline, 89: Op.CFShadow,
   90: Op.CFSmallCaps, 91: Op.CFCaps, 92: Op.CFVanish, 93: Op.CRgFtc0, 94: Op.CKul, 96: Op.CDxaSpace,
   98: Op.CIco, 99: Op.CHps, 104: Op.CIss, 107: Op.CHpsKern, 117: Op.CFSpec, 118: Op.CFObj,

@@ -19,6 +19,7 @@ import { floatingShape } from './shapes';
 import type { TextStore } from './pieces';
 import type { StyleSheet } from './styles';
 import { readTap, TableAssembler } from './tables';
+import { authorColor, markRevision } from '../revisions';
 
 export interface DocContext {
   fib: Fib;
@@ -152,7 +153,10 @@ export class StoryReader {
       if (run !== NO_RUN) applyChpx(chp, (run as FkpRun).grpprl, ctx);
       const piece = text.pieces[pieceIndex];
       if (piece?.grpprl.length) applyChpx(chp, piece.grpprl, ctx);
-      props = { chp, style: runStyle(chp, fonts), complexStyle: complexRunStyle(chp, fonts) };
+      // A tracked change looks like one (revisions.ts): deletion first, as Word keeps deleted insertions marked both.
+      const revision = chp.fRMarkDel ? ['deleted', chp.ibstRMarkDel] as const : chp.fRMarkIns ? ['inserted', chp.ibstRMark] as const : undefined;
+      const marked = (style: RunStyle) => (revision ? markRevision(style, revision[0], authorColor(revision[1] ?? 0)) : style);
+      props = { chp, style: marked(runStyle(chp, fonts)), complexStyle: marked(complexRunStyle(chp, fonts)) };
       byRun.set(key, props);
     }
     return props;
@@ -211,10 +215,9 @@ export class StoryReader {
       const ch = code >= 0x20 && !chp.fSpec ? this.decode(code, chp) : '';
       complex = scriptOf(ch) ?? complex;
       const own = complex ? complexStyle : ownStyle;
-      // Tracked deletions are shown struck through, as LibreOffice shows them (and the DOCX reader
-      // does); deleted objects and control marks are dropped.
+      // Tracked deletions are shown (struck through, runAt); deleted objects and control marks are dropped.
       if (chp.fRMarkDel && (code < 0x20 || chp.fSpec)) continue;
-      const style = chp.fRMarkDel ? { ...own, strike: true } : own;
+      const style = own;
       if (code === 0x13) {
         fields.push({ instr: '', inResult: false, resolved: false });
         continue;

@@ -17,6 +17,7 @@ import { readSection } from './sections';
 import { StoryReader, type DocContext } from './story';
 import { Styles } from './styles';
 import { EMPTY_THEME, parseTheme } from './theme';
+import { RevisionAuthors } from '../revisions';
 
 export function readDocx(bytes: Uint8Array): WordDocument {
   checkContainer(bytes);
@@ -56,6 +57,7 @@ export function readDocx(bytes: Uint8Array): WordDocument {
     theme,
     styles,
     numbering,
+    revisionAuthors: new RevisionAuthors(),
     intern(style) {
       const key = JSON.stringify(style);
       let s = styleCache.get(key);

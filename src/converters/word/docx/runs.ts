@@ -3,8 +3,9 @@
  * references, fields, hyperlinks, and the wrappers Word nests runs in (smart tags, content controls,
  * tracked insertions...).
  *
- * Tracked deletions are kept and struck through: LibreOffice's reference PDFs show them (it prints
- * with changes visible), and so do we. Moved-from text, comments and proofing marks are dropped.
+ * Tracked changes are shown as LibreOffice prints them (revisions.ts): insertions underlined,
+ * deletions struck through, in their author's colour. Moved-from text, comments and proofing marks
+ * are dropped.
  */
 import type { Inline, RunStyle } from '../model';
 import { child, descendants, textOf, type XmlElement } from '../../xml';
@@ -12,13 +13,15 @@ import { readDrawing, readVml, type DrawingContext } from './drawing';
 import { classifyInstr } from './fields';
 import { finalRunStyle, mergeRun, onOff, parseRPr, type RunProps } from './props';
 import { scriptStretches } from '../complex-script';
+import { markRevision, type RevisionKind } from '../revisions';
 import { chooseAlternate, type StoryReader } from './story';
 import { isSymbolFont, mapSymbolChar, mapSymbolText, hasPrivateUse } from './symbols';
 
 interface Scope {
   base: RunProps;
   link?: string;
-  deleted?: boolean;
+  /** Inside a tracked insertion or deletion: how its runs look (revisions.ts). */
+  revision?: { kind: RevisionKind; color: string };
 }
 
 class InlineBuilder {
@@ -78,11 +81,11 @@ function walk(container: XmlElement, scope: Scope, b: InlineBuilder, reader: Sto
         break;
       }
       case 'del':
-        walk(el, { ...scope, deleted: true }, b, reader);
+      case 'ins':
+        walk(el, { ...scope, revision: { kind: el.name === 'del' ? 'deleted' : 'inserted', color: reader.ctx.revisionAuthors.colorOf(el.attrs['author']) } }, b, reader);
         break;
       case 'smartTag':
       case 'customXml':
-      case 'ins':
       case 'moveTo':
       case 'dir':
       case 'bdo':
@@ -115,7 +118,7 @@ function runProps(r: XmlElement | undefined, scope: Scope, reader: StoryReader):
   const direct = parseRPr(child(r, 'rPr'), reader.ctx.theme);
   let p = mergeRun(mergeRun(scope.base, reader.ctx.styles.characterStyle(direct.rStyle)), direct);
   if (scope.link || reader.fields.link) p = { ...p, link: scope.link ?? reader.fields.link };
-  if (scope.deleted) p = { ...p, strike: true };
+  if (scope.revision) p = markRevision(p, scope.revision.kind, scope.revision.color);
   return p;
 }
 

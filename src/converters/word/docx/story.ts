@@ -14,6 +14,7 @@ import type { Styles, TableLayer } from './styles';
 import { hasPrivateUse, isSymbolFont, mapSymbolText } from './symbols';
 import { readTable } from './tables';
 import type { Theme } from './theme';
+import type { RevisionAuthors } from '../revisions';
 
 export interface DocContext {
   pkg: Package;
@@ -24,6 +25,8 @@ export interface DocContext {
   noteRef(kind: 'footnote' | 'endnote', id: string): { key: string; label: string } | undefined;
   /** Share equal RunStyle objects (less memory; lets adjacent runs merge). */
   intern(style: RunStyle): RunStyle;
+  /** Tracked changes' authors and their colours. */
+  revisionAuthors: RevisionAuthors;
 }
 
 /**
