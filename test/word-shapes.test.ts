@@ -141,6 +141,50 @@ describe('Word shapes', () => {
     expect(shapes[1]!.blocks).toBeUndefined();
   });
 
+  it('a floating VML group places each member where it sits in the group; a text box that text does not wrap around is drawn where it floats', async () => {
+    // GASU.docx's diagrams: groups of rectangles, lines and label text boxes (no fill, no frame) with
+    // their coordinates in the group's coordorigin/coordsize. The labels in the text flow pushed every
+    // figure down (141 pages against LibreOffice's 132; 136 now).
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:w10="urn:schemas-microsoft-com:office:word"';
+    const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const label = (text: string, at: string) =>
+      `<v:shape style="position:absolute;${at}" type="#_x0000_t202" filled="false" stroked="false"><v:textbox inset="0,0,0,0"><w:txbxContent><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:txbxContent></v:textbox><w10:wrap type="none"/></v:shape>`;
+    const group =
+      `<w:pict><v:group style="position:absolute;margin-left:100pt;margin-top:200pt;width:200pt;height:100pt;mso-position-horizontal-relative:page;mso-position-vertical-relative:page" coordorigin="1000,500" coordsize="2000,1000">` +
+      `<v:rect style="position:absolute;left:1000;top:500;width:1000;height:500" fillcolor="#ff0000" stroked="false"/>` +
+      label('GroupLabel', 'left:2000;top:1000;width:1000;height:200') +
+      `<v:line from="1000,1500" to="3000,1500" strokecolor="#0000ff" strokeweight="2pt"/>` +
+      `</v:group></w:pict>`;
+    const loose = `<w:pict>${label('LooseLabel', 'margin-left:300pt;margin-top:500pt;width:150pt;height:30pt;mso-position-horizontal-relative:page;mso-position-vertical-relative:page')}</w:pict>`;
+    const bytes = zipSync({
+      '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+      '_rels/.rels': strToU8(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`),
+      'word/document.xml': strToU8(`<w:document ${W}><w:body><w:p><w:r>${group}${loose}<w:t>Body text</w:t></w:r></w:p></w:body></w:document>`),
+    });
+    const model = readDocx(bytes);
+    const shapes = (model.sections[0]!.blocks[0] as Paragraph).inlines.filter((i): i is Shape => i.kind === 'shape');
+    const placed = shapes.map((sh) => ({ geometry: sh.geometry, x: sh.floating!.x, y: sh.floating!.y, width: sh.width, height: sh.height, wrap: sh.floating!.wrap }));
+    expect(placed).toEqual([
+      { geometry: 'rect', x: 100, y: 200, width: 100, height: 50, wrap: 'inFront' },
+      { geometry: 'rect', x: 200, y: 250, width: 100, height: 20, wrap: 'inFront' },
+      { geometry: 'line', x: 100, y: 300, width: 200, height: 0, wrap: 'inFront' },
+      { geometry: 'rect', x: 300, y: 500, width: 150, height: 30, wrap: 'inFront' },
+    ]);
+    expect(shapes[1]!.fill).toBeUndefined();
+    expect(shapes[1]!.line).toBeUndefined();
+
+    const { at, lines } = await render(model);
+    const line = (text: string) => lines.find((l) => l.text.includes(text))!.bbox;
+    // The labels are drawn where they float, and the body text keeps its place at the top of the column.
+    expect(line('GroupLabel').x).toBeCloseTo(200, 0);
+    expect(line('GroupLabel').y).toBeGreaterThan(247);
+    expect(line('GroupLabel').y).toBeLessThan(262);
+    expect(line('LooseLabel').x).toBeCloseTo(300, 0);
+    expect(line('Body text').y).toBeLessThan(90);
+    expect(at(150, 225)).toEqual([255, 0, 0]);
+    expect(at(250, 300)).toEqual([0, 0, 255]);
+  });
+
   it('a .doc text frame and rectangle are drawn where they float, with their fill and outline, and take no room in the text', async () => {
     // LibreOffice draws this file's frame text at (300, 400) and the blue rectangle at (100, 600)-(220, 660).
     const dataUrl = floatingShapesDocUrl;

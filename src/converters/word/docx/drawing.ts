@@ -12,7 +12,7 @@ import { imageContentType, type Package } from './package';
 import { emu } from './props';
 import { readShapes } from './shapes';
 import type { Theme } from './theme';
-import { cssLength, readVmlShape } from './vml-shapes';
+import { cssLength, readVmlShape, type GroupMember } from './vml-shapes';
 
 export interface DrawingContext {
   pkg: Package;
@@ -143,6 +143,16 @@ function textBoxes(shape: XmlElement, width: number, height: number, floating: F
   });
 }
 
+/** How text wraps around a VML shape: its w10:wrap (type none, or no element: in front of the text, or behind it with a negative z-index). */
+function vmlWrap(shape: XmlElement, style: string): FloatingPlacement['wrap'] {
+  const wrap = child(shape, 'wrap');
+  const type = wrap ? (attr(wrap, 'type') ?? 'square') : 'none';
+  if (type === 'topAndBottom') return 'topAndBottom';
+  if (type === 'tight' || type === 'through') return 'tight';
+  if (type !== 'none') return 'square';
+  return /z-index\s*:\s*-/.test(style) ? 'behind' : 'inFront';
+}
+
 /** mso-position-horizontal:center / mso-position-vertical:top and the like. */
 function vmlAlign(style: string): Pick<FloatingPlacement, 'alignX' | 'alignY'> {
   const h = /mso-position-horizontal\s*:\s*(left|center|right|inside|outside)/.exec(style)?.[1];
@@ -153,11 +163,11 @@ function vmlAlign(style: string): Pick<FloatingPlacement, 'alignX' | 'alignY'> {
   return out;
 }
 
-/** VML (w:pict, w:object): v:shape with v:imagedata, or a v:textbox. */
+/** VML (w:pict, w:object): v:shape with v:imagedata, a v:textbox, drawn shapes, and groups of them. */
 export function readVml(pict: XmlElement, ctx: DrawingContext): Inline[] {
   const out: Inline[] = [];
   for (const shape of elements(pict)) {
-    if (!['shape', 'rect', 'roundrect', 'oval', 'group', 'line', 'polyline'].includes(shape.name)) continue;
+    if (!VML_SHAPES.has(shape.name)) continue;
     const style = shape.attrs['style'] ?? '';
     const width = cssLength(style, 'width') ?? 0;
     const height = cssLength(style, 'height') ?? 0;
@@ -168,26 +178,72 @@ export function readVml(pict: XmlElement, ctx: DrawingContext): Inline[] {
           y: cssLength(style, 'margin-top') ?? cssLength(style, 'top') ?? 0,
           relativeX: /mso-position-horizontal-relative\s*:\s*page/.test(style) ? 'page' : /mso-position-horizontal-relative\s*:\s*margin/.test(style) ? 'margin' : 'column',
           relativeY: /mso-position-vertical-relative\s*:\s*page/.test(style) ? 'page' : /mso-position-vertical-relative\s*:\s*margin/.test(style) ? 'margin' : 'paragraph',
-          wrap: /z-index\s*:\s*-/.test(style) ? 'behind' : descendant(shape, 'wrap') ? 'square' : 'inFront',
+          wrap: vmlWrap(shape, style),
           ...vmlAlign(style),
         }
       : undefined;
-    const drawn = readVmlShape(shape, width, height, floating, ctx);
-    if (drawn) {
-      out.push(drawn);
+    if (shape.name === 'group' && floating && width && height) {
+      // A floating group: each member placed where it sits in the group (an inline one keeps only its text boxes).
+      vmlGroup(shape, groupSpace(shape, (x, y) => [x, y], { x: 0, y: 0, width, height }), floating, ctx, out);
       continue;
     }
-    const boxes = textBoxes(shape, width, height, floating, ctx);
-    if (boxes.length) {
-      out.push(...boxes);
-      continue;
-    }
-    const imagedata = descendant(shape, 'imagedata');
-    const img = loadImage(ctx, imagedata?.attrs['r:id'] ?? imagedata?.attrs['r:pict']);
-    if (!img || !width || !height) continue;
-    const inline: Inline = { kind: 'image', data: img.data, contentType: img.contentType, width, height };
-    if (floating) inline.floating = floating;
-    out.push(inline);
+    vmlMember(shape, width, height, floating, ctx, out);
   }
   return out;
+}
+
+const VML_SHAPES = new Set(['shape', 'rect', 'roundrect', 'oval', 'group', 'line', 'polyline']);
+
+/** Maps a VML group's coordinates to points from the outermost group's corner. */
+type GroupSpace = (x: number, y: number) => [number, number];
+
+/** The space of a group's members: its coordorigin and coordsize (VML's default 1000 × 1000) stretched over `box` (in the parent's space). */
+function groupSpace(g: XmlElement, parent: GroupSpace, box: { x: number; y: number; width: number; height: number }): GroupSpace {
+  const [ox, oy] = (attr(g, 'coordorigin') ?? '0,0').split(',').map((v) => parseFloat(v) || 0);
+  const [cw, ch] = (attr(g, 'coordsize') ?? '1000,1000').split(',').map((v) => parseFloat(v) || 1000);
+  return (x, y) => parent(box.x + ((x - ox!) * box.width) / cw!, box.y + ((y - oy!) * box.height) / ch!);
+}
+
+/** A member's left, top, width and height: plain numbers in its group's coordinates. */
+function memberBox(el: XmlElement): { x: number; y: number; width: number; height: number } {
+  const style = el.attrs['style'] ?? '';
+  const n = (prop: string) => parseFloat(new RegExp(`(?:^|;)\\s*${prop}\\s*:\\s*(-?[0-9.]+)`).exec(style)?.[1] ?? '0') || 0;
+  return { x: n('left'), y: n('top'), width: n('width'), height: n('height') };
+}
+
+function vmlGroup(g: XmlElement, space: GroupSpace, floating: FloatingPlacement, ctx: DrawingContext, out: Inline[]): void {
+  for (const member of elements(g)) {
+    if (!VML_SHAPES.has(member.name)) continue;
+    const box = memberBox(member);
+    if (member.name === 'group') {
+      vmlGroup(member, groupSpace(member, space, box), floating, ctx, out);
+      continue;
+    }
+    const [x0, y0] = space(box.x, box.y);
+    const [x1, y1] = space(box.x + box.width, box.y + box.height);
+    const at = { ...floating, x: floating.x + x0, y: floating.y + y0, alignX: undefined, alignY: undefined };
+    // A line's from/to are in the group's space too: given as points from the group's corner.
+    const line = member.name === 'line' ? { ...floating, alignX: undefined, alignY: undefined } : undefined;
+    vmlMember(member, x1 - x0, y1 - y0, line ?? at, ctx, out, { lineSpace: line ? space : undefined });
+  }
+}
+
+/** One VML shape: drawn (shapes, text boxes with a fill or frame), a plain text box, or a picture. */
+function vmlMember(shape: XmlElement, width: number, height: number, floating: FloatingPlacement | undefined, ctx: DrawingContext, out: Inline[], group?: GroupMember): void {
+  const drawn = readVmlShape(shape, width, height, floating, ctx, group);
+  if (drawn) {
+    out.push(drawn);
+    return;
+  }
+  const boxes = textBoxes(shape, width, height, floating, ctx);
+  if (boxes.length) {
+    out.push(...boxes);
+    return;
+  }
+  const imagedata = descendant(shape, 'imagedata');
+  const img = loadImage(ctx, imagedata?.attrs['r:id'] ?? imagedata?.attrs['r:pict']);
+  if (!img || !width || !height) return;
+  const inline: Inline = { kind: 'image', data: img.data, contentType: img.contentType, width, height };
+  if (floating) inline.floating = floating;
+  out.push(inline);
 }

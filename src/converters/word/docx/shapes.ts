@@ -103,6 +103,7 @@ function shapeInlines(wsp: XmlElement, box: Box, floating: FloatingPlacement | u
   const width = box.width, height = box.height;
   if (!geometry || (!fill && !line)) {
     if (!blocks) return [];
+    if (positionedTextBox(floating)) return blocks.some(hasContent) ? [textOf({ kind: 'shape', geometry: 'rect', width, height, floating: floating! }, wsp, blocks)] : [];
     const tb: Inline = { kind: 'textbox', blocks, width };
     if (height) tb.height = height;
     if (floating) tb.floating = floating;
@@ -117,15 +118,23 @@ function shapeInlines(wsp: XmlElement, box: Box, floating: FloatingPlacement | u
   const rot = +(attr(xfrm, 'rot') ?? 0) / 60000;
   if (rot) shape.rotation = rot;
   if (floating) shape.floating = floating;
-  if (blocks?.some(hasContent)) {
-    const bodyPr = child(wsp, 'bodyPr');
-    shape.blocks = blocks;
-    shape.textInsets = insetsOf(bodyPr);
-    const anchor = attr(bodyPr, 'anchor');
-    shape.textAnchor = anchor === 'ctr' ? 'center' : anchor === 'b' ? 'bottom' : 'top';
-  }
-  return [shape];
+  return [blocks?.some(hasContent) ? textOf(shape, wsp, blocks) : shape];
 }
+
+/** The shape with the text it holds, inset and anchored as its body properties say. */
+function textOf(shape: Shape, wsp: XmlElement, blocks: Block[]): Shape {
+  const bodyPr = child(wsp, 'bodyPr');
+  const anchor = attr(bodyPr, 'anchor');
+  return { ...shape, blocks, textInsets: insetsOf(bodyPr), textAnchor: anchor === 'ctr' ? 'center' : anchor === 'b' ? 'bottom' : 'top' };
+}
+
+/**
+ * A floating text box that text does not wrap around (in front of it or behind it) is drawn where
+ * it is placed, as a shape without fill or outline; one that text wraps around stays in the flow,
+ * the nearest the layout comes to wrapping (GASU.docx: labels of its diagrams, in the flow, pushed
+ * its figures down and took 8 extra pages).
+ */
+export const positionedTextBox = (floating: FloatingPlacement | undefined): boolean => floating?.wrap === 'inFront' || floating?.wrap === 'behind';
 
 /**
  * Whether a block shows anything (an empty paragraph in a shape is the usual "no text"); a

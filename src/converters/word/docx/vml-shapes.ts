@@ -6,6 +6,7 @@
 import type { FloatingPlacement, Shape } from '../model';
 import { attr, child, descendant, type XmlElement } from '../../xml';
 import type { DrawingContext } from './drawing';
+import { positionedTextBox } from './shapes';
 
 const NAMED: Record<string, string> = {
   black: '000000', white: 'FFFFFF', red: 'FF0000', green: '008000', blue: '0000FF', yellow: 'FFFF00', gray: '808080',
@@ -49,13 +50,19 @@ function length(v: string | undefined, fallback: number): number {
   return n === undefined ? fallback : /[a-z]/i.test(v) ? n : parseFloat(v);
 }
 
+/** How a member of a VML group is read: `lineSpace` maps a line's from/to (group coordinates) to points from the group's corner. */
+export interface GroupMember {
+  lineSpace?: (x: number, y: number) => [number, number];
+}
+
 const SHAPE_TYPES: Record<string, Shape['geometry']> = { '#_x0000_t202': 'rect', '#_x0000_t1': 'rect', '#_x0000_t32': 'line', '#_x0000_t2': 'roundRect', '#_x0000_t3': 'ellipse' };
 
 /**
  * A drawn VML shape, or undefined when the element is a picture, a group, or draws nothing (a text
  * box without fill or outline stays a text box).
  */
-export function readVmlShape(el: XmlElement, width: number, height: number, floating: FloatingPlacement | undefined, ctx: DrawingContext): Shape | undefined {
+export function readVmlShape(el: XmlElement, width: number, height: number, floating: FloatingPlacement | undefined, ctx: DrawingContext, group?: GroupMember): Shape | undefined {
+  const lineSpace = group?.lineSpace;
   let geometry: Shape['geometry'] | undefined;
   if (el.name === 'rect') geometry = 'rect';
   else if (el.name === 'roundrect') geometry = 'roundRect';
@@ -66,9 +73,14 @@ export function readVmlShape(el: XmlElement, width: number, height: number, floa
   let w = width, h = height;
   let flipV = false;
   if (geometry === 'line') {
-    const [x0, y0] = (attr(el, 'from') ?? '0,0').split(',').map((v) => length(v, 0));
-    const [x1, y1] = (attr(el, 'to') ?? '0,0').split(',').map((v) => length(v, 0));
-    if (!w && !h) {
+    // In a group, from/to are in its coordinates (`lineSpace` maps them to points from its corner).
+    const point = (v: string | undefined): number[] => {
+      const xy = (v ?? '0,0').split(',');
+      return lineSpace ? lineSpace(parseFloat(xy[0]!) || 0, parseFloat(xy[1]!) || 0) : xy.map((c) => length(c, 0));
+    };
+    const [x0, y0] = point(attr(el, 'from'));
+    const [x1, y1] = point(attr(el, 'to'));
+    if (lineSpace || (!w && !h)) {
       w = Math.abs(x1! - x0!);
       h = Math.abs(y1! - y0!);
       flipV = (x1! - x0!) * (y1! - y0!) < 0;
@@ -84,7 +96,9 @@ export function readVmlShape(el: XmlElement, width: number, height: number, floa
   const textbox = child(el, 'textbox');
   const txbx = child(textbox, 'txbxContent');
   // A text box type with its default white fill and black frame is what Word shows; without text it is nothing.
-  if (!fill && !lineColor) return undefined;
+  // A text box without either is drawn as a shape all the same where it is placed exactly: in a
+  // group, or floating over or under the text (see positionedTextBox).
+  if (!fill && !lineColor && !(txbx && (group || positionedTextBox(floating)))) return undefined;
   if (!w && !h) return undefined;
   const shape: Shape = { kind: 'shape', geometry, width: w, height: h };
   if (fill) shape.fill = fill;
