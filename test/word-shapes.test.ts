@@ -185,6 +185,45 @@ describe('Word shapes', () => {
     expect(at(250, 300)).toEqual([0, 0, 255]);
   });
 
+  it('an inline group (VML or DrawingML) is one shape in the line, its members drawn over its box', async () => {
+    // GASU.docx's inline diagrams (v:group without position:absolute): their labels fell into the text flow.
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" xmlns:wpg="http://schemas.microsoft.com/office/word/2010/wordprocessingGroup"';
+    const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const vml =
+      `<w:pict><v:group style="width:200pt;height:100pt" coordorigin="0,0" coordsize="2000,1000">` +
+      `<v:rect style="position:absolute;left:1000;top:0;width:1000;height:500" fillcolor="#ff0000" stroked="false"/>` +
+      `<v:shape style="position:absolute;left:0;top:600;width:2000;height:300" type="#_x0000_t202" filled="false" stroked="false"><v:textbox inset="0,0,0,0"><w:txbxContent><w:p><w:r><w:t>InsideGroup</w:t></w:r></w:p></w:txbxContent></v:textbox></v:shape>` +
+      `</v:group></w:pict>`;
+    const wsp = (x: number, y: number, color: string) =>
+      `<wps:wsp><wps:spPr><a:xfrm><a:off x="${x}" y="${y}"/><a:ext cx="635000" cy="635000"/></a:xfrm><a:prstGeom prst="rect"/><a:solidFill><a:srgbClr val="${color}"/></a:solidFill></wps:spPr><wps:bodyPr/></wps:wsp>`;
+    const drawingml =
+      `<w:drawing><wp:inline><wp:extent cx="2540000" cy="1270000"/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingGroup"><wpg:wgp>` +
+      `<wpg:grpSpPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="2540000" cy="1270000"/><a:chOff x="0" y="0"/><a:chExt cx="2540000" cy="1270000"/></a:xfrm></wpg:grpSpPr>` +
+      `${wsp(0, 0, '00FF00')}${wsp(1905000, 635000, '0000FF')}</wpg:wgp></a:graphicData></a:graphic></wp:inline></w:drawing>`;
+    const bytes = zipSync({
+      '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+      '_rels/.rels': strToU8(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`),
+      'word/document.xml': strToU8(`<w:document ${W}><w:body><w:p><w:pPr><w:jc w:val="center"/></w:pPr><w:r>${vml}</w:r></w:p><w:p><w:r>${drawingml}</w:r></w:p></w:body></w:document>`),
+    });
+    const model = readDocx(bytes);
+    const [first, second] = model.sections[0]!.blocks as Paragraph[];
+    const groups = [first!, second!].map((p) => p.inlines.filter((i): i is Shape => i.kind === 'shape'));
+    expect(groups.map((g) => g.length)).toEqual([1, 1]);
+    expect(groups[0]![0]!.members!.map((m) => [m.floating!.x, m.floating!.y, m.width, m.height])).toEqual([[100, 0, 100, 50], [0, 60, 200, 30]]);
+    expect(groups[1]![0]!.members!.map((m) => [m.fill, m.floating!.x, m.floating!.y])).toEqual([['00FF00', 0, 0], ['0000FF', 150, 50]]);
+
+    const { at, lines } = await render(model);
+    // The first group is centred in the 468 pt column: its box runs from x 206 to 406, from the top of the text.
+    const label = lines.find((l) => l.text.includes('InsideGroup'))!.bbox;
+    expect(label.x).toBeCloseTo(206, 0);
+    expect(at(350, 95)).toEqual([255, 0, 0]);
+    expect(at(250, 95)).toEqual([255, 255, 255]);
+    // The second group sits below the first, from the left margin.
+    const top = 72 + 100;
+    expect(at(90, top + 20)).toEqual([0, 255, 0]);
+    expect(at(72 + 170, top + 80)).toEqual([0, 0, 255]);
+  });
+
   it('a .doc text frame and rectangle are drawn where they float, with their fill and outline, and take no room in the text', async () => {
     // LibreOffice draws this file's frame text at (300, 400) and the blue rectangle at (100, 600)-(220, 660).
     const dataUrl = floatingShapesDocUrl;

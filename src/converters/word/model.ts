@@ -199,6 +199,11 @@ export interface Shape {
   z?: number;
   /** A raster picture that fills the box (a floating picture drawn out of the text's flow). */
   picture?: { data: Uint8Array; contentType: string };
+  /**
+   * An inline group: the shapes it holds, drawn over the group's box (which has no fill or outline
+   * of its own), each placed by its `floating` x and y from the box's top-left corner.
+   */
+  members?: Shape[];
 }
 
 /** Where a floating object is anchored, relative to what Word says (approximated by the layout). */

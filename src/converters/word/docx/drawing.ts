@@ -5,7 +5,7 @@
  * (chart.ts); SmartArt has no picture of its own in the package and is skipped (an mc:Fallback
  * picture, when present, is chosen by the caller).
  */
-import type { Block, FloatingPlacement, Inline } from '../model';
+import type { Block, FloatingPlacement, Inline, Shape } from '../model';
 import { attr, child, descendant, descendants, elements, type XmlElement } from '../../xml';
 import { chartInlines, themePalette } from './chart';
 import { imageContentType, type Package } from './package';
@@ -106,6 +106,11 @@ export function readDrawing(drawing: XmlElement, ctx: DrawingContext): Inline[] 
     }
     if (/\/diagram$|chartex/.test(uri)) continue;
     // Drawn shapes (rectangles, lines...) and groups of them, with the text they hold.
+    if (!floating && child(graphicData, 'wgp') && width && height) {
+      // An inline group: its members drawn over its box in the line (as one inline shape).
+      out.push(inlineGroup(readShapes(graphicData, { x: 0, y: 0, width, height }, IN_GROUP_BOX, ctx), width, height));
+      continue;
+    }
     if (child(graphicData, 'wsp') || child(graphicData, 'wgp')) {
       const z = Number(holder.attrs['relativeHeight'] ?? NaN);
       for (const shape of readShapes(graphicData, { x: 0, y: 0, width, height }, floating, ctx)) {
@@ -182,14 +187,34 @@ export function readVml(pict: XmlElement, ctx: DrawingContext): Inline[] {
           ...vmlAlign(style),
         }
       : undefined;
-    if (shape.name === 'group' && floating && width && height) {
-      // A floating group: each member placed where it sits in the group (an inline one keeps only its text boxes).
-      vmlGroup(shape, groupSpace(shape, (x, y) => [x, y], { x: 0, y: 0, width, height }), floating, ctx, out);
+    if (shape.name === 'group' && width && height) {
+      // Each member placed where it sits in the group: on the page for a floating group, over the
+      // group's box in the line for an inline one.
+      const space = groupSpace(shape, (x, y) => [x, y], { x: 0, y: 0, width, height });
+      if (floating) vmlGroup(shape, space, floating, ctx, out);
+      else {
+        const members: Inline[] = [];
+        vmlGroup(shape, space, IN_GROUP_BOX, ctx, members);
+        out.push(inlineGroup(members, width, height));
+      }
       continue;
     }
     vmlMember(shape, width, height, floating, ctx, out);
   }
   return out;
+}
+
+/** Where an inline group's members are placed: from its box's top-left corner (see Shape.members). */
+const IN_GROUP_BOX: FloatingPlacement = { x: 0, y: 0, relativeX: 'character', relativeY: 'line', wrap: 'inFront' };
+
+/** An inline group's members as one inline shape of the group's size (members that are pictures become shapes they fill). */
+export function inlineGroup(members: Inline[], width: number, height: number): Shape {
+  const shapes = members.flatMap((m): Shape[] =>
+    m.kind === 'shape' ? [m]
+    : m.kind === 'image' && m.floating ? [{ kind: 'shape', geometry: 'rect', width: m.width, height: m.height, floating: m.floating, picture: { data: m.data, contentType: m.contentType } }]
+    : [],
+  );
+  return { kind: 'shape', geometry: 'rect', width, height, members: shapes };
 }
 
 const VML_SHAPES = new Set(['shape', 'rect', 'roundrect', 'oval', 'group', 'line', 'polyline']);

@@ -159,6 +159,7 @@ export class ShapePictures {
   private drawInline(shape: Shape, ctm: Matrix): void {
     // The placeholder's ctm maps the unit square onto the box the layout gave the shape.
     const box = { x: ctm[4], y: ctm[5], width: ctm[0], height: ctm[3] };
+    if (shape.members) return this.drawMembers(shape, box);
     if (shape.geometry === 'line' && shape.height < 1) {
       // A horizontal rule: its placeholder is as tall as the line is thick; the line runs along its middle.
       box.y += box.height / 2;
@@ -176,6 +177,21 @@ export class ShapePictures {
     if (shape.picture) return this.drawPicture(shape, box);
     paintShape(this.mupdf, page.device, shape, box);
     if (shape.blocks?.length) this.queueText(shape, box);
+  }
+
+  /** An inline group's members over its box, scaled as the layout scaled the group (narrowed to the column). */
+  private drawMembers(group: Shape, box: Box): void {
+    const sx = group.width ? box.width / group.width : 1;
+    const sy = group.height ? box.height / group.height : 1;
+    for (const member of group.members!) {
+      const at = member.floating ?? { x: 0, y: 0 };
+      const place = { x: box.x + at.x * sx, y: box.y + at.y * sy, width: member.width * sx, height: member.height * sy };
+      if (member.picture) this.drawPicture(member, place);
+      else {
+        paintShape(this.mupdf, this.page!.device, member, place);
+        if (member.blocks?.length) this.queueText(member, place);
+      }
+    }
   }
 
   /** A floating picture over its box; one that cannot be decoded draws nothing. */
