@@ -181,6 +181,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
     const sharedTops = new WeakMap<Block[], number>();
     const registry: ChunkRegistry = {
       layout: (f, blocks, height, marks) => laidOut(f, blocks, undefined, marks, height).doc,
+      relayout: (f, doc, height) => doc.layout(f.frameWidth, height, em),
       measure: (f, blocks) => {
         const ready = kept.get(blocks);
         if (ready) return { doc: ready, owned: false };
