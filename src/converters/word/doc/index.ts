@@ -4,6 +4,7 @@
  *
  *   readDoc(bytes) → WordDocument, or throws WordConversionError (password, not_word, corrupt, unsupported)
  */
+import { Buffer } from 'node:buffer';
 import * as CFB from 'cfb';
 import type { Block, HeaderFooterSet, Section, WordDocument } from '../model';
 import { WordConversionError } from '../errors';
@@ -39,7 +40,9 @@ function openCompoundFile(bytes: Uint8Array): CFB.CFB$Container {
     throw new WordConversionError('not_word', 'The file is not a Word document (no compound file header).');
   }
   try {
-    return CFB.read(bytes, { type: 'array' });
+    // As a Buffer (a view, no copy): cfb joins a stream's sectors with Buffer.concat; from a plain
+    // array it pushed them byte by byte (12-20 ms for a 500 KB .doc, against 1 ms).
+    return CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: 'buffer' });
   } catch (e) {
     throw new WordConversionError('corrupt', `The compound file cannot be read: ${(e as Error).message}`);
   }
