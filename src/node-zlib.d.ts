@@ -7,4 +7,5 @@ declare module 'node:zlib' {
   }
   export function inflateSync(data: Uint8Array, options?: ZlibOptions): Uint8Array;
   export function deflateSync(data: Uint8Array, options?: ZlibOptions): Uint8Array;
+  export function inflateRawSync(data: Uint8Array, options?: ZlibOptions): Uint8Array;
 }

@@ -1,11 +1,11 @@
 /**
  * The OOXML package: the zip container, its parts and their relationships.
  *
- * Parts are decompressed on demand (fflate's filter) so a document with megabytes of images that are
- * never referenced does not hold them all in memory, and an encrypted document (which is an OLE
+ * Parts are decompressed on demand (zip-directory.ts) so a document with megabytes of images that
+ * are never referenced does not hold them all in memory, and an encrypted document (which is an OLE
  * compound file, not a zip) is recognised before anything tries to unzip it.
  */
-import { unzipSync } from 'fflate';
+import { readZipDirectory, readZipEntry, type ZipEntry } from '../../zip-directory';
 import * as CFB from 'cfb';
 import { WordConversionError } from '../errors';
 import { parseXml, children, type XmlElement, type XmlStream } from '../../xml';
@@ -41,39 +41,35 @@ export function checkContainer(bytes: Uint8Array): void {
 }
 
 export class Package {
-  private readonly names = new Set<string>();
+  private readonly entries: Map<string, ZipEntry>;
   private readonly relsCache = new Map<string, Map<string, Relationship>>();
 
   constructor(private readonly bytes: Uint8Array) {
-    // Listing every entry (and decompressing none) validates the central directory up front, so a
-    // truncated archive fails here as 'corrupt' instead of half-way through the document.
+    // Reading the whole directory (and decompressing nothing) validates it up front, so a truncated
+    // archive fails here as 'corrupt' instead of half-way through the document.
     try {
-      unzipSync(bytes, {
-        filter: (f) => {
-          this.names.add(f.name);
-          return false;
-        },
-      });
+      this.entries = readZipDirectory(bytes);
     } catch (e) {
       throw new WordConversionError('corrupt', `The DOCX archive is damaged (${(e as Error).message}).`);
     }
   }
 
   has(path: string): boolean {
-    return this.names.has(path);
+    return this.entries.has(path);
   }
 
   /** A part's bytes, or undefined when missing or undecompressable. */
   read(path: string): Uint8Array | undefined {
-    if (!this.names.has(path)) {
+    let entry = this.entries.get(path);
+    if (!entry) {
       // Zip names are case-sensitive but some writers disagree with their own relationship targets.
       const lower = path.toLowerCase();
-      const found = [...this.names].find((n) => n.toLowerCase() === lower);
+      const found = [...this.entries.keys()].find((n) => n.toLowerCase() === lower);
       if (!found) return undefined;
-      path = found;
+      entry = this.entries.get(found)!;
     }
     try {
-      return unzipSync(this.bytes, { filter: (f) => f.name === path })[path];
+      return readZipEntry(this.bytes, entry);
     } catch {
       return undefined;
     }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
+import { readZipDirectory, readZipEntry, ZipError } from '../src/converters/zip-directory';
+
+const text = (b: Uint8Array) => new TextDecoder().decode(b);
+
+describe('zip directory', () => {
+  const long = 'word '.repeat(5000);
+  const zip = zipSync({
+    'word/document.xml': [strToU8(long), { level: 6 }],
+    'stored.txt': [strToU8('kept as it is'), { level: 0 }],
+    'Ünïcode/名前.xml': strToU8('<x/>'),
+  });
+
+  it('lists every entry with its method and sizes, and reads stored and deflated data', () => {
+    const entries = readZipDirectory(zip);
+    expect([...entries.keys()].sort()).toEqual(['stored.txt', 'word/document.xml', 'Ünïcode/名前.xml']);
+    const doc = entries.get('word/document.xml')!;
+    expect(doc.method).toBe(8);
+    expect(doc.size).toBe(long.length);
+    expect(doc.compressedSize).toBeLessThan(doc.size / 10);
+    expect(entries.get('stored.txt')!.method).toBe(0);
+    expect(text(readZipEntry(zip, doc))).toBe(long);
+    expect(text(readZipEntry(zip, entries.get('stored.txt')!))).toBe('kept as it is');
+    expect(text(readZipEntry(zip, entries.get('Ünïcode/名前.xml')!))).toBe('<x/>');
+  });
+
+  it('a truncated archive has no directory; a damaged entry or an unknown method fails only that entry', () => {
+    expect(() => readZipDirectory(zip.subarray(0, zip.length - 30))).toThrow(ZipError);
+    const entries = readZipDirectory(zip);
+    const doc = entries.get('word/document.xml')!;
+    expect(() => readZipEntry(zip, { ...doc, headerOffset: doc.headerOffset + 1 })).toThrow(/local header/);
+    expect(() => readZipEntry(zip, { ...doc, method: 12 })).toThrow(/method 12/);
+    const damaged = zip.slice();
+    damaged.fill(0xff, doc.headerOffset + 60, doc.headerOffset + 80);
+    expect(() => readZipEntry(damaged, doc)).toThrow(ZipError);
+  });
+});
