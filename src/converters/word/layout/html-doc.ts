@@ -41,12 +41,6 @@ export function framesWithIds(doc: Mupdf.Document, prefix: string, count: number
   return frames;
 }
 
-export function runFirstPage(doc: Mupdf.Document, device: Mupdf.Device, matrix: Mupdf.Matrix): void {
-  const page = doc.loadPage(0);
-  page.run(device, matrix);
-  page.destroy();
-}
-
 interface Box {
   y: number;
   h: number;

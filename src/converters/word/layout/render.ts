@@ -13,14 +13,14 @@ import { drawPageBorders, showsPageBorders } from './page-borders';
 import type { PageMarks } from './inline-html';
 import { ShapePictures, type PageFrame } from './shape-pictures';
 import { flowsOf, type Flow, type FlowFrame } from './flows';
-import { contentHeight, framesWithIds, htmlDocument, openHtml, runFirstPage } from './html-doc';
+import { framesWithIds, htmlDocument, openHtml } from './html-doc';
+import { AreaLayouts, BlockAreas, type Area } from './areas';
 import { roomBelow, startBelow, type ChunkRegistry } from './continuous-columns';
 
 type MupdfModule = typeof Mupdf;
 
 
 
-const HEADER_SCRATCH_HEIGHT = 2000;
 /** HTML of laid-out chunks kept between the counting and the writing pass, at most (about 10x that in MuPDF's heap). */
 const KEEP_LAID_OUT_BYTES = 2_000_000;
 
@@ -50,8 +50,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   const pictures = new PicturePassThrough(mupdf);
   const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, noLeading: model.noLeading, metafiles, shapes, pictures });
   // Laid-out header, footer and footnote areas by key; `drawsItself`: it shows metafiles or shapes.
-  const areaCache = new Map<string, { doc: Mupdf.Document; height: number; drawsItself: boolean }>();
-  const areaHeights = new WeakMap<Block[], Map<number, number>>();
+  const areas = new AreaLayouts(mupdf, em);
   // Chunks laid out before the writing pass (to count pages, or to page them) are kept for it while
   // their HTML stays small in total (text-only documents are laid out once); others are laid out again.
   const kept = new Map<Block[], Mupdf.Document>();
@@ -65,43 +64,27 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
   const placeholderCounts = new WeakMap<Mupdf.Document, number>();
 
   try {
-    /** An area laid out on its own in a tall scratch frame, cached by `key`; `measure` gives its height. */
-    const scratchArea = (key: string, width: number, html: () => { body: string; placeholders: number }, measure: (doc: Mupdf.Document) => number) => {
-      let hit = areaCache.get(key);
-      if (!hit) {
-        const { body, placeholders } = html();
-        const doc = openHtml(mupdf, htmlDocument(width, HEADER_SCRATCH_HEIGHT, [0, 0, 0, 0], body), width, HEADER_SCRATCH_HEIGHT, em);
-        hit = { doc, height: measure(doc), drawsItself: placeholders > 0 };
-        areaCache.set(key, hit);
-      }
-      return hit;
-    };
-
-    // Header and footer areas, laid out once per distinct content (page numbers change it).
-    const area = (blocks: Block[] | undefined, width: number, fields: BlockContext['fields']) => {
-      if (!blocks?.length) return undefined;
+    // Header, footer and shape text areas (areas.ts); `want`: only queued, laid out with the next one needed.
+    const blockAreas = new BlockAreas(areas, (blocks, width, fields) => {
       const c = { ...ctx(fields), placeholderIds: { count: 0 }, floatsOutOfFlow: true };
-      const body = blocksHtml(blocks, width, c);
-      // A header or footer differs from page to page only by its numbers: its height is measured once.
-      let heights = areaHeights.get(blocks);
-      if (!heights) areaHeights.set(blocks, (heights = new Map()));
-      return scratchArea(`${width}|${body}`, width, () => ({ body, placeholders: c.placeholderIds.count }), (doc) => {
-        const height = heights!.get(width) ?? contentHeight(doc);
-        heights!.set(width, height);
-        return height;
-      });
-    };
+      return { body: blocksHtml(blocks, width, c), placeholders: c.placeholderIds.count };
+    });
+    const area = (blocks: Block[] | undefined, width: number, fields: BlockContext['fields'], want = false) => blockAreas.area(blocks, width, fields, want);
 
     // Footnotes at the foot of a page: laid out once per set of notes (a page's notes are measured, then drawn).
     const notesArea = (ids: string[], width: number) =>
-      scratchArea(`notes|${width}|${ids.join(',')}`, width, () => {
-        const c = { ...ctx(), placeholderIds: { count: 0 } };
-        const body = NOTE_RULE + ids.map((id) => blocksHtml(model.notes.get(id) ?? [], width, c)).join('');
-        return { body, placeholders: c.placeholderIds.count };
-      }, (doc) => contentHeight(doc) + NOTE_DESCENT);
+      areas.get(`notes|${width}|${ids.join(',')}`, {
+        width,
+        html: () => {
+          const c = { ...ctx(), placeholderIds: { count: 0 } };
+          const body = NOTE_RULE + ids.map((id) => blocksHtml(model.notes.get(id) ?? [], width, c)).join('');
+          return { body, placeholders: c.placeholderIds.count };
+        },
+        height: { add: NOTE_DESCENT },
+      });
     /** A page's footnotes at the foot of its text area, under their rule. */
-    const drawNotes = (target: Mupdf.Device, f: FlowFrame, notes: { doc: Mupdf.Document; height: number }) =>
-      runFirstPage(notes.doc, target, mupdf.Matrix.translate(f.flow.section.page.marginLeft, f.top + f.frameHeight - notes.height));
+    const drawNotes = (target: Mupdf.Device, f: FlowFrame, notes: Area) =>
+      areas.draw(notes, target, mupdf.Matrix.translate(f.flow.section.page.marginLeft, f.top + f.frameHeight - notes.height));
 
     const frames: FlowFrame[] = flowsOf(model).map((flow) => {
       const s = flow.section;
@@ -344,6 +327,9 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           return;
         }
         const placeholderFrames = framesWithIds(doc, 'ph', placeholderCounts.get(doc) ?? 0);
+        // The text of the shapes this chunk placed is laid out with the first area needed (areas.ts).
+        const ahead = { PAGE: String(pageNumber + 1), NUMPAGES: String(total || pageNumber + 1), SECTIONPAGES: String(flowPages.get(f.flow) ?? sectionPage + 1) };
+        for (const text of shapes.textsAhead()) area(text.blocks, text.width, ahead, true);
         const footnotePage = footnotePages.get(blocks);
         const pages = Math.ceil(frameCount / f.columns);
         for (let i = 0; i < pages; i++) {
@@ -366,7 +352,10 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
           if (s.pageBorders && showsPageBorders(s.pageBorders, sectionPage)) drawPageBorders(mupdf, pageDevice, s.pageBorders, g, !!header, !!footer);
           open = { index: written++, pageDevice, device: drawsItself ? metafiles.wrap(pageDevice, fonts, shapes.handler('rest')) : pageDevice };
           const pageFrame: PageFrame = { ...g, columns: Array.from({ length: f.columns }, (_, col) => ({ left: g.marginLeft + col * (f.frameWidth + f.gap), width: f.frameWidth })) };
-          shapes.beginPage(pageDevice, pageFrame, (b, w) => area(b, w, fields));
+          shapes.beginPage(pageDevice, pageFrame, (b, w) => {
+            const laid = area(b, w, fields);
+            return laid && { height: laid.height, draw: (device, matrix) => areas.draw(laid, device, matrix) };
+          });
           // Only the frames and areas that show placeholders go through the drawing device (`wrapped`);
           // the rest are drawn straight onto the page (`plain`), or skipped by the finding pass
           // (stress004: its header rules made every page's text go through JavaScript twice).
@@ -375,9 +364,9 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
             drawFrames((frame) => pick(placeholderFrames.has(frame)), f, doc, pageFrames, i * f.columns, f.top, collectLinks ? linkFrames : undefined);
             const notesDevice = notes && pick(notes.drawsItself);
             if (notes && notesDevice) drawNotes(notesDevice, f, notes);
-            const run = (area: { doc: Mupdf.Document; drawsItself: boolean }, top: number) => {
+            const run = (area: Area, top: number) => {
               const device = pick(area.drawsItself);
-              if (device) runFirstPage(area.doc, device, mupdf.Matrix.translate(g.marginLeft, top));
+              if (device) areas.draw(area, device, mupdf.Matrix.translate(g.marginLeft, top));
             };
             if (header) run(header, g.header);
             if (footer) run(footer, g.height - g.footer - footer.height);
@@ -409,7 +398,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
     return bytes;
   } finally {
     for (const doc of kept.values()) doc.destroy();
-    for (const { doc } of areaCache.values()) doc.destroy();
+    areas.destroy();
     shapes.destroy();
   }
 }

@@ -27,8 +27,8 @@ export interface PageFrame extends Omit<PageGeometry, 'header' | 'footer'> {
   columns: { left: number; width: number }[];
 }
 
-/** Lays out a shape's text in the given width: a document whose first page is drawn, and its content height. */
-export type TextLayout = (blocks: Block[], width: number) => { doc: Mupdf.Document; height: number } | undefined;
+/** Lays out a shape's text in the given width: its content height, and how to draw it. */
+export type TextLayout = (blocks: Block[], width: number) => { height: number; draw(device: Mupdf.Device, matrix: Mupdf.Matrix): void } | undefined;
 
 export class ShapePictures {
   private list: { shape: Shape; url: string }[] = [];
@@ -37,7 +37,7 @@ export class ShapePictures {
   hasFloating = false;
   private page?: { device: Mupdf.Device; frame: PageFrame; layoutText: TextLayout; found: Map<Shape, Matrix> };
   /** Shape text waiting to be drawn after what is being run now (MuPDF is not re-entered from a device callback). */
-  private pendingText: { doc: Mupdf.Document; matrix: Mupdf.Matrix }[] = [];
+  private pendingText: { draw: (device: Mupdf.Device, matrix: Mupdf.Matrix) => void; matrix: Mupdf.Matrix }[] = [];
 
   /** Floating pictures drawn as shapes (inline-html.ts), one shape per picture inline; their decoded images. */
   private pictureShapes = new WeakMap<object, Shape>();
@@ -145,14 +145,7 @@ export class ShapePictures {
     for (let round = 0; round < 4 && this.pendingText.length; round++) {
       const batch = this.pendingText;
       this.pendingText = [];
-      for (const { doc, matrix } of batch) {
-        const page = doc.loadPage(0);
-        try {
-          page.run(device, matrix);
-        } finally {
-          page.destroy();
-        }
-      }
+      for (const { draw, matrix } of batch) draw(device, matrix);
     }
   }
 
@@ -210,9 +203,24 @@ export class ShapePictures {
     if (image && box.width > 0 && box.height > 0) this.page!.device.fillImage(image, ctm, 1);
   }
 
+  /**
+   * The text of shapes placed in the HTML since the last call, with the width each is laid out in
+   * when drawn (unscaled): to be laid out ahead, many at once (areas.ts).
+   */
+  textsAhead(): { blocks: Block[]; width: number }[] {
+    const out: { blocks: Block[]; width: number }[] = [];
+    const add = (shape: Shape) => {
+      if (shape.blocks?.length) out.push({ blocks: shape.blocks, width: textWidth(shape, shape.width) });
+      shape.members?.forEach(add);
+    };
+    for (; this.textsSeen < this.list.length; this.textsSeen++) add(this.list[this.textsSeen]!.shape);
+    return out;
+  }
+  private textsSeen = 0;
+
   private queueText(shape: Shape, box: Box): void {
-    const inset = shape.textInsets ?? { left: 7.2, top: 3.6, right: 7.2, bottom: 3.6 };
-    const width = Math.max(box.width - inset.left - inset.right, 10);
+    const inset = shape.textInsets ?? DEFAULT_INSETS;
+    const width = textWidth(shape, box.width);
     const laid = this.page!.layoutText(shape.blocks!, width);
     if (!laid) return;
     const room = box.height - inset.top - inset.bottom;
@@ -220,9 +228,18 @@ export class ShapePictures {
       shape.textAnchor === 'center' ? box.y + inset.top + (room - laid.height) / 2
       : shape.textAnchor === 'bottom' ? box.y + inset.top + room - laid.height
       : box.y + inset.top;
-    this.pendingText.push({ doc: laid.doc, matrix: this.mupdf.Matrix.translate(box.x + inset.left, y) });
+    this.pendingText.push({ draw: laid.draw, matrix: this.mupdf.Matrix.translate(box.x + inset.left, y) });
   }
 }
+
+/** Word's default text box insets. */
+const DEFAULT_INSETS = { left: 7.2, top: 3.6, right: 7.2, bottom: 3.6 };
+
+/** The width a shape's text is laid out in, for a box `width` wide. */
+const textWidth = (shape: Shape, width: number): number => {
+  const inset = shape.textInsets ?? DEFAULT_INSETS;
+  return Math.max(width - inset.left - inset.right, 10);
+};
 
 /** Top-left corner of a floating shape on the page, from its placement and its anchor's position. */
 export function floatingOrigin(f: FloatingPlacement, size: { width: number; height: number }, anchor: { x: number; y: number }, page: PageFrame, cell?: { left: number; width: number }): { x: number; y: number } {
