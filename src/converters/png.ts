@@ -14,6 +14,9 @@ const CRC_TABLE = (() => {
   return t;
 })();
 
+/** Pictures with fewer sample bytes than this are stored uncompressed. */
+const TINY_BYTES = 256;
+
 function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
   const dv = new DataView(out.buffer);
@@ -40,7 +43,9 @@ export function assemblePng(width: number, height: number, colorType: 2 | 3 | 6,
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
     ...(palette ? [chunk('PLTE', palette)] : []),
-    chunk('IDAT', zlibSync(filteredRows, { level: 6 })),
+    // Tiny pictures (the layout's 2×1 placeholders, a thousand in a diagram-heavy document) are
+    // stored: compressing gains nothing there, and fflate's level 6 sets up 80 µs of tables per call.
+    chunk('IDAT', zlibSync(filteredRows, { level: filteredRows.length < TINY_BYTES ? 0 : 6 })),
     chunk('IEND', new Uint8Array(0)),
   ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
