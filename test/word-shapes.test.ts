@@ -155,20 +155,26 @@ describe('Word shapes', () => {
       label('GroupLabel', 'left:2000;top:1000;width:1000;height:200') +
       `<v:line from="1000,1500" to="3000,1500" strokecolor="#0000ff" strokeweight="2pt"/>` +
       `</v:group></w:pict>`;
+    // Centred on the page as a whole: its members keep their places in it.
+    const centred =
+      `<w:pict><v:group style="position:absolute;margin-left:0;margin-top:600pt;width:100pt;height:50pt;mso-position-horizontal:center;mso-position-horizontal-relative:page;mso-position-vertical-relative:page" coordsize="100,50">` +
+      `<v:rect style="position:absolute;left:50;top:0;width:50;height:50" fillcolor="#00ff00" stroked="false"/></v:group></w:pict>`;
     const loose = `<w:pict>${label('LooseLabel', 'margin-left:300pt;margin-top:500pt;width:150pt;height:30pt;mso-position-horizontal-relative:page;mso-position-vertical-relative:page')}</w:pict>`;
     const bytes = zipSync({
       '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
       '_rels/.rels': strToU8(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`),
-      'word/document.xml': strToU8(`<w:document ${W}><w:body><w:p><w:r>${group}${loose}<w:t>Body text</w:t></w:r></w:p></w:body></w:document>`),
+      'word/document.xml': strToU8(`<w:document ${W}><w:body><w:p><w:r>${group}${loose}${centred}<w:t>Body text</w:t></w:r></w:p></w:body></w:document>`),
     });
     const model = readDocx(bytes);
     const shapes = (model.sections[0]!.blocks[0] as Paragraph).inlines.filter((i): i is Shape => i.kind === 'shape');
-    const placed = shapes.map((sh) => ({ geometry: sh.geometry, x: sh.floating!.x, y: sh.floating!.y, width: sh.width, height: sh.height, wrap: sh.floating!.wrap }));
+    // A member is placed like its group, offset in it (inGroup).
+    const placed = shapes.map((sh) => ({ geometry: sh.geometry, x: sh.floating!.x + (sh.floating!.inGroup?.dx ?? 0), y: sh.floating!.y + (sh.floating!.inGroup?.dy ?? 0), width: sh.width, height: sh.height, wrap: sh.floating!.wrap }));
     expect(placed).toEqual([
       { geometry: 'rect', x: 100, y: 200, width: 100, height: 50, wrap: 'inFront' },
       { geometry: 'rect', x: 200, y: 250, width: 100, height: 20, wrap: 'inFront' },
       { geometry: 'line', x: 100, y: 300, width: 200, height: 0, wrap: 'inFront' },
       { geometry: 'rect', x: 300, y: 500, width: 150, height: 30, wrap: 'inFront' },
+      { geometry: 'rect', x: 50, y: 600, width: 50, height: 50, wrap: 'inFront' },
     ]);
     expect(shapes[1]!.fill).toBeUndefined();
     expect(shapes[1]!.line).toBeUndefined();
@@ -183,6 +189,9 @@ describe('Word shapes', () => {
     expect(line('Body text').y).toBeLessThan(90);
     expect(at(150, 225)).toEqual([255, 0, 0]);
     expect(at(250, 300)).toEqual([0, 0, 255]);
+    // The centred group spans 256-356 on the 612 pt page: its green member is its right half.
+    expect(at(330, 625)).toEqual([0, 255, 0]);
+    expect(at(280, 625)).toEqual([255, 255, 255]);
   });
 
   it('an inline group (VML or DrawingML) is one shape in the line, its members drawn over its box', async () => {
@@ -209,8 +218,8 @@ describe('Word shapes', () => {
     const [first, second] = model.sections[0]!.blocks as Paragraph[];
     const groups = [first!, second!].map((p) => p.inlines.filter((i): i is Shape => i.kind === 'shape'));
     expect(groups.map((g) => g.length)).toEqual([1, 1]);
-    expect(groups[0]![0]!.members!.map((m) => [m.floating!.x, m.floating!.y, m.width, m.height])).toEqual([[100, 0, 100, 50], [0, 60, 200, 30]]);
-    expect(groups[1]![0]!.members!.map((m) => [m.fill, m.floating!.x, m.floating!.y])).toEqual([['00FF00', 0, 0], ['0000FF', 150, 50]]);
+    expect(groups[0]![0]!.members!.map((m) => [m.floating!.inGroup!.dx, m.floating!.inGroup!.dy, m.width, m.height])).toEqual([[100, 0, 100, 50], [0, 60, 200, 30]]);
+    expect(groups[1]![0]!.members!.map((m) => [m.fill, m.floating!.inGroup!.dx, m.floating!.inGroup!.dy])).toEqual([['00FF00', 0, 0], ['0000FF', 150, 50]]);
 
     const { at, lines } = await render(model);
     // The first group is centred in the 468 pt column: its box runs from x 206 to 406, from the top of the text.

@@ -201,7 +201,7 @@ export interface Shape {
   picture?: { data: Uint8Array; contentType: string };
   /**
    * An inline group: the shapes it holds, drawn over the group's box (which has no fill or outline
-   * of its own), each placed by its `floating` x and y from the box's top-left corner.
+   * of its own), each placed by its floating.inGroup offset from the box's top-left corner.
    */
   members?: Shape[];
 }
@@ -221,6 +221,11 @@ export interface FloatingPlacement {
   /** Offsets as fractions of the reference's width/height (wp14:pctPosHOffset), over x/y when given. */
   percentX?: number;
   percentY?: number;
+  /**
+   * A member of a floating group: the placement above is the group's (its alignment is the
+   * group's), and the member sits `dx`, `dy` from the group's top-left corner.
+   */
+  inGroup?: { width: number; height: number; dx: number; dy: number };
 }
 
 export interface Paragraph {

@@ -108,7 +108,7 @@ export function readDrawing(drawing: XmlElement, ctx: DrawingContext): Inline[] 
     // Drawn shapes (rectangles, lines...) and groups of them, with the text they hold.
     if (!floating && child(graphicData, 'wgp') && width && height) {
       // An inline group: its members drawn over its box in the line (as one inline shape).
-      out.push(inlineGroup(readShapes(graphicData, { x: 0, y: 0, width, height }, IN_GROUP_BOX, ctx), width, height));
+      out.push(inlineGroup(readShapes(graphicData, { x: 0, y: 0, width, height }, { ...IN_GROUP_BOX, inGroup: { width, height, dx: 0, dy: 0 } }, ctx), width, height));
       continue;
     }
     if (child(graphicData, 'wsp') || child(graphicData, 'wgp')) {
@@ -191,10 +191,11 @@ export function readVml(pict: XmlElement, ctx: DrawingContext): Inline[] {
       // Each member placed where it sits in the group: on the page for a floating group, over the
       // group's box in the line for an inline one.
       const space = groupSpace(shape, (x, y) => [x, y], { x: 0, y: 0, width, height });
-      if (floating) vmlGroup(shape, space, floating, ctx, out);
+      const inGroup = { width, height, dx: 0, dy: 0 };
+      if (floating) vmlGroup(shape, space, { ...floating, inGroup }, ctx, out);
       else {
         const members: Inline[] = [];
-        vmlGroup(shape, space, IN_GROUP_BOX, ctx, members);
+        vmlGroup(shape, space, { ...IN_GROUP_BOX, inGroup }, ctx, members);
         out.push(inlineGroup(members, width, height));
       }
       continue;
@@ -204,7 +205,7 @@ export function readVml(pict: XmlElement, ctx: DrawingContext): Inline[] {
   return out;
 }
 
-/** Where an inline group's members are placed: from its box's top-left corner (see Shape.members). */
+/** Where an inline group's members are placed: offset (inGroup) from its box's top-left corner (see Shape.members). */
 const IN_GROUP_BOX: FloatingPlacement = { x: 0, y: 0, relativeX: 'character', relativeY: 'line', wrap: 'inFront' };
 
 /** An inline group's members as one inline shape of the group's size (members that are pictures become shapes they fill). */
@@ -236,6 +237,7 @@ function memberBox(el: XmlElement): { x: number; y: number; width: number; heigh
   return { x: n('left'), y: n('top'), width: n('width'), height: n('height') };
 }
 
+/** A group's members into `out`, placed like the group (`floating`, with its inGroup size). */
 function vmlGroup(g: XmlElement, space: GroupSpace, floating: FloatingPlacement, ctx: DrawingContext, out: Inline[]): void {
   for (const member of elements(g)) {
     if (!VML_SHAPES.has(member.name)) continue;
@@ -246,9 +248,10 @@ function vmlGroup(g: XmlElement, space: GroupSpace, floating: FloatingPlacement,
     }
     const [x0, y0] = space(box.x, box.y);
     const [x1, y1] = space(box.x + box.width, box.y + box.height);
-    const at = { ...floating, x: floating.x + x0, y: floating.y + y0, alignX: undefined, alignY: undefined };
+    // Placed like the group (floating.inGroup: its size), `dx`, `dy` from its corner.
+    const at = { ...floating, inGroup: { ...floating.inGroup!, dx: x0, dy: y0 } };
     // A line's from/to are in the group's space too: given as points from the group's corner.
-    const line = member.name === 'line' ? { ...floating, alignX: undefined, alignY: undefined } : undefined;
+    const line = member.name === 'line' ? floating : undefined;
     vmlMember(member, x1 - x0, y1 - y0, line ?? at, ctx, out, { lineSpace: line ? space : undefined });
   }
 }

@@ -46,7 +46,8 @@ export function readShapes(graphicData: XmlElement, box: Box, floating: Floating
       // The top-level shape fills the anchor's extent, whatever its own xfrm offset says.
       out.push(...shapeInlines(e, box, floating, ctx));
     } else if (e.name === 'wgp' || e.name === 'grpSp') {
-      group(e, groupFrame(e, box), floating, ctx, out);
+      // Members are placed like the group, offset in it (FloatingPlacement.inGroup).
+      group(e, groupFrame(e, box), floating && { ...floating, inGroup: { width: box.width, height: box.height, dx: 0, dy: 0 } }, ctx, out);
     }
   }
   return out;
@@ -77,7 +78,7 @@ function group(g: XmlElement, toFrame: ToFrame, floating: FloatingPlacement | un
       const [sx, sy] = scaleOf(toFrame);
       const box = { x, y, width: +(attr(ext, 'cx') ?? 0) * sx, height: +(attr(ext, 'cy') ?? 0) * sy };
       // Children of a group are placed like the group, offset by where they sit in it.
-      out.push(...shapeInlines(e, box, floating ? { ...floating, x: floating.x + box.x, y: floating.y + box.y, alignX: undefined, alignY: undefined } : undefined, ctx));
+      out.push(...shapeInlines(e, box, floating && { ...floating, inGroup: { ...floating.inGroup!, dx: box.x, dy: box.y } }, ctx));
     } else if (e.name === 'grpSp') group(e, groupFrame(e, { x: 0, y: 0, width: 0, height: 0 }, toFrame), floating, ctx, out);
   }
 }

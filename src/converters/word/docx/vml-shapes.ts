@@ -84,7 +84,10 @@ export function readVmlShape(el: XmlElement, width: number, height: number, floa
       w = Math.abs(x1! - x0!);
       h = Math.abs(y1! - y0!);
       flipV = (x1! - x0!) * (y1! - y0!) < 0;
-      if (floating && x0 !== undefined && y0 !== undefined) floating = { ...floating, x: floating.x + Math.min(x0, x1!), y: floating.y + Math.min(y0, y1!) };
+      if (floating && x0 !== undefined && y0 !== undefined) {
+        const [dx, dy] = [Math.min(x0, x1!), Math.min(y0, y1!)];
+        floating = floating.inGroup ? { ...floating, inGroup: { ...floating.inGroup, dx, dy } } : { ...floating, x: floating.x + dx, y: floating.y + dy };
+      }
     }
   }
   const fillEl = child(el, 'fill');

@@ -342,7 +342,9 @@ const placeholderId = (ctx: InlineContext): string => (ctx.placeholderIds ? ` id
 function floatOffset(f: FloatingPlacement, width: number, ctx: InlineContext): number {
   const room = ctx.columnWidth - width;
   if (room <= 0) return 0;
-  const x = f.alignX === 'right' ? room : f.alignX === 'center' ? room / 2 : f.alignX === 'left' ? 0 : f.relativeX === 'page' ? f.x - (ctx.columnLeft ?? 72) : f.x;
+  // A group's member: the group is aligned, the member offset in it.
+  const groupRoom = f.inGroup ? ctx.columnWidth - f.inGroup.width : room;
+  const x = (f.inGroup?.dx ?? 0) + (f.alignX === 'right' ? groupRoom : f.alignX === 'center' ? groupRoom / 2 : f.alignX === 'left' ? 0 : f.relativeX === 'page' ? f.x - (ctx.columnLeft ?? 72) : f.x);
   return Math.max(0, Math.min(room, x));
 }
 

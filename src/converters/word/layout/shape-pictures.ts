@@ -177,8 +177,8 @@ export class ShapePictures {
     const sx = group.width ? box.width / group.width : 1;
     const sy = group.height ? box.height / group.height : 1;
     for (const member of group.members!) {
-      const at = member.floating ?? { x: 0, y: 0 };
-      const place = { x: box.x + at.x * sx, y: box.y + at.y * sy, width: member.width * sx, height: member.height * sy };
+      const at = member.floating?.inGroup ?? { dx: 0, dy: 0 };
+      const place = { x: box.x + at.dx * sx, y: box.y + at.dy * sy, width: member.width * sx, height: member.height * sy };
       if (member.picture) this.drawPicture(member, place);
       else {
         paintShape(this.mupdf, this.page!.device, member, place);
@@ -242,7 +242,10 @@ const textWidth = (shape: Shape, width: number): number => {
 };
 
 /** Top-left corner of a floating shape on the page, from its placement and its anchor's position. */
-export function floatingOrigin(f: FloatingPlacement, size: { width: number; height: number }, anchor: { x: number; y: number }, page: PageFrame, cell?: { left: number; width: number }): { x: number; y: number } {
+export function floatingOrigin(f: FloatingPlacement, shapeSize: { width: number; height: number }, anchor: { x: number; y: number }, page: PageFrame, cell?: { left: number; width: number }): { x: number; y: number } {
+  // A group's member: the group is placed (and aligned), the member offset in it.
+  const size = f.inGroup ?? shapeSize;
+  const [gx, gy] = f.inGroup ? [f.inGroup.dx, f.inGroup.dy] : [0, 0];
   // In a table cell, "column" is the cell (Word's layout in cell).
   const column = cell ?? page.columns.find((c) => anchor.x >= c.left - 1 && anchor.x <= c.left + c.width + 1) ?? page.columns[0] ?? { left: page.marginLeft, width: page.width - page.marginLeft - page.marginRight };
   const [x0, x1] =
@@ -258,5 +261,5 @@ export function floatingOrigin(f: FloatingPlacement, size: { width: number; heig
   const dy = f.percentY !== undefined ? f.percentY * (y1 - y0) : f.y;
   const x = f.alignX === 'left' ? x0 : f.alignX === 'center' ? (x0 + x1 - size.width) / 2 : f.alignX === 'right' ? x1 - size.width : x0 + dx;
   const y = f.alignY === 'top' ? y0 : f.alignY === 'center' ? (y0 + y1 - size.height) / 2 : f.alignY === 'bottom' ? y1 - size.height : y0 + dy;
-  return { x, y };
+  return { x: x + gx, y: y + gy };
 }
