@@ -64,7 +64,6 @@ export class AreaLayouts {
   get(key: string, source: AreaSource): Area {
     const known = this.laid.get(key);
     if (known) return known;
-
     this.wanted.delete(key);
     const batch: [string, AreaSource][] = [[key, source], ...this.wanted];
     this.wanted.clear();
