@@ -105,6 +105,18 @@ describe('Word layout', () => {
     expect(Math.abs(line.x1 - line.x0 - advances)).toBeLessThan(0.3);
   });
 
+  it('a top or bottom paragraph border stands its distance (w:space) off the text, as Word and LibreOffice draw it', async () => {
+    // LibreOffice places single bottom borders with w:space 0, 1, 4, 9 and 20 pt exactly where we do
+    // now (synthetic DOCX, 144 dpi); before, every one sat at the text as if its space were 0.
+    const bordered = (space: number): Paragraph =>
+      para(`Ruled ${space}`, { borders: { bottom: { width: 1.5, style: 'single', color: '000000', space } }, spaceBefore: 0, spaceAfter: 0 });
+    const [lines] = await render(doc([section([bordered(0), para('After zero'), bordered(9), para('After nine'), para('Top', { borders: { top: { width: 1.5, style: 'single', color: '000000', space: 4 } } })])]));
+    const gap = (a: string, b: string) => find(lines!, b).y - find(lines!, a).y;
+    // The border takes its width below the text either way; its space adds to that.
+    expect(gap('Ruled 9', 'After nine') - gap('Ruled 0', 'After zero')).toBeCloseTo(9, 1);
+    expect(gap('After nine', 'Top') - gap('Ruled 0', 'After zero')).toBeCloseTo(4, 0);
+  });
+
   it('"no leading" (w:noLeading): single line height leaves out the font\'s line gap', async () => {
     const arial: RunStyle = { font: 'Arial', size: 10 };
     const lines = (n: number): Paragraph[] => Array.from({ length: n }, (_, i) => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `line${i}`, style: arial }] }));

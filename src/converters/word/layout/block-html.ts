@@ -52,6 +52,9 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   const b = props.borders;
   if (b) {
     for (const side of ['top', 'bottom', 'left', 'right'] as const) if (b[side]) css.push(`border-${side}:${borderCss(b[side])}`);
+    // A top or bottom border stands its distance (w:space) off the text, as in Word. (Left and
+    // right ones would move out into the indent instead, keeping the text where it is: not done.)
+    for (const side of ['top', 'bottom'] as const) if (b[side] && borderCss(b[side]) !== 'none' && b[side]!.space) css.push(`padding-${side}:${pt(b[side]!.space!)}`);
   }
   const inner = inlineHtml(p, { ...ctx, columnWidth: width, renderBlocks: (blocks, w) => blocksHtml(blocks, w, ctx) });
   const mark = largestRun(p, ctx);
