@@ -117,6 +117,20 @@ describe('Word layout', () => {
     expect(gap('After nine', 'Top') - gap('Ruled 0', 'After zero')).toBeCloseTo(4, 0);
   });
 
+  it('left and right paragraph borders sit their distance and width outside the indent; the text stays at the indent', async () => {
+    // LibreOffice (synthetic DOCX, a 2 pt box 4 pt off the text, indents 0 and 0.5"): text at 72
+    // and 108 pt, left border at 66 and 102 pt. Before, the border sat at the column's edge and
+    // pushed the text right by its width.
+    const box = (space: number) => ({ top: { width: 2, style: 'single' as const, color: '000000', space }, left: { width: 2, style: 'single' as const, color: '000000', space }, bottom: { width: 2, style: 'single' as const, color: '000000', space }, right: { width: 2, style: 'single' as const, color: '000000', space } });
+    const hanging = para(`Hanging box ${'and more words '.repeat(12)}ends here`, { borders: box(4), indentLeft: 36, firstLine: -36 });
+    const [lines] = await render(doc([section([para('Unindented box', { borders: box(4) }), para('Indented box', { borders: box(4), indentLeft: 36, indentRight: 36 }), hanging])]));
+    expect(find(lines!, 'Unindented box').x0).toBeCloseTo(72, 0);
+    expect(find(lines!, 'Indented box').x0).toBeCloseTo(108, 0);
+    // A hanging first line is the text's outermost point: the box goes round it, the other lines keep their indent.
+    expect(find(lines!, 'Hanging box').x0).toBeCloseTo(72, 0);
+    expect(find(lines!, 'ends here').x0).toBeCloseTo(108, 0);
+  });
+
   it('"no leading" (w:noLeading): single line height leaves out the font\'s line gap', async () => {
     const arial: RunStyle = { font: 'Arial', size: 10 };
     const lines = (n: number): Paragraph[] => Array.from({ length: n }, (_, i) => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `line${i}`, style: arial }] }));

@@ -6,11 +6,13 @@ const DEFAULT_CELL_MARGINS = { top: 0, right: 5.4, bottom: 0, left: 5.4 };
 
 export type BlockContext = Omit<InlineContext, 'renderBlocks' | 'columnWidth'>;
 
+/** The width a border is drawn with: a double one is two lines and the gap between them. */
+const borderWidth = (b: Border): number => (b.style === 'double' ? Math.max(b.width * 3, 1.5) : Math.max(b.width, 0.5));
+
 function borderCss(b: Border | undefined): string {
   if (!b || b.style === 'none' || b.width <= 0) return 'none';
   const style = b.style === 'double' ? 'double' : b.style === 'dotted' ? 'dotted' : b.style === 'dashed' ? 'dashed' : 'solid';
-  const width = b.style === 'double' ? Math.max(b.width * 3, 1.5) : Math.max(b.width, 0.5);
-  return `${pt(width)} ${style} #${b.color && b.color !== 'auto' ? b.color : '000000'}`;
+  return `${pt(borderWidth(b))} ${style} #${b.color && b.color !== 'auto' ? b.color : '000000'}`;
 }
 
 /** Line height in points as Word computes it for the paragraph's largest font. */
@@ -44,12 +46,23 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   // A right-to-left paragraph's "left" indent is its start, on the right. Its alignment needs no
   // swap: in a dir="rtl" block MuPDF takes text-align left and right as start and end, as Word does.
   const [start, end] = props.bidi ? ['right', 'left'] : ['left', 'right'];
-  if (props.indentLeft) css.push(`padding-${start}:${pt(props.indentLeft)}`);
-  if (props.indentRight) css.push(`padding-${end}:${pt(props.indentRight)}`);
+  const b = props.borders;
+  // A left or right border sits its distance (w:space) and width outside the text, the text at its
+  // indent, as in Word and LibreOffice: the box starts out there (a negative margin at no indent).
+  // On the left the text's outermost point is a hanging first line's start, when it hangs.
+  const side = (physical: 'left' | 'right', indent = 0) => {
+    const border = props.bidi ? undefined : b?.[physical];
+    if (border && borderCss(border) !== 'none') {
+      const outermost = physical === 'left' ? Math.min(indent, indent + (props.firstLine ?? 0)) : indent;
+      const space = border.space ?? 0;
+      css.push(`margin-${physical}:${pt(outermost - space - borderWidth(border))}`, `padding-${physical}:${pt(indent - outermost + space)}`);
+    } else if (indent) css.push(`padding-${physical === 'left' ? start : end}:${pt(indent)}`);
+  };
+  side('left', props.indentLeft);
+  side('right', props.indentRight);
   if (props.firstLine) css.push(`text-indent:${pt(props.firstLine)}`);
   if (props.align && props.align !== 'left') css.push(`text-align:${props.align}`);
   if (props.shading && props.shading !== 'auto') css.push(`background-color:#${props.shading}`);
-  const b = props.borders;
   if (b) {
     for (const side of ['top', 'bottom', 'left', 'right'] as const) if (b[side]) css.push(`border-${side}:${borderCss(b[side])}`);
     // A top or bottom border stands its distance (w:space) off the text, as in Word. (Left and
