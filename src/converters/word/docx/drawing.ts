@@ -126,11 +126,9 @@ export function readDrawing(drawing: XmlElement, ctx: DrawingContext): Inline[] 
       continue;
     }
     for (const blip of descendants(graphicData, 'blip')) {
-      const img = loadImage(ctx, blip.attrs['r:embed']);
-      if (!img || !width || !height) continue;
-      const inline: Inline = { kind: 'image', data: img.data, contentType: img.contentType, width, height };
-      if (floating) inline.floating = floating;
-      out.push(inline);
+      const picture = pictureInline(loadImage(ctx, blip.attrs['r:embed']), width, height, floating);
+      if (!picture) continue;
+      out.push(picture);
       // A picture's blip appears once; a group's several pictures share one extent we cannot split.
       break;
     }
@@ -256,6 +254,14 @@ function vmlGroup(g: XmlElement, space: GroupSpace, floating: FloatingPlacement,
   }
 }
 
+/** A picture inline of the given size (floating when placed so); undefined without a picture or a size. */
+function pictureInline(img: ReturnType<typeof loadImage>, width: number, height: number, floating: FloatingPlacement | undefined): Inline | undefined {
+  if (!img || !width || !height) return undefined;
+  const inline: Inline = { kind: 'image', data: img.data, contentType: img.contentType, width, height };
+  if (floating) inline.floating = floating;
+  return inline;
+}
+
 /** One VML shape: drawn (shapes, text boxes with a fill or frame), a plain text box, or a picture. */
 function vmlMember(shape: XmlElement, width: number, height: number, floating: FloatingPlacement | undefined, ctx: DrawingContext, out: Inline[], group?: GroupMember): void {
   const drawn = readVmlShape(shape, width, height, floating, ctx, group);
@@ -269,9 +275,6 @@ function vmlMember(shape: XmlElement, width: number, height: number, floating: F
     return;
   }
   const imagedata = descendant(shape, 'imagedata');
-  const img = loadImage(ctx, imagedata?.attrs['r:id'] ?? imagedata?.attrs['r:pict']);
-  if (!img || !width || !height) return;
-  const inline: Inline = { kind: 'image', data: img.data, contentType: img.contentType, width, height };
-  if (floating) inline.floating = floating;
-  out.push(inline);
+  const picture = pictureInline(loadImage(ctx, imagedata?.attrs['r:id'] ?? imagedata?.attrs['r:pict']), width, height, floating);
+  if (picture) out.push(picture);
 }

@@ -2,6 +2,7 @@ import { substituteFamily, type Family } from '../../fonts/catalog';
 import type { FloatingPlacement, Inline, Paragraph, RunStyle, Shape, TabStop } from '../model';
 import { METAFILE } from '../metafile';
 import { cssFamily, LIGATURE_LETTERS, type FontBook } from './font-book';
+import { DEFAULT_INSETS } from './shape-paint';
 import { JOINING, RIGHT_TO_LEFT } from '../complex-script';
 import type { InlineContext, PageMarks } from './inline-context';
 
@@ -326,7 +327,7 @@ export const SHAPE_ANCHOR = 'data-shape-anchor="1"';
 
 /** An inline shape with text: a box with the shape's fill and outline around the text, in the flow. */
 function inlineShapeBox(s: Shape, ctx: InlineContext): string {
-  const inset = s.textInsets ?? { left: 7.2, top: 3.6, right: 7.2, bottom: 3.6 };
+  const inset = s.textInsets ?? DEFAULT_INSETS;
   const border = s.line ? s.line.width : 0;
   const width = Math.min(s.width || ctx.columnWidth, ctx.columnWidth);
   const inner = Math.max(width - inset.left - inset.right - 2 * border, 10);

@@ -14,6 +14,9 @@ export interface Box {
   height: number;
 }
 
+/** Word's default text box insets, points. */
+export const DEFAULT_INSETS = { left: 7.2, top: 3.6, right: 7.2, bottom: 3.6 };
+
 /** RRGGBB as MuPDF's RGB components (0..1). */
 export const rgb = (hex: string): [number, number, number] => {
   const v = parseInt(hex, 16) || 0;

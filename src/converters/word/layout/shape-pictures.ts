@@ -15,7 +15,7 @@ import type * as Mupdf from 'mupdf';
 import type { Block, FloatingPlacement, Inline, PageGeometry, Shape } from '../model';
 import { SHAPE_MAGIC, imagePlaceholderIndex, placeholderUrl } from '../placeholders';
 import type { PlaceholderHandler } from '../metafile/device';
-import { paintShape, type Box } from './shape-paint';
+import { DEFAULT_INSETS, paintShape, type Box } from './shape-paint';
 import { METAFILE } from '../metafile';
 
 type MupdfModule = typeof Mupdf;
@@ -32,6 +32,8 @@ export type TextLayout = (blocks: Block[], width: number) => { height: number; d
 
 export class ShapePictures {
   private list: { shape: Shape; url: string }[] = [];
+  /** Shapes of `list` whose text textsAhead has handed out. */
+  private textsSeen = 0;
   private index = new Map<Shape, number>();
   /** Whether some shape floats (pages need the finding pass). */
   hasFloating = false;
@@ -216,7 +218,6 @@ export class ShapePictures {
     for (; this.textsSeen < this.list.length; this.textsSeen++) add(this.list[this.textsSeen]!.shape);
     return out;
   }
-  private textsSeen = 0;
 
   private queueText(shape: Shape, box: Box): void {
     const inset = shape.textInsets ?? DEFAULT_INSETS;
@@ -232,8 +233,6 @@ export class ShapePictures {
   }
 }
 
-/** Word's default text box insets. */
-const DEFAULT_INSETS = { left: 7.2, top: 3.6, right: 7.2, bottom: 3.6 };
 
 /** The width a shape's text is laid out in, for a box `width` wide. */
 const textWidth = (shape: Shape, width: number): number => {

@@ -18,23 +18,32 @@ import { latin1Bytes, latin1String } from '../../../lib/latin1';
  * read as a soft hyphen, which copies as nothing and defeats search ("meeting-type" was not found).
  * The glyph is only drawn where a line breaks at a soft hyphen, and reads as a hyphen there too.
  */
-export function letterToUnicode(pdf: Mupdf.PDFDocument): void {
-  const done = new Set<number>();
+export function letterToUnicode(fonts: Mupdf.PDFObject[]): void {
+  for (const font of fonts) {
+    const map = font.get('ToUnicode');
+    if (!map.isStream()) continue;
+    const stream = map.readStream();
+    const text = latin1String(stream.asUint8Array());
+    stream.destroy();
+    if (!PRESENTATION_TARGET.test(text)) continue;
+    map.writeStream(latin1Bytes(rewrite(text)));
+  }
+}
+
+/** The font dictionaries the document's pages use, each once. */
+export function pageFonts(pdf: Mupdf.PDFDocument): Mupdf.PDFObject[] {
+  const fonts: Mupdf.PDFObject[] = [];
+  const seen = new Set<number>();
   for (let i = 0; i < pdf.countPages(); i++) {
-    const fonts = pdf.findPage(i).get('Resources').get('Font');
-    if (!fonts.isDictionary()) continue;
-    fonts.forEach((font) => {
-      if (!font.isIndirect() || done.has(font.asIndirect())) return;
-      done.add(font.asIndirect());
-      const map = font.get('ToUnicode');
-      if (!map.isStream()) return;
-      const stream = map.readStream();
-      const text = latin1String(stream.asUint8Array());
-      stream.destroy();
-      if (!PRESENTATION_TARGET.test(text)) return;
-      map.writeStream(latin1Bytes(rewrite(text)));
+    const dict = pdf.findPage(i).get('Resources').get('Font');
+    if (!dict.isDictionary()) continue;
+    dict.forEach((font) => {
+      if (!font.isIndirect() || seen.has(font.asIndirect())) return;
+      seen.add(font.asIndirect());
+      fonts.push(font);
     });
   }
+  return fonts;
 }
 
 /** A hex target in the presentation-form blocks, a no-break space or a soft hyphen, as MuPDF writes it (UTF-16BE, 4 digits). */
