@@ -93,6 +93,24 @@ describe('Word footnotes', () => {
     expect(checked).toBe(20);
   });
 
+  it('a page that ends in a paragraph of one repeated word keeps each of its words once', async () => {
+    // Between two marked words, the word a page's end falls before is told by the next page's first
+    // line; here every word reads the same, so it cannot be, and the paragraph is laid out again with
+    // every word marked. A word lost or doubled at a page's end changes the count.
+    const notes = new Map<string, Block[]>([['n0', [{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: '1 nw0 nw1', style }] }]]]);
+    const counts = [2400, 1100, 2600];
+    const blocks: Paragraph[] = counts.map((n, p) => ({
+      kind: 'paragraph',
+      props: { align: p === 1 ? 'justify' : undefined, spaceAfter: 6 },
+      inlines: [{ kind: 'text', text: Array.from({ length: n }, () => 'ab').join(' '), style }, ...(p === 0 ? [{ kind: 'noteRef' as const, id: 'n0', label: '1', style }] : [])],
+    }));
+    const model: WordDocument = { sections: [{ page, headers: {}, footers: {}, blocks }], notes, defaultFont: 'Times New Roman', defaultSize: 12 };
+    const rendered = await renderedWords(model);
+    expect(Math.max(...rendered.map((w) => w.page))).toBeGreaterThan(2);
+    expect(rendered.filter((w) => /^ab1?$/.test(w.text)).length).toBe(counts.reduce((a, b) => a + b, 0));
+    expect(rendered.filter((w) => w.text === 'nw1').length).toBe(1);
+  });
+
   it('text boxes in a stretch with notes keep all their paragraphs, also where a page ends near them', async () => {
     // Each third paragraph holds a text box of four paragraphs: some land where a page ends.
     // (Parsed as HTML5, the box's <div> closed its <p>, and a box at a page's end was lost.)

@@ -33,7 +33,7 @@ export interface ChunkRegistry {
   keep(blocks: Block[], doc: Mupdf.Document): boolean;
   /** Whether blocks call notes (they go after the stretch in a multi-column flow, which balancing would cut off). */
   callsNotes(blocks: Block[]): boolean;
-  /** Chunks laid out in frames of their own height (and marks from `wordsFrom`): footnote pages, and the parts here. */
+  /** Chunks laid out in frames of their own height (and with marks when `marked`): footnote pages, and the parts here. */
   pages: WeakMap<Block[], FootnotePage>;
   /** Frames of a chunk that are drawn (the rest of its layout belongs to the next chunk). */
   frames: WeakMap<Block[], number>;
@@ -43,7 +43,26 @@ export interface ChunkRegistry {
   tops: WeakMap<Block[], number>;
 }
 
-const allMarks = (): PageMarks => ({ depth: 0, block: 0, wordsFrom: 0, words: [], refs: 0 });
+const allMarks = (fine?: number): PageMarks => ({ depth: 0, block: 0, fine, words: [], refs: 0 });
+
+/**
+ * Blocks laid out with marks, and what of them does not fit the first `columns(doc)` frames (see
+ * remainderAfterFirstFrame): laid out once more with all the words of the paragraph that crossed
+ * marked when its marks could not tell where it was cut.
+ */
+function layOutAndCut(blocks: Block[], columns: (doc: Mupdf.Document) => number, layout: (marks: PageMarks) => Mupdf.Document) {
+  let marks = allMarks();
+  let doc = layout(marks);
+  const cut = () => (columns(doc) > 0 ? remainderAfterFirstFrame(doc, blocks, marks, columns(doc)) : undefined);
+  let next = cut();
+  if (next && 'unmarked' in next) {
+    doc.destroy();
+    marks = allMarks(next.unmarked);
+    doc = layout(marks);
+    next = cut();
+  }
+  return { doc, marks, next };
+}
 
 /**
  * Where flow `f` can start on the last page of `prev`: the top of the room below that page's text
@@ -79,7 +98,7 @@ export function startBelow(prev: FlowFrame | undefined, f: FlowFrame, chunks: Ch
   const { top, room } = below;
   const split = splitBelow(first, f.columns, room, (blocks, height, marks) => chunks.layout(f, blocks, height, marks));
   if (!split) return false;
-  chunks.pages.set(split.shared, { blocks: split.shared, frameHeight: room, notes: [], wordsFrom: 0 });
+  chunks.pages.set(split.shared, { blocks: split.shared, frameHeight: room, notes: [], marked: { fine: split.fine } });
   chunks.frames.set(split.shared, f.columns);
   chunks.tops.set(split.shared, top);
   if (!chunks.keep(split.shared, split.doc)) split.doc.destroy();
@@ -88,11 +107,9 @@ export function startBelow(prev: FlowFrame | undefined, f: FlowFrame, chunks: Ch
 }
 
 /** The first stretch of a section cut into what fits `room` in `columns` frames and the rest; undefined when nothing fits. */
-function splitBelow(chunk: Block[], columns: number, room: number, layout: (blocks: Block[], height: number, marks: PageMarks) => Mupdf.Document): { shared: Block[]; doc: Mupdf.Document; rest: Block[] } | undefined {
-  const marks = allMarks();
-  const doc = layout(chunk, room, marks);
-  const next = remainderAfterFirstFrame(doc, chunk, marks, columns);
-  if (!next) return { shared: chunk, doc, rest: [] };
+function splitBelow(chunk: Block[], columns: number, room: number, layout: (blocks: Block[], height: number, marks: PageMarks) => Mupdf.Document): { shared: Block[]; doc: Mupdf.Document; rest: Block[]; fine?: number } | undefined {
+  const { doc, marks, next } = layOutAndCut(chunk, () => columns, (marks) => layout(chunk, room, marks));
+  if (!next) return { shared: chunk, doc, rest: [], fine: marks.fine };
   if ('whole' in next) {
     // The block that crossed cannot be cut there: the page takes the blocks before it (and the rows
     // of a table above the one that crossed).
@@ -106,7 +123,7 @@ function splitBelow(chunk: Block[], columns: number, room: number, layout: (bloc
     doc.destroy();
     return undefined;
   }
-  return { shared: chunk, doc, rest: [...(next.head ? [next.head] : []), ...chunk.slice(next.from)] };
+  return { shared: chunk, doc, rest: [...(next.head ? [next.head] : []), ...chunk.slice(next.from)], fine: marks.fine };
 }
 
 /**
@@ -123,19 +140,17 @@ function balanceLastPage(f: FlowFrame, chunks: ChunkRegistry): void {
   let fitsNow = false; // known to take no more than the page's columns at `height`
   if (top === undefined) {
     // Cut off the text of the last page, found by the ids of a layout with marked words.
-    const marks = allMarks();
-    const doc = chunks.layout(f, last, height, marks);
-    const frames = chunks.framesOf(last, doc);
-    const before = Math.floor((frames - 1) / f.columns) * f.columns; // frames of the pages before the last
-    if (before > 0) {
-      const next = remainderAfterFirstFrame(doc, last, marks, before);
+    // Frames of the pages before the last.
+    const before = (doc: Mupdf.Document) => Math.floor((chunks.framesOf(last, doc) - 1) / f.columns) * f.columns;
+    const { doc, marks, next } = layOutAndCut(last, before, (marks) => chunks.layout(f, last, height, marks));
+    if (before(doc) > 0) {
       if (!next || !('from' in next) || (next.from === 0 && !next.head)) {
         doc.destroy();
         return;
       }
       content = [...(next.head ? [next.head] : []), ...last.slice(next.from)];
-      chunks.pages.set(last, { blocks: last, frameHeight: height, notes: [], wordsFrom: 0 });
-      chunks.frames.set(last, before);
+      chunks.pages.set(last, { blocks: last, frameHeight: height, notes: [], marked: { fine: marks.fine } });
+      chunks.frames.set(last, before(doc));
       if (!chunks.keep(last, doc)) doc.destroy();
       f.flow.chunks.push(content);
     } else {
@@ -145,7 +160,8 @@ function balanceLastPage(f: FlowFrame, chunks: ChunkRegistry): void {
   }
   // The shortest frames (to BALANCE_STEP) in which the page's text still takes no more than its
   // columns: one parse of its HTML, laid out again at each height tried (stress014: 8 parses were a third of its time).
-  const doc = chunks.layout(f, content, height, chunks.pages.get(content)?.wordsFrom === 0 ? allMarks() : undefined);
+  const marked = chunks.pages.get(content)?.marked;
+  const doc = chunks.layout(f, content, height, marked ? allMarks(marked.fine) : undefined);
   try {
     const fits = (h: number) => {
       chunks.relayout(f, doc, h);
@@ -163,7 +179,6 @@ function balanceLastPage(f: FlowFrame, chunks: ChunkRegistry): void {
   } finally {
     doc.destroy();
   }
-  const wordsFrom = chunks.pages.get(content)?.wordsFrom;
-  chunks.pages.set(content, { blocks: content, frameHeight: height, notes: [], wordsFrom });
+  chunks.pages.set(content, { blocks: content, frameHeight: height, notes: [], marked });
   chunks.frames.set(content, f.columns);
 }

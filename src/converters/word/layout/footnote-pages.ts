@@ -11,15 +11,15 @@ export interface FootnotePage {
   notes: string[];
   /** Every frame is a page (a last resort when nothing fits a frame), not only the first. */
   allFrames?: boolean;
-  /** The marks it was paged with: laid out again, it is laid out with the same HTML, so the same lines. */
-  wordsFrom?: number;
+  /** The marks it was paged with (`fine`: see PageMarks): laid out again, it is laid out with the same HTML, so the same lines. */
+  marked?: { fine?: number };
 }
 
 /**
- * Lays out blocks in frames `frameHeight` tall with PageMarks ids (words from block `wordsFrom` on);
+ * Lays out blocks in frames `frameHeight` tall with PageMarks ids (every word of block `fine`);
  * `relayout` lays the same parsed HTML out again in frames of another height. The caller owns the document.
  */
-export type MarkedLayout = (blocks: Block[], frameHeight: number, wordsFrom: number) => { doc: Mupdf.Document; marks: PageMarks; noteRefs: string[]; relayout: (frameHeight: number) => void };
+export type MarkedLayout = (blocks: Block[], frameHeight: number, fine?: number) => { doc: Mupdf.Document; marks: PageMarks; noteRefs: string[]; relayout: (frameHeight: number) => void };
 
 /** Notes may take at most this share of a page; the rest wait for the next page, as Word continues them. */
 const MOST_OF_PAGE = 0.6;
@@ -27,11 +27,6 @@ const MOST_OF_PAGE = 0.6;
 const TRIES = 4;
 /** Notes' room to spare (points) that is not worth another layout: about a line of text. */
 const SLACK = 10;
-/**
- * Share of a window's weight, from its end, whose paragraphs get their words marked: a window is
- * sized at 1.3 frames, so the paragraph crossing onto the second frame is almost always in it.
- */
-const MARKED_SHARE = 0.45;
 
 /**
  * Pages a stretch with footnote references so that each page's notes sit at its foot, as in Word:
@@ -59,7 +54,7 @@ export function paginateFootnotes(blocks: Block[], fullHeight: number, layout: M
     // This page's layouts, all destroyed but the one kept. Tries of another height on the same HTML
     // lay the parsed document out again (parsing was about half of a layout's time, stress008).
     const docs = new Map<Mupdf.Document, number>(); // the room for notes each is laid out with now
-    let parsed: { size: number; wordsFrom: number; laid: ReturnType<MarkedLayout>; tail?: Block } | undefined;
+    let parsed: { size: number; fine?: number; laid: ReturnType<MarkedLayout>; tail?: Block } | undefined;
     const heightFor = (laid: ReturnType<MarkedLayout>, height: number) => {
       if (docs.get(laid.doc) === height) return;
       laid.relayout(frameHeight - height);
@@ -70,18 +65,17 @@ export function paginateFootnotes(blocks: Block[], fullHeight: number, layout: M
     };
     // `size`: exactly that many blocks, the page's own, and `tail` after them (the rows of a table
     // above one that crossed); else a window of the rest that reaches the second frame.
-    const layOut = (height: number, wordsFrom?: number, size?: number, tail?: Block) => {
+    const layOut = (height: number, fine?: number, size?: number, tail?: Block) => {
       for (;;) {
         const window = tail ? [...rest.slice(0, size), tail] : rest.slice(0, size ?? windowSize);
-        const from = wordsFrom ?? markedFrom(window);
         let laid: ReturnType<MarkedLayout>;
-        if (parsed?.size === window.length && parsed.wordsFrom === from && parsed.tail === tail) {
+        if (parsed?.size === window.length && parsed.fine === fine && parsed.tail === tail) {
           laid = parsed.laid;
           heightFor(laid, height);
         } else {
-          laid = layout(window, frameHeight - height, from);
+          laid = layout(window, frameHeight - height, fine);
           docs.set(laid.doc, height);
-          parsed = { size: window.length, wordsFrom: from, laid, tail };
+          parsed = { size: window.length, fine, laid, tail };
         }
         // The first frame is final only when something falls onto the second (or nothing is left).
         const frames = laid.doc.countPages();
@@ -119,7 +113,7 @@ export function paginateFootnotes(blocks: Block[], fullHeight: number, layout: M
     heightFor(page, page.height);
     let next = remainderAfterFirstFrame(page.doc, page.window, page.marks);
     if (next && 'unmarked' in next) {
-      // The paragraph that crossed was not among those with marked words: once more, with it marked.
+      // Where the paragraph that crossed was cut could not be told from its marks and the text: once more, with all its words marked.
       const notes = page.notes;
       page = { ...layOut(page.height, next.unmarked), notes };
       next = remainderAfterFirstFrame(page.doc, page.window, page.marks);
@@ -144,7 +138,7 @@ export function paginateFootnotes(blocks: Block[], fullHeight: number, layout: M
       continue;
     }
     noRoom = false;
-    const done: FootnotePage = { blocks: page.window, frameHeight: frameHeight - page.height, notes: page.notes, wordsFrom: page.marks.wordsFrom };
+    const done: FootnotePage = { blocks: page.window, frameHeight: frameHeight - page.height, notes: page.notes, marked: { fine: page.marks.fine } };
     pages.push(done);
     // Notes called on this page that did not fit wait for the next.
     const placed = new Set(page.notes);
@@ -198,14 +192,6 @@ function refsWithin(blocks: Block[], budget: number): string[] {
   return ids;
 }
 
-/** The first block of a window in its last MARKED_SHARE of weight (at most the last block). */
-function markedFrom(window: Block[]): number {
-  const total = window.reduce((sum, b) => sum + weight(b), 0);
-  let from = window.length - 1;
-  for (let sum = weight(window[from]!); from > 0 && sum + weight(window[from - 1]!) <= total * MARKED_SHARE; from--) sum += weight(window[from - 1]!);
-  return Math.max(0, from);
-}
-
 /** How many blocks from the start take `target` weight (at least one, at most all). */
 function blocksWeighing(blocks: Block[], target: number): number {
   let sum = 0;
@@ -241,7 +227,7 @@ function fitNotes(ids: string[], frameHeight: number, notesHeight: (ids: string[
  * What of `window` did not fit on the first page (its first `columns` frames, one by default):
  * undefined when all did; else the index of the
  * first block that starts past it, and the remainder of the block before when that one crossed;
- * `unmarked` when that block needs its words marked to tell; `whole` when it cannot be cut.
+ * `unmarked` when that block needs all its words marked to tell; `whole` when it cannot be cut.
  */
 export function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], marks: PageMarks, columns = 1): { from: number; head?: Block } | { unmarked: number } | { whole: number; tail?: Table; head?: Table } | undefined {
   if (doc.countPages() <= columns) return undefined;
@@ -268,11 +254,13 @@ export function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], m
   const from = lo;
   if (from === 0) return { from: 0 };
   const crossing = window[from - 1]!;
-  // A paragraph whose words are not marked crossed when its last word is past the frame.
-  if (crossing.kind === 'paragraph' && from - 1 < marks.wordsFrom && pageOf(`e${from - 1}`) >= 1) return { unmarked: from - 1 };
   const next = from < window.length ? `b${from}` : undefined;
   let head: Block | undefined;
-  if (crossing.kind === 'paragraph') head = paragraphRemainder(crossing, from - 1, marks, pageOf);
+  if (crossing.kind === 'paragraph') {
+    const remainder = paragraphRemainder(crossing, from - 1, marks, pageOf, () => firstLineText(doc, columns));
+    if (remainder === 'unsure') return { unmarked: from - 1 };
+    head = remainder;
+  }
   else {
     const rows = tableRemainder(crossing, from - 1, pageOf, (id) => tailBefore(doc, columns, id ?? next));
     // A row that runs past the page (MuPDF cuts a row only when it is taller than the room left)
@@ -307,29 +295,73 @@ function tailBefore(doc: Mupdf.Document, columns: number, id: string | undefined
   return line.y + line.h < at.y - 2;
 }
 
-/** The lines of paragraph `index` past the first frame, as a paragraph of their own (no label, indent or space before). */
-function paragraphRemainder(p: Paragraph, index: number, marks: PageMarks, pageOf: (id: string) => number): Paragraph | undefined {
-  let first = -1;
-  let last = -1;
-  for (let w = 0; w < marks.words.length; w++) {
-    if (marks.words[w]!.block !== index) continue;
-    if (first < 0) first = w;
-    last = w;
-  }
-  if (last < 0 || pageOf(`w${last}`) < 1) return undefined;
-  let lo = first;
-  let hi = last;
+/**
+ * The lines of paragraph `index` past the first frame, as a paragraph of their own (no label,
+ * indent or space before); 'unsure' when the word that starts them cannot be told. Its marked
+ * words bracket that word (the last one on the frame, the first past it); between them, it is
+ * the one the next page's first line (`nextLine`) starts with.
+ */
+function paragraphRemainder(p: Paragraph, index: number, marks: PageMarks, pageOf: (id: string) => number, nextLine: () => string | undefined): Paragraph | undefined | 'unsure' {
+  const marked: number[] = [];
+  marks.words.forEach((w, i) => {
+    if (w.block === index && w.marked) marked.push(i);
+  });
+  // The last word is marked: on the frame, the paragraph's words all are.
+  if (!marked.length || pageOf(`w${marked.at(-1)}`) < 1) return undefined;
+  let lo = 0;
+  let hi = marked.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (pageOf(`w${mid}`) > 0) hi = mid;
+    if (pageOf(`w${marked[mid]}`) > 0) hi = mid;
     else lo = mid + 1;
   }
   // Its first word is past the frame though the paragraph starts on it (a label or picture first): all of it again.
-  if (lo === first) return p;
-  const at = marks.words[lo]!;
+  if (lo === 0) return p;
+  let word = marked[lo]!;
+  if (word - marked[lo - 1]! > 1) {
+    const line = normalText(nextLine() ?? '');
+    const starts = line ? range(marked[lo - 1]! + 1, word + 1).filter((w) => normalText(textFrom(p, marks.words[w]!, line.length * 2 + 8)).startsWith(line)) : [];
+    if (starts.length !== 1) return 'unsure';
+    word = starts[0]!;
+  }
+  const at = marks.words[word]!;
   const start = p.inlines[at.inline] as Extract<Inline, { kind: 'text' }>;
   const inlines: Inline[] = [{ ...start, text: start.text.slice(at.offset) }, ...p.inlines.slice(at.inline + 1)];
   return { ...p, inlines, props: { ...p.props, list: undefined, spaceBefore: 0, firstLine: 0, pageBreakBefore: false } };
+}
+
+const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+
+/** Text as compared with what MuPDF shows: no spaces or soft hyphens, ligatures spelt out, one case. */
+const normalText = (s: string): string => s.normalize('NFKC').replace(/[\s\u00a0\u00ad\u200b]/g, '').toLowerCase();
+
+/**
+ * About `length` characters of what paragraph `p` shows from a word on: its text and note
+ * reference labels (fields, pictures and boxes end it: what they show is not known here).
+ */
+function textFrom(p: Paragraph, from: { inline: number; offset: number }, length: number): string {
+  let text = '';
+  for (let i = from.inline; i < p.inlines.length && text.length < length; i++) {
+    const it = p.inlines[i]!;
+    if (it.kind === 'text') {
+      if (!it.style.hidden) text += i === from.inline ? it.text.slice(from.offset) : it.text;
+    } else if (it.kind === 'noteRef') text += it.label;
+    else if (it.kind !== 'tab' && it.kind !== 'break') break;
+  }
+  return text;
+}
+
+/** The text of the first line on frame `frame` (undefined when it shows no text). */
+function firstLineText(doc: Mupdf.Document, frame: number): string | undefined {
+  const page = doc.loadPage(frame);
+  const stext = page.toStructuredText('');
+  try {
+    const blocks = (JSON.parse(stext.asJSON()) as { blocks: { lines?: { text?: string }[] }[] }).blocks;
+    return blocks.find((b) => b.lines?.length)?.lines![0]!.text;
+  } finally {
+    stext.destroy();
+    page.destroy();
+  }
 }
 
 /** The rows of table `index` past the first frame, after its header rows (repeated, as Word does). */

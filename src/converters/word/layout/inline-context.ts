@@ -56,8 +56,16 @@ export interface PageMarks {
   depth: number;
   /** The top-level block being written. */
   block: number;
-  /** Words are marked in top-level paragraphs from this index on (each span costs MuPDF a style match). */
-  wordsFrom: number;
-  words: { block: number; inline: number; offset: number }[];
+  /**
+   * Every word of top-level paragraphs is listed (where it starts), but only some get an id: each
+   * span costs MuPDF a style match, and an id on every word was most of a footnoted page's elements
+   * (stress008: 36,107 of 45,059). A paragraph's first and last word and every MARK_EVERY-th get
+   * one (`marked`); the words of block `fine` all do (when the text could not tell, see
+   * footnote-pages.ts paragraphRemainder).
+   */
+  words: { block: number; inline: number; offset: number; marked: boolean }[];
+  fine?: number;
+  /** Words of the current block listed before the last one. */
+  blockWords?: number;
   refs: number;
 }

@@ -179,13 +179,8 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         const inline = index - (items.length - p.inlines.length);
         const top = marks?.depth === 1 && inline >= 0;
         let body: string;
-        if (top && marks.block >= marks.wordsFrom) body = markedWords(it.text, (t) => written(transform(t, it.style)), marks, inline);
-        else if (top && index === lastText) {
-          // The paragraph's last character: whether the paragraph ended on its page or crossed onto the next
-          // (not its last word, which may start with a break that stays on the line before: see markedWords).
-          const at = it.text.search(/\S\s*$/);
-          body = at < 0 ? written(text) : `${written(transform(it.text.slice(0, at), it.style))}<span id="e${marks.block}">${written(transform(it.text.slice(at), it.style))}</span>`;
-        } else body = written(text);
+        if (top) body = markedWords(it.text, (t) => written(transform(t, it.style)), marks, inline, index === lastText);
+        else body = written(text);
         // Links within the document are not carried into the PDF (only external ones are): no <a> for them.
         const link = it.style.link && !it.style.link.startsWith('#') ? it.style.link : undefined;
         const close = link ? '</span></a>' : '</span>';
@@ -285,30 +280,41 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
   return anchors + html;
 }
 
+/** A paragraph's words get an id every this many (PageMarks): the text of the next page's first line tells the word between two. */
+export const MARK_EVERY = 16;
+
 /**
- * A text run with each word in a span of its own id (PageMarks), its start in the paragraph kept.
- * A word ends after spaces, and after a hyphen or soft hyphen (where MuPDF may break a line too).
+ * A text run with its words listed (PageMarks), some in a span of their own id: the paragraph's
+ * first and last word, every MARK_EVERY-th, and all in block `marks.fine`. A word ends after
+ * spaces, and after a hyphen or soft hyphen (where MuPDF may break a line too).
  * Where a line may break before a word's first character (an opening bracket), MuPDF starts the
  * word with a break that stays on the line before, and an id on it would tell that line's page:
  * so a word gets its id from its second character (seen on words after a run of justified text
  * too, not only after brackets). A word is cut from the text with the spaces after it, so
  * spaces are written as without marks.
  */
-function markedWords(text: string, written: (t: string) => string, marks: PageMarks, inline: number): string {
+function markedWords(text: string, written: (t: string) => string, marks: PageMarks, inline: number, lastText: boolean): string {
   let html = '';
-  for (const m of text.matchAll(/^\s+|[^\s\u00ad\u2010-]*[\u00ad\u2010-]*\s*/g)) {
+  const words = [...text.matchAll(/^\s+|[^\s\u00ad\u2010-]*[\u00ad\u2010-]*\s*/g)].filter((m) => m[0]);
+  const lastWord = lastText ? words.findLastIndex((m) => !/^\s/.test(m[0])) : -1;
+  words.forEach((m, k) => {
     const word = m[0];
-    if (!word) continue;
     if (/^\s/.test(word)) {
       html += written(word);
-      continue;
+      return;
     }
-    marks.words.push({ block: marks.block, inline, offset: m.index });
-    const id = `w${marks.words.length - 1}`;
+    const list = marks.words;
+    marks.blockWords = list.at(-1)?.block === marks.block ? (marks.blockWords ?? 0) + 1 : 0;
+    const marked = marks.fine === marks.block || marks.blockWords % MARK_EVERY === 0 || k === lastWord;
+    list.push({ block: marks.block, inline, offset: m.index, marked });
+    if (!marked) {
+      html += written(word);
+      return;
+    }
     // Letters that join their neighbours (Arabic, Syriac, N'Ko, Mongolian) stay together: split, they would lose their forms.
     const first = word.trimEnd().length > 1 && !JOINING.test(word.slice(0, 2)) ? [...word][0]! : '';
-    html += `${first ? written(first) : ''}<span id="${id}">${written(word.slice(first.length))}</span>`;
-  }
+    html += `${first ? written(first) : ''}<span id="w${list.length - 1}">${written(word.slice(first.length))}</span>`;
+  });
   return html;
 }
 

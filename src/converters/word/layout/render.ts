@@ -150,7 +150,7 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
         return ready;
       }
       const paged = footnotePages.get(blocks);
-      const marks = paged?.wordsFrom !== undefined ? { depth: 0, block: 0, wordsFrom: paged.wordsFrom, words: [], refs: 0 } : undefined;
+      const marks = paged?.marked ? { depth: 0, block: 0, fine: paged.marked.fine, words: [], refs: 0 } : undefined;
       const { doc } = laidOut(f, blocks, rowAnchors, marks);
       if (keep) keepLaidOut(blocks, doc);
       return doc;
@@ -191,8 +191,8 @@ export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, file
         // Not where letters join (Arabic script): a word's page is found by an id on the word itself there
         // (see markedWords), which MuPDF may place on the line before, so text could be lost at a page's end.
         if (callsNotes(blocks, model) && !blocks.some(joins)) {
-          const layout = (window: Block[], height: number, wordsFrom: number) => {
-            const marks: PageMarks = { depth: 0, block: 0, wordsFrom, words: [], refs: 0 };
+          const layout = (window: Block[], height: number, fine?: number) => {
+            const marks: PageMarks = { depth: 0, block: 0, fine, words: [], refs: 0 };
             const { doc, noteRefs } = laidOut(f, window, undefined, marks, height);
             return { doc, marks, noteRefs, relayout: (frameHeight: number) => doc.layout(f.frameWidth, frameHeight, em) };
           };
