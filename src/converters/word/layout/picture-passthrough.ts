@@ -188,8 +188,8 @@ function softMask(pdf: Mupdf.PDFDocument, png: PassThrough): Mupdf.PDFObject {
 }
 
 /**
- * Makes the placeholder's object the PNG's picture: its IDAT data as it is, filtered scanlines the
- * PNG predictor undoes, or (samples) colour samples already unfiltered.
+ * Makes the placeholder's object the PNG's picture: its IDAT data as it is, or (samples) its colour
+ * samples split from the alpha ones; filtered scanlines either way, which the PNG predictor undoes.
  */
 function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrough, colorSpace: Mupdf.PDFObject, samples?: Uint8Array): void {
   obj.writeRawStream(samples ?? png.idat);
@@ -206,7 +206,6 @@ function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrou
   } else obj.put('ColorSpace', colorSpace);
   obj.put('Filter', pdf.newName('FlateDecode'));
   for (const key of ['SMask', 'Decode', 'ImageMask', 'Mask', 'DecodeParms']) obj.delete(key);
-  if (samples) return;
   const parms = pdf.newDictionary();
   parms.put('Predictor', 15);
   parms.put('Colors', png.colors);
