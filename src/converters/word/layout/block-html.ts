@@ -1,5 +1,5 @@
 import type { Block, Border, Paragraph, Table, TableCell } from '../model';
-import { inlineHtml, largestRun, pt, type InlineContext } from './inline-html';
+import { inlineHtml, largestRun, paragraphCss, pt, type InlineContext } from './inline-html';
 
 /** Word's default cell margins when a table names none: 0.08" left and right. */
 const DEFAULT_CELL_MARGINS = { top: 0, right: 5.4, bottom: 0, left: 5.4 };
@@ -69,7 +69,9 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
     // right ones would move out into the indent instead, keeping the text where it is: not done.)
     for (const side of ['top', 'bottom'] as const) if (b[side] && borderCss(b[side]) !== 'none' && b[side]!.space) css.push(`padding-${side}:${pt(b[side]!.space!)}`);
   }
-  const inner = inlineHtml(p, { ...ctx, columnWidth: width, renderBlocks: (blocks, w) => blocksHtml(blocks, w, ctx) });
+  const own = paragraphCss(p, ctx);
+  if (own) css.push(own);
+  const inner = inlineHtml(p, { ...ctx, paragraphCss: own, columnWidth: width, renderBlocks: (blocks, w) => blocksHtml(blocks, w, ctx) });
   const mark = largestRun(p, ctx);
   // An empty paragraph still takes a line: a no-break space at the mark's font holds it open.
   const content = inner.replace(/<[^>]+>/g, '').trim() || /<img(?! data-shape-anchor)|<div/.test(inner) ? inner : `${inner}<span style="font-family:${mark.family};font-size:${pt(mark.size)}">\u00a0</span>`;

@@ -356,8 +356,11 @@ function firstLineText(doc: Mupdf.Document, frame: number): string | undefined {
   const page = doc.loadPage(frame);
   const stext = page.toStructuredText('');
   try {
-    const blocks = (JSON.parse(stext.asJSON()) as { blocks: { lines?: { text?: string }[] }[] }).blocks;
-    return blocks.find((b) => b.lines?.length)?.lines![0]!.text;
+    // As text (a line per line), not as JSON: the JSON of a frame took 8 times longer to write and read.
+    return stext
+      .asText()
+      .split('\n')
+      .find((line) => line.trim());
   } finally {
     stext.destroy();
     page.destroy();

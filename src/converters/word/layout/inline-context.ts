@@ -9,6 +9,8 @@ export interface InlineContext {
   defaultSize: number;
   /** Width available to the paragraph's lines, points (text column minus nothing: indents are applied here). */
   columnWidth: number;
+  /** The font and size the paragraph's <p> is given (inline-html.ts paragraphCss): runs in it need no span. */
+  paragraphCss?: string;
   /** Field values known when this HTML is made (page numbers in headers and footers). */
   fields: { PAGE?: string; NUMPAGES?: string; SECTIONPAGES?: string };
   /** How space after and space before combine between paragraphs (WordDocument.paragraphSpacing). */
