@@ -326,6 +326,26 @@ describe('Word shapes', () => {
     expect(y('Body three') - y('Body two')).toBeGreaterThan(40);
   });
 
+  it('a floating PNG goes into the PDF with its own compressed data (PNG predictor), as an inline one does, and draws where it floats', async () => {
+    const stamp = { kind: 'image' as const, data: makePng(30, 20, [0, 0, 255]), contentType: 'image/png', width: 60, height: 40, floating: { x: 300, y: 300, relativeX: 'page' as const, relativeY: 'page' as const, wrap: 'inFront' as const } };
+    const model = doc([{ kind: 'paragraph', props: {}, inlines: [stamp, { kind: 'text', text: 'Body', style }] }]);
+    const mupdf = await loadMupdf();
+    const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf') as import('mupdf').PDFDocument;
+    try {
+      const images: { width: number; predictor: number }[] = [];
+      pdf.findPage(0).get('Resources', 'XObject').forEach((ref) => {
+        if (ref.get('Subtype').asName() === 'Image') images.push({ width: ref.get('Width').asNumber(), predictor: ref.get('DecodeParms', 'Predictor').asNumber() });
+      });
+      // Decoded by MuPDF, the picture would be deflated again without a predictor.
+      expect(images).toEqual([{ width: 30, predictor: 15 }]);
+    } finally {
+      pdf.destroy();
+    }
+    const { at } = await render(model);
+    expect(at(330, 320)).toEqual([0, 0, 255]);
+    expect(at(290, 320)).toEqual([255, 255, 255]);
+  });
+
   it('stacks text boxes and pictures over drawn shapes, behind-text shapes first', async () => {
     const at300 = (fill: string, z: number, blocks?: Paragraph[], wrap: 'inFront' | 'behind' = 'inFront'): Shape =>
       ({ kind: 'shape', geometry: 'rect', width: 100, height: 100, fill, z, blocks, floating: { x: 300, y: 300, relativeX: 'page', relativeY: 'page', wrap } });

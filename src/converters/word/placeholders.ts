@@ -13,10 +13,15 @@ export const METAFILE_MAGIC: Magic = [0x4d, 0x46, 0xa7];
 export const SHAPE_MAGIC: Magic = [0x53, 0x48, 0x9e];
 export const PICTURE_MAGIC: Magic = [0x50, 0x4e, 0x71];
 
+/** The PNG of the placeholder for item `index` of a kind. */
+export function placeholderPng(magic: Magic, index: number): Uint8Array {
+  const rgb = new Uint8Array([...magic, index & 0xff, (index >> 8) & 0xff, (index >> 16) & 0xff]);
+  return encodePng({ width: 2, height: 1, rgb });
+}
+
 /** The data: URL of the placeholder for item `index` of a kind. */
 export function placeholderUrl(magic: Magic, index: number): string {
-  const rgb = new Uint8Array([...magic, index & 0xff, (index >> 8) & 0xff, (index >> 16) & 0xff]);
-  return `data:image/png;base64,${base64(encodePng({ width: 2, height: 1, rgb }))}`;
+  return `data:image/png;base64,${base64(placeholderPng(magic, index))}`;
 }
 
 /** The index a placeholder's samples carry (`components` per pixel), or undefined when they are not one of this kind. */

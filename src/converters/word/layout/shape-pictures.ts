@@ -47,10 +47,14 @@ export class ShapePictures {
   private cellWidths = new WeakMap<Shape, number>();
   private images = new Map<Shape, Mupdf.Image | null>();
 
-  /** `drawMetafile`: draws an EMF/WMF picture over the unit square mapped by a matrix (metafile/device.ts). */
+  /**
+   * `drawMetafile`: draws an EMF/WMF picture over the unit square mapped by a matrix (metafile/device.ts);
+   * `pictureImage`: what stands for a raster picture on the page (picture-passthrough.ts placeholderImage).
+   */
   constructor(
     private readonly mupdf: MupdfModule,
     private readonly drawMetafile: (device: Mupdf.Device, picture: NonNullable<Shape['picture']>, ctm: Matrix) => void,
+    private readonly pictureImage: (data: Uint8Array) => Mupdf.Image | undefined,
   ) {}
 
   /** A floating picture as a floating shape it fills, the same one each time the picture is written. */
@@ -196,7 +200,7 @@ export class ShapePictures {
     let image = this.images.get(shape);
     if (image === undefined) {
       try {
-        image = new this.mupdf.Image(shape.picture!.data);
+        image = this.pictureImage(shape.picture!.data) ?? null;
       } catch {
         image = null;
       }
