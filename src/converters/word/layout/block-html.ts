@@ -73,8 +73,14 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   if (own) css.push(own);
   const inner = inlineHtml(p, { ...ctx, paragraphCss: own, columnWidth: width, renderBlocks: (blocks, w) => blocksHtml(blocks, w, ctx) });
   const mark = largestRun(p, ctx);
-  // An empty paragraph still takes a line: a no-break space at the mark's font holds it open.
-  const content = inner.replace(/<[^>]+>/g, '').trim() || /<img(?! data-shape-anchor)|<div/.test(inner) ? inner : `${inner}<span style="font-family:${mark.family};font-size:${pt(mark.size)}">\u00a0</span>`;
+  // An empty paragraph still takes a line: a no-break space at the mark's font holds it open (the
+  // paragraph's own font when it has none: no span, which MuPDF would match against its style sheet).
+  let content = inner;
+  if (!inner.replace(/<[^>]+>/g, '').trim() && !/<img(?! data-shape-anchor)|<div/.test(inner)) {
+    const font = `font-family:${mark.family};font-size:${pt(mark.size)}`;
+    if (own === undefined) css.push(font);
+    content += own === undefined || own === font ? '\u00a0' : `<span style="${font}">\u00a0</span>`;
+  }
   const breaks = ctx.columnBreaks;
   const spacer = props.columnBreakBefore && breaks?.depth === 1 ? `<div id="cb${breaks.count}" style="height:${pt(breaks.spacers[breaks.count++] ?? 0)}"></div>` : '';
   return `${spacer}<p${props.bidi ? ' dir="rtl"' : ''} style="${css.join(';')}">${content}</p>`;
