@@ -101,6 +101,28 @@ export interface TabStop {
   leader?: 'dot' | 'hyphen' | 'underscore' | 'none';
 }
 
+/**
+ * A text frame: consecutive paragraphs with the same frame form one box, positioned like a
+ * floating text box. Word's "Insert page numbers" (97-2003) made a framed number in the header or footer.
+ */
+export interface ParagraphFrame {
+  /** Box size, points; none: as wide as its text (its height is its text's in any case, or at least `height` unless exact). */
+  width?: number;
+  height?: number;
+  heightRule?: 'exact' | 'atLeast' | 'auto';
+  /** Offset from the anchors, points (ignored on an axis with an alignment). */
+  x: number;
+  y: number;
+  xAlign?: 'left' | 'center' | 'right' | 'inside' | 'outside';
+  yAlign?: 'top' | 'center' | 'bottom' | 'inside' | 'outside';
+  /** 'text': the column (horizontally), the paragraph after the frame (vertically). */
+  hAnchor: 'page' | 'margin' | 'text';
+  vAnchor: 'page' | 'margin' | 'text';
+  wrap?: 'around' | 'notBeside' | 'none' | 'tight' | 'through' | 'auto';
+  /** A drop cap: left where it is (the letter as a paragraph of its own). */
+  dropCap?: boolean;
+}
+
 export interface ParagraphProps {
   align?: 'left' | 'center' | 'right' | 'justify';
   indentLeft?: number;
@@ -129,6 +151,8 @@ export interface ParagraphProps {
   tabs?: TabStop[];
   /** Outline level 0..8 for headings (bookmarks), when known. */
   outlineLevel?: number;
+  /** A text frame (w:framePr, .doc sprmPPc...): placed apart from the text, like a text box. */
+  frame?: ParagraphFrame;
   /** The run properties of the paragraph mark: they size an empty paragraph. */
   markStyle?: RunStyle;
   /** The resolved list label ("1.2.", "•", "a)") with its own run style, followed by a tab or a space. */

@@ -3,7 +3,7 @@
  * ParagraphProps. The table sprms carried by a row's end mark are collected raw (tapSprms) and read
  * by tables.ts.
  */
-import type { Border, ParagraphProps, TabStop } from '../model';
+import type { Border, ParagraphFrame, ParagraphProps, TabStop } from '../model';
 import { i16, u8 } from './binary';
 import { brc, brc80, brc10, shd, shd80 } from './colors';
 import { Op, opI16, opU16, opU8, parseSprms, type Sprm } from './sprm';
@@ -38,6 +38,85 @@ export interface Pap {
   tabs: TabStop[];
   /** Table (TAP) sprms seen on this paragraph, in order: meaningful on a row's end mark. */
   tapSprms: Sprm[];
+  /** The frame the paragraph is in, when a frame sprm applies (sprmPPc, sprmPDxaAbs...). */
+  frame?: FramePap;
+}
+
+/** A frame as the binary format gives it: position codes, positions and size in twips. */
+interface FramePap {
+  /** Vertical anchor: 0 margin, 1 page, 2 paragraph. Horizontal: 0 column, 1 margin, 2 page. */
+  pcVert: number;
+  pcHorz: number;
+  /** Twips, or an alignment: x 0 left, -4 centre, -8 right, -12 inside, -16 outside; y -4 top, -8 centre, -12 bottom, -16 inside, -20 outside. */
+  dxaAbs: number;
+  dyaAbs: number;
+  dxaWidth: number;
+  /** Height in twips (0: its text's), at least that when minHeight. */
+  height: number;
+  minHeight: boolean;
+  /** sprmPWr: 0 auto, 1 not beside, 2 around, 3 none, 4 tight, 5 through. */
+  wr: number;
+  dropCap: boolean;
+}
+
+const noFrame = (): FramePap => ({ pcVert: 0, pcHorz: 0, dxaAbs: 0, dyaAbs: 0, dxaWidth: 0, height: 0, minHeight: false, wr: 0, dropCap: false });
+
+/** Word 6 numbers of the frame sprms (Word 97's are Op.PPc...). */
+const WORD6_FRAME: Record<number, number> = {
+  [0x10000 + 26]: Op.PDxaAbs, [0x10000 + 27]: Op.PDyaAbs, [0x10000 + 28]: Op.PDxaWidth, [0x10000 + 29]: Op.PPc,
+  [0x10000 + 37]: Op.PWr, [0x10000 + 45]: Op.PWHeightAbs, [0x10000 + 46]: Op.PDcs,
+};
+
+function applyFrameSprm(pap: Pap, op: number, s: Sprm): void {
+  const f = (pap.frame ??= noFrame());
+  switch (op) {
+    case Op.PPc: {
+      const pc = opU8(s);
+      // 3 in either field: that anchor is left as it was.
+      if (((pc >> 4) & 3) !== 3) f.pcVert = (pc >> 4) & 3;
+      if (((pc >> 6) & 3) !== 3) f.pcHorz = (pc >> 6) & 3;
+      break;
+    }
+    case Op.PDxaAbs: f.dxaAbs = opI16(s); break;
+    case Op.PDyaAbs: f.dyaAbs = opI16(s); break;
+    case Op.PDxaWidth: f.dxaWidth = opI16(s); break;
+    case Op.PWr: f.wr = opU8(s); break;
+    case Op.PWHeightAbs: {
+      const v = opU16(s);
+      f.height = v & 0x7fff;
+      f.minHeight = (v & 0x8000) !== 0;
+      break;
+    }
+    case Op.PDcs: f.dropCap = (opU16(s) & 7) !== 0; break;
+  }
+}
+
+const FRAME_OPS = new Set<number>([Op.PPc, Op.PDxaAbs, Op.PDyaAbs, Op.PDxaWidth, Op.PWr, Op.PWHeightAbs, Op.PDcs]);
+
+/** The model's frame for the binary one. */
+function paragraphFrame(f: FramePap): ParagraphFrame {
+  const X_ALIGN = { [0]: 'left', [-4]: 'center', [-8]: 'right', [-12]: 'inside', [-16]: 'outside' } as const;
+  const Y_ALIGN = { [-4]: 'top', [-8]: 'center', [-12]: 'bottom', [-16]: 'inside', [-20]: 'outside' } as const;
+  const WRAP = ['auto', 'notBeside', 'around', 'none', 'tight', 'through'] as const;
+  const xAlign = X_ALIGN[f.dxaAbs as keyof typeof X_ALIGN];
+  const yAlign = Y_ALIGN[f.dyaAbs as keyof typeof Y_ALIGN];
+  const frame: ParagraphFrame = {
+    x: xAlign ? 0 : f.dxaAbs / 20,
+    y: yAlign ? 0 : f.dyaAbs / 20,
+    hAnchor: (['text', 'margin', 'page'] as const)[f.pcHorz] ?? 'text',
+    vAnchor: (['margin', 'page', 'text'] as const)[f.pcVert] ?? 'margin',
+  };
+  if (xAlign && xAlign !== 'left') frame.xAlign = xAlign;
+  if (yAlign) frame.yAlign = yAlign;
+  if (f.dxaWidth > 0) frame.width = f.dxaWidth / 20;
+  if (f.height > 0) {
+    frame.height = f.height / 20;
+    frame.heightRule = f.minHeight ? 'atLeast' : 'exact';
+  }
+  const wrap = WRAP[f.wr];
+  if (wrap) frame.wrap = wrap;
+  if (f.dropCap) frame.dropCap = true;
+  return frame;
 }
 
 export function defaultPap(): Pap {
@@ -50,7 +129,7 @@ export function defaultPap(): Pap {
 }
 
 export function clonePap(p: Pap): Pap {
-  return { ...p, lspd: { ...p.lspd }, borders: { ...p.borders }, tabs: [...p.tabs], tapSprms: [...p.tapSprms] };
+  return { ...p, lspd: { ...p.lspd }, borders: { ...p.borders }, tabs: [...p.tabs], tapSprms: [...p.tapSprms], frame: p.frame && { ...p.frame } };
 }
 
 const TAB_ALIGN: TabStop['align'][] = ['left', 'center', 'right', 'decimal', 'left', 'left', 'left', 'left'];
@@ -106,6 +185,11 @@ export function applyPapx(pap: Pap, grpprl: Uint8Array, word6: boolean): void {
     const side = BORDER_OPS[s.op] ?? WORD6_BORDERS[s.op];
     if (side) {
       pap.borders[side] = border(s, word6 || s.op >= 0x10000);
+      continue;
+    }
+    const frameOp = WORD6_FRAME[s.op] ?? (FRAME_OPS.has(s.op) ? s.op : undefined);
+    if (frameOp !== undefined) {
+      applyFrameSprm(pap, frameOp, s);
       continue;
     }
     switch (s.op) {
@@ -176,5 +260,6 @@ export function paragraphProps(pap: Pap): ParagraphProps {
   if (Object.keys(b).length) p.borders = b;
   if (pap.tabs.length) p.tabs = pap.tabs;
   if (pap.outLvl < 9) p.outlineLevel = pap.outLvl;
+  if (pap.frame) p.frame = paragraphFrame(pap.frame);
   return p;
 }

@@ -6,7 +6,7 @@
  * "automatic" values are kept as sentinels ('auto' colour, 'none' highlight) while stacking, because
  * they must override an inherited colour, and dropped when the final RunStyle is produced.
  */
-import type { Border, ParagraphProps, RunStyle, TabStop } from '../model';
+import type { Border, ParagraphFrame, ParagraphProps, RunStyle, TabStop } from '../model';
 import { attr, child, children, type XmlElement } from '../../xml';
 import { resolveColor, themeFont, type Theme } from './theme';
 
@@ -274,6 +274,11 @@ export function parsePPr(el: XmlElement | undefined, theme: Theme): ParaProps {
         p.tabs = tabs;
         break;
       }
+      case 'framePr': {
+        const frame = parseFramePr(a);
+        if (frame) p.frame = frame;
+        break;
+      }
       case 'outlineLvl': {
         const v = parseInt(a['val'] ?? '', 10);
         if (v >= 0 && v <= 8) p.outlineLevel = v;
@@ -289,6 +294,30 @@ export function parsePPr(el: XmlElement | undefined, theme: Theme): ParaProps {
     }
   }
   return p;
+}
+
+const FRAME_X_ALIGN = new Set(['left', 'center', 'right', 'inside', 'outside']);
+const FRAME_Y_ALIGN = new Set(['top', 'center', 'bottom', 'inside', 'outside']);
+const FRAME_WRAP = new Set(['around', 'notBeside', 'none', 'tight', 'through', 'auto']);
+
+/**
+ * w:framePr. Unstated anchors are Word's own defaults (those of the binary format's sprmPPc): the
+ * column horizontally, the margin vertically.
+ */
+function parseFramePr(a: Record<string, string>): ParagraphFrame | undefined {
+  const anchor = (v: string | undefined, fallback: 'margin' | 'text') => (v === 'page' || v === 'margin' || v === 'text' ? v : fallback);
+  const frame: ParagraphFrame = { x: twips(a['x']) ?? 0, y: twips(a['y']) ?? 0, hAnchor: anchor(a['hAnchor'], 'text'), vAnchor: anchor(a['vAnchor'], 'margin') };
+  const width = twips(a['w']);
+  const height = twips(a['h']);
+  if (width) frame.width = width;
+  if (height) frame.height = height;
+  const rule = a['hRule'];
+  if (rule === 'exact' || rule === 'atLeast' || rule === 'auto') frame.heightRule = rule;
+  if (FRAME_X_ALIGN.has(a['xAlign'] ?? '')) frame.xAlign = a['xAlign'] as ParagraphFrame['xAlign'];
+  if (FRAME_Y_ALIGN.has(a['yAlign'] ?? '')) frame.yAlign = a['yAlign'] as ParagraphFrame['yAlign'];
+  if (FRAME_WRAP.has(a['wrap'] ?? '')) frame.wrap = a['wrap'] as ParagraphFrame['wrap'];
+  if (a['dropCap'] === 'drop' || a['dropCap'] === 'margin') frame.dropCap = true;
+  return frame;
 }
 
 /** Stack paragraph layers: later wins, borders merge by side, tab stops accumulate (clear removes). */

@@ -174,4 +174,5 @@ function copyParaProps(p: ParaProps, out: ParagraphProps): void {
   const tabs = finalTabs(p.tabs);
   if (tabs) out.tabs = tabs;
   if (p.outlineLevel !== undefined) out.outlineLevel = p.outlineLevel;
+  if (p.frame) out.frame = p.frame;
 }

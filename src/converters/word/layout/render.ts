@@ -6,6 +6,7 @@ import { MetafilePictures } from '../metafile/device';
 import { FontBook } from './font-book';
 import { PicturePassThrough } from './picture-passthrough';
 import { splitForRepeatedHeaders } from './repeat-headers';
+import { headerFramesAsFloatingBoxes } from './frames';
 import { paginateFootnotes, type FootnotePage } from './footnote-pages';
 import { callsNotes, joins, notesHtml, NOTE_DESCENT, NOTE_RULE } from './notes-html';
 import { finish } from './pdf-finish';
@@ -38,10 +39,11 @@ const hasTotals = (blocks: Block[] | undefined): boolean =>
  * never shrinks, so the peak is one chunk, not the document); when a header or footer shows
  * NUMPAGES or SECTIONPAGES, a first pass counts the pages.
  */
-export function renderWordDocument(model: WordDocument, mupdf: MupdfModule, files: FontFiles): Uint8Array {
+export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, files: FontFiles): Uint8Array {
   const fonts = FontBook.shared(mupdf, files);
   fonts.install();
-  const em = model.defaultSize || 11;
+  const em = document.defaultSize || 11;
+  const model = headerFramesAsFloatingBoxes(document, { fonts, defaultFont: document.defaultFont, defaultSize: em });
   // EMF/WMF pictures: placeholders in the HTML, drawn as vectors by the page device (see below).
   const metafiles = new MetafilePictures(mupdf);
   // Raster pictures: placeholders in the HTML and in floating shapes, the pictures put into the PDF at the end (PNGs as they are).
