@@ -39,7 +39,7 @@ async function renderLines(model: WordDocument) {
 const para = (text: string, frame?: ParagraphFrame): Paragraph => ({ kind: 'paragraph', props: frame ? { frame } : {}, inlines: [{ kind: 'text', text, style }] });
 
 describe('Word text frames (framePr, sprmPPc)', () => {
-  it('reads w:framePr: size, position, alignment, anchors (column and margin when unstated) and wrapping', () => {
+  it('reads w:framePr: size, position, alignment, anchors (column and paragraph when unstated) and wrapping', () => {
     const doc = readDocx(
       docxWithBody(
         '<w:p><w:pPr><w:framePr w:w="2880" w:h="720" w:hRule="exact" w:wrap="around" w:vAnchor="text" w:hAnchor="margin" w:xAlign="right" w:y="20"/></w:pPr><w:r><w:t>Framed</w:t></w:r></w:p>' +
@@ -49,7 +49,7 @@ describe('Word text frames (framePr, sprmPPc)', () => {
     );
     const frames = (doc.sections[0]!.blocks as Paragraph[]).map((p) => p.props.frame);
     expect(frames[0]).toEqual({ width: 144, height: 36, heightRule: 'exact', wrap: 'around', vAnchor: 'text', hAnchor: 'margin', xAlign: 'right', x: 0, y: 1 });
-    expect(frames[1]).toEqual({ x: 72, y: 144, hAnchor: 'text', vAnchor: 'margin' });
+    expect(frames[1]).toEqual({ x: 72, y: 144, hAnchor: 'text', vAnchor: 'text' });
     expect(frames[2]).toMatchObject({ dropCap: true });
   });
 
@@ -61,6 +61,10 @@ describe('Word text frames (framePr, sprmPPc)', () => {
     const i16 = (v: number) => [v & 0xff, (v >> 8) & 0xff];
     applyPapx(pap, Uint8Array.from([0x1b, 0x26, (1 << 6) | (2 << 4), 0x18, 0x84, ...i16(-8), 0x19, 0x84, ...i16(40), 0x1a, 0x84, ...i16(2880), 0x2b, 0x44, ...i16(720 | 0x8000), 0x23, 0x24, 1]), false);
     expect(paragraphProps(pap).frame).toEqual({ x: 0, y: 2, hAnchor: 'margin', vAnchor: 'text', xAlign: 'right', width: 144, height: 36, heightRule: 'atLeast', wrap: 'notBeside' });
+    // A centred frame with no position codes: from the column and its paragraph.
+    const centred = defaultPap();
+    applyPapx(centred, Uint8Array.from([0x18, 0x84, ...i16(-4)]), false);
+    expect(paragraphProps(centred).frame).toEqual({ x: 0, y: 0, hAnchor: 'text', vAnchor: 'text', xAlign: 'center', wrap: 'auto' });
     // Without frame sprms there is no frame.
     expect(paragraphProps(defaultPap()).frame).toBeUndefined();
   });

@@ -59,7 +59,8 @@ interface FramePap {
   dropCap: boolean;
 }
 
-const noFrame = (): FramePap => ({ pcVert: 0, pcHorz: 0, dxaAbs: 0, dyaAbs: 0, dxaWidth: 0, height: 0, minHeight: false, wr: 0, dropCap: false });
+// Without sprmPPc a frame is placed from the column and its paragraph (as LibreOffice reads it).
+const noFrame = (): FramePap => ({ pcVert: 2, pcHorz: 0, dxaAbs: 0, dyaAbs: 0, dxaWidth: 0, height: 0, minHeight: false, wr: 0, dropCap: false });
 
 /** Word 6 numbers of the frame sprms (Word 97's are Op.PPc...). */
 const WORD6_FRAME: Record<number, number> = {

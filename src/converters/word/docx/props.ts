@@ -301,12 +301,12 @@ const FRAME_Y_ALIGN = new Set(['top', 'center', 'bottom', 'inside', 'outside']);
 const FRAME_WRAP = new Set(['around', 'notBeside', 'none', 'tight', 'through', 'auto']);
 
 /**
- * w:framePr. Unstated anchors are Word's own defaults (those of the binary format's sprmPPc): the
- * column horizontally, the margin vertically.
+ * w:framePr. Unstated anchors are the column and the paragraph, as LibreOffice reads them (and as
+ * the binary format's frames are without sprmPPc).
  */
 function parseFramePr(a: Record<string, string>): ParagraphFrame | undefined {
-  const anchor = (v: string | undefined, fallback: 'margin' | 'text') => (v === 'page' || v === 'margin' || v === 'text' ? v : fallback);
-  const frame: ParagraphFrame = { x: twips(a['x']) ?? 0, y: twips(a['y']) ?? 0, hAnchor: anchor(a['hAnchor'], 'text'), vAnchor: anchor(a['vAnchor'], 'margin') };
+  const anchor = (v: string | undefined, fallback: 'text') => (v === 'page' || v === 'margin' || v === 'text' ? v : fallback);
+  const frame: ParagraphFrame = { x: twips(a['x']) ?? 0, y: twips(a['y']) ?? 0, hAnchor: anchor(a['hAnchor'], 'text'), vAnchor: anchor(a['vAnchor'], 'text') };
   const width = twips(a['w']);
   const height = twips(a['h']);
   if (width) frame.width = width;
