@@ -223,6 +223,8 @@ export interface Shape {
   z?: number;
   /** A raster picture that fills the box (a floating picture drawn out of the text's flow). */
   picture?: { data: Uint8Array; contentType: string };
+  /** WordArt (VML v:textpath): the text stretched over the box in the fill colour, in place of the outline. */
+  wordArt?: { text: string; font: string; bold?: boolean; italic?: boolean; opacity?: number };
   /**
    * An inline group: the shapes it holds, drawn over the group's box (which has no fill or outline
    * of its own), each placed by its floating.inGroup offset from the box's top-left corner.

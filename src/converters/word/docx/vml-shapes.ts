@@ -69,6 +69,8 @@ export function readVmlShape(el: XmlElement, width: number, height: number, floa
   else if (el.name === 'oval') geometry = 'ellipse';
   else if (el.name === 'line') geometry = 'line';
   else if (el.name === 'shape' && !descendant(el, 'imagedata')) geometry = SHAPE_TYPES[attr(el, 'type') ?? ''] ?? (attr(el, 'o:spt') === '202' ? 'rect' : undefined);
+  const wordArt = el.name === 'shape' ? readTextPath(el) : undefined;
+  if (wordArt) return width > 0 && height > 0 ? wordArtShape(el, wordArt, width, height, floating) : undefined;
   if (!geometry) return undefined;
   let w = width, h = height;
   let flipV = false;
@@ -119,5 +121,38 @@ export function readVmlShape(el: XmlElement, width: number, height: number, floa
       shape.textInsets = { left: side(0, 7.2), top: side(1, 3.6), right: side(2, 7.2), bottom: side(3, 3.6) };
     }
   }
+  return shape;
+}
+
+/** A v:textpath's text and font (WordArt), when the shape shows one. */
+function readTextPath(el: XmlElement): NonNullable<Shape['wordArt']> | undefined {
+  const path = child(el, 'textpath');
+  const text = attr(path, 'string');
+  if (!path || !text?.trim() || off(attr(path, 'on'))) return undefined;
+  const style = attr(path, 'style') ?? '';
+  const font = /font-family\s*:\s*"?([^";]+)"?/i.exec(style)?.[1]?.trim() || 'Arial';
+  const art: NonNullable<Shape['wordArt']> = { text, font };
+  if (/font-weight\s*:\s*bold/i.test(style)) art.bold = true;
+  if (/font-style\s*:\s*italic/i.test(style)) art.italic = true;
+  return art;
+}
+
+/**
+ * WordArt in its fill colour (a gradient's second colour when the first is VML's default white),
+ * at its fill's opacity ("0.5" or "32768f", a fraction of 65536).
+ */
+function wordArtShape(el: XmlElement, wordArt: NonNullable<Shape['wordArt']>, width: number, height: number, floating: FloatingPlacement | undefined): Shape {
+  const fillEl = child(el, 'fill');
+  const gradient = /gradient/.test(attr(fillEl, 'type') ?? '');
+  const fill = vmlColor(attr(el, 'fillcolor') ?? attr(fillEl, 'color')) ?? (gradient ? vmlColor(attr(fillEl, 'color2')) : undefined) ?? 'FFFFFF';
+  const opacity = attr(fillEl, 'opacity');
+  if (opacity) {
+    const v = opacity.endsWith('f') ? parseFloat(opacity) / 65536 : parseFloat(opacity);
+    if (v >= 0 && v < 1) wordArt.opacity = v;
+  }
+  const shape: Shape = { kind: 'shape', geometry: 'rect', width, height, fill, wordArt };
+  const rotation = /(?:^|;)\s*rotation\s*:\s*(-?[0-9.]+)/.exec(attr(el, 'style') ?? '')?.[1];
+  if (rotation && +rotation) shape.rotation = +rotation;
+  if (floating) shape.floating = floating;
   return shape;
 }

@@ -74,7 +74,7 @@ function outline(mupdf: MupdfModule, shape: Shape, b: Box): Mupdf.Path {
 }
 
 /** Rotation about the box's centre, clockwise in degrees (page space is y-down). */
-function rotationAbout(b: Box, degrees: number): Mupdf.Matrix {
+export function rotationAbout(b: Box, degrees: number): Mupdf.Matrix {
   const t = (degrees * Math.PI) / 180, cos = Math.cos(t), sin = Math.sin(t);
   const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
   return [cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy];

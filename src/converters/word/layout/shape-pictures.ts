@@ -16,6 +16,8 @@ import type { Block, FloatingPlacement, Inline, PageGeometry, Shape } from '../m
 import { SHAPE_MAGIC, imagePlaceholderIndex, placeholderUrl } from '../placeholders';
 import type { PlaceholderHandler } from '../metafile/device';
 import { DEFAULT_INSETS, paintShape, type Box } from './shape-paint';
+import { paintWordArt } from './word-art';
+import type { FontBook } from './font-book';
 import { METAFILE } from '../metafile';
 
 type MupdfModule = typeof Mupdf;
@@ -55,7 +57,15 @@ export class ShapePictures {
     private readonly mupdf: MupdfModule,
     private readonly drawMetafile: (device: Mupdf.Device, picture: NonNullable<Shape['picture']>, ctm: Matrix) => void,
     private readonly pictureImage: (data: Uint8Array) => Mupdf.Image | undefined,
+    /** The faces WordArt is drawn with. */
+    private readonly fonts: Pick<FontBook, 'face' | 'familyFor'>,
   ) {}
+
+  /** A shape's outline, or its WordArt text. */
+  private paint(device: Mupdf.Device, shape: Shape, box: Box): void {
+    if (shape.wordArt) paintWordArt(this.mupdf, device, this.fonts, shape, box);
+    else paintShape(this.mupdf, device, shape, box);
+  }
 
   /** A floating picture as a floating shape it fills, the same one each time the picture is written. */
   pictureShape(image: Extract<Inline, { kind: 'image' }>): Shape {
@@ -164,7 +174,7 @@ export class ShapePictures {
       box.y += box.height / 2;
       box.height = 0;
     }
-    paintShape(this.mupdf, this.page!.device, shape, box);
+    this.paint(this.page!.device, shape, box);
   }
 
   private drawFloating(shape: Shape, f: FloatingPlacement, ctm: Matrix): void {
@@ -174,7 +184,7 @@ export class ShapePictures {
     const cell = cellWidth !== undefined ? { left: ctm[4], width: cellWidth } : undefined;
     const box = { ...floatingOrigin(f, shape, { x: ctm[4], y: ctm[5] }, page.frame, cell), width: shape.width, height: shape.height };
     if (shape.picture) return this.drawPicture(shape, box);
-    paintShape(this.mupdf, page.device, shape, box);
+    this.paint(page.device, shape, box);
     if (shape.blocks?.length) this.queueText(shape, box);
   }
 
@@ -187,7 +197,7 @@ export class ShapePictures {
       const place = { x: box.x + at.dx * sx, y: box.y + at.dy * sy, width: member.width * sx, height: member.height * sy };
       if (member.picture) this.drawPicture(member, place);
       else {
-        paintShape(this.mupdf, this.page!.device, member, place);
+        this.paint(this.page!.device, member, place);
         if (member.blocks?.length) this.queueText(member, place);
       }
     }
