@@ -5,6 +5,8 @@ import { bundledFonts } from '../src/converters/fonts/bundled';
 import { readDocx } from '../src/converters/word/docx';
 import { renderWordDocument } from '../src/converters/word/layout/render';
 import type { Paragraph, Shape } from '../src/converters/word/model';
+import { readOpt, type ShapeInfo } from '../src/converters/word/doc/officeart';
+import { floatingShape } from '../src/converters/word/doc/shapes';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -70,5 +72,26 @@ describe('WordArt (VML textpath)', () => {
     } finally {
       pdf.destroy();
     }
+  });
+
+  it('.doc WordArt: the OfficeArt gtext properties (complex data after the property table) make a shape with its text, font and opacity', () => {
+    // An OPT record: fillColor (simple), gtextUNICODE and gtextFont (complex: their lengths, data after
+    // the table in order), fillOpacity 0.5, gtextBooleans bold (fUse bit 0x20 << 16 and the bit).
+    const utf16 = (t: string) => [...t, '\0'].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8]);
+    const text = utf16('CONFIDENTIAL');
+    const font = utf16('Times New Roman');
+    const entry = (op: number, value: number) => [op & 0xff, op >> 8, value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff, (value >>> 24) & 0xff];
+    const bytes = Uint8Array.from([
+      ...entry(0x0181, 0xc0c0c0), ...entry(0x80c0, text.length), ...entry(0x80c5, font.length), ...entry(0x0182, 32768), ...entry(0x00ff, (0x20 << 16) | 0x20),
+      ...text, ...font,
+    ]);
+    const info: ShapeInfo = { props: new Map(), order: 0, type: 136 };
+    readOpt(bytes, { ver: 3, inst: 5, type: 0xf00b, start: 0, end: bytes.length }, info);
+    expect(info.gtext).toEqual({ text: 'CONFIDENTIAL', font: 'Times New Roman' });
+    expect(info.props.get(0x0182)).toBe(32768);
+    const anchor = { spid: 1, left: 0, top: 0, right: 8000, bottom: 2000, placement: { x: 0, y: 0, relativeX: 'margin' as const, relativeY: 'margin' as const, wrap: 'behind' as const } };
+    const shape = floatingShape(anchor, info, undefined, 0)!;
+    expect(shape).toMatchObject({ geometry: 'rect', width: 400, height: 100, fill: 'C0C0C0', wordArt: { text: 'CONFIDENTIAL', font: 'Times New Roman', bold: true, opacity: 0.5 } });
+    expect(shape.line).toBeUndefined();
   });
 });

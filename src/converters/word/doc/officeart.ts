@@ -12,7 +12,7 @@ export interface Blip {
   contentType: string;
 }
 
-interface Rec {
+export interface Rec {
   ver: number;
   inst: number;
   type: number;
@@ -123,6 +123,8 @@ export interface ShapeInfo {
   flipV?: boolean;
   /** Every simple (not complex) property's value by id; doc/shapes.ts reads what a shape looks like from them. */
   props: Map<number, number>;
+  /** WordArt's text and font name (the complex properties gtextUNICODE and gtextFont), when the shape has them. */
+  gtext?: { text: string; font?: string };
   /** Position in the drawing: later shapes are drawn over earlier ones. */
   order: number;
 }
@@ -189,14 +191,39 @@ function collectShapes(b: Uint8Array, start: number, end: number, shapes: Map<nu
   }
 }
 
-function readOpt(b: Uint8Array, r: Rec, info: ShapeInfo): void {
+const GTEXT_UNICODE = 0x00c0;
+const GTEXT_FONT = 0x00c5;
+
+export function readOpt(b: Uint8Array, r: Rec, info: ShapeInfo): void {
+  // Complex properties' data follow the table, one after another in the table's order.
+  let data = r.start + 6 * r.inst;
   for (let i = 0; i < r.inst && r.start + 6 * i + 6 <= r.end; i++) {
     const op = u16(b, r.start + 6 * i);
     const id = op & 0x3fff;
     const value = u32(b, r.start + 6 * i + 2);
+    if (op & 0x8000) {
+      // A complex property's value is the length of its data.
+      if ((id === GTEXT_UNICODE || id === GTEXT_FONT) && data + value <= r.end) {
+        const text = utf16z(b, data, data + value);
+        if (id === GTEXT_UNICODE) info.gtext = { ...info.gtext, text };
+        else info.gtext = { text: info.gtext?.text ?? '', font: text };
+      }
+      data += value;
+      continue;
+    }
     if (id === 0x0104 || (id === 0x0186 && info.pib === undefined)) info.pib = value;
     else if (id === 0x0080) info.txid = value;
-    // A complex property's value is the length of data stored after the table: not a value.
-    if (!(op & 0x8000)) info.props.set(id, value);
+    info.props.set(id, value);
   }
+}
+
+/** UTF-16LE text up to its terminating NUL. */
+function utf16z(b: Uint8Array, start: number, end: number): string {
+  let s = '';
+  for (let o = start; o + 1 < end; o += 2) {
+    const c = b[o]! | (b[o + 1]! << 8);
+    if (!c) break;
+    s += String.fromCharCode(c);
+  }
+  return s;
 }

@@ -23,7 +23,9 @@ const enum Prop {
   dyTextBottom = 0x0084,
   anchorText = 0x0087,
   fillType = 0x0180,
+  gtextBooleans = 0x00ff,
   fillColor = 0x0181,
+  fillOpacity = 0x0182,
   fillBackColor = 0x0183,
   fillBooleans = 0x01bf,
   lineColor = 0x01c0,
@@ -41,7 +43,9 @@ const enum Prop {
  */
 export function floatingShape(anchor: Anchor, info: ShapeInfo | undefined, blocks: Block[] | undefined, z: number): Shape | undefined {
   const props = info?.props ?? new Map<number, number>();
-  const geometry = info?.type !== undefined ? GEOMETRY[info.type] : undefined;
+  // WordArt (msosptTextPlainText... 136-175): its text, drawn stretched over the box.
+  const wordArt = info?.gtext?.text.trim() && info.type !== undefined && info.type >= 136 && info.type <= 175 ? wordArtOf(info.gtext, props) : undefined;
+  const geometry = wordArt ? 'rect' : info?.type !== undefined ? GEOMETRY[info.type] : undefined;
   if (!geometry && !blocks?.length) return undefined;
   const width = (anchor.right - anchor.left) / 20;
   const height = (anchor.bottom - anchor.top) / 20;
@@ -66,6 +70,11 @@ export function floatingShape(anchor: Anchor, info: ShapeInfo | undefined, block
     const back = type >= 4 && type <= 8 ? color(props.get(Prop.fillBackColor) ?? 0xffffff) : undefined;
     if (fill) shape.fill = back ? averageColor([fill, back])! : fill;
   }
+  if (wordArt) {
+    shape.wordArt = wordArt;
+    shape.fill ??= 'FFFFFF';
+    return shape;
+  }
   if (flag(props.get(Prop.lineBooleans), 0x08, true)) {
     const line = color(props.get(Prop.lineColor) ?? 0);
     if (line) shape.line = { color: line, width: (props.get(Prop.lineWidth) ?? 9525) / EMU_PER_POINT };
@@ -78,6 +87,17 @@ export function floatingShape(anchor: Anchor, info: ShapeInfo | undefined, block
     shape.textAnchor = anchorText === 1 ? 'center' : anchorText === 2 ? 'bottom' : 'top';
   }
   return shape;
+}
+
+/** WordArt's text, font (Arial unless named), bold and italic (gtextBooleans) and its fill's opacity. */
+function wordArtOf(gtext: { text: string; font?: string }, props: Map<number, number>): NonNullable<Shape['wordArt']> {
+  const art: NonNullable<Shape['wordArt']> = { text: gtext.text.replace(/\r\n?|\n/g, ' ').trim(), font: gtext.font || 'Arial' };
+  const booleans = props.get(Prop.gtextBooleans);
+  if (flag(booleans, 0x20, false)) art.bold = true;
+  if (flag(booleans, 0x10, false)) art.italic = true;
+  const opacity = props.get(Prop.fillOpacity);
+  if (opacity !== undefined && opacity < 65536) art.opacity = opacity / 65536;
+  return art;
 }
 
 /**
