@@ -131,6 +131,37 @@ describe('Word layout', () => {
     expect(find(lines!, 'ends here').x0).toBeCloseTo(108, 0);
   });
 
+  it('consecutive paragraphs with the same borders and indents are one box: sides run on through their spacing, no borders between them', async () => {
+    const edge = { width: 1, style: 'single' as const, color: '000000', space: 1 };
+    const box = { top: edge, left: edge, bottom: edge, right: edge };
+    const boxed = (text: string) => para(text, { borders: box, spaceAfter: 12 });
+    const model = doc([section([boxed('Boxed one'), boxed('Boxed two'), boxed('Boxed three'), para('Outside', { spaceBefore: 12 })])]);
+    const mupdf = await loadMupdf();
+    const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf');
+    try {
+      const page = pdf.loadPage(0);
+      const pix = page.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceGray, false);
+      const dark = (x: number, y: number) => pix.getPixels()[y * pix.getStride() + x]! < 128;
+      // Down the middle of the box (x 300): one border above the first paragraph and one below the last.
+      const crossings: number[] = [];
+      for (let y = 60; y < 200; y++) if (dark(300, y) && !dark(300, y - 1)) crossings.push(y);
+      expect(crossings).toHaveLength(2);
+      // The left side (1 pt wide, 1 pt off the text at 72: x 70) is unbroken from top to bottom.
+      const [top, bottom] = crossings as [number, number];
+      const side = Array.from({ length: bottom - top - 2 }, (_, i) => dark(70, top + 1 + i));
+      expect(side.every(Boolean)).toBe(true);
+      pix.destroy();
+      page.destroy();
+    } finally {
+      pdf.destroy();
+    }
+    // The paragraphs keep their spacing: 12 pt between each, inside the box as outside it.
+    const [lines] = await render(model);
+    const y = (t: string) => find(lines!, t).y;
+    expect(y('Boxed two') - y('Boxed one')).toBeCloseTo(y('Boxed three') - y('Boxed two'), 1);
+    expect(y('Boxed two') - y('Boxed one')).toBeGreaterThan(12 + 11);
+  });
+
   it('"no leading" (w:noLeading): single line height leaves out the font\'s line gap', async () => {
     const arial: RunStyle = { font: 'Arial', size: 10 };
     const lines = (n: number): Paragraph[] => Array.from({ length: n }, (_, i) => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `line${i}`, style: arial }] }));

@@ -41,12 +41,18 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   const after = next?.kind === 'paragraph' ? 0 : (props.spaceAfter ?? 0);
   const lh = lineHeight(p, ctx);
   const gap = ctx.paragraphSpacing === 'sum' ? before + prevAfter : Math.max(before, prevAfter);
+  // Consecutive paragraphs with the same borders and indents are one box in Word: between them no
+  // bottom or top border (the between border, if any), and their spacing inside the box, so that
+  // its sides and shading run on.
+  const joinsPrev = inBorderGroup(p, prev);
+  const joinsNext = inBorderGroup(p, next);
+  const margin = joinsPrev ? 0 : gap;
   // Zero margins are the style sheet's (p{margin:0}): every declaration costs MuPDF's parser per paragraph.
-  const css = gap || after ? [`margin:${pt(gap)} 0 ${pt(after)} 0`, `line-height:${pt(lh)}`] : [`line-height:${pt(lh)}`];
+  const css = margin || after ? [`margin:${pt(margin)} 0 ${pt(after)} 0`, `line-height:${pt(lh)}`] : [`line-height:${pt(lh)}`];
   // A right-to-left paragraph's "left" indent is its start, on the right. Its alignment needs no
   // swap: in a dir="rtl" block MuPDF takes text-align left and right as start and end, as Word does.
   const [start, end] = props.bidi ? ['right', 'left'] : ['left', 'right'];
-  const b = props.borders;
+  const b = props.borders && { ...props.borders, top: joinsPrev ? props.borders.between : props.borders.top, bottom: joinsNext ? undefined : props.borders.bottom };
   // A left or right border sits its distance (w:space) and width outside the text, the text at its
   // indent, as in Word and LibreOffice: the box starts out there (a negative margin at no indent).
   // On the left the text's outermost point is a hanging first line's start, when it hangs.
@@ -67,7 +73,10 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
     for (const side of ['top', 'bottom', 'left', 'right'] as const) if (b[side]) css.push(`border-${side}:${borderCss(b[side])}`);
     // A top or bottom border stands its distance (w:space) off the text, as in Word. (Left and
     // right ones would move out into the indent instead, keeping the text where it is: not done.)
-    for (const side of ['top', 'bottom'] as const) if (b[side] && borderCss(b[side]) !== 'none' && b[side]!.space) css.push(`padding-${side}:${pt(b[side]!.space!)}`);
+    const space = (side: 'top' | 'bottom') => (b[side] && borderCss(b[side]) !== 'none' ? (b[side]!.space ?? 0) : 0);
+    const top = space('top') + (joinsPrev ? gap : 0);
+    if (top) css.push(`padding-top:${pt(top)}`);
+    if (space('bottom')) css.push(`padding-bottom:${pt(space('bottom'))}`);
   }
   const own = paragraphCss(p, ctx);
   if (own) css.push(own);
@@ -84,6 +93,18 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   const breaks = ctx.columnBreaks;
   const spacer = props.columnBreakBefore && breaks?.depth === 1 ? `<div id="cb${breaks.count}" style="height:${pt(breaks.spacers[breaks.count++] ?? 0)}"></div>` : '';
   return `${spacer}<p${props.bidi ? ' dir="rtl"' : ''} style="${css.join(';')}">${content}</p>`;
+}
+
+const sameBorder = (x: Border | undefined, y: Border | undefined): boolean =>
+  x === y || (!!x && !!y && x.style === y.style && x.width === y.width && x.color === y.color && (x.space ?? 0) === (y.space ?? 0));
+
+/** Whether `other` is a paragraph of `p`'s border group: both bordered alike, at the same indents. */
+function inBorderGroup(p: Paragraph, other: Block | undefined): boolean {
+  const a = p.props;
+  if (!a.borders || other?.kind !== 'paragraph' || !other.props.borders) return false;
+  const o = other.props;
+  if ((a.indentLeft ?? 0) !== (o.indentLeft ?? 0) || (a.indentRight ?? 0) !== (o.indentRight ?? 0) || !!a.bidi !== !!o.bidi) return false;
+  return (['top', 'bottom', 'left', 'right', 'between'] as const).every((side) => sameBorder(a.borders![side], o.borders![side]));
 }
 
 /** Table grid columns covered by each cell, and the cell's edges resolved for CSS. */
