@@ -162,6 +162,28 @@ describe('Word layout', () => {
     expect(y('Boxed two') - y('Boxed one')).toBeGreaterThan(12 + 11);
   });
 
+  it('a row of exact height shows only the paragraphs that start within it, as Word clips the rest; an "at least" row grows', async () => {
+    const cell = (texts: string[]) => ({ gridSpan: 1, borders: {}, blocks: texts.map((t) => para(t)) });
+    const lines5 = (tag: string) => Array.from({ length: 5 }, (_, i) => `${tag} line ${i + 1}`);
+    const table = (rule: 'exact' | 'atLeast', tag: string): Block => ({ kind: 'table', grid: [300], rows: [{ height: { rule, value: 30 }, cells: [cell(lines5(tag))] }] });
+    const [lines] = await render(doc([section([table('exact', 'Exact'), para('Between'), table('atLeast', 'Grown'), para('After')])]));
+    const text = lines!.map((l) => l.text).join('\n');
+    // 30 pt holds two 11 pt Calibri lines (13.4 pt each); the third would start at 26.9 pt and end below 30.
+    expect(text).toContain('Exact line 2');
+    expect(text).not.toContain('Exact line 3');
+    expect(find(lines!, 'Between').y - find(lines!, 'Exact line 1').y).toBeLessThan(34);
+    for (let i = 1; i <= 5; i++) expect(text).toContain(`Grown line ${i}`);
+  });
+
+  it('a cell is aligned to the top, centre or bottom of its row (w:vAlign, the .doc TC vertAlign)', async () => {
+    const cell = (texts: string[], vAlign?: 'center' | 'bottom') => ({ gridSpan: 1, borders: {}, blocks: texts.map((t) => para(t)), ...(vAlign ? { vAlign } : {}) });
+    const table: Block = { kind: 'table', grid: [150, 150, 150], rows: [{ cells: [cell(['Tall 1', 'Tall 2', 'Tall 3', 'Tall 4', 'Tall 5']), cell(['Middle'], 'center'), cell(['Bottom'], 'bottom')] }] };
+    const [lines] = await render(doc([section([table])]));
+    const y = (t: string) => find(lines!, t).y;
+    expect(y('Middle')).toBeCloseTo(y('Tall 3'), 0);
+    expect(y('Bottom')).toBeCloseTo(y('Tall 5'), 0);
+  });
+
   it('"no leading" (w:noLeading): single line height leaves out the font\'s line gap', async () => {
     const arial: RunStyle = { font: 'Arial', size: 10 };
     const lines = (n: number): Paragraph[] => Array.from({ length: n }, (_, i) => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `line${i}`, style: arial }] }));

@@ -1,5 +1,5 @@
 import type { Block, Border, Paragraph, Table, TableCell } from '../model';
-import { inlineHtml, largestRun, paragraphCss, pt, type InlineContext } from './inline-html';
+import { inlineHtml, largestRun, paragraphCss, pt, resolveRun, type InlineContext } from './inline-html';
 
 /** Word's default cell margins when a table names none: 0.08" left and right. */
 const DEFAULT_CELL_MARGINS = { top: 0, right: 5.4, bottom: 0, left: 5.4 };
@@ -129,7 +129,7 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
       const w = grid.slice(col, col + span).reduce((a, b) => a + b, 0) || cell.width || 0;
       const below = t.rows[r + 1]?.cells.find((_, i, cs) => columnOf(cs, i, t.rows[r + 1]!.gridBefore ?? 0) === col);
       col += span;
-      return cellHtml(rtl ? mirrored(cell) : cell, w, below?.vMerge === 'continue', ctx);
+      return cellHtml(rtl ? mirrored(cell) : cell, w, below?.vMerge === 'continue', ctx, row.height?.rule === 'exact' ? row.height.value : undefined);
     });
     if (rtl) cells.reverse();
     const h = row.height ? `height:${pt(row.height.value)}` : '';
@@ -157,9 +157,10 @@ function columnOf(cells: TableCell[], index: number, gridBefore: number): number
  * A cell. MuPDF's tables have no rowspan, so a vertical merge is drawn as a column of cells whose
  * shared edges are left open: the first holds the content, the ones it covers stay empty.
  */
-function cellHtml(cell: TableCell, width: number, mergedBelow: boolean, ctx: BlockContext): string {
+function cellHtml(cell: TableCell, width: number, mergedBelow: boolean, ctx: BlockContext, exactHeight?: number): string {
   const m = cell.margins ?? DEFAULT_CELL_MARGINS;
-  const css = [`width:${pt(Math.max(width - m.left - m.right, 1))}`, 'vertical-align:top'];
+  // Word's cell alignment (w:vAlign): MuPDF's table cells take middle and bottom as browsers do.
+  const css = [`width:${pt(Math.max(width - m.left - m.right, 1))}`, `vertical-align:${cell.vAlign === 'center' ? 'middle' : (cell.vAlign ?? 'top')}`];
   if (m.top || m.right || m.bottom || m.left) css.push(`padding:${pt(m.top)} ${pt(m.right)} ${pt(m.bottom)} ${pt(m.left)}`);
   const b = cell.borders;
   const edges = [cell.vMerge === 'continue' ? 'none' : borderCss(b.top), mergedBelow ? 'none' : borderCss(b.bottom), borderCss(b.left), borderCss(b.right)];
@@ -167,8 +168,39 @@ function cellHtml(cell: TableCell, width: number, mergedBelow: boolean, ctx: Blo
   else css.push(`border-top:${edges[0]}`, `border-bottom:${edges[1]}`, `border-left:${edges[2]}`, `border-right:${edges[3]}`);
   if (cell.shading && cell.shading !== 'auto') css.push(`background-color:#${cell.shading}`);
   const span = cell.gridSpan > 1 ? ` colspan="${cell.gridSpan}"` : '';
-  const inner = cell.vMerge === 'continue' ? '' : blocksHtml(cell.blocks, Math.max(width - m.left - m.right, 1), ctx.inCell ? ctx : { ...ctx, inCell: true });
+  const textWidth = Math.max(width - m.left - m.right, 1);
+  // A row of exact height clips what does not fit in Word; MuPDF's rows grow instead: the
+  // paragraphs whose first line would start below the row are left out.
+  const blocks = exactHeight === undefined ? cell.blocks : blocksWithin(cell.blocks, exactHeight - m.top - m.bottom, textWidth, ctx);
+  const inner = cell.vMerge === 'continue' ? '' : blocksHtml(blocks, textWidth, ctx.inCell ? ctx : { ...ctx, inCell: true });
   return `<td${span} style="${css.join(';')}">${inner}</td>`;
+}
+
+/**
+ * The leading blocks of a cell whose first line starts within `height` (points), by an estimate of
+ * each paragraph's height (its lines as its text's width over the cell's, at its line height, and
+ * its spacing); a nested table ends the estimate and is kept, with what follows it.
+ */
+function blocksWithin(blocks: Block[], height: number, width: number, ctx: BlockContext): Block[] {
+  let y = 0;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (b.kind !== 'paragraph') return blocks;
+    const lh = lineHeight(b, ctx);
+    y += i > 0 ? (b.props.spaceBefore ?? 0) : 0;
+    if (i > 0 && y + lh > height + 1) return blocks.slice(0, i);
+    let textWidth = 0;
+    let tallest = lh;
+    for (const it of b.inlines) {
+      if (it.kind === 'text' && !it.style.hidden) {
+        const run = resolveRun(it.style, ctx);
+        textWidth += ctx.fonts.measure(it.text, run.family, run.bold, run.italic, run.size);
+      } else if (it.kind === 'image' && !it.floating) tallest = Math.max(tallest, it.height);
+    }
+    const lines = Math.max(1, Math.ceil(textWidth / Math.max(width - (b.props.indentLeft ?? 0) - (b.props.indentRight ?? 0), 1)));
+    y += tallest + (lines - 1) * lh + (b.props.spaceAfter ?? 0);
+  }
+  return blocks;
 }
 
 /** Blocks (paragraphs and tables) as HTML for a column `width` points wide. */
