@@ -90,6 +90,12 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
     if (own === undefined) css.push(font);
     content += own === undefined || own === font ? '\u00a0' : `<span style="${font}">\u00a0</span>`;
   }
+  // A heading's place, for its bookmark: an empty element takes no room.
+  if (ctx.headings && props.outlineLevel !== undefined && props.outlineLevel < 9) {
+    const k = ctx.headings.index(p);
+    ctx.headings.found.push(k);
+    content = `<span id="hd${k}"></span>${content}`;
+  }
   const breaks = ctx.columnBreaks;
   const spacer = props.columnBreakBefore && breaks?.depth === 1 ? `<div id="cb${breaks.count}" style="height:${pt(breaks.spacers[breaks.count++] ?? 0)}"></div>` : '';
   return `${spacer}<p${props.bidi ? ' dir="rtl"' : ''} style="${css.join(';')}">${content}</p>`;

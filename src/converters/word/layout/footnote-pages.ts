@@ -327,7 +327,7 @@ function paragraphRemainder(p: Paragraph, index: number, marks: PageMarks, pageO
   const at = marks.words[word]!;
   const start = p.inlines[at.inline] as Extract<Inline, { kind: 'text' }>;
   const inlines: Inline[] = [{ ...start, text: start.text.slice(at.offset) }, ...p.inlines.slice(at.inline + 1)];
-  return { ...p, inlines, props: { ...p.props, list: undefined, spaceBefore: 0, firstLine: 0, pageBreakBefore: false } };
+  return { ...p, inlines, props: { ...p.props, list: undefined, spaceBefore: 0, firstLine: 0, pageBreakBefore: false, outlineLevel: undefined } };
 }
 
 const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);

@@ -1,6 +1,6 @@
 /** The context the HTML writers (inline-html.ts, block-html.ts) carry, and the ids they mark for the pagination. */
 import type { FontBook } from './font-book';
-import type { Block, Inline, Shape, Table } from '../model';
+import type { Block, Inline, Paragraph, Shape, Table } from '../model';
 
 /** What inline rendering needs from the paragraph and the page around it. */
 export interface InlineContext {
@@ -44,6 +44,8 @@ export interface InlineContext {
   floatsOutOfFlow?: boolean;
   /** Inside a table cell: shapes placed from the column with layoutInCell are placed from the cell, as Word lays them out in it. */
   inCell?: boolean;
+  /** Headings for the PDF's bookmarks (outline.ts): each gets an empty element `hd<n>`; `found` lists those written. */
+  headings?: { index(p: Paragraph): number; found: number[] };
   /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */
   renderBlocks(blocks: Block[], width: number): string;
 }

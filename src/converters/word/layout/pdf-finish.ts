@@ -1,6 +1,7 @@
 import type * as Mupdf from 'mupdf';
 import type { PicturePassThrough } from './picture-passthrough';
 import { letterToUnicode, pageFonts } from './to-unicode';
+import type { DocumentOutline } from './outline';
 
 type MupdfModule = typeof Mupdf;
 
@@ -20,7 +21,7 @@ function takeToUnicode(fonts: Mupdf.PDFObject[]): [Mupdf.PDFObject, Mupdf.PDFObj
  * Adds the hyperlinks and subsets the fonts: the writer embeds whole faces (Carlito alone is
  * 600 KB); keeping only the glyphs used makes a one-page letter a few KB instead of megabytes.
  */
-export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pictures: PicturePassThrough): Uint8Array {
+export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pictures: PicturePassThrough, outline?: DocumentOutline): Uint8Array {
   const pdf = mupdf.Document.openDocument(written, 'application/pdf') as Mupdf.PDFDocument;
   try {
     for (const link of links) {
@@ -29,6 +30,7 @@ export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page:
       page.destroy();
     }
     pictures.replaceIn(pdf);
+    outline?.write(pdf);
     // The subsetter loads every font, and loading one turns its ToUnicode map into a lookup table
     // of 65,536 entries (a tenth of a short document's time): the maps are taken off for it.
     const fonts = pageFonts(pdf);

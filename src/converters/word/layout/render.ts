@@ -1,12 +1,13 @@
 import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
-import type { Block, HeaderFooterSet, Table, WordDocument } from '../model';
+import type { Block, HeaderFooterSet, Paragraph, Table, WordDocument } from '../model';
 import { blocksHtml, type BlockContext } from './block-html';
 import { MetafilePictures } from '../metafile/device';
 import { FontBook } from './font-book';
 import { PicturePassThrough } from './picture-passthrough';
 import { splitForRepeatedHeaders } from './repeat-headers';
 import { headerFramesAsFloatingBoxes } from './frames';
+import { DocumentOutline } from './outline';
 import { paginateFootnotes, type FootnotePage } from './footnote-pages';
 import { callsNotes, joins, notesHtml, NOTE_DESCENT, NOTE_RULE } from './notes-html';
 import { finish } from './pdf-finish';
@@ -64,6 +65,10 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
   /** External links (ids xl0…) and metafile or shape stand-ins (ph0…) in each laid-out chunk. */
   const linkCounts = new WeakMap<Mupdf.Document, number>();
   const placeholderCounts = new WeakMap<Mupdf.Document, number>();
+  // Bookmarks from the headings (outline.ts): the headings each laid-out chunk holds, and where they landed in it.
+  const outline = new DocumentOutline();
+  const headingIds = new WeakMap<Mupdf.Document, number[]>();
+  const headingPlaces = new WeakMap<Mupdf.Document, { k: number; frame: number; y: number }[]>();
 
   try {
     // Header, footer and shape text areas (areas.ts); `want`: only queued, laid out with the next one needed.
@@ -114,7 +119,8 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
         // caller's marks describe the last build: they are filled again from the start.
         const columnBreaks = f.columns > 1 ? { depth: 0, count: 0, spacers } : undefined;
         if (marks) Object.assign(marks, { depth: 0, block: 0, refs: 0 }).words.length = 0;
-        const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 }, placeholderIds: { count: 0 }, marks, columnBreaks };
+        const headings = { index: (p: Paragraph) => outline.index(p), found: [] as number[] };
+        const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 }, placeholderIds: { count: 0 }, marks, columnBreaks, headings };
         let body = blocksHtml(blocks, f.frameWidth, c);
         // Footnotes go at the foot of their page when the stretch is paged for them; otherwise after it.
         if (c.noteRefs.length && !page && !marks) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
@@ -135,6 +141,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       const { c, body, doc } = laid;
       linkCounts.set(doc, c.linkIds.count);
       placeholderCounts.set(doc, c.placeholderIds.count);
+      if (c.headings.found.length) headingIds.set(doc, c.headings.found);
       htmlBytes.set(doc, body.length);
       return { doc, body, noteRefs: c.noteRefs };
     };
@@ -278,6 +285,18 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
      * Draws frames of a laid-out chunk as the columns of the open page, their top at `top`; `target`
      * may pick a device per frame (none: the frame is skipped).
      */
+    /** Where the headings of a laid-out chunk landed (frame and y), looked up once per chunk. */
+    const headingsIn = (doc: Mupdf.Document) => {
+      let places = headingPlaces.get(doc);
+      if (!places) {
+        places = (headingIds.get(doc) ?? []).map((k) => {
+          const at = doc.resolveLinkDestination(`#hd${k}`);
+          return { k, frame: at.page, y: at.y };
+        });
+        headingPlaces.set(doc, places);
+      }
+      return places;
+    };
     const drawFrames = (target: Mupdf.Device | ((frame: number) => Mupdf.Device | undefined), f: FlowFrame, doc: Mupdf.Document, pageFrames: number[], firstFrame: number, top: number, linkFrames?: Set<number>) => {
       const left = f.flow.section.page.marginLeft;
       for (const frame of pageFrames) {
@@ -286,6 +305,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
         const dx = left + (frame - firstFrame) * (f.frameWidth + f.gap);
         const page = doc.loadPage(frame);
         page.run(device, mupdf.Matrix.translate(dx, top));
+        for (const h of headingsIn(doc)) if (h.frame === frame) outline.place(h.k, open!.index, top + h.y);
         for (const link of linkFrames?.has(frame) ? page.getLinks() : []) {
           const [x0, y0, x1, y1] = link.getBounds();
           // The link's id also makes an empty link box where the link starts: nothing to click.
@@ -395,7 +415,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
     }
     writer.close();
     writer.destroy();
-    const bytes = finish(mupdf, out, links, pictures);
+    const bytes = finish(mupdf, out, links, pictures, outline);
     out.destroy();
     return bytes;
   } finally {
