@@ -37,7 +37,7 @@ describe('PDF bookmarks from Word headings', () => {
       ]);
       // The bookmark opens the page at the heading: its destination is at the heading's line.
       const dest = pdf.resolveLinkDestination(outline[1]!.uri!);
-      const lines = JSON.parse(pdf.loadPage(chapterTwoPage).toStructuredText().asJSON()).blocks.flatMap((b: { lines?: { text: string; bbox: { y: number } }[] }) => b.lines ?? []);
+      const lines = JSON.parse(pdf.loadPage(chapterTwoPage).toStructuredText('').asJSON()).blocks.flatMap((b: { lines?: { text: string; bbox: { y: number } }[] }) => b.lines ?? []);
       const line = lines.find((l: { text: string }) => l.text.includes('Chapter Two'));
       expect(Math.abs(dest.y - line.bbox.y)).toBeLessThan(14);
     } finally {
