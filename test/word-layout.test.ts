@@ -184,6 +184,26 @@ describe('Word layout', () => {
     expect(y('Bottom')).toBeCloseTo(y('Tall 5'), 0);
   });
 
+  it('keep-with-next: a heading that would end a page goes to the next with the paragraph it keeps with, and a run of them goes together', async () => {
+    // 48 lines of Calibri 11 (13.43 pt) fill the 648 pt text area; the 49th block starts page 2.
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => para(`Filler ${i}`));
+    const pageOf = (pages: Line[][], text: string) => pages.findIndex((lines) => lines.some((l) => l.text.includes(text)));
+    const single = await render(doc([section([...filler(47), para('Heading alone', { keepNext: true }), para('Its paragraph')])]));
+    const last = await render(doc([section([...filler(47 + 48), para('Late heading', { keepNext: true }), para('Late paragraph')])]));
+    for (const [pages, heading, body] of [[single, 'Heading alone', 'Its paragraph'], [last, 'Late heading', 'Late paragraph']] as const) {
+      expect(pageOf(pages, heading)).toBe(pageOf(pages, body));
+    }
+    // Filler 0..45 on page 1, then a chapter and a section heading both kept with the text after them.
+    const run = await render(doc([section([...filler(46), para('Chapter', { keepNext: true }), para('Section', { keepNext: true }), para('Text')])]));
+    expect(pageOf(run, 'Chapter')).toBe(1);
+    expect(pageOf(run, 'Section')).toBe(1);
+    expect(pageOf(run, 'Text')).toBe(1);
+    expect(pageOf(run, 'Filler 45')).toBe(0);
+    // The fillers fill page 1 (and 2): the headings would have ended their pages.
+    expect(pageOf(single, 'Filler 46')).toBe(0);
+    expect(pageOf(last, 'Late heading')).toBe(2);
+  });
+
   it('"no leading" (w:noLeading): single line height leaves out the font\'s line gap', async () => {
     const arial: RunStyle = { font: 'Arial', size: 10 };
     const lines = (n: number): Paragraph[] => Array.from({ length: n }, (_, i) => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `line${i}`, style: arial }] }));

@@ -209,24 +209,35 @@ function blocksWithin(blocks: Block[], height: number, width: number, ctx: Block
   return blocks;
 }
 
+/** A paragraph Word keeps on the page of the block after it (w:keepNext). */
+export const keepsWithNext = (b: Block | undefined): boolean => b?.kind === 'paragraph' && !!b.props.keepNext;
+
 /** Blocks (paragraphs and tables) as HTML for a column `width` points wide. */
 export function blocksHtml(blocks: Block[], width: number, ctx: BlockContext): string {
   let html = '';
   const marks = ctx.marks;
+  const keeps = ctx.keeps;
   if (marks) marks.depth++;
+  if (keeps) keeps.depth++;
   if (ctx.columnBreaks) ctx.columnBreaks.depth++;
   blocks.forEach((b, i) => {
     if (marks?.depth === 1) marks.block = i;
-    const one = b.kind === 'paragraph' ? paragraphHtml(b, blocks[i - 1], blocks[i + 1], width, ctx) : tableHtml(b, width, ctx);
+    let one = b.kind === 'paragraph' ? paragraphHtml(b, blocks[i - 1], blocks[i + 1], width, ctx) : tableHtml(b, width, ctx);
+    // After a column break's spacer, if any: where `<p` or `<table` takes an id.
+    const at = b.kind === 'paragraph' ? one.indexOf('<p') + 2 : 6;
+    if (keeps?.depth === 1) {
+      // Keep-with-next: the block's page is looked up (k<i>); a block before one that moves to the
+      // next page ends its page (MuPDF has page-break-after, not page-break-before).
+      const style = one.indexOf('style="', at) + 7;
+      if (keeps.breakBefore.has(i + 1) && style > 6) one = `${one.slice(0, style)}page-break-after:always;${one.slice(style)}`;
+      if (keepsWithNext(b) || keepsWithNext(blocks[i - 1])) one = `${one.slice(0, at)} id="k${i}"${one.slice(at)}`;
+    }
     // Top-level blocks carry ids for the footnote pagination (footnote-pages.ts): `<p` or `<table` gets one.
     if (marks?.depth !== 1) html += one;
-    else {
-      // After a column break's spacer, if any.
-      const at = b.kind === 'paragraph' ? one.indexOf('<p') + 2 : 6;
-      html += `${one.slice(0, at)} id="b${i}"${one.slice(at)}`;
-    }
+    else html += `${one.slice(0, at)} id="b${i}"${one.slice(at)}`;
   });
   if (marks) marks.depth--;
+  if (keeps) keeps.depth--;
   if (ctx.columnBreaks) ctx.columnBreaks.depth--;
   return html;
 }

@@ -44,6 +44,11 @@ export interface InlineContext {
   floatsOutOfFlow?: boolean;
   /** Inside a table cell: shapes placed from the column with layoutInCell are placed from the cell, as Word lays them out in it. */
   inCell?: boolean;
+  /**
+   * Keep-with-next (render.ts): top-level paragraphs that keep with the next block, and the blocks
+   * after them, get the id `k<i>`; those in `breakBefore` start a new page.
+   */
+  keeps?: { depth: number; breakBefore: Set<number> };
   /** Headings for the PDF's bookmarks (outline.ts): each gets an empty element `hd<n>`; `found` lists those written. */
   headings?: { index(p: Paragraph): number; found: number[] };
   /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */

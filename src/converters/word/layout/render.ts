@@ -1,7 +1,7 @@
 import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
 import type { Block, HeaderFooterSet, Paragraph, Table, WordDocument } from '../model';
-import { blocksHtml, type BlockContext } from './block-html';
+import { blocksHtml, keepsWithNext, type BlockContext } from './block-html';
 import { MetafilePictures } from '../metafile/device';
 import { FontBook } from './font-book';
 import { PicturePassThrough } from './picture-passthrough';
@@ -22,6 +22,41 @@ import { roomBelow, startBelow, type ChunkRegistry } from './continuous-columns'
 type MupdfModule = typeof Mupdf;
 
 
+
+/** Stretches with more paragraphs kept with the next are not checked (each is two look-ups through the whole layout). */
+const MOST_KEPT_WITH_NEXT = 200;
+/** Layouts again at most, each moving the kept paragraphs found ending a page. */
+const KEEP_ROUNDS = 3;
+
+/**
+ * Adds to `breakBefore` the start of each run of keep-with-next paragraphs that ends a page while
+ * the block it keeps with starts the next (ids k<i>, block-html.ts); true when it added any. A
+ * run that starts its page already stays (Word too breaks a run longer than a page).
+ */
+function moveKeptWithNext(doc: Mupdf.Document, blocks: Block[], breakBefore: Set<number>): boolean {
+  doc.countPages(); // lays the document out: before that, ids resolve nowhere
+  const frames = new Map<number, number>();
+  const frameOf = (i: number) => {
+    let f = frames.get(i);
+    if (f === undefined) frames.set(i, (f = doc.resolveLink(`#k${i}`)));
+    return f;
+  };
+  let added = false;
+  for (let i = 0; i + 1 < blocks.length; i++) {
+    if (!keepsWithNext(blocks[i]) || breakBefore.has(i + 1)) continue;
+    const here = frameOf(i);
+    const next = frameOf(i + 1);
+    if (here < 0 || next <= here) continue;
+    let start = i;
+    while (start > 0 && keepsWithNext(blocks[start - 1]) && frameOf(start - 1) === here) start--;
+    if (breakBefore.has(start)) continue;
+    // The run's first block at the top of its page: moving it would leave the page as it is.
+    if (doc.resolveLinkDestination(`#k${start}`).y < 1) continue;
+    breakBefore.add(start);
+    added = true;
+  }
+  return added;
+}
 
 /** HTML of laid-out chunks kept between the counting and the writing pass, at most (about 10x that in MuPDF's heap). */
 const KEEP_LAID_OUT_BYTES = 2_000_000;
@@ -114,13 +149,16 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
     const laidOut = (f: FlowFrame, blocks: Block[], rowAnchors?: Map<Table, string>, marks?: PageMarks, frameHeight?: number) => {
       const page = footnotePages.get(blocks);
       const height = frameHeight ?? page?.frameHeight ?? f.frameHeight;
+      // Keep-with-next in one-column stretches that are not paged for footnotes (see keptWithNext).
+      const keepCount = !marks && f.columns === 1 ? blocks.filter(keepsWithNext).length : 0;
+      const keeps = keepCount > 0 && keepCount <= MOST_KEPT_WITH_NEXT ? { depth: 0, breakBefore: new Set<number>() } : undefined;
       const build = (spacers: number[]) => {
         // Column breaks count in multi-column flows (one-column ones made them page breaks). The
         // caller's marks describe the last build: they are filled again from the start.
         const columnBreaks = f.columns > 1 ? { depth: 0, count: 0, spacers } : undefined;
         if (marks) Object.assign(marks, { depth: 0, block: 0, refs: 0 }).words.length = 0;
         const headings = { index: (p: Paragraph) => outline.index(p), found: [] as number[] };
-        const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 }, placeholderIds: { count: 0 }, marks, columnBreaks, headings };
+        const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 }, placeholderIds: { count: 0 }, marks, columnBreaks, headings, keeps };
         let body = blocksHtml(blocks, f.frameWidth, c);
         // Footnotes go at the foot of their page when the stretch is paged for them; otherwise after it.
         if (c.noteRefs.length && !page && !marks) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
@@ -137,6 +175,12 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
         if (!spacers[k]) continue;
         laid.doc.destroy();
         laid = build([...spacers]);
+      }
+      // A paragraph kept with the next block that ends a page without it starts the next page
+      // (with the ones kept with it before it), and the stretch is laid out again; a few rounds at most.
+      for (let round = 0; keeps && round < KEEP_ROUNDS && moveKeptWithNext(laid.doc, blocks, keeps.breakBefore); round++) {
+        laid.doc.destroy();
+        laid = build([]);
       }
       const { c, body, doc } = laid;
       linkCounts.set(doc, c.linkIds.count);
