@@ -2,6 +2,7 @@ import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
 import type { Block, HeaderFooterSet, Paragraph, Table, WordDocument } from '../model';
 import { blocksHtml, keepsWithNext, type BlockContext } from './block-html';
+import { KEEP_ROUNDS, MOST_KEPT_WITH_NEXT, moveKeptWithNext } from './keep-with-next';
 import { MetafilePictures } from '../metafile/device';
 import { FontBook } from './font-book';
 import { PicturePassThrough } from './picture-passthrough';
@@ -22,41 +23,6 @@ import { roomBelow, startBelow, type ChunkRegistry } from './continuous-columns'
 type MupdfModule = typeof Mupdf;
 
 
-
-/** Stretches with more paragraphs kept with the next are not checked (each is two look-ups through the whole layout). */
-const MOST_KEPT_WITH_NEXT = 200;
-/** Layouts again at most, each moving the kept paragraphs found ending a page. */
-const KEEP_ROUNDS = 3;
-
-/**
- * Adds to `breakBefore` the start of each run of keep-with-next paragraphs that ends a page while
- * the block it keeps with starts the next (ids k<i>, block-html.ts); true when it added any. A
- * run that starts its page already stays (Word too breaks a run longer than a page).
- */
-function moveKeptWithNext(doc: Mupdf.Document, blocks: Block[], breakBefore: Set<number>): boolean {
-  doc.countPages(); // lays the document out: before that, ids resolve nowhere
-  const frames = new Map<number, number>();
-  const frameOf = (i: number) => {
-    let f = frames.get(i);
-    if (f === undefined) frames.set(i, (f = doc.resolveLink(`#k${i}`)));
-    return f;
-  };
-  let added = false;
-  for (let i = 0; i + 1 < blocks.length; i++) {
-    if (!keepsWithNext(blocks[i]) || breakBefore.has(i + 1)) continue;
-    const here = frameOf(i);
-    const next = frameOf(i + 1);
-    if (here < 0 || next <= here) continue;
-    let start = i;
-    while (start > 0 && keepsWithNext(blocks[start - 1]) && frameOf(start - 1) === here) start--;
-    if (breakBefore.has(start)) continue;
-    // The run's first block at the top of its page: moving it would leave the page as it is.
-    if (doc.resolveLinkDestination(`#k${start}`).y < 1) continue;
-    breakBefore.add(start);
-    added = true;
-  }
-  return added;
-}
 
 /** HTML of laid-out chunks kept between the counting and the writing pass, at most (about 10x that in MuPDF's heap). */
 const KEEP_LAID_OUT_BYTES = 2_000_000;
