@@ -73,7 +73,7 @@ describe('Word text frames (framePr, sprmPPc)', () => {
     const number: Paragraph = {
       kind: 'paragraph',
       props: { frame: { x: 0, y: 0, xAlign: 'right', hAnchor: 'margin', vAnchor: 'text', wrap: 'around' } },
-      inlines: [{ kind: 'field', field: 'PAGE', style }],
+      inlines: [{ kind: 'field', field: 'PAGE', style }, { kind: 'text', text: ' of ', style }, { kind: 'field', field: 'NUMPAGES', style }],
     };
     const header: Block[] = [number, para('Header text')];
     const body: Block[] = [para('Before the frame'), para('In a frame', { x: 0, y: 0, hAnchor: 'text', vAnchor: 'text', wrap: 'around' }), para('After the frame'), { kind: 'paragraph', props: { pageBreakBefore: true }, inlines: [{ kind: 'text', text: 'Second page', style }] }];
@@ -81,7 +81,8 @@ describe('Word text frames (framePr, sprmPPc)', () => {
     const pages = await renderLines(model);
     expect(pages).toHaveLength(2);
     pages.forEach((lines, i) => {
-      const num = lines.find((l) => l.text === String(i + 1))!;
+      // "Page X of Y": the total is counted for a frame's text too.
+      const num = lines.find((l) => l.text === `${i + 1} of 2`)!;
       const text = lines.find((l) => l.text === 'Header text')!;
       // The number ends at the right margin (612 - 72), on the line of the header's text, which stays at the header's top.
       expect(Math.abs(num.x + num.w - 540)).toBeLessThan(1.5);

@@ -1,6 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
-import type { Block, HeaderFooterSet, Paragraph, Table, WordDocument } from '../model';
+import type { Block, HeaderFooterSet, Paragraph, Shape, Table, WordDocument } from '../model';
 import { blocksHtml, keepsWithNext, type BlockContext } from './block-html';
 import { KEEP_ROUNDS, MOST_KEPT_WITH_NEXT, moveKeptWithNext } from './keep-with-next';
 import { MetafilePictures } from '../metafile/device';
@@ -30,9 +30,11 @@ const KEEP_LAID_OUT_BYTES = 2_000_000;
 const hasTotals = (blocks: Block[] | undefined): boolean =>
   !!blocks?.some((b) =>
     b.kind === 'paragraph'
-      ? b.inlines.some((i) => (i.kind === 'field' && i.field !== 'PAGE') || (i.kind === 'textbox' && hasTotals(i.blocks)))
+      ? b.inlines.some((i) => (i.kind === 'field' && i.field !== 'PAGE') || (i.kind === 'textbox' && hasTotals(i.blocks)) || (i.kind === 'shape' && shapeHasTotals(i)))
       : b.rows.some((r) => r.cells.some((c) => hasTotals(c.blocks))),
   );
+/** A shape's text (a text box, a header's frame, a group's members) shows NUMPAGES or SECTIONPAGES. */
+const shapeHasTotals = (s: Shape): boolean => hasTotals(s.blocks) || !!s.members?.some(shapeHasTotals);
 
 /**
  * Lays out a Word document model and draws it into a PDF: the body through MuPDF's HTML engine,
