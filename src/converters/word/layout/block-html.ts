@@ -189,11 +189,14 @@ function cellHtml(cell: TableCell, width: number, mergedBelow: boolean, ctx: Blo
  */
 function blocksWithin(blocks: Block[], height: number, width: number, ctx: BlockContext): Block[] {
   let y = 0;
+  let after = 0; // the space after the paragraph above
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
     if (b.kind !== 'paragraph') return blocks;
     const lh = lineHeight(b, ctx);
-    y += i > 0 ? (b.props.spaceBefore ?? 0) : 0;
+    // Between paragraphs as paragraphHtml spaces them: the larger of after and before, or their sum.
+    const before = b.props.spaceBefore ?? 0;
+    if (i > 0) y += ctx.paragraphSpacing === 'sum' ? after + before : Math.max(after, before);
     if (i > 0 && y + lh > height + 1) return blocks.slice(0, i);
     let textWidth = 0;
     let tallest = lh;
@@ -204,7 +207,8 @@ function blocksWithin(blocks: Block[], height: number, width: number, ctx: Block
       } else if (it.kind === 'image' && !it.floating) tallest = Math.max(tallest, it.height);
     }
     const lines = Math.max(1, Math.ceil(textWidth / Math.max(width - (b.props.indentLeft ?? 0) - (b.props.indentRight ?? 0), 1)));
-    y += tallest + (lines - 1) * lh + (b.props.spaceAfter ?? 0);
+    y += tallest + (lines - 1) * lh;
+    after = b.props.spaceAfter ?? 0;
   }
   return blocks;
 }
