@@ -151,6 +151,8 @@ export interface ParagraphProps {
   tabs?: TabStop[];
   /** Outline level 0..8 for headings (bookmarks), when known. */
   outlineLevel?: number;
+  /** Bookmarks that start in the paragraph (w:bookmarkStart): the targets of links within the document ("#name"). */
+  bookmarks?: string[];
   /** A text frame (w:framePr, .doc sprmPPc...): placed apart from the text, like a text box. */
   frame?: ParagraphFrame;
   /** The run properties of the paragraph mark: they size an empty paragraph. */

@@ -4,7 +4,7 @@
  * Runs and inline content are in ./runs.ts; tables in ./tables.ts.
  */
 import { borderShows, type Block, type Paragraph, type ParagraphProps, type RunStyle } from '../model';
-import { child, elements, type XmlElement } from '../../xml';
+import { child, children, elements, type XmlElement } from '../../xml';
 import { FieldStack } from './fields';
 import type { Numbering } from './numbering';
 import type { Package } from './package';
@@ -145,6 +145,9 @@ export class StoryReader {
     }
 
     const inlines = readInlines(p, runBase, this);
+    // Bookmarks starting here, as targets of the document's own links (a table of contents' entries); _GoBack is Word's own.
+    const bookmarks = children(p, 'bookmarkStart').map((b) => b.attrs['name'] ?? '').filter((name) => name && name !== '_GoBack');
+    if (bookmarks.length) out.bookmarks = bookmarks;
     return { kind: 'paragraph', props: out, inlines };
   }
 }

@@ -90,6 +90,12 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
     if (own === undefined) css.push(font);
     content += own === undefined || own === font ? '\u00a0' : `<span style="${font}">\u00a0</span>`;
   }
+  // The target of links within the document: an empty element takes no room.
+  if (ctx.linkTargets && props.bookmarks?.length) {
+    const k = ctx.linkTargets.index(p);
+    ctx.linkTargets.found.push(k);
+    content = `<span id="an${k}"></span>${content}`;
+  }
   // A heading's place, for its bookmark: an empty element takes no room.
   if (ctx.headings && props.outlineLevel !== undefined && props.outlineLevel < 9) {
     const k = ctx.headings.index(p);

@@ -49,6 +49,11 @@ export interface InlineContext {
    * after them, get the id `k<i>`; those in `breakBefore` start a new page.
    */
   keeps?: { depth: number; breakBefore: Set<number> };
+  /**
+   * Links within the document (link-targets.ts): paragraphs with bookmarks get an empty element
+   * `an<n>` (`found` lists those written), and links to "#name" are written as links (ids xl<n>).
+   */
+  linkTargets?: { index(p: Paragraph): number; found: number[] };
   /** Headings for the PDF's bookmarks (outline.ts): each gets an empty element `hd<n>`; `found` lists those written. */
   headings?: { index(p: Paragraph): number; found: number[] };
   /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */

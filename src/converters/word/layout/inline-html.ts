@@ -206,8 +206,8 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         let body: string;
         if (top) body = markedWords(it.text, (t) => written(transform(t, it.style)), marks, inline, index === lastText);
         else body = written(text);
-        // Links within the document are not carried into the PDF (only external ones are): no <a> for them.
-        const link = it.style.link && !it.style.link.startsWith('#') ? it.style.link : undefined;
+        // Links within the document are carried into the PDF where their targets are known (the body's chunks: link-targets.ts).
+        const link = it.style.link && (!it.style.link.startsWith('#') || ctx.linkTargets) ? it.style.link : undefined;
         const close = link ? '</span></a>' : '</span>';
         if (css === ctx.paragraphCss && !link) {
           // The paragraph's own font and size (set on its <p>): the text needs no span.

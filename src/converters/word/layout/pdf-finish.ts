@@ -21,12 +21,17 @@ function takeToUnicode(fonts: Mupdf.PDFObject[]): [Mupdf.PDFObject, Mupdf.PDFObj
  * Adds the hyperlinks and subsets the fonts: the writer embeds whole faces (Carlito alone is
  * 600 KB); keeping only the glyphs used makes a one-page letter a few KB instead of megabytes.
  */
-export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pictures: PicturePassThrough, outline?: DocumentOutline): Uint8Array {
+export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pictures: PicturePassThrough, outline?: DocumentOutline, within: { page: number; rect: Mupdf.Rect; to: { page: number; y: number } }[] = []): Uint8Array {
   const pdf = mupdf.Document.openDocument(written, 'application/pdf') as Mupdf.PDFDocument;
   try {
-    for (const link of links) {
-      const page = pdf.loadPage(link.page);
-      page.createLink(link.rect, link.uri).destroy();
+    // Links within the document go to the page and height where their bookmark was drawn.
+    const all = [...links, ...within.map((l) => ({ page: l.page, rect: l.rect, uri: pdf.formatLinkURI({ type: 'XYZ', chapter: 0, page: l.to.page, x: 0, y: l.to.y, width: 0, height: 0, zoom: 0 }) }))];
+    // Each page loaded once for all its links (a table of contents has hundreds).
+    const byPage = new Map<number, typeof all>();
+    for (const link of all) byPage.set(link.page, [...(byPage.get(link.page) ?? []), link]);
+    for (const [index, pageLinks] of byPage) {
+      const page = pdf.loadPage(index);
+      for (const link of pageLinks) page.createLink(link.rect, link.uri).destroy();
       page.destroy();
     }
     pictures.replaceIn(pdf);

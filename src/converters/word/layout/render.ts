@@ -9,6 +9,7 @@ import { PicturePassThrough } from './picture-passthrough';
 import { splitForRepeatedHeaders } from './repeat-headers';
 import { headerFramesAsFloatingBoxes } from './frames';
 import { DocumentOutline } from './outline';
+import { LinkTargets } from './link-targets';
 import { paginateFootnotes, type FootnotePage } from './footnote-pages';
 import { callsNotes, joins, notesHtml, NOTE_DESCENT, NOTE_RULE } from './notes-html';
 import { finish } from './pdf-finish';
@@ -23,6 +24,15 @@ import { roomBelow, startBelow, type ChunkRegistry } from './continuous-columns'
 type MupdfModule = typeof Mupdf;
 
 
+
+/** The bookmark a link within the document names ("#name", percent-encoded by MuPDF where it must be). */
+function bookmarkName(uri: string): string {
+  try {
+    return decodeURIComponent(uri.slice(1));
+  } catch {
+    return uri.slice(1);
+  }
+}
 
 /** HTML of laid-out chunks kept between the counting and the writing pass, at most (about 10x that in MuPDF's heap). */
 const KEEP_LAID_OUT_BYTES = 2_000_000;
@@ -68,10 +78,12 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
   /** External links (ids xl0…) and metafile or shape stand-ins (ph0…) in each laid-out chunk. */
   const linkCounts = new WeakMap<Mupdf.Document, number>();
   const placeholderCounts = new WeakMap<Mupdf.Document, number>();
-  // Bookmarks from the headings (outline.ts): the headings each laid-out chunk holds, and where they landed in it.
+  // Bookmarks from the headings (outline.ts) and the targets of links within the document
+  // (link-targets.ts): the ids each laid-out chunk holds (hd<n>, an<n>), and where they landed in it.
   const outline = new DocumentOutline();
-  const headingIds = new WeakMap<Mupdf.Document, number[]>();
-  const headingPlaces = new WeakMap<Mupdf.Document, { k: number; frame: number; y: number }[]>();
+  const targets = new LinkTargets();
+  const placedIds = new WeakMap<Mupdf.Document, { prefix: 'hd' | 'an'; k: number }[]>();
+  const places = new WeakMap<Mupdf.Document, { prefix: 'hd' | 'an'; k: number; frame: number; y: number }[]>();
 
   try {
     // Header, footer and shape text areas (areas.ts); `want`: only queued, laid out with the next one needed.
@@ -126,7 +138,8 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
         const columnBreaks = f.columns > 1 ? { depth: 0, count: 0, spacers } : undefined;
         if (marks) Object.assign(marks, { depth: 0, block: 0, refs: 0 }).words.length = 0;
         const headings = { index: (p: Paragraph) => outline.index(p), found: [] as number[] };
-        const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 }, placeholderIds: { count: 0 }, marks, columnBreaks, headings, keeps };
+        const linkTargets = { index: (p: Paragraph) => targets.index(p), found: [] as number[] };
+        const c = { ...ctx({}, f.flow.section.page.marginLeft), rowAnchors, linkIds: { count: 0 }, placeholderIds: { count: 0 }, marks, columnBreaks, headings, linkTargets, keeps };
         let body = blocksHtml(blocks, f.frameWidth, c);
         // Footnotes go at the foot of their page when the stretch is paged for them; otherwise after it.
         if (c.noteRefs.length && !page && !marks) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
@@ -153,7 +166,8 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       const { c, body, doc } = laid;
       linkCounts.set(doc, c.linkIds.count);
       placeholderCounts.set(doc, c.placeholderIds.count);
-      if (c.headings.found.length) headingIds.set(doc, c.headings.found);
+      const ids = [...c.headings.found.map((k) => ({ prefix: 'hd' as const, k })), ...c.linkTargets.found.map((k) => ({ prefix: 'an' as const, k }))];
+      if (ids.length) placedIds.set(doc, ids);
       htmlBytes.set(doc, body.length);
       return { doc, body, noteRefs: c.noteRefs };
     };
@@ -293,22 +307,24 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       // Decoded pictures of this page are not needed for the next: keep the heap at one page's worth.
       mupdf.emptyStore();
     };
+    /** Where the headings and link targets of a laid-out chunk landed (frame and y), looked up once per chunk. */
+    const placesIn = (doc: Mupdf.Document) => {
+      let found = places.get(doc);
+      if (!found) {
+        found = (placedIds.get(doc) ?? []).map(({ prefix, k }) => {
+          const at = doc.resolveLinkDestination(`#${prefix}${k}`);
+          return { prefix, k, frame: at.page, y: at.y };
+        });
+        places.set(doc, found);
+      }
+      return found;
+    };
+    // Links within the document, made once every target is placed (finish).
+    const internalLinks: { page: number; rect: Mupdf.Rect; name: string }[] = [];
     /**
      * Draws frames of a laid-out chunk as the columns of the open page, their top at `top`; `target`
      * may pick a device per frame (none: the frame is skipped).
      */
-    /** Where the headings of a laid-out chunk landed (frame and y), looked up once per chunk. */
-    const headingsIn = (doc: Mupdf.Document) => {
-      let places = headingPlaces.get(doc);
-      if (!places) {
-        places = (headingIds.get(doc) ?? []).map((k) => {
-          const at = doc.resolveLinkDestination(`#hd${k}`);
-          return { k, frame: at.page, y: at.y };
-        });
-        headingPlaces.set(doc, places);
-      }
-      return places;
-    };
     const drawFrames = (target: Mupdf.Device | ((frame: number) => Mupdf.Device | undefined), f: FlowFrame, doc: Mupdf.Document, pageFrames: number[], firstFrame: number, top: number, linkFrames?: Set<number>) => {
       const left = f.flow.section.page.marginLeft;
       for (const frame of pageFrames) {
@@ -317,11 +333,16 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
         const dx = left + (frame - firstFrame) * (f.frameWidth + f.gap);
         const page = doc.loadPage(frame);
         page.run(device, mupdf.Matrix.translate(dx, top));
-        for (const h of headingsIn(doc)) if (h.frame === frame) outline.place(h.k, open!.index, top + h.y);
+        for (const h of placesIn(doc)) if (h.frame === frame) (h.prefix === 'hd' ? outline : targets).place(h.k, open!.index, top + h.y);
         for (const link of linkFrames?.has(frame) ? page.getLinks() : []) {
           const [x0, y0, x1, y1] = link.getBounds();
+          const rect: Mupdf.Rect = [x0 + dx, y0 + top, x1 + dx, y1 + top];
           // The link's id also makes an empty link box where the link starts: nothing to click.
-          if (link.isExternal() && x1 - x0 > 0.01 && y1 - y0 > 0.01) links.push({ page: open!.index, rect: [x0 + dx, y0 + top, x1 + dx, y1 + top], uri: link.getURI() });
+          if (x1 - x0 > 0.01 && y1 - y0 > 0.01) {
+            const uri = link.getURI();
+            if (link.isExternal()) links.push({ page: open!.index, rect, uri });
+            else if (uri.startsWith('#') && uri.length > 1) internalLinks.push({ page: open!.index, rect, name: bookmarkName(uri) });
+          }
           link.destroy();
         }
         page.destroy();
@@ -427,7 +448,12 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
     }
     writer.close();
     writer.destroy();
-    const bytes = finish(mupdf, out, links, pictures, outline);
+    // Internal links whose bookmark was drawn go to it; the others are left out.
+    const within = internalLinks.flatMap((l) => {
+      const at = targets.at(l.name);
+      return at ? [{ page: l.page, rect: l.rect, to: at }] : [];
+    });
+    const bytes = finish(mupdf, out, links, pictures, outline, within);
     out.destroy();
     return bytes;
   } finally {
