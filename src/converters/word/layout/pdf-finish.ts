@@ -1,6 +1,7 @@
 import type * as Mupdf from 'mupdf';
 import type { PicturePassThrough } from './picture-passthrough';
 import { letterToUnicode, pageFonts } from './to-unicode';
+import { subsetPageFonts } from './font-subsets';
 import type { DocumentOutline } from './outline';
 
 type MupdfModule = typeof Mupdf;
@@ -36,12 +37,16 @@ export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page:
     }
     pictures.replaceIn(pdf);
     outline?.write(pdf);
-    // The subsetter loads every font, and loading one turns its ToUnicode map into a lookup table
-    // of 65,536 entries (a tenth of a short document's time): the maps are taken off for it.
+    // Our subsetter (font-subsets.ts) reads the glyphs off the content streams; where it cannot
+    // account for some content, MuPDF's does it. That one loads every font, and loading one turns its
+    // ToUnicode map into a lookup table of 65,536 entries (a tenth of a short document's time): the
+    // maps are taken off for it.
     const fonts = pageFonts(pdf);
-    const maps = takeToUnicode(fonts);
-    pdf.subsetFonts();
-    for (const [font, map] of maps) font.put('ToUnicode', map);
+    if (!subsetPageFonts(pdf)) {
+      const maps = takeToUnicode(fonts);
+      pdf.subsetFonts();
+      for (const [font, map] of maps) font.put('ToUnicode', map);
+    }
     letterToUnicode(fonts);
     // Deflate is a fifth of a long document's time. MuPDF's effort 45 (of 100; 0 is zlib's default) was measured
     // 10% faster for files 4-7% larger (stress008 745 → 636 ms, 726 → 780 KB; LibreOffice's is 783 KB).
