@@ -165,7 +165,8 @@ export function scanContent(bytes: Uint8Array, fontNamed: (name: string) => Set<
   let font: Set<number> | undefined;
   const saved: (Set<number> | undefined)[] = [];
   let lastName = '';
-  let strings: Uint8Array[] = [];
+  // The 2-byte codes of the strings since the last operator (Identity-H: each one a glyph id).
+  const codes: number[] = [];
   let depth = 0; // array nesting
   let i = 0;
   while (i < n) {
@@ -179,9 +180,7 @@ export function scanContent(bytes: Uint8Array, fontNamed: (name: string) => Set<
       continue;
     }
     if (c === 0x28 /* ( */) {
-      const [s, next] = literalString(bytes, i + 1);
-      strings.push(s);
-      i = next;
+      i = literalString(bytes, i + 1, codes);
       continue;
     }
     if (c === 0x3c /* < */) {
@@ -189,9 +188,7 @@ export function scanContent(bytes: Uint8Array, fontNamed: (name: string) => Set<
         i += 2; // a dictionary operand (BDC's properties): its contents are tokens like any
         continue;
       }
-      const [s, next] = hexString(bytes, i + 1);
-      strings.push(s);
-      i = next;
+      i = hexString(bytes, i + 1, codes);
       continue;
     }
     if (c === 0x3e /* > */ || c === 0x7b || c === 0x7d) {
@@ -236,15 +233,15 @@ export function scanContent(bytes: Uint8Array, fontNamed: (name: string) => Set<
           break;
         case Op.Show:
         case Op.ShowArray:
-          if (strings.length) {
+          if (codes.length) {
             if (!font) throw new Unaccountable();
-            for (const s of strings) for (let k = 0; k + 1 < s.length; k += 2) font.add((s[k]! << 8) | s[k + 1]!);
+            for (const code of codes) font.add(code);
           }
           break;
         case Op.InlineImage:
           throw new Unaccountable(); // binary data the scanner would read as tokens
       }
-      strings = [];
+      codes.length = 0;
     }
     i = j;
   }
@@ -269,26 +266,27 @@ function nameOf(bytes: Uint8Array, start: number, end: number): string {
 
 const hexValue = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1);
 
-/** A hex string's bytes (from just after '<'), and where scanning goes on. */
-function hexString(bytes: Uint8Array, start: number): [Uint8Array, number] {
-  const out: number[] = [];
-  let high = -1;
+/** Adds a hex string's 2-byte codes (from just after '<') to `codes`; returns where scanning goes on. */
+function hexString(bytes: Uint8Array, start: number, codes: number[]): number {
+  let code = 0;
+  let digits = 0;
   let i = start;
   for (; i < bytes.length && bytes[i] !== 0x3e; i++) {
     const v = hexValue(bytes[i]!);
     if (v < 0) continue; // whitespace
-    if (high < 0) high = v;
-    else {
-      out.push((high << 4) | v);
-      high = -1;
+    code = (code << 4) | v;
+    if (++digits === 4) {
+      codes.push(code);
+      code = 0;
+      digits = 0;
     }
   }
-  if (high >= 0) out.push(high << 4); // an odd last digit is followed by 0
-  return [Uint8Array.from(out), i + 1];
+  if (digits === 3) codes.push((code << 4) & 0xffff); // an odd last digit is followed by 0; a lone last byte is no code
+  return i + 1;
 }
 
-/** A literal string's bytes (from just after '('), with its escapes and nested parentheses, and where scanning goes on. */
-function literalString(bytes: Uint8Array, start: number): [Uint8Array, number] {
+/** Adds a literal string's 2-byte codes (from just after '('; escapes and nested parentheses read) to `codes`; returns where scanning goes on. */
+function literalString(bytes: Uint8Array, start: number, codes: number[]): number {
   const out: number[] = [];
   let nesting = 1;
   let i = start;
@@ -312,5 +310,6 @@ function literalString(bytes: Uint8Array, start: number): [Uint8Array, number] {
     else if (c === 0x29 && --nesting === 0) break;
     out.push(c);
   }
-  return [Uint8Array.from(out), i];
+  for (let k = 0; k + 1 < out.length; k += 2) codes.push((out[k]! << 8) | out[k + 1]!);
+  return i;
 }
