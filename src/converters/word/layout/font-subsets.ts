@@ -6,25 +6,28 @@ import { contentGlyphs, type PdfObject } from './content-glyphs';
  * Subsets the embedded TrueType faces of a PDF MuPDF wrote to the glyphs its pages show, as
  * MuPDF's `subsetFonts` does, without its cost: the glyphs are read off the content streams by a
  * scanner that only follows fonts and strings (content-glyphs.ts), and each face is cut by
- * truetype-subset.ts. False, with nothing changed, when some content or face is not of the kind
- * these read: the caller then subsets with MuPDF.
+ * truetype-subset.ts. Returns the glyph ids shown per font dictionary (by object number), or
+ * undefined, with nothing changed, when some content or face is not of the kind these read: the
+ * caller then subsets with MuPDF.
  */
-export function subsetPageFonts(pdf: Mupdf.PDFDocument): boolean {
+export function subsetPageFonts(pdf: Mupdf.PDFDocument): Map<number, Set<number>> | undefined {
   const pages = [];
   for (let i = 0; i < pdf.countPages(); i++) {
     const page = pdf.findPage(i);
     pages.push({ contents: page.get('Contents'), resources: page.get('Resources'), annotations: page.get('Annots') } as unknown as { contents: PdfObject; resources: PdfObject; annotations: PdfObject });
   }
   const usage = contentGlyphs(pages);
-  if (!usage) return false;
+  if (!usage) return undefined;
   const subsets: { file: Mupdf.PDFObject; fonts: Mupdf.PDFObject[]; bytes: Uint8Array }[] = [];
   for (const { file, fonts, gids } of usage.values()) {
     const stream = (file as unknown as Mupdf.PDFObject).readStream();
     const bytes = subsetTrueType(stream.asUint8Array(), gids);
     stream.destroy();
-    if (!bytes) return false;
+    if (!bytes) return undefined;
     subsets.push({ file: file as unknown as Mupdf.PDFObject, fonts: fonts as unknown as Mupdf.PDFObject[], bytes });
   }
+  const shown = new Map<number, Set<number>>();
+  for (const { fonts, gids } of usage.values()) for (const font of fonts) shown.set(font.asIndirect(), gids);
   for (const { file, fonts, bytes } of subsets) {
     file.writeStream(bytes);
     file.put('Length1', bytes.length);
@@ -38,7 +41,7 @@ export function subsetPageFonts(pdf: Mupdf.PDFDocument): boolean {
       }
     }
   }
-  return true;
+  return shown;
 }
 
 /** Six capital letters from the subset's bytes (FNV-1a), the prefix PDF gives a subset font's name: another subset, another tag. */

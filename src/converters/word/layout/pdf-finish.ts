@@ -42,12 +42,13 @@ export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page:
     // ToUnicode map into a lookup table of 65,536 entries (a tenth of a short document's time): the
     // maps are taken off for it.
     const fonts = pageFonts(pdf);
-    if (!subsetPageFonts(pdf)) {
+    const shown = subsetPageFonts(pdf);
+    if (!shown) {
       const maps = takeToUnicode(fonts);
       pdf.subsetFonts();
       for (const [font, map] of maps) font.put('ToUnicode', map);
     }
-    letterToUnicode(fonts);
+    letterToUnicode(fonts, shown);
     // Deflate is a fifth of a long document's time. MuPDF's effort 45 (of 100; 0 is zlib's default) was measured
     // 10% faster for files 4-7% larger (stress008 745 → 636 ms, 726 → 780 KB; LibreOffice's is 783 KB).
     const saved = pdf.saveToBuffer('compress,garbage=compact,compression-effort=45');

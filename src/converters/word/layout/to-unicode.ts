@@ -18,15 +18,18 @@ import { latin1Bytes, latin1String } from '../../../lib/latin1';
  * read as a soft hyphen, which copies as nothing and defeats search ("meeting-type" was not found).
  * The glyph is only drawn where a line breaks at a soft hyphen, and reads as a hyphen there too.
  */
-export function letterToUnicode(fonts: Mupdf.PDFObject[]): void {
+export function letterToUnicode(fonts: Mupdf.PDFObject[], shown?: Map<number, Set<number>>): void {
   for (const font of fonts) {
     const map = font.get('ToUnicode');
     if (!map.isStream()) continue;
     const stream = map.readStream();
     const text = latin1String(stream.asUint8Array());
     stream.destroy();
-    if (!PRESENTATION_TARGET.test(text)) continue;
-    map.writeStream(latin1Bytes(rewrite(text)));
+    // MuPDF's writer maps every glyph of the face (Carlito's map is 24 KB); where the glyphs the
+    // pages show are known, the map keeps only those (stress008's maps: 171 KB → 20 KB before deflate).
+    const keep = font.isIndirect() ? shown?.get(font.asIndirect()) : undefined;
+    if (!keep && !PRESENTATION_TARGET.test(text)) continue;
+    map.writeStream(latin1Bytes(rewrite(text, keep)));
   }
 }
 
@@ -56,7 +59,7 @@ const READ_AS: Record<number, string> = { [NO_BREAK_SPACE]: ' ', [SOFT_HYPHEN]: 
 const isPresentationForm = (cp: number) => (cp >= 0xfb00 && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfeff);
 const BLOCK = 100; // entries per beginbfchar/beginbfrange block, the CMap format's limit
 
-function rewrite(cmap: string): string {
+function rewrite(cmap: string, keep?: Set<number>): string {
   const first = cmap.search(/\d+\s+beginbf(?:char|range)/);
   const lastEnd = Math.max(cmap.lastIndexOf('endbfchar'), cmap.lastIndexOf('endbfrange'));
   if (first < 0 || lastEnd < 0) return cmap;
@@ -66,21 +69,29 @@ function rewrite(cmap: string): string {
   const sections = /beginbf(char|range)([\s\S]*?)endbf\1/g;
   for (let m = sections.exec(cmap); m; m = sections.exec(cmap)) {
     if (m[1] === 'char') {
-      for (const e of m[2]!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]*)>/gi)) chars.push([parseInt(e[1]!, 16), letters(decodeTarget(e[2]!))]);
+      for (const e of m[2]!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]*)>/gi)) {
+        const cid = parseInt(e[1]!, 16);
+        if (!keep || keep.has(cid)) chars.push([cid, letters(decodeTarget(e[2]!))]);
+      }
       continue;
     }
     for (const e of m[2]!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*(<[0-9a-f]*>|\[[^\]]*\])/gi)) {
       const [lo, hi] = [parseInt(e[1]!, 16), parseInt(e[2]!, 16)];
       const target = e[3]!;
       if (target.startsWith('[')) {
-        [...target.matchAll(/<([0-9a-f]*)>/gi)].forEach((t, k) => chars.push([lo + k, letters(decodeTarget(t[1]!))]));
+        [...target.matchAll(/<([0-9a-f]*)>/gi)].forEach((t, k) => (!keep || keep.has(lo + k)) && chars.push([lo + k, letters(decodeTarget(t[1]!))]));
         continue;
       }
       const start = decodeTarget(target.slice(1, -1));
       const base = start.codePointAt(0) ?? 0;
       const end = base + (hi - lo);
       // A range over presentation forms (or U+00A0, U+00AD): its targets are no longer consecutive, so one entry each.
-      if (start.length && [...start].length === 1 && ((base <= 0xfeff && end >= 0xfb00) || (base <= SOFT_HYPHEN && end >= NO_BREAK_SPACE))) {
+      if (keep && start.length && [...start].length === 1) {
+        // Only the glyphs shown, one entry each (a page of text shows a few hundred at most).
+        for (let cid = lo; cid <= hi; cid++) if (keep.has(cid)) chars.push([cid, letters(String.fromCodePoint(base + cid - lo))]);
+      } else if (keep && !(lo <= hi && [...keep].some((cid) => cid >= lo && cid <= hi))) {
+        // A range of ligature targets (several characters) none of whose glyphs is shown.
+      } else if (start.length && [...start].length === 1 && ((base <= 0xfeff && end >= 0xfb00) || (base <= SOFT_HYPHEN && end >= NO_BREAK_SPACE))) {
         for (let cid = lo; cid <= hi; cid++) chars.push([cid, letters(String.fromCodePoint(base + cid - lo))]);
       } else ranges.push(`<${e[1]}> <${e[2]}> ${target}`);
     }
