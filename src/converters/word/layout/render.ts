@@ -91,7 +91,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       const c = { ...ctx(fields), placeholderIds: { count: 0 }, floatsOutOfFlow: true };
       return { body: blocksHtml(blocks, width, c), placeholders: c.placeholderIds.count };
     });
-    const area = (blocks: Block[] | undefined, width: number, fields: BlockContext['fields'], want = false) => blockAreas.area(blocks, width, fields, want);
+    const area = (blocks: Block[] | undefined, width: number, fields: BlockContext['fields'], want = false, ahead = true) => blockAreas.area(blocks, width, fields, want, ahead);
 
     // Footnotes at the foot of a page: laid out once per set of notes (a page's notes are measured, then drawn).
     const notesArea = (ids: string[], width: number) =>
@@ -117,7 +117,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       // even-page areas decides (the first page's own area only when there is no default).
       const one = { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' };
       const tallest = (areas: HeaderFooterSet) =>
-        Math.max(-Infinity, ...[areas.default ?? areas.first, s.evenAndOdd ? areas.even : undefined].map((blocks) => area(blocks, width, one)?.height ?? -Infinity));
+        Math.max(-Infinity, ...[areas.default ?? areas.first, s.evenAndOdd ? areas.even : undefined].map((blocks) => area(blocks, width, one, false, false)?.height ?? -Infinity));
       const top = Math.max(g.marginTop, g.header + tallest(s.headers));
       const bottom = Math.max(g.marginBottom, g.footer + tallest(s.footers));
       const columns = Math.max(1, Math.min(s.columns ?? 1, 6));
