@@ -207,7 +207,9 @@ export type Inline =
  */
 export interface Shape {
   kind: 'shape';
-  geometry: 'rect' | 'roundRect' | 'ellipse' | 'line';
+  geometry: 'rect' | 'roundRect' | 'ellipse' | 'line' | 'path';
+  /** geometry 'path': the outline in its own space, stretched over the box (freeform.ts). */
+  path?: FreeformPath;
   width: number;
   height: number;
   fill?: string;
@@ -233,6 +235,22 @@ export interface Shape {
    */
   members?: Shape[];
 }
+
+/** A shape's outline in a space of its own (width × height), stretched over the shape's box. */
+export interface FreeformPath {
+  width: number;
+  height: number;
+  parts: PathPart[];
+}
+
+/** A part of an outline, filled and stroked or not (a VML path's nf/ns, a DrawingML path's fill="none"). */
+export interface PathPart {
+  ops: PathOp[];
+  fill: boolean;
+  stroke: boolean;
+}
+
+export type PathOp = ['M', number, number] | ['L', number, number] | ['C', number, number, number, number, number, number] | ['Z'];
 
 /** Where a floating object is anchored, relative to what Word says (approximated by the layout). */
 export interface FloatingPlacement {

@@ -6,6 +6,7 @@
  * anchor; a text box Word shows in the margin or beside other text stays there.
  */
 import type { Block, FloatingPlacement, Shape } from '../model';
+import { OFFICE_ART_PRESETS, presetFreeform } from '../freeform';
 import type { Anchor } from './pictures';
 import type { ShapeInfo } from './officeart';
 import { averageColor } from '../docx/drawing-color';
@@ -45,13 +46,17 @@ export function floatingShape(anchor: Anchor, info: ShapeInfo | undefined, block
   const props = info?.props ?? new Map<number, number>();
   // WordArt (msosptTextPlainText... 136-175): its text, drawn stretched over the box.
   const wordArt = info?.gtext?.text.trim() && info.type !== undefined && info.type >= 136 && info.type <= 175 ? wordArtOf(info.gtext, props) : undefined;
-  const geometry = wordArt ? 'rect' : info?.type !== undefined ? GEOMETRY[info.type] : undefined;
-  if (!geometry && !blocks?.length) return undefined;
   const width = (anchor.right - anchor.left) / 20;
   const height = (anchor.bottom - anchor.top) / 20;
+  // OfficeArt types that are polygon presets (triangles, diamonds, stars...: freeform.ts).
+  const preset = !wordArt && info?.type !== undefined && !GEOMETRY[info.type] ? OFFICE_ART_PRESETS[info.type] : undefined;
+  const path = preset ? presetFreeform(preset, width, height) : undefined;
+  const geometry = wordArt ? 'rect' : path ? 'path' : info?.type !== undefined ? GEOMETRY[info.type] : undefined;
+  if (!geometry && !blocks?.length) return undefined;
   if (width <= 0 && height <= 0) return undefined;
   const shape: Shape = {
     kind: 'shape',
+    ...(path ? { path } : {}),
     geometry: geometry ?? 'rect',
     width: Math.max(width, 0),
     height: Math.max(height, 0),

@@ -1,6 +1,7 @@
 /**
  * DrawingML shapes of Word (wps:wsp) and groups of them (wpg:wgp): rectangles, rounded rectangles,
- * ellipses, lines and connectors with their fill and outline, and the text they hold. A shape that
+ * ellipses, lines and connectors, the presets that are polygons and custom geometry (freeform.ts),
+ * with their fill and outline, and the text they hold. A shape that
  * draws nothing (no fill, no outline, or a geometry we cannot draw) but holds text stays a plain
  * text box, as before.
  */
@@ -8,6 +9,7 @@ import { borderShows, type Block, type FloatingPlacement, type Inline, type Shap
 import { attr, child, elements, type XmlElement } from '../../xml';
 import { shapeFill, shapeLine } from './drawing-color';
 import type { Theme } from './theme';
+import { drawingMlFreeform, presetFreeform } from '../freeform';
 
 export interface ShapeContext {
   theme: Theme;
@@ -98,10 +100,14 @@ function shapeInlines(wsp: XmlElement, box: Box, floating: FloatingPlacement | u
   const txbx = child(child(wsp, 'txbx'), 'txbxContent');
   const blocks = txbx ? ctx.blocksOf(txbx) : undefined;
   const prst = attr(child(spPr, 'prstGeom'), 'prst');
-  const geometry = prst ? GEOMETRY[prst] : undefined;
+  const width = box.width, height = box.height;
+  let geometry = prst ? GEOMETRY[prst] : undefined;
+  // Other presets that are polygons, and custom geometry (freeform.ts); the rest is not drawn.
+  const custGeom = child(spPr, 'custGeom');
+  const path = geometry ? undefined : prst ? presetFreeform(prst, width, height) : custGeom ? drawingMlFreeform(custGeom, width * 12700, height * 12700) : undefined;
+  if (path) geometry = 'path';
   const fill = geometry && geometry !== 'line' ? shapeFill(spPr, style, ctx.theme) : null;
   const line = geometry ? shapeLine(spPr, style, ctx.theme) : undefined;
-  const width = box.width, height = box.height;
   if (!geometry || (!fill && !line)) {
     if (!blocks) return [];
     if (positionedTextBox(floating)) return blocks.some(hasContent) ? [textOf({ kind: 'shape', geometry: 'rect', width, height, floating: floating! }, wsp, blocks)] : [];
@@ -111,6 +117,7 @@ function shapeInlines(wsp: XmlElement, box: Box, floating: FloatingPlacement | u
     return [tb];
   }
   const shape: Shape = { kind: 'shape', geometry, width, height };
+  if (path) shape.path = path;
   if (fill) shape.fill = fill;
   if (line) shape.line = line;
   const xfrm = child(spPr, 'xfrm');

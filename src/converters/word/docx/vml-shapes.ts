@@ -1,9 +1,11 @@
 /**
- * Legacy VML shapes (w:pict): v:rect, v:roundrect, v:oval, v:line and the rectangle-like v:shape
- * types (text box, rectangle, straight connector), with VML's defaults: filled white and stroked
+ * Legacy VML shapes (w:pict): v:rect, v:roundrect, v:oval, v:line, the rectangle-like v:shape
+ * types (text box, rectangle, straight connector), freeforms (a v:shape's own path) and the
+ * OfficeArt types that are polygons (freeform.ts), with VML's defaults: filled white and stroked
  * black 0.75 pt unless told otherwise.
  */
-import type { FloatingPlacement, Shape } from '../model';
+import type { FloatingPlacement, FreeformPath, Shape } from '../model';
+import { OFFICE_ART_PRESETS, presetFreeform, vmlFreeform } from '../freeform';
 import { attr, child, descendant, type XmlElement } from '../../xml';
 import type { DrawingContext } from './drawing';
 import { positionedTextBox } from './shapes';
@@ -69,6 +71,14 @@ export function readVmlShape(el: XmlElement, width: number, height: number, floa
   else if (el.name === 'oval') geometry = 'ellipse';
   else if (el.name === 'line') geometry = 'line';
   else if (el.name === 'shape' && !descendant(el, 'imagedata')) geometry = SHAPE_TYPES[attr(el, 'type') ?? ''] ?? (attr(el, 'o:spt') === '202' ? 'rect' : undefined);
+  // Freeforms (a path of the shape's own) and the OfficeArt types that are polygon presets.
+  let path: FreeformPath | undefined;
+  if (el.name === 'shape' && !geometry && !descendant(el, 'imagedata') && width > 0 && height > 0) {
+    const own = attr(el, 'path');
+    const type = Number(/^#_x0000_t(\d+)$/.exec(attr(el, 'type') ?? '')?.[1] ?? attr(el, 'o:spt'));
+    path = own ? vmlFreeform(own, attr(el, 'coordsize'), attr(el, 'coordorigin')) : OFFICE_ART_PRESETS[type] ? presetFreeform(OFFICE_ART_PRESETS[type]!, width, height) : undefined;
+    if (path) geometry = 'path';
+  }
   const wordArt = el.name === 'shape' ? readTextPath(el) : undefined;
   if (wordArt) return width > 0 && height > 0 ? wordArtShape(el, wordArt, width, height, floating) : undefined;
   if (!geometry) return undefined;
@@ -106,6 +116,7 @@ export function readVmlShape(el: XmlElement, width: number, height: number, floa
   if (!fill && !lineColor && !(txbx && (group || positionedTextBox(floating)))) return undefined;
   if (!w && !h) return undefined;
   const shape: Shape = { kind: 'shape', geometry, width: w, height: h };
+  if (path) shape.path = path;
   if (fill) shape.fill = fill;
   if (lineColor) shape.line = { color: lineColor, width: length(attr(el, 'strokeweight') ?? attr(strokeEl, 'weight'), 0.75) };
   if (flipV) shape.flipV = true;

@@ -28,6 +28,28 @@ const KAPPA = 0.5523;
 /** Word's default corner of a rounded rectangle: 1/6 of the shorter side. */
 const ROUND_CORNER = 1 / 6;
 
+/**
+ * A freeform's parts that are filled (or stroked) as one path, stretched from its own space over
+ * the box, mirrored where the shape is flipped.
+ */
+function freeformOutline(mupdf: MupdfModule, shape: Shape, b: Box, which: 'fill' | 'stroke'): Mupdf.Path {
+  const path = new mupdf.Path();
+  const f = shape.path!;
+  const sx = b.width / f.width, sy = b.height / f.height;
+  const X = (x: number) => (shape.flipH ? b.x + b.width - x * sx : b.x + x * sx);
+  const Y = (y: number) => (shape.flipV ? b.y + b.height - y * sy : b.y + y * sy);
+  for (const part of f.parts) {
+    if (!part[which]) continue;
+    for (const op of part.ops) {
+      if (op[0] === 'M') path.moveTo(X(op[1]), Y(op[2]));
+      else if (op[0] === 'L') path.lineTo(X(op[1]), Y(op[2]));
+      else if (op[0] === 'C') path.curveTo(X(op[1]), Y(op[2]), X(op[3]), Y(op[4]), X(op[5]), Y(op[6]));
+      else path.closePath();
+    }
+  }
+  return path;
+}
+
 function outline(mupdf: MupdfModule, shape: Shape, b: Box): Mupdf.Path {
   const path = new mupdf.Path();
   const { x, y, width: w, height: h } = b;
@@ -83,19 +105,25 @@ export function rotationAbout(b: Box, degrees: number): Mupdf.Matrix {
 /** Fills and strokes the shape's outline over `box`; a malformed shape draws nothing rather than throw. */
 export function paintShape(mupdf: MupdfModule, device: Mupdf.Device, shape: Shape, box: Box): void {
   if (!(box.width >= 0 && box.height >= 0) || !Number.isFinite(box.x + box.y + box.width + box.height)) return;
-  const path = outline(mupdf, shape, box);
+  const freeform = shape.geometry === 'path' && shape.path && shape.path.width > 0 && shape.path.height > 0;
+  if (shape.geometry === 'path' && !freeform) return;
+  const path = freeform ? freeformOutline(mupdf, shape, box, 'fill') : outline(mupdf, shape, box);
+  // A freeform's stroked parts may differ from its filled ones (VML's nf and ns, DrawingML's fill="none").
+  const strokePath = freeform ? freeformOutline(mupdf, shape, box, 'stroke') : path;
   const ctm = shape.rotation ? rotationAbout(box, shape.rotation) : mupdf.Matrix.identity;
   try {
+    // Open freeform parts are filled as if closed, as Word fills them.
     if (shape.fill && shape.geometry !== 'line') device.fillPath(path, false, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shape.fill), 1);
     if (shape.line && shape.line.width > 0) {
       const stroke = new mupdf.StrokeState({ lineCap: 'Butt', lineJoin: 'Miter', lineWidth: shape.line.width, miterLimit: 10 });
       try {
-        device.strokePath(path, stroke, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shape.line.color), 1);
+        device.strokePath(strokePath, stroke, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shape.line.color), 1);
       } finally {
         stroke.destroy();
       }
     }
   } finally {
     path.destroy();
+    if (strokePath !== path) strokePath.destroy();
   }
 }

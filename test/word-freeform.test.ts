@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
+import { loadMupdf } from '../src/engines/mupdf';
+import { bundledFonts } from '../src/converters/fonts/bundled';
+import { readDocx } from '../src/converters/word/docx';
+import { renderWordDocument } from '../src/converters/word/layout/render';
+import { drawingMlFreeform, presetFreeform, vmlFreeform, vmlPathParts } from '../src/converters/word/freeform';
+import { parseXml } from '../src/converters/xml';
+import type { Paragraph, Shape } from '../src/converters/word/model';
+
+const NS = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+function docx(body: string): Uint8Array {
+  return zipSync({
+    '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+    '_rels/.rels': strToU8(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`),
+    'word/document.xml': strToU8(`<w:document ${NS}><w:body>${body}</w:body></w:document>`),
+  });
+}
+
+/** A DrawingML shape anchored at (x, y) points on the page, w × h points, red, with this geometry. */
+const drawingMl = (x: number, y: number, w: number, h: number, geometry: string) =>
+  `<w:r><w:drawing><wp:anchor behindDoc="0" relativeHeight="3"><wp:positionH relativeFrom="page"><wp:posOffset>${x * 12700}</wp:posOffset></wp:positionH>` +
+  `<wp:positionV relativeFrom="page"><wp:posOffset>${y * 12700}</wp:posOffset></wp:positionV><wp:extent cx="${w * 12700}" cy="${h * 12700}"/><wp:wrapNone/>` +
+  `<a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:spPr>${geometry}` +
+  `<a:solidFill><a:srgbClr val="FF0000"/></a:solidFill><a:ln><a:noFill/></a:ln></wps:spPr><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>`;
+
+describe('freeform shapes', () => {
+  it('reads VML paths: lines, curves, relative moves, left-out numbers, nf/ns, parts; formulas and arcs are not read', () => {
+    expect(vmlPathParts('m2333,1606l2333,1705,2432,1655,2333,1606xe')).toEqual([
+      { ops: [['M', 2333, 1606], ['L', 2333, 1705], ['L', 2432, 1655], ['L', 2333, 1606], ['Z']], fill: true, stroke: true },
+    ]);
+    expect(vmlPathParts('m,l100, nf e m 0 50 r 10 10 c 1,2,3,4,5,6 v1,1,2,2,3,3 ns e')).toEqual([
+      { ops: [['M', 0, 0], ['L', 100, 0]], fill: false, stroke: true },
+      { ops: [['M', 0, 50], ['L', 10, 60], ['C', 1, 2, 3, 4, 5, 6], ['C', 6, 7, 7, 8, 8, 9]], fill: true, stroke: false },
+    ]);
+    expect(vmlPathParts('m@0,0l@1,100e')).toBeUndefined();
+    expect(vmlPathParts('m0,0 ar0,0,100,100,0,0,0,0e')).toBeUndefined();
+    // coordorigin moves the path into its coordsize box.
+    expect(vmlFreeform('m100,100l300,100e', '200,100', '100,100')).toEqual({ width: 200, height: 100, parts: [{ ops: [['M', 0, 0], ['L', 200, 0]], fill: true, stroke: true }] });
+  });
+
+  it('reads DrawingML custom geometry: points in each path\'s own w × h, quadratic curves as cubics, arcs, fill="none"', () => {
+    const custGeom = parseXml(
+      `<a:custGeom ${NS}><a:pathLst><a:path w="100" h="50"><a:moveTo><a:pt x="0" y="50"/></a:moveTo><a:lnTo><a:pt x="50" y="0"/></a:lnTo>` +
+        `<a:quadBezTo><a:pt x="100" y="0"/><a:pt x="100" y="50"/></a:quadBezTo><a:close/></a:path>` +
+        `<a:path w="200" h="100" fill="none"><a:moveTo><a:pt x="200" y="50"/></a:moveTo><a:arcTo wR="100" hR="50" stAng="0" swAng="10800000"/></a:path></a:pathLst></a:custGeom>`,
+    );
+    const f = drawingMlFreeform(custGeom, 1, 1)!;
+    expect(f.width).toBe(100);
+    expect(f.height).toBe(50);
+    expect(f.parts[0]!.ops[2]![0]).toBe('C');
+    expect(f.parts[0]!.ops[2]!.slice(5)).toEqual([100, 50]);
+    // The second path is scaled into the first one's space; its half-ellipse ends at the left edge.
+    expect(f.parts[1]!.fill).toBe(false);
+    const end = f.parts[1]!.ops.at(-1)!;
+    expect(end[0]).toBe('C');
+    expect(end[5]).toBeCloseTo(0);
+    expect(end[6]).toBeCloseTo(25);
+  });
+
+  it('draws DrawingML presets, custom geometry and VML freeforms where they are, filled inside their outline only', async () => {
+    const triangle = drawingMl(100, 100, 100, 100, '<a:prstGeom prst="triangle"/>');
+    const arrow = drawingMl(300, 100, 200, 100, '<a:prstGeom prst="rightArrow"/>');
+    const custom = drawingMl(100, 300, 100, 100, '<a:custGeom><a:pathLst><a:path w="10" h="10"><a:moveTo><a:pt x="0" y="0"/></a:moveTo><a:lnTo><a:pt x="10" y="0"/></a:lnTo><a:lnTo><a:pt x="0" y="10"/></a:lnTo><a:close/></a:path></a:pathLst></a:custGeom>');
+    // VML: a triangle pointing down in a 1000 × 1000 space, and an open polyline with only a stroke.
+    const vml =
+      `<w:r><w:pict><v:shape style="position:absolute;margin-left:300pt;margin-top:300pt;width:100pt;height:100pt;mso-position-horizontal-relative:page;mso-position-vertical-relative:page" coordsize="1000,1000" path="m0,0l1000,0,500,1000xe" fillcolor="#0000ff" stroked="f"/></w:pict></w:r>` +
+      `<w:r><w:pict><v:shape style="position:absolute;margin-left:100pt;margin-top:500pt;width:200pt;height:100pt;mso-position-horizontal-relative:page;mso-position-vertical-relative:page" coordsize="200,100" path="m0,0l200,0,200,100e" filled="f" strokecolor="#00ff00" strokeweight="4pt"/></w:pict></w:r>`;
+    const model = readDocx(docx(`<w:p>${triangle}${arrow}${custom}${vml}</w:p>`));
+    const shapes = (model.sections[0]!.blocks[0] as Paragraph).inlines.filter((i): i is Shape => i.kind === 'shape');
+    expect(shapes.map((s) => s.geometry)).toEqual(['path', 'path', 'path', 'path', 'path']);
+
+    const mupdf = await loadMupdf();
+    const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf');
+    const pix = pdf.loadPage(0).toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
+    const samples = pix.getPixels(), stride = pix.getStride();
+    const at = (x: number, y: number) => [0, 1, 2].map((i) => samples[y * stride + x * 3 + i]!);
+    const [red, blue, green, white] = [[255, 0, 0], [0, 0, 255], [0, 255, 0], [255, 255, 255]];
+    // Triangle (apex at the top middle): its base corners and centre red, the top corners white.
+    expect(at(150, 190)).toEqual(red);
+    expect(at(105, 195)).toEqual(red);
+    expect(at(105, 105)).toEqual(white);
+    expect(at(195, 105)).toEqual(white);
+    // Right arrow: the shaft at the left middle, the tip at the right middle; above the shaft white.
+    expect(at(305, 150)).toEqual(red);
+    expect(at(495, 150)).toEqual(red);
+    expect(at(305, 110)).toEqual(white);
+    expect(at(420, 110)).toEqual(white);
+    expect(at(455, 112)).toEqual(red); // the head, as tall as the box
+    // Custom geometry: the top-left half of its box.
+    expect(at(110, 310)).toEqual(red);
+    expect(at(190, 390)).toEqual(white);
+    // VML triangle pointing down, blue.
+    expect(at(350, 305)).toEqual(blue);
+    expect(at(350, 390)).toEqual(blue);
+    expect(at(305, 390)).toEqual(white);
+    // The open polyline: its top and right sides stroked green, nothing filled inside.
+    expect(at(200, 500)).toEqual(green);
+    expect(at(300, 550)).toEqual(green);
+    expect(at(200, 560)).toEqual(white);
+    pix.destroy();
+    pdf.destroy();
+  });
+
+  it('presets are polygons in the shape\'s own size (arrows keep their head as the shorter side says)', () => {
+    const arrow = presetFreeform('rightArrow', 300, 100)!;
+    const points = arrow.parts[0]!.ops.filter((o) => o[0] !== 'Z').map((o) => [o[1], o[2]]);
+    expect(points).toContainEqual([300, 50]); // the tip
+    expect(points).toContainEqual([250, 0]); // the head starts half the shorter side from the tip
+    expect(presetFreeform('cloudCallout', 100, 100)).toBeUndefined();
+  });
+});
