@@ -104,6 +104,35 @@ describe('freeform shapes', () => {
     pdf.destroy();
   });
 
+  it('lines carry their arrowheads at the end they are on: DrawingML tailEnd, VML endarrow from `from` to `to`', async () => {
+    // A connector 200 pt long from (100,100) rightwards with a large triangle at its end (tailEnd), 2 pt wide.
+    const connector =
+      `<w:r><w:drawing><wp:anchor behindDoc="0" relativeHeight="3"><wp:positionH relativeFrom="page"><wp:posOffset>${100 * 12700}</wp:posOffset></wp:positionH>` +
+      `<wp:positionV relativeFrom="page"><wp:posOffset>${100 * 12700}</wp:posOffset></wp:positionV><wp:extent cx="${200 * 12700}" cy="0"/><wp:wrapNone/>` +
+      `<a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:spPr><a:prstGeom prst="straightConnector1"/>` +
+      `<a:ln w="25400"><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill><a:tailEnd type="triangle" w="lg" len="lg"/></a:ln></wps:spPr><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>`;
+    // A VML line drawn from right to left: its end arrow points left, at x = 100.
+    const vml = `<w:r><w:pict><v:line style="position:absolute;mso-position-horizontal-relative:page;mso-position-vertical-relative:page" from="300pt,300pt" to="100pt,300pt" strokecolor="#0000ff" strokeweight="2pt"><v:stroke endarrow="block" endarrowwidth="wide" endarrowlength="long"/></v:line></w:pict></w:r>`;
+    const model = readDocx(docx(`<w:p>${connector}${vml}</w:p>`));
+    const shapes = (model.sections[0]!.blocks[0] as Paragraph).inlines.filter((i): i is Shape => i.kind === 'shape');
+    expect(shapes.map((s) => s.line?.end?.type)).toEqual(['triangle', 'triangle']);
+    expect(shapes[1]!.flipH).toBe(true);
+    const mupdf = await loadMupdf();
+    const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf');
+    const pix = pdf.loadPage(0).toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
+    const samples = pix.getPixels(), stride = pix.getStride();
+    const at = (x: number, y: number) => [0, 1, 2].map((i) => samples[y * stride + x * 3 + i]!);
+    const [red, blue, white] = [[255, 0, 0], [0, 0, 255], [255, 255, 255]];
+    // The head (5 × 2 pt wide, 10 pt long) stands out of the 2 pt line near its end only.
+    expect(at(292, 102)).toEqual(red);
+    expect(at(150, 103)).toEqual(white);
+    expect(at(104, 103)).toEqual(white);
+    expect(at(108, 302)).toEqual(blue);
+    expect(at(296, 303)).toEqual(white);
+    pix.destroy();
+    pdf.destroy();
+  });
+
   it('presets are polygons in the shape\'s own size (arrows keep their head as the shorter side says)', () => {
     const arrow = presetFreeform('rightArrow', 300, 100)!;
     const points = arrow.parts[0]!.ops.filter((o) => o[0] !== 'Z').map((o) => [o[1], o[2]]);

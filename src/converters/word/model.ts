@@ -213,7 +213,7 @@ export interface Shape {
   width: number;
   height: number;
   fill?: string;
-  line?: { color: string; width: number };
+  line?: { color: string; width: number; start?: LineEnd; end?: LineEnd };
   flipH?: boolean;
   flipV?: boolean;
   /** Clockwise, degrees, about the box's centre. */
@@ -234,6 +234,16 @@ export interface Shape {
    * of its own), each placed by its floating.inGroup offset from the box's top-left corner.
    */
   members?: Shape[];
+}
+
+/**
+ * An arrowhead or other mark at an end of a line or open outline (DrawingML a:headEnd/a:tailEnd,
+ * VML's startarrow/endarrow): its kind, and its width and length as multiples of the line's width.
+ */
+export interface LineEnd {
+  type: 'triangle' | 'stealth' | 'arrow' | 'diamond' | 'oval';
+  width: number;
+  length: number;
 }
 
 /** A shape's outline in a space of its own (width × height), stretched over the shape's box. */

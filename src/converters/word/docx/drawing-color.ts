@@ -5,6 +5,7 @@
  */
 import { attr, child, elements, type XmlElement } from '../../xml';
 import type { Theme } from './theme';
+import type { LineEnd } from '../model';
 
 /** Scheme colour names of DrawingML → the theme's colour slots. */
 const SCHEME_SLOTS: Record<string, string> = { tx1: 'dk1', tx2: 'dk2', bg1: 'lt1', bg2: 'lt2' };
@@ -119,7 +120,7 @@ export function shapeFill(spPr: XmlElement | undefined, style: XmlElement | unde
 const STYLE_LINE_WIDTHS = [0, 0.5, 1, 1.5];
 
 /** The outline of a shape: a:ln of its properties over its style's a:lnRef. */
-export function shapeLine(spPr: XmlElement | undefined, style: XmlElement | undefined, theme: Theme): { color: string; width: number } | undefined {
+export function shapeLine(spPr: XmlElement | undefined, style: XmlElement | undefined, theme: Theme): { color: string; width: number; start?: LineEnd; end?: LineEnd } | undefined {
   const ln = child(spPr, 'ln');
   const ref = child(style, 'lnRef');
   const refIdx = +(attr(ref, 'idx') ?? 0);
@@ -140,5 +141,20 @@ export function shapeLine(spPr: XmlElement | undefined, style: XmlElement | unde
     color = colorIn(ref, theme);
   }
   if (!color) return undefined;
-  return { color, width: Math.max(width, 0.25) };
+  const line: { color: string; width: number; start?: LineEnd; end?: LineEnd } = { color, width: Math.max(width, 0.25) };
+  const start = lineEnd(child(ln, 'headEnd'));
+  const end = lineEnd(child(ln, 'tailEnd'));
+  if (start) line.start = start;
+  if (end) line.end = end;
+  return line;
+}
+
+const END_TYPES: Record<string, LineEnd['type']> = { triangle: 'triangle', stealth: 'stealth', arrow: 'arrow', diamond: 'diamond', oval: 'oval' };
+const END_SIZES: Record<string, number> = { sm: 2, med: 3, lg: 5 };
+
+/** A line end (a:headEnd at the start, a:tailEnd at the end): its kind and size (sm, med, lg: 2, 3, 5 line widths). */
+function lineEnd(el: XmlElement | undefined): LineEnd | undefined {
+  const type = END_TYPES[attr(el, 'type') ?? ''];
+  if (!type) return undefined;
+  return { type, width: END_SIZES[attr(el, 'w') ?? 'med'] ?? 3, length: END_SIZES[attr(el, 'len') ?? 'med'] ?? 3 };
 }

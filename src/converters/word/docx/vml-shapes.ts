@@ -4,7 +4,7 @@
  * OfficeArt types that are polygons (freeform.ts), with VML's defaults: filled white and stroked
  * black 0.75 pt unless told otherwise.
  */
-import type { FloatingPlacement, FreeformPath, Shape } from '../model';
+import type { FloatingPlacement, FreeformPath, LineEnd, Shape } from '../model';
 import { OFFICE_ART_PRESETS, presetFreeform, vmlFreeform } from '../freeform';
 import { attr, child, descendant, type XmlElement } from '../../xml';
 import type { DrawingContext } from './drawing';
@@ -83,6 +83,7 @@ export function readVmlShape(el: XmlElement, width: number, height: number, floa
   if (wordArt) return width > 0 && height > 0 ? wordArtShape(el, wordArt, width, height, floating) : undefined;
   if (!geometry) return undefined;
   let w = width, h = height;
+  let flipH = false;
   let flipV = false;
   if (geometry === 'line') {
     // In a group, from/to are in its coordinates (`lineSpace` maps them to points from its corner).
@@ -92,10 +93,12 @@ export function readVmlShape(el: XmlElement, width: number, height: number, floa
     };
     const [x0, y0] = point(attr(el, 'from'));
     const [x1, y1] = point(attr(el, 'to'));
+    // The line runs from `from` to `to`: flipped along the axes where `to` comes first (arrowheads keep their end).
+    if (x1! < x0!) flipH = true;
+    if (y1! < y0!) flipV = true;
     if (lineSpace || (!w && !h)) {
       w = Math.abs(x1! - x0!);
       h = Math.abs(y1! - y0!);
-      flipV = (x1! - x0!) * (y1! - y0!) < 0;
       if (floating && x0 !== undefined && y0 !== undefined) {
         const [dx, dy] = [Math.min(x0, x1!), Math.min(y0, y1!)];
         floating = floating.inGroup ? { ...floating, inGroup: { ...floating.inGroup, dx, dy } } : { ...floating, x: floating.x + dx, y: floating.y + dy };
@@ -118,7 +121,14 @@ export function readVmlShape(el: XmlElement, width: number, height: number, floa
   const shape: Shape = { kind: 'shape', geometry, width: w, height: h };
   if (path) shape.path = path;
   if (fill) shape.fill = fill;
-  if (lineColor) shape.line = { color: lineColor, width: length(attr(el, 'strokeweight') ?? attr(strokeEl, 'weight'), 0.75) };
+  if (lineColor) {
+    shape.line = { color: lineColor, width: length(attr(el, 'strokeweight') ?? attr(strokeEl, 'weight'), 0.75) };
+    const start = vmlLineEnd(strokeEl, 'start');
+    const end = vmlLineEnd(strokeEl, 'end');
+    if (start) shape.line.start = start;
+    if (end) shape.line.end = end;
+  }
+  if (flipH) shape.flipH = true;
   if (flipV) shape.flipV = true;
   const rotation = /(?:^|;)\s*rotation\s*:\s*(-?[0-9.]+)/.exec(attr(el, 'style') ?? '')?.[1];
   if (rotation && +rotation) shape.rotation = +rotation;
@@ -133,6 +143,16 @@ export function readVmlShape(el: XmlElement, width: number, height: number, floa
     }
   }
   return shape;
+}
+
+const VML_END_TYPES: Record<string, LineEnd['type']> = { block: 'triangle', classic: 'stealth', open: 'arrow', diamond: 'diamond', oval: 'oval' };
+const VML_END_SIZES: Record<string, number> = { narrow: 2, short: 2, medium: 3, wide: 5, long: 5 };
+
+/** A v:stroke's startarrow or endarrow, with its width and length (narrow/short 2, medium 3, wide/long 5 line widths). */
+function vmlLineEnd(stroke: XmlElement | undefined, which: 'start' | 'end'): LineEnd | undefined {
+  const type = VML_END_TYPES[attr(stroke, `${which}arrow`) ?? ''];
+  if (!type) return undefined;
+  return { type, width: VML_END_SIZES[attr(stroke, `${which}arrowwidth`) ?? 'medium'] ?? 3, length: VML_END_SIZES[attr(stroke, `${which}arrowlength`) ?? 'medium'] ?? 3 };
 }
 
 /** A v:textpath's text and font (WordArt), when the shape shows one. */

@@ -3,6 +3,7 @@
  * a box on a MuPDF device, in page space.
  */
 import type * as Mupdf from 'mupdf';
+import { drawLineEnd, lineEnds } from './line-ends';
 import type { Shape } from '../model';
 
 type MupdfModule = typeof Mupdf;
@@ -120,6 +121,11 @@ export function paintShape(mupdf: MupdfModule, device: Mupdf.Device, shape: Shap
         device.strokePath(strokePath, stroke, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shape.line.color), 1);
       } finally {
         stroke.destroy();
+      }
+      if (shape.line.start || shape.line.end) {
+        const ends = lineEnds(shape, box);
+        if (shape.line.start && ends.start) drawLineEnd(mupdf, device, shape.line.start, ...ends.start, shape.line.width, rgb(shape.line.color), ctm);
+        if (shape.line.end && ends.end) drawLineEnd(mupdf, device, shape.line.end, ...ends.end, shape.line.width, rgb(shape.line.color), ctm);
       }
     }
   } finally {
