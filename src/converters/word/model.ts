@@ -197,7 +197,7 @@ export type Inline =
   | { kind: 'field'; field: 'PAGE' | 'NUMPAGES' | 'SECTIONPAGES'; style: RunStyle }
   | { kind: 'noteRef'; id: string; label: string; style: RunStyle }
   /** A text box or shape with text: laid out as a block of its own. */
-  | { kind: 'textbox'; blocks: Block[]; width: number; height?: number; floating?: FloatingPlacement }
+  | { kind: 'textbox'; blocks: Block[]; width: number; height?: number; floating?: FloatingPlacement; /** Room for text when the box does not grow to it: what does not fit is not shown. */ textRoom?: number }
   | Shape;
 
 /**
@@ -223,6 +223,8 @@ export interface Shape {
   textInsets?: { left: number; top: number; right: number; bottom: number };
   /** Vertical placement of the text in the box. */
   textAnchor?: 'top' | 'center' | 'bottom';
+  /** The box keeps its size whatever its text (DrawingML without spAutoFit, VML without mso-fit-shape-to-text): text past it is not shown. */
+  clipsText?: boolean;
   /** Stacking order among floating shapes (wp:anchor relativeHeight): higher is drawn later. */
   z?: number;
   /** A raster picture that fills the box (a floating picture drawn out of the text's flow). */

@@ -23,6 +23,7 @@ const enum Prop {
   dxTextRight = 0x0083,
   dyTextBottom = 0x0084,
   anchorText = 0x0087,
+  textBooleans = 0x00bf,
   fillType = 0x0180,
   gtextBooleans = 0x00ff,
   fillColor = 0x0181,
@@ -90,6 +91,8 @@ export function floatingShape(anchor: Anchor, info: ShapeInfo | undefined, block
     shape.textInsets = { left: inset(Prop.dxTextLeft, 91440), top: inset(Prop.dyTextTop, 45720), right: inset(Prop.dxTextRight, 91440), bottom: inset(Prop.dyTextBottom, 45720) };
     const anchorText = (props.get(Prop.anchorText) ?? 0) % 3; // the centred variants (3..5) anchor alike
     shape.textAnchor = anchorText === 1 ? 'center' : anchorText === 2 ? 'bottom' : 'top';
+    // fFitShapeToText off: the box keeps its size and shows only what fits.
+    if (!flag(props.get(Prop.textBooleans), 0x2, false) && shape.height > 0) shape.clipsText = true;
   }
   return shape;
 }

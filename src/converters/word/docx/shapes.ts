@@ -113,6 +113,12 @@ function shapeInlines(wsp: XmlElement, box: Box, floating: FloatingPlacement | u
     if (positionedTextBox(floating)) return blocks.some(hasContent) ? [textOf({ kind: 'shape', geometry: 'rect', width, height, floating: floating! }, wsp, blocks)] : [];
     const tb: Inline = { kind: 'textbox', blocks, width };
     if (height) tb.height = height;
+    // Without "resize shape to fit text" Word shows only what fits in the box (a business card's overflow).
+    const bodyPr = child(wsp, 'bodyPr');
+    if (height && bodyPr && !child(bodyPr, 'spAutoFit')) {
+      const inset = insetsOf(bodyPr)!;
+      tb.textRoom = Math.max(0, height - inset.top - inset.bottom);
+    }
     if (floating) tb.floating = floating;
     return [tb];
   }
@@ -133,7 +139,10 @@ function shapeInlines(wsp: XmlElement, box: Box, floating: FloatingPlacement | u
 function textOf(shape: Shape, wsp: XmlElement, blocks: Block[]): Shape {
   const bodyPr = child(wsp, 'bodyPr');
   const anchor = attr(bodyPr, 'anchor');
-  return { ...shape, blocks, textInsets: insetsOf(bodyPr), textAnchor: anchor === 'ctr' ? 'center' : anchor === 'b' ? 'bottom' : 'top' };
+  const text: Shape = { ...shape, blocks, textInsets: insetsOf(bodyPr), textAnchor: anchor === 'ctr' ? 'center' : anchor === 'b' ? 'bottom' : 'top' };
+  // Without "resize shape to fit text" the box keeps its size and Word shows only what fits in it.
+  if (bodyPr && !child(bodyPr, 'spAutoFit') && shape.height > 0) text.clipsText = true;
+  return text;
 }
 
 /**

@@ -140,6 +140,8 @@ export function readVmlShape(el: XmlElement, width: number, height: number, floa
       const inset = (attr(textbox, 'inset') ?? '').split(',');
       const side = (i: number, d: number) => length(inset[i] || undefined, d);
       shape.textInsets = { left: side(0, 7.2), top: side(1, 3.6), right: side(2, 7.2), bottom: side(3, 3.6) };
+      // A text box that does not grow to its text shows only what fits (Word's "resize shape to fit text" off).
+      if (!/mso-fit-shape-to-text\s*:\s*t/i.test(attr(textbox, 'style') ?? '') && h > 0) shape.clipsText = true;
     }
   }
   return shape;

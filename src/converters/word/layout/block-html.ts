@@ -80,7 +80,7 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   }
   const own = paragraphCss(p, ctx);
   if (own) css.push(own);
-  const inner = inlineHtml(p, { ...ctx, paragraphCss: own, columnWidth: width, renderBlocks: (blocks, w) => blocksHtml(blocks, w, ctx) });
+  const inner = inlineHtml(p, { ...ctx, paragraphCss: own, columnWidth: width, renderBlocks: (blocks, w, h) => blocksHtml(h === undefined ? blocks : blocksWithin(blocks, h, w, ctx), w, ctx) });
   const mark = largestRun(p, ctx);
   // An empty paragraph still takes a line: a no-break space at the mark's font holds it open (the
   // paragraph's own font when it has none: no span, which MuPDF would match against its style sheet).
@@ -193,7 +193,7 @@ function cellHtml(cell: TableCell, width: number, mergedBelow: boolean, ctx: Blo
  * each paragraph's height (its lines as its text's width over the cell's, at its line height, and
  * its spacing); a nested table ends the estimate and is kept, with what follows it.
  */
-function blocksWithin(blocks: Block[], height: number, width: number, ctx: BlockContext): Block[] {
+export function blocksWithin(blocks: Block[], height: number, width: number, ctx: BlockContext): Block[] {
   let y = 0;
   let after = 0; // the space after the paragraph above
   for (let i = 0; i < blocks.length; i++) {

@@ -57,7 +57,8 @@ export interface InlineContext {
   /** Headings for the PDF's bookmarks (outline.ts): each gets an empty element `hd<n>`; `found` lists those written. */
   headings?: { index(p: Paragraph): number; found: number[] };
   /** Renders a text box's blocks (given by the block renderer, which owns paragraphs and tables). */
-  renderBlocks(blocks: Block[], width: number): string;
+  /** `height`: only the blocks that start within it (estimated), for a box that does not grow to its text. */
+  renderBlocks(blocks: Block[], width: number, height?: number): string;
 }
 
 /**

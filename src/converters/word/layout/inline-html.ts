@@ -291,7 +291,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
       case 'textbox': {
         const width = Math.min(it.width || ctx.columnWidth, ctx.columnWidth);
         const shift = it.floating ? `margin-left:${pt(floatOffset(it.floating, width, ctx))};` : '';
-        html += `<div style="${shift}width:${pt(width)}">${ctx.renderBlocks(it.blocks, width)}</div>`;
+        html += `<div style="${shift}width:${pt(width)}">${ctx.renderBlocks(it.blocks, width, it.textRoom)}</div>`;
         return;
       }
       case 'shape': {
@@ -372,7 +372,9 @@ function inlineShapeBox(s: Shape, ctx: InlineContext): string {
   const css = [`width:${pt(inner)}`, `padding:${[inset.top, inset.right, inset.bottom, inset.left].map(pt).join(' ')}`];
   if (s.fill) css.push(`background-color:#${s.fill}`);
   if (s.line) css.push(`border:${pt(s.line.width)} solid #${s.line.color}`);
-  return `<div style="${css.join(';')}">${ctx.renderBlocks(s.blocks!, inner)}</div>`;
+  // A box that keeps its size shows only the text that starts within it (estimated), as Word clips the rest.
+  const room = s.clipsText && s.height > 0 ? Math.max(0, s.height - inset.top - inset.bottom - 2 * border) : undefined;
+  return `<div style="${css.join(';')}">${ctx.renderBlocks(s.blocks!, inner, room)}</div>`;
 }
 
 const placeholderId = (ctx: InlineContext): string => (ctx.placeholderIds ? ` id="ph${ctx.placeholderIds.count++}"` : '');

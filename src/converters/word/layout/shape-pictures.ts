@@ -59,7 +59,26 @@ export class ShapePictures {
     private readonly pictureImage: (data: Uint8Array) => Mupdf.Image | undefined,
     /** The faces WordArt is drawn with. */
     private readonly fonts: Pick<FontBook, 'face' | 'familyFor'>,
+    /** The blocks that start within `height` of text `width` wide (block-html's estimate), for boxes that do not grow to their text. */
+    private readonly blocksWithin?: (blocks: Block[], height: number, width: number) => Block[],
   ) {}
+
+  private fitted = new WeakMap<Shape, Block[]>();
+  /**
+   * The text a shape shows: a box that keeps its size (clipsText) shows the paragraphs that start
+   * within it, as Word clips the rest (a paragraph that starts inside is shown whole, as for rows
+   * of exact height: our lines may be a little taller than Word's).
+   */
+  private textOf(shape: Shape, width: number): Block[] {
+    if (!shape.clipsText || !this.blocksWithin) return shape.blocks!;
+    let blocks = this.fitted.get(shape);
+    if (!blocks) {
+      const inset = shape.textInsets ?? DEFAULT_INSETS;
+      blocks = this.blocksWithin(shape.blocks!, Math.max(0, shape.height - inset.top - inset.bottom), width);
+      this.fitted.set(shape, blocks);
+    }
+    return blocks;
+  }
 
   /** A shape's outline, or its WordArt text. */
   private paint(device: Mupdf.Device, shape: Shape, box: Box): void {
@@ -226,7 +245,7 @@ export class ShapePictures {
   textsAhead(): { blocks: Block[]; width: number }[] {
     const out: { blocks: Block[]; width: number }[] = [];
     const add = (shape: Shape) => {
-      if (shape.blocks?.length) out.push({ blocks: shape.blocks, width: textWidth(shape, shape.width) });
+      if (shape.blocks?.length) out.push({ blocks: this.textOf(shape, textWidth(shape, shape.width)), width: textWidth(shape, shape.width) });
       shape.members?.forEach(add);
     };
     for (; this.textsSeen < this.list.length; this.textsSeen++) add(this.list[this.textsSeen]!.shape);
@@ -236,7 +255,7 @@ export class ShapePictures {
   private queueText(shape: Shape, box: Box): void {
     const inset = shape.textInsets ?? DEFAULT_INSETS;
     const width = textWidth(shape, box.width);
-    const laid = this.page!.layoutText(shape.blocks!, width);
+    const laid = this.page!.layoutText(this.textOf(shape, textWidth(shape, shape.width)), width);
     if (!laid) return;
     const room = box.height - inset.top - inset.bottom;
     const y =
