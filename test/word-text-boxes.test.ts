@@ -46,10 +46,11 @@ describe('text boxes that keep their size', () => {
   it('show only the paragraphs that start within the box, inline and floating; boxes that grow to their text show all', async () => {
     const shown = await text(docx(box('Inline', 'noAutofit', false) + box('Floating', 'noAutofit', true)));
     for (const prefix of ['Inline', 'Floating']) {
-      // 100 pt at 11 pt Calibri's line height of about 13.4 pt (less the box's 7.2 pt of insets): about 6 lines.
+      // 100 pt less the box's 7.2 pt of insets, at Word's default 10 pt Times New Roman (lines about
+      // 11.5 pt apart): lines 1-9 start within the box, line 10 below it.
       expect(shown).toContain(`${prefix} line 1\n`);
-      expect(shown).toContain(`${prefix} line 5\n`);
-      expect(shown).not.toContain(`${prefix} line 9\n`);
+      expect(shown).toContain(`${prefix} line 8\n`);
+      expect(shown).not.toContain(`${prefix} line 11\n`);
       expect(shown).not.toContain(`${prefix} line 20`);
     }
     const grown = await text(docx(box('Inline', 'spAutoFit', false) + box('Floating', 'spAutoFit', true)));

@@ -80,7 +80,7 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   }
   const own = paragraphCss(p, ctx);
   if (own) css.push(own);
-  const inner = inlineHtml(p, { ...ctx, paragraphCss: own, columnWidth: width, renderBlocks: (blocks, w, h) => blocksHtml(h === undefined ? blocks : blocksWithin(blocks, h, w, ctx), w, ctx) });
+  const inner = inlineHtml(p, { ...ctx, paragraphCss: own, columnWidth: width, renderBlocks: (blocks, w, h) => blocksHtml(h === undefined ? blocks : blocksWithin(blocks, h, w, ctx, 'starts within'), w, ctx) });
   const mark = largestRun(p, ctx);
   // An empty paragraph still takes a line: a no-break space at the mark's font holds it open (the
   // paragraph's own font when it has none: no span, which MuPDF would match against its style sheet).
@@ -189,11 +189,13 @@ function cellHtml(cell: TableCell, width: number, mergedBelow: boolean, ctx: Blo
 }
 
 /**
- * The leading blocks of a cell whose first line starts within `height` (points), by an estimate of
- * each paragraph's height (its lines as its text's width over the cell's, at its line height, and
- * its spacing); a nested table ends the estimate and is kept, with what follows it.
+ * The leading blocks of a cell or text box within `height` (points), by an estimate of each
+ * paragraph's height (its lines as its text's width over the cell's, at its line height, and its
+ * spacing); a nested table ends the estimate and is kept, with what follows it. `keep`: a
+ * paragraph stays when its first line fits (rows of exact height), or when it starts within
+ * (text boxes: a label a little taller than its box still shows in Word and LibreOffice).
  */
-export function blocksWithin(blocks: Block[], height: number, width: number, ctx: BlockContext): Block[] {
+export function blocksWithin(blocks: Block[], height: number, width: number, ctx: BlockContext, keep: 'first line fits' | 'starts within' = 'first line fits'): Block[] {
   let y = 0;
   let after = 0; // the space after the paragraph above
   for (let i = 0; i < blocks.length; i++) {
@@ -203,7 +205,7 @@ export function blocksWithin(blocks: Block[], height: number, width: number, ctx
     // Between paragraphs as paragraphHtml spaces them: the larger of after and before, or their sum.
     const before = b.props.spaceBefore ?? 0;
     if (i > 0) y += ctx.paragraphSpacing === 'sum' ? after + before : Math.max(after, before);
-    if (i > 0 && y + lh > height + 1) return blocks.slice(0, i);
+    if (i > 0 && (keep === 'starts within' ? y >= height : y + lh > height + 1)) return blocks.slice(0, i);
     let textWidth = 0;
     let tallest = lh;
     for (const it of b.inlines) {
