@@ -4,6 +4,7 @@ import { readDoc } from './doc';
 import { readDocx } from './docx';
 import { WordConversionError } from './errors';
 import { renderWordDocument } from './layout/render';
+import { withinWordLimits } from './limits';
 import type { WordDocument } from './model';
 
 export { WordConversionError } from './errors';
@@ -45,5 +46,5 @@ export interface ConvertOptions {
 
 /** Word (DOCX, DOCM, DOTX, DOC) bytes → PDF bytes. Pure: runs in Workers and in Node alike. */
 export function convertWordToPdf(bytes: Uint8Array, { mupdf, fonts }: ConvertOptions): Uint8Array {
-  return renderWordDocument(readWordDocument(bytes), mupdf, fonts);
+  return renderWordDocument(withinWordLimits(readWordDocument(bytes)), mupdf, fonts);
 }
