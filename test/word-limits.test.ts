@@ -20,10 +20,12 @@ describe('Word limits', () => {
     const body =
       '<w:p><w:pPr><w:spacing w:line="99999999" w:lineRule="auto" w:before="99999999"/></w:pPr><w:r><w:rPr><w:sz w:val="99999999"/></w:rPr><w:t>Huge</w:t></w:r></w:p>' +
       '<w:p><w:pPr><w:spacing w:line="99999999" w:lineRule="exact"/><w:ind w:left="99999999"/></w:pPr><w:r><w:t>Exact</w:t></w:r></w:p>' +
+      '<w:p><w:pPr><w:rPr><w:sz w:val="99999999"/></w:rPr></w:pPr></w:p>' + // an empty paragraph in its mark's size (another mutant that hung)
       '<w:p><w:r><w:t>After</w:t></w:r></w:p>' +
       '<w:sectPr><w:pgSz w:w="99999999" w:h="99999999"/><w:pgMar w:top="99999999" w:left="99999999" w:right="0" w:bottom="0"/></w:sectPr>';
     const model = withinWordLimits(readWordDocument(docx(body)));
-    const [huge, exact] = model.sections[0]!.blocks as Paragraph[];
+    const [huge, exact, empty] = model.sections[0]!.blocks as Paragraph[];
+    expect(empty!.props.markStyle?.size).toBe(1638);
     expect(huge!.props.line).toEqual({ rule: 'auto', value: 132 });
     expect(huge!.props.spaceBefore).toBe(1584);
     expect(huge!.inlines[0]).toMatchObject({ style: { size: 1638 } });

@@ -27,6 +27,9 @@ export function withinWordLimits(doc: WordDocument): WordDocument {
     if (!s || seen.has(s)) return;
     seen.add(s);
     if (s.size !== undefined) s.size = clamp(s.size, 1, FONT_MAX);
+    // Character spacing: Word allows -1584..1584 pt.
+    if (s.spacing !== undefined) s.spacing = clamp(s.spacing, -SPACING_MAX, SPACING_MAX);
+    if (s.kern !== undefined) s.kern = clamp(s.kern, 0, FONT_MAX);
   };
   const shape = (sh: Shape) => {
     sh.width = clamp(sh.width, 0, PAGE_MAX * 4);
@@ -53,6 +56,7 @@ export function withinWordLimits(doc: WordDocument): WordDocument {
     for (const k of ['indentLeft', 'indentRight', 'firstLine'] as const) if (q[k] !== undefined) q[k] = clamp(q[k]!, -SPACING_MAX, SPACING_MAX);
     p.inlines.forEach(inline);
     if (q.list) style(q.list.style);
+    style(q.markStyle); // an empty paragraph takes its mark's font
   };
   const blocks = (list: Block[] | undefined) => {
     for (const b of list ?? []) {
