@@ -19,7 +19,7 @@ describe('Word limits', () => {
     // A line spacing of 99,999,999 (found by mutating a corpus file) made MuPDF's layout run without end.
     const body =
       '<w:p><w:pPr><w:spacing w:line="99999999" w:lineRule="auto" w:before="99999999"/></w:pPr><w:r><w:rPr><w:sz w:val="99999999"/></w:rPr><w:t>Huge</w:t></w:r></w:p>' +
-      '<w:p><w:pPr><w:spacing w:line="99999999" w:lineRule="exact"/><w:ind w:left="99999999"/></w:pPr><w:r><w:t>Exact</w:t></w:r></w:p>' +
+      '<w:p><w:pPr><w:pBdr><w:top w:val="single" w:sz="99999999" w:space="99999999" w:color="000000"/></w:pBdr><w:spacing w:line="99999999" w:lineRule="exact"/><w:ind w:left="99999999"/></w:pPr><w:r><w:t>Exact</w:t></w:r></w:p>' +
       '<w:p><w:pPr><w:rPr><w:sz w:val="99999999"/></w:rPr></w:pPr></w:p>' + // an empty paragraph in its mark's size (another mutant that hung)
       '<w:p><w:r><w:t>After</w:t></w:r></w:p>' +
       '<w:sectPr><w:pgSz w:w="99999999" w:h="99999999"/><w:pgMar w:top="99999999" w:left="99999999" w:right="0" w:bottom="0"/></w:sectPr>';
@@ -31,6 +31,8 @@ describe('Word limits', () => {
     expect(huge!.inlines[0]).toMatchObject({ style: { size: 1638 } });
     expect(exact!.props.line).toEqual({ rule: 'exact', value: 1584 });
     expect(exact!.props.indentLeft).toBe(1584);
+    // A border 12.5 million points wide took minutes to lay out: 6 pt at most, 31 pt from the text.
+    expect(exact!.props.borders?.top).toMatchObject({ width: 6, space: 31 });
     const page = model.sections[0]!.page;
     expect([page.width, page.height]).toEqual([1584, 1584]);
     expect(page.width - page.marginLeft - page.marginRight).toBeGreaterThanOrEqual(36);

@@ -4,7 +4,7 @@
  * spacing of 99,999,999 made MuPDF's layout run without end: found by mutating corpus files). Out
  * of range, a value is brought to the nearest limit, as Word shows such a file.
  */
-import type { Block, Inline, PageGeometry, Paragraph, RunStyle, Shape, WordDocument } from './model';
+import type { Block, Border, Inline, PageGeometry, Paragraph, RunStyle, Shape, WordDocument } from './model';
 
 /** Largest page side (22 in) and the least room left for text between margins, points. */
 const PAGE_MAX = 1584;
@@ -18,8 +18,21 @@ const LINE_MULTIPLE_MAX = 132;
 const FONT_MAX = 1638;
 /** Table grid columns and row heights: at most 22 in. */
 const TABLE_MAX = 1584;
+/** Border lines: at most 6 pt wide (art borders 31 pt), at most 31 pt from the text. */
+const BORDER_MAX = 6;
+const BORDER_SPACE_MAX = 31;
 
 const clamp = (v: number, lo: number, hi: number) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : lo);
+
+/** The sides of a border set within their limits (a border of w:sz 99,999,999 took minutes to lay out). */
+function borders(set: object | undefined): void {
+  if (!set) return;
+  for (const [k, b] of Object.entries(set)) {
+    if (!b || typeof b !== 'object' || !('width' in b)) continue;
+    const border = b as Border;
+    (set as Record<string, unknown>)[k] = { ...border, width: clamp(border.width, 0, BORDER_MAX), ...(border.space !== undefined ? { space: clamp(border.space, 0, BORDER_SPACE_MAX) } : {}) };
+  }
+}
 
 export function withinWordLimits(doc: WordDocument): WordDocument {
   const seen = new Set<object>();
@@ -31,9 +44,11 @@ export function withinWordLimits(doc: WordDocument): WordDocument {
     if (s.spacing !== undefined) s.spacing = clamp(s.spacing, -SPACING_MAX, SPACING_MAX);
     if (s.kern !== undefined) s.kern = clamp(s.kern, 0, FONT_MAX);
   };
+  const sides = <T extends { top: number; right: number; bottom: number; left: number }>(m: T): T => ({ ...m, top: clamp(m.top, 0, SPACING_MAX), right: clamp(m.right, 0, SPACING_MAX), bottom: clamp(m.bottom, 0, SPACING_MAX), left: clamp(m.left, 0, SPACING_MAX) });
   const shape = (sh: Shape) => {
     sh.width = clamp(sh.width, 0, PAGE_MAX * 4);
     sh.height = clamp(sh.height, 0, PAGE_MAX * 4);
+    if (sh.textInsets) sh.textInsets = sides(sh.textInsets);
     if (sh.blocks) blocks(sh.blocks);
     sh.members?.forEach(shape);
   };
@@ -54,6 +69,8 @@ export function withinWordLimits(doc: WordDocument): WordDocument {
     if (q.spaceAfter !== undefined) q.spaceAfter = clamp(q.spaceAfter, 0, SPACING_MAX);
     if (q.line) q.line = { ...q.line, value: clamp(q.line.value, 0, q.line.rule === 'auto' ? LINE_MULTIPLE_MAX : SPACING_MAX) };
     for (const k of ['indentLeft', 'indentRight', 'firstLine'] as const) if (q[k] !== undefined) q[k] = clamp(q[k]!, -SPACING_MAX, SPACING_MAX);
+    borders(q.borders);
+    if (q.tabs) q.tabs = q.tabs.map((t) => ({ ...t, pos: clamp(t.pos, -SPACING_MAX, SPACING_MAX) }));
     p.inlines.forEach(inline);
     if (q.list) style(q.list.style);
     style(q.markStyle); // an empty paragraph takes its mark's font
@@ -68,13 +85,19 @@ export function withinWordLimits(doc: WordDocument): WordDocument {
         if (b.indent !== undefined) b.indent = clamp(b.indent, -TABLE_MAX, TABLE_MAX);
         for (const r of b.rows) {
           if (r.height) r.height = { ...r.height, value: clamp(r.height.value, 0, TABLE_MAX) };
-          for (const c of r.cells) blocks(c.blocks);
+          for (const c of r.cells) {
+            if (c.margins) c.margins = sides(c.margins);
+            borders(c.borders);
+            blocks(c.blocks);
+          }
         }
       }
     }
   };
   for (const s of doc.sections) {
     page(s.page);
+    borders(s.pageBorders);
+    if (s.columnGap !== undefined) s.columnGap = clamp(s.columnGap, 0, SPACING_MAX);
     blocks(s.blocks);
     for (const set of [s.headers, s.footers]) for (const k of ['default', 'first', 'even'] as const) blocks(set[k]);
   }
