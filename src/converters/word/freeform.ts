@@ -22,10 +22,41 @@ export function vmlPathParts(path: string): PathPart[] | undefined {
   const each = (n: number[], k: number, f: (v: number[]) => void) => {
     for (let i = 0; i + k <= n.length; i += k) f(n.slice(i, i + k));
   };
-  for (const [, letters, params] of path.matchAll(/([a-z]+)([^a-z]*)/gi)) {
+  // One pass over the characters (GASU.docx has 1,100 such paths; a regular-expression split took 16 µs each).
+  const len = path.length;
+  let at = 0;
+  const isLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  while (at < len && !isLetter(path.charCodeAt(at))) at++;
+  while (at < len) {
+    const start = at;
+    while (at < len && isLetter(path.charCodeAt(at))) at++;
+    const letters = path.slice(start, at);
     // Parameters: separated by commas or spaces; one left out between commas is 0.
-    const n = params!.trim() === '' ? [] : params!.split(',').flatMap((p) => (p.trim() === '' ? [0] : p.trim().split(/\s+/).map(Number)));
-    if (n.some((v) => !Number.isFinite(v))) return undefined;
+    const n: number[] = [];
+    let commas = false;
+    let inSegment = false; // the current comma-separated segment has a number
+    while (at < len && !isLetter(path.charCodeAt(at))) {
+      const c = path.charCodeAt(at);
+      if (c === 44 /* , */) {
+        if (!inSegment) n.push(0);
+        commas = true;
+        inSegment = false;
+        at++;
+      } else if (c === 32 || c === 9 || c === 10 || c === 13) at++;
+      else {
+        const from = at;
+        while (at < len) {
+          const d = path.charCodeAt(at);
+          if (d === 44 || d === 32 || d === 9 || d === 10 || d === 13 || isLetter(d)) break;
+          at++;
+        }
+        const v = Number(path.slice(from, at));
+        if (!Number.isFinite(v)) return undefined;
+        n.push(v);
+        inSegment = true;
+      }
+    }
+    if (commas && !inSegment) n.push(0);
     // "xe", "nfns": commands run together; the parameters belong to the last.
     const commands = letters!.toLowerCase().match(/nf|ns|ar|at|wa|wr|qx|qy|h[a-i]|[a-z]/g) ?? [];
     for (const [i, command] of commands.entries()) {

@@ -30,19 +30,21 @@ function borders(set: object | undefined): void {
   for (const [k, b] of Object.entries(set)) {
     if (!b || typeof b !== 'object' || !('width' in b)) continue;
     const border = b as Border;
+    if (border.width >= 0 && border.width <= BORDER_MAX && !(border.space !== undefined && !(border.space >= 0 && border.space <= BORDER_SPACE_MAX))) continue;
     (set as Record<string, unknown>)[k] = { ...border, width: clamp(border.width, 0, BORDER_MAX), ...(border.space !== undefined ? { space: clamp(border.space, 0, BORDER_SPACE_MAX) } : {}) };
   }
 }
 
 export function withinWordLimits(doc: WordDocument): WordDocument {
   const seen = new Set<object>();
+  // Values are only written when out of range (a long document has tens of thousands of runs).
+  const out = (v: number | undefined, lo: number, hi: number) => v !== undefined && !(v >= lo && v <= hi);
   const style = (s: RunStyle | undefined) => {
-    if (!s || seen.has(s)) return;
-    seen.add(s);
-    if (s.size !== undefined) s.size = clamp(s.size, 1, FONT_MAX);
+    if (!s) return;
+    if (out(s.size, 1, FONT_MAX)) s.size = clamp(s.size!, 1, FONT_MAX);
     // Character spacing: Word allows -1584..1584 pt.
-    if (s.spacing !== undefined) s.spacing = clamp(s.spacing, -SPACING_MAX, SPACING_MAX);
-    if (s.kern !== undefined) s.kern = clamp(s.kern, 0, FONT_MAX);
+    if (out(s.spacing, -SPACING_MAX, SPACING_MAX)) s.spacing = clamp(s.spacing!, -SPACING_MAX, SPACING_MAX);
+    if (out(s.kern, 0, FONT_MAX)) s.kern = clamp(s.kern!, 0, FONT_MAX);
   };
   const sides = <T extends { top: number; right: number; bottom: number; left: number }>(m: T): T => ({ ...m, top: clamp(m.top, 0, SPACING_MAX), right: clamp(m.right, 0, SPACING_MAX), bottom: clamp(m.bottom, 0, SPACING_MAX), left: clamp(m.left, 0, SPACING_MAX) });
   const shape = (sh: Shape) => {
@@ -65,20 +67,24 @@ export function withinWordLimits(doc: WordDocument): WordDocument {
   };
   const paragraph = (p: Paragraph) => {
     const q = p.props;
-    if (q.spaceBefore !== undefined) q.spaceBefore = clamp(q.spaceBefore, 0, SPACING_MAX);
-    if (q.spaceAfter !== undefined) q.spaceAfter = clamp(q.spaceAfter, 0, SPACING_MAX);
-    if (q.line) q.line = { ...q.line, value: clamp(q.line.value, 0, q.line.rule === 'auto' ? LINE_MULTIPLE_MAX : SPACING_MAX) };
-    for (const k of ['indentLeft', 'indentRight', 'firstLine'] as const) if (q[k] !== undefined) q[k] = clamp(q[k]!, -SPACING_MAX, SPACING_MAX);
-    borders(q.borders);
-    if (q.tabs) q.tabs = q.tabs.map((t) => ({ ...t, pos: clamp(t.pos, -SPACING_MAX, SPACING_MAX) }));
+    if (out(q.spaceBefore, 0, SPACING_MAX)) q.spaceBefore = clamp(q.spaceBefore!, 0, SPACING_MAX);
+    if (out(q.spaceAfter, 0, SPACING_MAX)) q.spaceAfter = clamp(q.spaceAfter!, 0, SPACING_MAX);
+    const lineMax = q.line?.rule === 'auto' ? LINE_MULTIPLE_MAX : SPACING_MAX;
+    if (q.line && out(q.line.value, 0, lineMax)) q.line = { ...q.line, value: clamp(q.line.value, 0, lineMax) };
+    if (out(q.indentLeft, -SPACING_MAX, SPACING_MAX)) q.indentLeft = clamp(q.indentLeft!, -SPACING_MAX, SPACING_MAX);
+    if (out(q.indentRight, -SPACING_MAX, SPACING_MAX)) q.indentRight = clamp(q.indentRight!, -SPACING_MAX, SPACING_MAX);
+    if (out(q.firstLine, -SPACING_MAX, SPACING_MAX)) q.firstLine = clamp(q.firstLine!, -SPACING_MAX, SPACING_MAX);
+    if (q.borders) borders(q.borders);
+    if (q.tabs?.some((t) => out(t.pos, -SPACING_MAX, SPACING_MAX))) q.tabs = q.tabs.map((t) => ({ ...t, pos: clamp(t.pos, -SPACING_MAX, SPACING_MAX) }));
     p.inlines.forEach(inline);
     if (q.list) style(q.list.style);
     style(q.markStyle); // an empty paragraph takes its mark's font
   };
   const blocks = (list: Block[] | undefined) => {
-    for (const b of list ?? []) {
-      if (seen.has(b)) continue;
-      seen.add(b);
+    // Sections share their headers and footers: each list once.
+    if (!list || seen.has(list)) return;
+    seen.add(list);
+    for (const b of list) {
       if (b.kind === 'paragraph') paragraph(b);
       else {
         b.grid = b.grid.map((w) => clamp(w, 0, TABLE_MAX));
