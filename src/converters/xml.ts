@@ -200,8 +200,11 @@ class XmlParser {
   /** A start tag at `lt`; returns the position after it. */
   private startTag(lt: number): number {
     const src = this.src;
-    ELEMENT_NAME.lastIndex = lt + 1;
-    const qname = ELEMENT_NAME.exec(src)![0];
+    const len = src.length;
+    // Names and attributes are scanned by char codes, not regexes: no match arrays, one slice per token.
+    let at = lt + 1;
+    while (at < len && !isNameEnd(src.charCodeAt(at))) at++;
+    const qname = src.slice(lt + 1, at);
     let names = this.elementNames.get(qname);
     if (!names) {
       const colon = qname.indexOf(':');
@@ -209,16 +212,33 @@ class XmlParser {
       this.elementNames.set(qname, names);
     }
     const el: XmlElement = { name: names[0], prefix: names[1], attrs: EMPTY_ATTRS, children: EMPTY_CHILDREN };
-    // Well-formed attributes are read by one sticky regex each; anything unusual takes the slow path.
+    // Well-formed attributes (name="value" or name='value', spaces between) are read here; anything
+    // unusual takes the slow path.
     const pairs = this.attrPairs;
     pairs.length = 0;
-    let at = lt + 1 + qname.length;
-    for (let m: RegExpExecArray | null; ; at = ATTRIBUTE.lastIndex) {
-      ATTRIBUTE.lastIndex = at;
-      if (!(m = ATTRIBUTE.exec(src))) break;
-      pairs.push(m[1]!, m[2] ?? m[3]!);
+    let c = src.charCodeAt(at);
+    while (isSpace(c)) {
+      let name = at + 1;
+      while (isSpace(src.charCodeAt(name))) name++;
+      let nameEnd = name;
+      while (nameEnd < len && !isNameEnd((c = src.charCodeAt(nameEnd))) && c !== 61 /* = */) nameEnd++;
+      if (nameEnd === name) {
+        at = name; // spaces before > or />
+        break;
+      }
+      let eq = nameEnd;
+      while (isSpace(src.charCodeAt(eq))) eq++;
+      if (src.charCodeAt(eq) !== 61) break;
+      let quote = eq + 1;
+      while (isSpace(src.charCodeAt(quote))) quote++;
+      const q = src.charCodeAt(quote);
+      if (q !== 34 && q !== 39) break;
+      const close = src.indexOf(q === 34 ? '"' : "'", quote + 1);
+      if (close < 0) break;
+      pairs.push(src.slice(name, nameEnd), src.slice(quote + 1, close));
+      at = close + 1;
+      c = src.charCodeAt(at);
     }
-    while (isSpace(src.charCodeAt(at))) at++;
     let selfClosing: boolean;
     let next: number;
     if (src.charCodeAt(at) === 62 /* > */) {
@@ -320,8 +340,8 @@ class XmlParser {
 
 const HAS_ELEMENT = 1;
 const HAS_BLANK = 2;
-const ELEMENT_NAME = /[^\s/>]*/y;
-const ATTRIBUTE = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
+/** A character that ends an element or attribute name: whitespace, '/' or '>' (NaN past the end counts too). */
+const isNameEnd = (c: number): boolean => c === 32 || c === 62 || c === 47 || c === 9 || c === 10 || c === 13 || c !== c;
 const LOOSE_ATTRIBUTE = /([^\s=/>]+)\s*=\s*("([^"]*)"|'([^']*)')/g;
 
 /** Attributes of a tag the sticky regexes could not follow (stray tokens, unquoted values): skip the junk. */

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseXml, type XmlElement } from '../src/converters/xml';
+
+const root = (xml: string): XmlElement => parseXml(xml);
+const first = (xml: string): XmlElement => root(xml).children.find((c): c is XmlElement => typeof c !== 'string')!;
+
+describe('XML reader: start tags', () => {
+  it('reads names, prefixes and attributes in their usual and less usual spellings', () => {
+    const el = root(`<w:p a="1"  b='two' c = "x>y" d="&amp;&#65;" w:val="3"\t\ne="" ><w:r/></w:p>`);
+    expect(el).toMatchObject({ name: 'p', prefix: 'w', attrs: { a: '1', b: 'two', c: 'x>y', d: '&A', val: '3', e: '' } });
+    expect(el.children).toEqual([{ name: 'r', prefix: 'w', attrs: {}, children: [] }]);
+  });
+
+  it('tells self-closing tags from open ones, spaces before the end included', () => {
+    const el = root('<a><b x="1" /><c   >t</c><d/></a>');
+    expect(el.children.map((c) => (typeof c === 'string' ? c : `${c.name}:${c.children.length}`))).toEqual(['b:0', 'c:1', 'd:0']);
+  });
+
+  it('keeps the attributes of tags that are not well-formed (no space between, unquoted values)', () => {
+    expect(first('<a><b x="1"y="2"/></a>').attrs).toEqual({ x: '1', y: '2' });
+    expect(first('<a><b x=1 y="2"/></a>').attrs).toEqual({ y: '2' });
+    expect(first('<a><b c d="4">t</b></a>')).toMatchObject({ attrs: { d: '4' }, children: ['t'] });
+  });
+
+  it('stores relationship-namespace attributes as r:<local>, whatever their prefix', () => {
+    const el = root('<x:doc xmlns:x="urn:x" xmlns:rel="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><x:h x:id="7" rel:id="rId3"/></x:doc>');
+    expect((el.children[0] as XmlElement).attrs).toEqual({ id: '7', 'r:id': 'rId3' });
+  });
+});
