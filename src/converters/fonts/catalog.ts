@@ -60,12 +60,24 @@ const EXACT: Record<string, Family> = {
   'dejavu sans': 'DejaVuSans', 'arial unicode ms': 'DejaVuSans',
 };
 
+const substitutes = new Map<string, Family>();
+
 /**
  * The family that stands in for a font a document names: the metric-compatible face where one
  * exists, a serif for serif-looking names, else DejaVu Sans (as LibreOffice does for fonts it lacks).
  */
 export function substituteFamily(name: string | undefined): Family {
   if (!name) return 'Tinos';
+  // Asked for every run written and every face MuPDF loads, with a handful of names per document.
+  let family = substitutes.get(name);
+  if (!family) {
+    if (substitutes.size >= 4096) substitutes.clear(); // names are few per document; an isolate lives on
+    substitutes.set(name, (family = substituteUncached(name)));
+  }
+  return family;
+}
+
+function substituteUncached(name: string): Family {
   const key = name.trim().toLowerCase();
   const exact = EXACT[key];
   if (exact) return exact;

@@ -91,6 +91,14 @@ function transform(text: string, style: RunStyle): string {
  * that draws it, so MuPDF and our measuring agree.
  */
 function pieces(text: string, run: ResolvedRun, fonts: FontBook): { text: string; family: Family }[] {
+  // Most runs are drawn whole by their own family: found without building the text again char by char.
+  let i = 0;
+  while (i < text.length) {
+    const cp = text.codePointAt(i)!;
+    if (fonts.familyFor(run.family, cp) !== run.family) break;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  if (i >= text.length) return [{ text, family: run.family }];
   const out: { text: string; family: Family }[] = [];
   for (const ch of text) {
     const family = fonts.familyFor(run.family, ch.codePointAt(0)!);
