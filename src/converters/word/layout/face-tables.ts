@@ -134,6 +134,22 @@ function tableOffset(b: Uint8Array, name: string): number | undefined {
 }
 
 /**
+ * Where LibreOffice puts the baseline in a single-spaced line, as a multiple of the font size: the
+ * hhea ascender, below the line gap when there is one (measured on its PDFs of DOCX files in Times
+ * New Roman and Arial: 0.06 em lower than MuPDF's 0.8 em plus half the leading).
+ */
+export function hheaBaselineFactor(b: Uint8Array, withLineGap: boolean): number | undefined {
+  const head = tableOffset(b, 'head');
+  const hhea = tableOffset(b, 'hhea');
+  if (head === undefined || hhea === undefined) return undefined;
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const unitsPerEm = view.getUint16(head + 18);
+  const ascender = view.getInt16(hhea + 4);
+  const lineGap = withLineGap ? view.getInt16(hhea + 8) : 0;
+  return unitsPerEm ? (ascender + lineGap) / unitsPerEm : undefined;
+}
+
+/**
  * Ascender + descender + line gap of the hhea table: what LibreOffice's Writer takes as single line
  * spacing for Word documents (external leading included). The win metrics of these faces are not
  * always the originals' (Arimo's are 1.43 em against Arial's 1.15).

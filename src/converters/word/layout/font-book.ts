@@ -1,6 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import { FACE_FILES, FALLBACK, faceStyle, substituteFamily, type Family, type FontFiles } from '../../fonts/catalog';
-import { hheaLineFactor, withoutCharacters, withTablesHidden } from './face-tables';
+import { hheaBaselineFactor, hheaLineFactor, withoutCharacters, withTablesHidden } from './face-tables';
 
 type MupdfModule = typeof Mupdf;
 
@@ -124,6 +124,18 @@ export class FontBook {
       em += advance;
     }
     return em * size;
+  }
+
+  /** The baseline's depth in a single-spaced line as a multiple of the font size (see hheaBaselineFactor). */
+  baselineFactor(family: Family, withLineGap = true): number {
+    const key = `${family}/${withLineGap}/baseline`;
+    let factor = this.lineFactors.get(key);
+    if (factor === undefined) {
+      const bytes = this.files(FACE_FILES[family].regular);
+      factor = (bytes && hheaBaselineFactor(bytes, withLineGap)) || 0.9;
+      this.lineFactors.set(key, factor);
+    }
+    return factor;
   }
 
   /** Single line height as a multiple of the font size (see hheaLineFactor), with or without the line gap. */

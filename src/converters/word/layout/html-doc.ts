@@ -4,7 +4,9 @@ import { pt } from './inline-html';
 
 type MupdfModule = typeof Mupdf;
 
-const CSS = 'body{margin:0;padding:0}p{margin:0;padding:0}table{border-collapse:collapse}td{padding:0}img{vertical-align:baseline}';
+// Spans and links take their paragraph's vertical-align (its text's place in a line taller than
+// the font, block-html.ts lineBox); MuPDF, as CSS, does not inherit it by itself.
+const CSS = 'body{margin:0;padding:0}p{margin:0;padding:0}table{border-collapse:collapse}td{padding:0}img{vertical-align:baseline}span,a{vertical-align:inherit}';
 
 /** A whole HTML document for `body`, laid out in frames `width` × `height` with the given margins (points). */
 export function htmlDocument(width: number, height: number, margins: number[], body: string): string {
