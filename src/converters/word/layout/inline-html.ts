@@ -335,12 +335,18 @@ export const MARK_EVERY = 16;
  */
 function markedWords(text: string, written: (t: string) => string, marks: PageMarks, inline: number, lastText: boolean): string {
   let html = '';
+  // Unmarked words are written together, a run at a time (each writing splits the text by the faces that draw it).
+  let plain = '';
+  const flush = () => {
+    if (plain) html += written(plain);
+    plain = '';
+  };
   const words = [...text.matchAll(/^\s+|[^\s\u00ad\u2010-]*[\u00ad\u2010-]*\s*/g)].filter((m) => m[0]);
   const lastWord = lastText ? words.findLastIndex((m) => !/^\s/.test(m[0])) : -1;
   words.forEach((m, k) => {
     const word = m[0];
     if (/^\s/.test(word)) {
-      html += written(word);
+      plain += word;
       return;
     }
     const list = marks.words;
@@ -348,13 +354,15 @@ function markedWords(text: string, written: (t: string) => string, marks: PageMa
     const marked = marks.fine === marks.block || marks.blockWords % MARK_EVERY === 0 || k === lastWord;
     list.push({ block: marks.block, inline, offset: m.index, marked });
     if (!marked) {
-      html += written(word);
+      plain += word;
       return;
     }
+    flush();
     // Letters that join their neighbours (Arabic, Syriac, N'Ko, Mongolian) stay together: split, they would lose their forms.
     const first = word.trimEnd().length > 1 && !JOINING.test(word.slice(0, 2)) ? [...word][0]! : '';
     html += `${first ? written(first) : ''}<span id="w${list.length - 1}">${written(word.slice(first.length))}</span>`;
   });
+  flush();
   return html;
 }
 
