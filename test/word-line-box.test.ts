@@ -20,7 +20,7 @@ async function baselines(model: WordDocument): Promise<number[]> {
   try {
     const found: number[] = [];
     let first = false;
-    const text = pdf.loadPage(0).toStructuredText();
+    const text = pdf.loadPage(0).toStructuredText('');
     text.walk({
       beginLine: () => void (first = true),
       onChar: (_c: string, origin: [number, number]) => {
@@ -71,7 +71,7 @@ describe('Word line box: the text where LibreOffice puts it in its line', () => 
     const pdf = mupdf.Document.openDocument(renderWordDocument(doc([p]), mupdf, bundledFonts), 'application/pdf');
     try {
       const ys = new Set<number>();
-      pdf.loadPage(0).toStructuredText().walk({ onChar: (c: string, origin: [number, number]) => void (c.trim() && ys.add(Math.round(origin[1] * 100) / 100)) });
+      pdf.loadPage(0).toStructuredText('').walk({ onChar: (c: string, origin: [number, number]) => void (c.trim() && ys.add(Math.round(origin[1] * 100) / 100)) });
       expect([...ys]).toHaveLength(1);
       expect([...ys][0]).toBeCloseTo(72 + 13.07, 1);
     } finally {
