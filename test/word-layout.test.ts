@@ -204,6 +204,28 @@ describe('Word layout', () => {
     expect(pageOf(last, 'Late heading')).toBe(2);
   });
 
+  it('a table whose rows keep with the next holds together: it starts the next page with the heading kept with it, unless it starts its page', async () => {
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => para(`Filler ${i}`));
+    const pageOf = (pages: Line[][], text: string) => pages.findIndex((lines) => lines.some((l) => l.text.includes(text)));
+    const cell = (text: string, keepNext: boolean) => ({ gridSpan: 1, borders: {}, blocks: [para(text, keepNext ? { keepNext: true } : {})] });
+    // Four rows, each kept with the next but the last (Word's "keep with next" on a table's rows).
+    const table = (kept: boolean, rows = 4): Block => ({ kind: 'table', grid: [200, 200], rows: Array.from({ length: rows }, (_, r) => ({ cells: [cell(`Row ${r} left`, kept && r < rows - 1), cell(`Row ${r} right`, false)] })) });
+    // 44 lines of filler leave room for the heading and two rows on page 1.
+    const held = await render(doc([section([...filler(44), para('Table heading', { keepNext: true }), table(true)])]));
+    expect(pageOf(held, 'Filler 43')).toBe(0);
+    expect(pageOf(held, 'Table heading')).toBe(1);
+    expect(pageOf(held, 'Row 0 left')).toBe(1);
+    expect(pageOf(held, 'Row 3 left')).toBe(1);
+    // Without the keeps the table is split where the page ends.
+    const split = await render(doc([section([...filler(44), para('Table heading', { keepNext: true }), table(false)])]));
+    expect(pageOf(split, 'Row 0 left')).toBe(0);
+    expect(pageOf(split, 'Row 3 left')).toBe(1);
+    // A held table longer than a page, at the top of its page, stays there (no empty page before it).
+    const long = await render(doc([section([table(true, 60)])]));
+    expect(pageOf(long, 'Row 0 left')).toBe(0);
+    expect(pageOf(long, 'Row 59 left')).toBeGreaterThan(0);
+  });
+
   it('"no leading" (w:noLeading): single line height leaves out the font\'s line gap', async () => {
     const arial: RunStyle = { font: 'Arial', size: 10 };
     const lines = (n: number): Paragraph[] => Array.from({ length: n }, (_, i) => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `line${i}`, style: arial }] }));

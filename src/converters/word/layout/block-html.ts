@@ -171,7 +171,9 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
     if (rtl) cells.reverse();
     const h = row.height ? `height:${pt(row.height.value)}` : '';
     // Row ids let the pagination ask on which page each row starts (see repeat-headers.ts).
-    const anchor = ctx.marks?.depth === 1 ? `b${ctx.marks.block}` : ctx.rowAnchors?.get(t);
+    // And a table that holds together, where its first and last rows are (keep-with-next.ts).
+    const keeps = ctx.keeps?.depth === 1 && holdsTogether(t) ? `k${ctx.keeps.block}` : undefined;
+    const anchor = ctx.marks?.depth === 1 ? `b${ctx.marks.block}` : (ctx.rowAnchors?.get(t) ?? keeps);
     const content = rtl ? cells.join('') + lead : lead + cells.join('');
     return `<tr${anchor !== undefined ? ` id="${anchor}-${r}"` : ''}${h ? ` style="${h}"` : ''}>${content}</tr>`;
   });
@@ -249,6 +251,14 @@ export function blocksWithin(blocks: Block[], height: number, width: number, ctx
 /** A paragraph Word keeps on the page of the block after it (w:keepNext). */
 export const keepsWithNext = (b: Block | undefined): boolean => b?.kind === 'paragraph' && !!b.props.keepNext;
 
+/**
+ * A table whose every row but the last keeps with the next (a paragraph in it has w:keepNext, how
+ * Word users keep a table on one page, and how LibreOffice writes its "keep together" tables): it
+ * is not split across pages when it fits on one, as in Word and LibreOffice.
+ */
+export const holdsTogether = (b: Block | undefined): boolean =>
+  b?.kind === 'table' && b.rows.length > 1 && b.rows.slice(0, -1).every((r) => r.cells.some((c) => c.blocks.some(keepsWithNext)));
+
 /** Blocks (paragraphs and tables) as HTML for a column `width` points wide. */
 export function blocksHtml(blocks: Block[], width: number, ctx: BlockContext): string {
   let html = '';
@@ -259,6 +269,7 @@ export function blocksHtml(blocks: Block[], width: number, ctx: BlockContext): s
   if (ctx.columnBreaks) ctx.columnBreaks.depth++;
   blocks.forEach((b, i) => {
     if (marks?.depth === 1) marks.block = i;
+    if (keeps?.depth === 1) keeps.block = i;
     let one = b.kind === 'paragraph' ? paragraphHtml(b, blocks[i - 1], blocks[i + 1], width, ctx) : tableHtml(b, width, ctx);
     // After a column break's spacer, if any: where `<p` or `<table` takes an id.
     const at = b.kind === 'paragraph' ? one.indexOf('<p') + 2 : 6;
@@ -267,7 +278,8 @@ export function blocksHtml(blocks: Block[], width: number, ctx: BlockContext): s
       // next page ends its page (MuPDF has page-break-after, not page-break-before).
       const style = one.indexOf('style="', at) + 7;
       if (keeps.breakBefore.has(i + 1) && style > 6) one = `${one.slice(0, style)}page-break-after:always;${one.slice(style)}`;
-      if (keepsWithNext(b) || keepsWithNext(blocks[i - 1])) one = `${one.slice(0, at)} id="k${i}"${one.slice(at)}`;
+      // The block before a kept one too: whether a kept run already starts its page is told by it.
+      if (keepsWithNext(b) || keepsWithNext(blocks[i - 1]) || keepsWithNext(blocks[i + 1]) || holdsTogether(blocks[i + 1])) one = `${one.slice(0, at)} id="k${i}"${one.slice(at)}`;
     }
     // Top-level blocks carry ids for the footnote pagination (footnote-pages.ts): `<p` or `<table` gets one.
     if (marks?.depth !== 1) html += one;

@@ -46,9 +46,10 @@ export interface InlineContext {
   inCell?: boolean;
   /**
    * Keep-with-next (render.ts): top-level paragraphs that keep with the next block, and the blocks
-   * after them, get the id `k<i>`; those in `breakBefore` start a new page.
+   * after them, get the id `k<i>`; those in `breakBefore` start a new page. The rows of a table that
+   * holds together get `k<i>-<row>` (`block`: the top-level block being written).
    */
-  keeps?: { depth: number; breakBefore: Set<number> };
+  keeps?: { depth: number; breakBefore: Set<number>; block?: number };
   /**
    * Links within the document (link-targets.ts): paragraphs with bookmarks get an empty element
    * `an<n>` (`found` lists those written), and links to "#name" are written as links (ids xl<n>).

@@ -6,7 +6,7 @@
  */
 import type * as Mupdf from 'mupdf';
 import type { Block } from '../model';
-import { keepsWithNext } from './block-html';
+import { holdsTogether, keepsWithNext } from './block-html';
 
 /** Stretches with more paragraphs kept with the next are not checked (each is two look-ups through the whole layout). */
 export const MOST_KEPT_WITH_NEXT = 200;
@@ -37,6 +37,22 @@ export function moveKeptWithNext(doc: Mupdf.Document, blocks: Block[], breakBefo
     if (breakBefore.has(start)) continue;
     // The run's first block at the top of its page: moving it would leave the page as it is.
     if (doc.resolveLinkDestination(`#k${start}`).y < 1) continue;
+    breakBefore.add(start);
+    added = true;
+  }
+  // Tables that hold together (and the paragraphs kept with them) and cross a page start the next.
+  for (let i = 0; i < blocks.length; i++) {
+    const t = blocks[i]!;
+    if (t.kind !== 'table' || !holdsTogether(t) || breakBefore.has(i)) continue;
+    // Rows carry k<i>-<row> unless the table's rows are anchored for repeated headers (then it is left as is).
+    const first = doc.resolveLink(`#k${i}-0`);
+    const last = doc.resolveLink(`#k${i}-${t.rows.length - 1}`);
+    if (first < 0 || last <= first) continue;
+    let start = i;
+    while (start > 0 && keepsWithNext(blocks[start - 1]) && frameOf(start - 1) === first) start--;
+    // Already at the top of its page (the chunk's first block, or the block before it on an earlier
+    // page): a table longer than a page stays, as in Word.
+    if (start === 0 || breakBefore.has(start) || frameOf(start - 1) < first) continue;
     breakBefore.add(start);
     added = true;
   }

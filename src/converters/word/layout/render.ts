@@ -1,7 +1,7 @@
 import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
 import type { Block, HeaderFooterSet, Paragraph, Shape, Table, WordDocument } from '../model';
-import { blocksHtml, blocksWithin, keepsWithNext, type BlockContext } from './block-html';
+import { blocksHtml, blocksWithin, holdsTogether, keepsWithNext, type BlockContext } from './block-html';
 import { KEEP_ROUNDS, MOST_KEPT_WITH_NEXT, moveKeptWithNext } from './keep-with-next';
 import { MetafilePictures } from '../metafile/device';
 import { FontBook } from './font-book';
@@ -130,7 +130,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       const page = footnotePages.get(blocks);
       const height = frameHeight ?? page?.frameHeight ?? f.frameHeight;
       // Keep-with-next in one-column stretches that are not paged for footnotes (see keptWithNext).
-      const keepCount = !marks && f.columns === 1 ? blocks.filter(keepsWithNext).length : 0;
+      const keepCount = !marks && f.columns === 1 ? blocks.filter((b) => keepsWithNext(b) || holdsTogether(b)).length : 0;
       const keeps = keepCount > 0 && keepCount <= MOST_KEPT_WITH_NEXT ? { depth: 0, breakBefore: new Set<number>() } : undefined;
       const build = (spacers: number[]) => {
         // Column breaks count in multi-column flows (one-column ones made them page breaks). The
