@@ -57,6 +57,15 @@ describe('Word line box: the text where LibreOffice puts it in its line', () => 
     expect(next! - exact!).toBeCloseTo(20, 1);
   });
 
+  it('line heights in whole twips, as Writer counts them: Calibri 11 pt single 13.45 pt (the face gives 13.43), 1.5 lines 20.15 pt', async () => {
+    const calibri = (line?: Paragraph['props']['line']): Paragraph[] =>
+      ['First', 'Second'].map((word) => ({ kind: 'paragraph', props: line ? { line } : {}, inlines: [{ kind: 'text', text: `${word} Hxg`, style: { font: 'Calibri', size: 11 } }] }));
+    const [a, b] = await baselines(doc(calibri()));
+    expect(b! - a!).toBeCloseTo(13.45, 2);
+    const [c, d] = await baselines(doc(calibri({ rule: 'auto', value: 1.5 })));
+    expect(d! - c!).toBeCloseTo(20.15, 2);
+  });
+
   it('runs in spans and links move with their paragraph', async () => {
     const p: Paragraph = {
       kind: 'paragraph',

@@ -33,7 +33,9 @@ export function lineBox(p: Paragraph, ctx: BlockContext): { height: number; rais
   const run = largestRun(p, ctx);
   const size = run.size;
   const gap = !ctx.noLeading;
-  const single = size * ctx.fonts.lineFactor(run.family, gap);
+  // Writer counts line heights in whole twips: single spacing rounded, proportional spacing cut down
+  // (Calibri 11 pt: 269 twips, 13.45 pt, where the face's metrics give 13.43; at 1.5 lines 403 twips).
+  const single = Math.round(size * ctx.fonts.lineFactor(run.family, gap) * 20) / 20;
   const ascent = size * ctx.fonts.baselineFactor(run.family, gap);
   const mupdfBaseline = (height: number) => 0.8 * size + (height - size) / 2;
   const line = p.props.line;
@@ -43,7 +45,7 @@ export function lineBox(p: Paragraph, ctx: BlockContext): { height: number; rais
     const height = Math.max(line.value, single);
     return box(height, height - single + ascent);
   }
-  const height = single * (line?.value ?? 1);
+  const height = line ? Math.floor(single * line.value * 20 + 1e-6) / 20 : single;
   // Below single spacing the line is cut from above the text.
   return box(height, ascent + Math.min(0, height - single));
 }
