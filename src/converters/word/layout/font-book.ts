@@ -128,23 +128,20 @@ export class FontBook {
 
   /** The baseline's depth in a single-spaced line as a multiple of the font size (see hheaBaselineFactor). */
   baselineFactor(family: Family, withLineGap = true): number {
-    const key = `${family}/${withLineGap}/baseline`;
-    let factor = this.lineFactors.get(key);
-    if (factor === undefined) {
-      const bytes = this.files(FACE_FILES[family].regular);
-      factor = (bytes && hheaBaselineFactor(bytes, withLineGap)) || 0.9;
-      this.lineFactors.set(key, factor);
-    }
-    return factor;
+    return this.metric(`${family}/${withLineGap}/baseline`, family, (bytes) => hheaBaselineFactor(bytes, withLineGap), 0.9);
   }
 
   /** Single line height as a multiple of the font size (see hheaLineFactor), with or without the line gap. */
   lineFactor(family: Family, withLineGap = true): number {
-    const key = `${family}/${withLineGap}`;
+    return this.metric(`${family}/${withLineGap}`, family, (bytes) => hheaLineFactor(bytes, withLineGap), 1.15);
+  }
+
+  /** A vertical metric of the family's regular face, read once; `fallback` when the face has none. */
+  private metric(key: string, family: Family, read: (bytes: Uint8Array) => number | undefined, fallback: number): number {
     let factor = this.lineFactors.get(key);
     if (factor === undefined) {
       const bytes = this.files(FACE_FILES[family].regular);
-      factor = (bytes && hheaLineFactor(bytes, withLineGap)) || 1.15;
+      factor = (bytes && read(bytes)) || fallback;
       this.lineFactors.set(key, factor);
     }
     return factor;
