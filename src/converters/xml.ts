@@ -79,9 +79,10 @@ export function parseXml(input: Uint8Array | string, stream?: XmlStream): XmlEle
 }
 
 /**
- * Single pass over the source. The scanning leans on built-ins (indexOf, sticky regexes, slice, Map)
- * rather than charCodeAt loops: they are fast from the first call, while JavaScript loops run
- * unoptimised until the JIT has warmed up, which is most of a single conversion. Children of the open
+ * Single pass over the source. Text and end tags are found by built-ins (indexOf, slice, Map), fast
+ * from the first call; start tags are scanned by char-code loops, which run unoptimised until the
+ * JIT has warmed up but then beat sticky regexes (no match arrays): GASU's document.xml 86 -> 71 ms
+ * in a used isolate, a one-page document's about 1 ms slower in a fresh one. Children of the open
  * elements collect in one shared array and are copied out, exactly sized, when their element closes
  * (push() would leave spare capacity in every element's array).
  */

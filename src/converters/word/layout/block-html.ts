@@ -160,6 +160,9 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
   if (t.align === 'center') css.push('margin-left:auto;margin-right:auto');
   else if (atRight) css.push(`margin-left:${pt(Math.max(0, width - tableWidth - (rtl ? (t.indent ?? 0) : 0)))}`);
   else if (t.indent && !rtl) css.push(`margin-left:${pt(t.indent)}`);
+  // Row ids let the pagination ask on which page each row starts (see repeat-headers.ts), and a
+  // table that holds together where its first and last rows are (keep-with-next.ts).
+  const anchor = ctx.marks?.depth === 1 ? `b${ctx.marks.block}` : (ctx.rowAnchors?.get(t) ?? (ctx.keeps?.depth === 1 && holdsTogether(t) ? `k${ctx.keeps.block}` : undefined));
   const rows = t.rows.map((row, r) => {
     let col = row.gridBefore ?? 0;
     const lead = col > 0 ? `<td colspan="${col}" style="width:${pt(grid.slice(0, col).reduce((a, b) => a + b, 0))}"></td>` : '';
@@ -172,10 +175,6 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
     });
     if (rtl) cells.reverse();
     const h = row.height ? `height:${pt(row.height.value)}` : '';
-    // Row ids let the pagination ask on which page each row starts (see repeat-headers.ts).
-    // And a table that holds together, where its first and last rows are (keep-with-next.ts).
-    const keeps = ctx.keeps?.depth === 1 && holdsTogether(t) ? `k${ctx.keeps.block}` : undefined;
-    const anchor = ctx.marks?.depth === 1 ? `b${ctx.marks.block}` : (ctx.rowAnchors?.get(t) ?? keeps);
     const content = rtl ? cells.join('') + lead : lead + cells.join('');
     return `<tr${anchor !== undefined ? ` id="${anchor}-${r}"` : ''}${h ? ` style="${h}"` : ''}>${content}</tr>`;
   });

@@ -99,8 +99,8 @@ function pieces(text: string, run: ResolvedRun, fonts: FontBook): { text: string
     i += cp > 0xffff ? 2 : 1;
   }
   if (i >= text.length) return [{ text, family: run.family }];
-  const out: { text: string; family: Family }[] = [];
-  for (const ch of text) {
+  const out: { text: string; family: Family }[] = i ? [{ text: text.slice(0, i), family: run.family }] : [];
+  for (const ch of text.slice(i)) {
     const family = fonts.familyFor(run.family, ch.codePointAt(0)!);
     const last = out[out.length - 1];
     if (last && last.family === family) last.text += ch;

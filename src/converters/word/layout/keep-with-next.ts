@@ -1,8 +1,9 @@
 /**
  * Keep-with-next (w:keepNext): MuPDF's HTML layout has no keeps, so a laid-out stretch is checked
- * afterwards: top-level paragraphs kept with the next block, and the blocks after them, carry the
- * id k<i> (block-html.ts), and a run of them that ends a page is moved to the next one (render.ts
- * lays the stretch out again with the block before the run ending its page).
+ * afterwards: top-level paragraphs kept with the next block, and the blocks before and after them,
+ * carry the id k<i> (block-html.ts), and a run of them that ends a page is moved to the next one
+ * (render.ts lays the stretch out again with the block before the run ending its page). So is a
+ * table that holds together (holdsTogether) and crosses a page, found by its rows' ids k<i>-<row>.
  */
 import type * as Mupdf from 'mupdf';
 import type { Block } from '../model';
@@ -26,14 +27,19 @@ export function moveKeptWithNext(doc: Mupdf.Document, blocks: Block[], breakBefo
     if (f === undefined) frames.set(i, (f = doc.resolveLink(`#k${i}`)));
     return f;
   };
+  /** The first of the kept paragraphs on `frame` that lead up to block i. */
+  const runStart = (i: number, frame: number) => {
+    let start = i;
+    while (start > 0 && keepsWithNext(blocks[start - 1]) && frameOf(start - 1) === frame) start--;
+    return start;
+  };
   let added = false;
   for (let i = 0; i + 1 < blocks.length; i++) {
     if (!keepsWithNext(blocks[i]) || breakBefore.has(i + 1)) continue;
     const here = frameOf(i);
     const next = frameOf(i + 1);
     if (here < 0 || next <= here) continue;
-    let start = i;
-    while (start > 0 && keepsWithNext(blocks[start - 1]) && frameOf(start - 1) === here) start--;
+    const start = runStart(i, here);
     if (breakBefore.has(start)) continue;
     // The run's first block at the top of its page: moving it would leave the page as it is.
     if (doc.resolveLinkDestination(`#k${start}`).y < 1) continue;
@@ -48,8 +54,7 @@ export function moveKeptWithNext(doc: Mupdf.Document, blocks: Block[], breakBefo
     const first = doc.resolveLink(`#k${i}-0`);
     const last = doc.resolveLink(`#k${i}-${t.rows.length - 1}`);
     if (first < 0 || last <= first) continue;
-    let start = i;
-    while (start > 0 && keepsWithNext(blocks[start - 1]) && frameOf(start - 1) === first) start--;
+    const start = runStart(i, first);
     // Already at the top of its page (the chunk's first block, or the block before it on an earlier
     // page): a table longer than a page stays, as in Word.
     if (start === 0 || breakBefore.has(start) || frameOf(start - 1) < first) continue;
