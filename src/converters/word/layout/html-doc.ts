@@ -8,10 +8,39 @@ type MupdfModule = typeof Mupdf;
 // the font, block-html.ts lineBox); MuPDF, as CSS, does not inherit it by itself.
 const CSS = 'body{margin:0;padding:0}p{margin:0;padding:0}table{border-collapse:collapse}td{padding:0}img{vertical-align:baseline}span,a{vertical-align:inherit}';
 
+/** A style used this many times in a document becomes a class (see styleClasses). */
+const CLASS_MIN_USES = 3;
+/** At most this many classes: MuPDF tries every rule of the style sheet on every element. */
+const MOST_CLASSES = 64;
+
+/**
+ * The document's most repeated inline styles as classes. MuPDF lexes an element's style attribute
+ * afresh for each element, character by character (a third of parsing a long document), and a
+ * rule of the style sheet once; an inline style and a lone class selector both outrank the tag
+ * rules, so the cascade is the same. Measured on the HTML of pr14tz and bug59058: parsing and
+ * layout 106 → 84 and 98 → 77 ms.
+ */
+export function styleClasses(body: string): { body: string; css: string } {
+  const uses = new Map<string, number>();
+  for (const m of body.matchAll(STYLE_ATTRIBUTE)) uses.set(m[1]!, (uses.get(m[1]!) ?? 0) + 1);
+  const chosen = [...uses].filter(([, n]) => n >= CLASS_MIN_USES).sort((a, b) => b[1] - a[1]).slice(0, MOST_CLASSES);
+  if (!chosen.length) return { body, css: '' };
+  const names = new Map(chosen.map(([style], i) => [style, `z${i}`]));
+  return {
+    body: body.replace(STYLE_ATTRIBUTE, (attribute, style: string) => {
+      const name = names.get(style);
+      return name ? ` class="${name}"` : attribute;
+    }),
+    css: chosen.map(([style], i) => `.z${i}{${style}}`).join(''),
+  };
+}
+const STYLE_ATTRIBUTE = / style="([^"]*)"/g;
+
 /** A whole HTML document for `body`, laid out in frames `width` × `height` with the given margins (points). */
 export function htmlDocument(width: number, height: number, margins: number[], body: string): string {
   const page = `@page{size:${pt(width)} ${pt(height)};margin:${margins.map(pt).join(' ')}}`;
-  return `<!DOCTYPE html><html><head><meta charset="utf-8"/><style>${page}${CSS}</style></head><body>${body}</body></html>`;
+  const classed = styleClasses(body);
+  return `<!DOCTYPE html><html><head><meta charset="utf-8"/><style>${page}${CSS}${classed.css}</style></head><body>${classed.body}</body></html>`;
 }
 
 /**
