@@ -112,7 +112,7 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   // An empty paragraph still takes a line: a no-break space at the mark's font holds it open (the
   // paragraph's own font when it has none: no span, which MuPDF would match against its style sheet).
   let content = inner;
-  if (!inner.replace(/<[^>]+>/g, '').trim() && !/<img(?! data-shape-anchor)|<div/.test(inner)) {
+  if (showsNoText(inner) && !/<img(?! data-shape-anchor)|<div/.test(inner)) {
     const font = `font-family:${mark.family};font-size:${pt(mark.size)}`;
     if (own === undefined) css.push(font);
     content += own === undefined || own === font ? '\u00a0' : `<span style="${font}">\u00a0</span>`;
@@ -132,6 +132,23 @@ function paragraphHtml(p: Paragraph, prev: Block | undefined, next: Block | unde
   const breaks = ctx.columnBreaks;
   const spacer = props.columnBreakBefore && breaks?.depth === 1 ? `<div id="cb${breaks.count}" style="height:${pt(breaks.spacers[breaks.count++] ?? 0)}"></div>` : '';
   return `${spacer}<p${props.bidi ? ' dir="rtl"' : ''} style="${css.join(';')}">${content}</p>`;
+}
+
+const WHITESPACE = /\s/;
+/**
+ * Whether HTML shows no text, only tags and whitespace (as String.trim counts it). Stops at the
+ * first letter, where stripping the tags copied every paragraph's HTML.
+ */
+function showsNoText(html: string): boolean {
+  let inTag = false;
+  for (let i = 0; i < html.length; i++) {
+    const c = html.charCodeAt(i);
+    if (inTag) inTag = c !== 62; // '>'
+    else if (c === 60) inTag = true; // '<'
+    else if (c > 32 && c < 0xa0) return false;
+    else if (!WHITESPACE.test(html[i]!)) return false;
+  }
+  return true;
 }
 
 const sameBorder = (x: Border | undefined, y: Border | undefined): boolean =>

@@ -13,7 +13,10 @@ const TRANSPARENT_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABC
 /** Image types MuPDF's HTML engine decodes; EMF and WMF get a placeholder (ctx.metafiles), others keep their space blank. */
 const DRAWABLE = /^image\/(png|jpeg|jpg|gif|bmp|tiff|jp2|jpx)$/;
 
-export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const SPECIAL = /[&<>"]/;
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** Text or an attribute value as XHTML (most text has nothing to escape: it is returned as it is). */
+export const esc = (s: string) => (SPECIAL.test(s) ? s.replace(/[&<>"]/g, (c) => ESCAPES[c]!) : s);
 
 /**
  * Text with Word's spacing kept: HTML collapses runs of spaces, so every space after the first
