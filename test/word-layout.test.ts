@@ -204,6 +204,33 @@ describe('Word layout', () => {
     expect(pageOf(last, 'Late heading')).toBe(2);
   });
 
+  it('keep-with-next: a run longer than a page that starts its page stays there, laid out once', async () => {
+    const mupdf = await loadMupdf();
+    const pageOf = (pages: Line[][], text: string) => pages.findIndex((lines) => lines.some((l) => l.text.includes(text)));
+    // The page break makes the run the first block of its stretch; a run after a page of filler starts page 2 by itself.
+    const kept = (from: number) => Array.from({ length: 60 }, (_, i) => para(`Kept ${from + i}`, { keepNext: true, pageBreakBefore: i === 0 && from === 0 }));
+    const atStart = doc([section([para('Intro'), ...kept(0), para('After')])]);
+    const afterFiller = doc([section([...Array.from({ length: 48 }, (_, i) => para(`Filler ${i}`)), ...kept(100), para('After')])]);
+    for (const [model, first] of [[atStart, 'Kept 0'], [afterFiller, 'Kept 100']] as const) {
+      // Layouts of the body, counted (each keep-with-next round is one more).
+      const layout = mupdf.Document.prototype.layout;
+      let layouts = 0;
+      mupdf.Document.prototype.layout = function (this: InstanceType<typeof mupdf.Document>, ...args: Parameters<typeof layout>) {
+        layouts++;
+        return layout.apply(this, args);
+      };
+      let pages: Line[][];
+      try {
+        pages = await render(model);
+      } finally {
+        mupdf.Document.prototype.layout = layout;
+      }
+      expect(pageOf(pages, first)).toBe(1);
+      expect(pageOf(pages, 'After')).toBe(2);
+      expect(layouts).toBe(model === atStart ? 2 : 1); // one per stretch: a page break makes two
+    }
+  });
+
   it('a table whose rows keep with the next holds together: it starts the next page with the heading kept with it, unless it starts its page', async () => {
     const filler = (n: number) => Array.from({ length: n }, (_, i) => para(`Filler ${i}`));
     const pageOf = (pages: Line[][], text: string) => pages.findIndex((lines) => lines.some((l) => l.text.includes(text)));

@@ -41,8 +41,9 @@ export function moveKeptWithNext(doc: Mupdf.Document, blocks: Block[], breakBefo
     if (here < 0 || next <= here) continue;
     const start = runStart(i, here);
     if (breakBefore.has(start)) continue;
-    // The run's first block at the top of its page: moving it would leave the page as it is.
-    if (doc.resolveLinkDestination(`#k${start}`).y < 1) continue;
+    // The run starts its page (the chunk's first block, or the block before it, which carries an
+    // id too, on an earlier page): moving it would leave the page as it is, and cost a layout.
+    if (start === 0 || (frameOf(start - 1) >= 0 && frameOf(start - 1) < here)) continue;
     breakBefore.add(start);
     added = true;
   }
