@@ -229,6 +229,13 @@ describe('Word layout', () => {
       expect(pageOf(pages, 'After')).toBe(2);
       expect(layouts).toBe(model === atStart ? 2 : 1); // one per stretch: a page break makes two
     }
+    // The block before a heading starts on an earlier page but runs onto the heading's: the heading
+    // ends that page, so it moves. A 95-line paragraph fills page 1 and all but a line of page 2.
+    const long: Paragraph = { kind: 'paragraph', props: {}, inlines: Array.from({ length: 95 }, (_, i) => [{ kind: 'text' as const, text: `Long ${i}`, style }, { kind: 'break' as const, type: 'line' as const }]).flat().slice(0, -1) };
+    const crossing = await render(doc([section([long, para('Heading', { keepNext: true }), para('Its text')])]));
+    expect(pageOf(crossing, 'Long 94')).toBe(1);
+    expect(pageOf(crossing, 'Heading')).toBe(2);
+    expect(pageOf(crossing, 'Its text')).toBe(2);
   });
 
   it('a table whose rows keep with the next holds together: it starts the next page with the heading kept with it, unless it starts its page', async () => {
@@ -251,6 +258,12 @@ describe('Word layout', () => {
     const long = await render(doc([section([table(true, 60)])]));
     expect(pageOf(long, 'Row 0 left')).toBe(0);
     expect(pageOf(long, 'Row 59 left')).toBeGreaterThan(0);
+    // After a paragraph that starts on page 1 and runs onto page 2, leaving three lines there, the table does not start its page: it moves.
+    const lines: Paragraph = { kind: 'paragraph', props: {}, inlines: Array.from({ length: 93 }, (_, i) => [{ kind: 'text' as const, text: `Long ${i}`, style }, { kind: 'break' as const, type: 'line' as const }]).flat().slice(0, -1) };
+    const after = await render(doc([section([lines, table(true)])]));
+    expect(pageOf(after, 'Long 92')).toBe(1);
+    expect(pageOf(after, 'Row 0 left')).toBe(2);
+    expect(pageOf(after, 'Row 3 left')).toBe(2);
   });
 
   it('"no leading" (w:noLeading): single line height leaves out the font\'s line gap', async () => {

@@ -1,7 +1,7 @@
 import type * as Mupdf from 'mupdf';
 import type { Block, Inline, Paragraph, Table } from '../model';
 import type { PageMarks } from './inline-html';
-import { frameBlocks } from './html-doc';
+import { frameBlocks, linesAbove } from './html-doc';
 
 /** One page of a stretch with footnotes: the first frame of `blocks` laid out `frameHeight` tall, its notes below. */
 export interface FootnotePage {
@@ -283,16 +283,11 @@ export function remainderAfterFirstFrame(doc: Mupdf.Document, window: Block[], m
  * page began.
  */
 function tailBefore(doc: Mupdf.Document, columns: number, id: string | undefined): boolean {
-  const first = frameBlocks(doc, columns)[0];
-  if (!first) return false;
-  if (id === undefined) return true;
-  const at = doc.resolveLinkDestination(`#${id}`);
-  if (at.page < 0) return true;
-  if (at.page > columns) return true; // it starts on a later frame: this one holds something before it
-  // MuPDF gives an element's place as the baseline of its first line: a line that ends above that
-  // is something before it. (A block may hold the element's lines too.)
-  const line = first.lines?.[0]?.bbox ?? first.bbox;
-  return line.y + line.h < at.y - 2;
+  if (id === undefined) return frameBlocks(doc, columns).length > 0;
+  const page = doc.resolveLink(`#${id}`);
+  // It starts on a later frame: this one holds something before it, if anything.
+  if (page < 0 || page > columns) return frameBlocks(doc, columns).length > 0;
+  return linesAbove(doc, columns, id);
 }
 
 /**

@@ -89,6 +89,18 @@ export function frameBlocks(doc: Mupdf.Document, frame: number): { bbox: Box; li
   }
 }
 
+/**
+ * Whether frame `frame` shows a line that ends above where element `id` starts: something before
+ * the element on that frame. MuPDF gives an element's place as the baseline of its first line, so
+ * a line that ends above it belongs to something else (a block may hold the element's lines too).
+ */
+export function linesAbove(doc: Mupdf.Document, frame: number, id: string): boolean {
+  const first = frameBlocks(doc, frame)[0];
+  if (!first) return false;
+  const line = first.lines?.[0]?.bbox ?? first.bbox;
+  return line.y + line.h < doc.resolveLinkDestination(`#${id}`).y - 2;
+}
+
 /** Height of what a header or footer area (or a frame) draws: the bottom of its last text line or picture. */
 export function contentHeight(doc: Mupdf.Document, frame = 0): number {
   return frameBlocks(doc, frame).reduce((m, b) => Math.max(m, b.bbox.y + b.bbox.h), 0);

@@ -8,6 +8,7 @@
 import type * as Mupdf from 'mupdf';
 import type { Block } from '../model';
 import { holdsTogether, keepsWithNext } from './block-html';
+import { linesAbove } from './html-doc';
 
 /** Stretches with more paragraphs kept with the next are not checked (each is two look-ups through the whole layout). */
 export const MOST_KEPT_WITH_NEXT = 200;
@@ -33,6 +34,12 @@ export function moveKeptWithNext(doc: Mupdf.Document, blocks: Block[], breakBefo
     while (start > 0 && keepsWithNext(blocks[start - 1]) && frameOf(start - 1) === frame) start--;
     return start;
   };
+  /**
+   * Whether the run from block `start` (its first element `id`) starts frame `frame`: it is the
+   * chunk's first block, or the block before it (which carries an id too) starts on an earlier
+   * frame and shows nothing above the run on this one (it may run onto it).
+   */
+  const startsFrame = (start: number, frame: number, id: string) => start === 0 || (frameOf(start - 1) < frame && !linesAbove(doc, frame, id));
   let added = false;
   for (let i = 0; i + 1 < blocks.length; i++) {
     if (!keepsWithNext(blocks[i]) || breakBefore.has(i + 1)) continue;
@@ -41,9 +48,8 @@ export function moveKeptWithNext(doc: Mupdf.Document, blocks: Block[], breakBefo
     if (here < 0 || next <= here) continue;
     const start = runStart(i, here);
     if (breakBefore.has(start)) continue;
-    // The run starts its page (the chunk's first block, or the block before it, which carries an
-    // id too, on an earlier page): moving it would leave the page as it is, and cost a layout.
-    if (start === 0 || (frameOf(start - 1) >= 0 && frameOf(start - 1) < here)) continue;
+    // The run starts its page: moving it would leave the page as it is, and cost a layout.
+    if (startsFrame(start, here, `k${start}`)) continue;
     breakBefore.add(start);
     added = true;
   }
@@ -56,9 +62,8 @@ export function moveKeptWithNext(doc: Mupdf.Document, blocks: Block[], breakBefo
     const last = doc.resolveLink(`#k${i}-${t.rows.length - 1}`);
     if (first < 0 || last <= first) continue;
     const start = runStart(i, first);
-    // Already at the top of its page (the chunk's first block, or the block before it on an earlier
-    // page): a table longer than a page stays, as in Word.
-    if (start === 0 || breakBefore.has(start) || frameOf(start - 1) < first) continue;
+    // Already at the top of its page: a table longer than a page stays, as in Word.
+    if (breakBefore.has(start) || startsFrame(start, first, start === i ? `k${i}-0` : `k${start}`)) continue;
     breakBefore.add(start);
     added = true;
   }
