@@ -337,14 +337,21 @@ export function mergeRun(base: RunProps, over: RunProps): RunProps {
   return { ...base, ...over };
 }
 
-/** The final model RunStyle: sentinels removed, off toggles dropped to keep the model small. */
-export function finalRunStyle(p: RunProps): RunStyle {
+/**
+ * The final model RunStyle: sentinels removed, off toggles dropped to keep the model small.
+ * `complex`: the style of the run's complex-script text (complex-script.ts): its w:rFonts cs font,
+ * w:szCs (its size when it states none), w:bCs and w:iCs. `link`: in place of the run's own.
+ */
+export function finalRunStyle(p: RunProps, complex = false, link = p.link): RunStyle {
   const s: RunStyle = {};
-  if (p.font) s.font = p.font;
-  if (p.fontOther && p.fontOther !== p.font) s.fontOther = p.fontOther;
-  if (p.size) s.size = p.size;
-  if (p.bold) s.bold = true;
-  if (p.italic) s.italic = true;
+  const font = complex ? (p.fontCs ?? p.font) : p.font;
+  const fontOther = complex ? (p.fontCs ?? p.fontOther) : p.fontOther;
+  const size = complex ? (p.sizeCs ?? p.size) : p.size;
+  if (font) s.font = font;
+  if (fontOther && fontOther !== font) s.fontOther = fontOther;
+  if (size) s.size = size;
+  if (complex ? p.boldCs : p.bold) s.bold = true;
+  if (complex ? p.italicCs : p.italic) s.italic = true;
   if (p.underline && p.underline !== 'none') s.underline = p.underline;
   if (p.strike) s.strike = true;
   if (p.doubleStrike) s.doubleStrike = true;
@@ -356,7 +363,7 @@ export function finalRunStyle(p: RunProps): RunStyle {
   if (p.hidden) s.hidden = true;
   if (p.spacing) s.spacing = p.spacing;
   if (p.kern) s.kern = p.kern;
-  if (p.link) s.link = p.link;
+  if (link) s.link = link;
   return s;
 }
 

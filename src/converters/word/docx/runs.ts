@@ -128,10 +128,13 @@ function styleOf(r: XmlElement | undefined, scope: Scope, reader: StoryReader): 
 
 function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader): void {
   const props = runProps(r, scope, reader);
-  let style = reader.ctx.intern(finalRunStyle(props));
-  // The style of the run's complex-script text, made when the run has some (complex-script.ts).
+  // The run's style, and the style of its complex-script text (complex-script.ts), each made when
+  // first needed: most runs need one of the two, once.
   let link = props.link;
-  const complexStyle = () => reader.ctx.intern(finalRunStyle({ ...complexScriptProps(props), link }));
+  let plain: RunStyle | undefined;
+  let complex: RunStyle | undefined;
+  const style = () => (plain ??= reader.ctx.intern(finalRunStyle(props, false, link)));
+  const complexStyle = () => (complex ??= reader.ctx.intern(finalRunStyle(props, true, link)));
   const symbolFont = isSymbolFont(props.font);
   const fields = reader.fields;
   const drawingCtx: DrawingContext = {
@@ -149,12 +152,12 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
         // Text in a symbol font (or private-use characters) has no glyphs in our fonts.
         if (symbolFont || hasPrivateUse(text)) text = mapSymbolText(text, props.font);
         if (symbolFont) b.text(text, plainFontStyle(props, scope, reader));
-        else for (const part of scriptStretches(text)) b.text(part.text, part.complex ? complexStyle() : style);
+        else for (const part of scriptStretches(text)) b.text(part.text, part.complex ? complexStyle() : style());
         break;
       }
       case 'tab':
       case 'ptab':
-        b.push({ kind: 'tab', style });
+        b.push({ kind: 'tab', style: style() });
         break;
       case 'br': {
         const type = el.attrs['type'];
@@ -165,11 +168,11 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
         b.push({ kind: 'break', type: 'line' });
         break;
       case 'noBreakHyphen':
-        b.text('\u2011', style);
+        b.text('\u2011', style());
         break;
       case 'sym': {
         const code = parseInt(el.attrs['char'] ?? '', 16);
-        if (Number.isFinite(code)) b.text(mapSymbolChar(code, el.attrs['font']), isSymbolFont(el.attrs['font']) ? plainFontStyle(props, scope, reader) : style);
+        if (Number.isFinite(code)) b.text(mapSymbolChar(code, el.attrs['font']), isSymbolFont(el.attrs['font']) ? plainFontStyle(props, scope, reader) : style());
         break;
       }
       case 'fldChar': {
@@ -183,17 +186,17 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
         } else if (type === 'separate') {
           // separate() has already checked visibility; the field's own frame now suppresses its stale result.
           const shown = fields.separate();
-          if (shown.page) b.out.push({ kind: 'field', field: shown.page, style });
-          if (shown.text) b.out.push({ kind: 'text', text: shown.text, style });
+          if (shown.page) b.out.push({ kind: 'field', field: shown.page, style: style() });
+          if (shown.text) b.out.push({ kind: 'text', text: shown.text, style: style() });
           // A HYPERLINK field's result starts now: later text in this run carries the link.
           if (fields.link && !props.link) {
             link = fields.link;
-            style = reader.ctx.intern(finalRunStyle({ ...props, link }));
+            plain = complex = undefined;
           }
         } else if (type === 'end') {
           const done = fields.end();
-          if (done.page) b.push({ kind: 'field', field: done.page, style });
-          if (done.text) b.text(done.text, style);
+          if (done.page) b.push({ kind: 'field', field: done.page, style: style() });
+          if (done.text) b.text(done.text, style());
         }
         break;
       }
@@ -217,12 +220,12 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
       case 'endnoteReference': {
         const kind = el.name === 'footnoteReference' ? 'footnote' : 'endnote';
         const ref = reader.ctx.noteRef(kind, el.attrs['id'] ?? '');
-        if (ref) b.push({ kind: 'noteRef', id: ref.key, label: onOff(el.attrs['customMarkFollows']) ? '' : ref.label, style });
+        if (ref) b.push({ kind: 'noteRef', id: ref.key, label: onOff(el.attrs['customMarkFollows']) ? '' : ref.label, style: style() });
         break;
       }
       case 'footnoteRef':
       case 'endnoteRef':
-        if (reader.noteLabel) b.text(reader.noteLabel, style);
+        if (reader.noteLabel) b.text(reader.noteLabel, style());
         break;
       case 'sdt': {
         // Checkbox content controls (w14:checkbox) show their current glyph as text already.
@@ -233,11 +236,6 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
       // rPr, softHyphen (drop), lastRenderedPageBreak, annotationRef, commentReference, separators.
     }
   }
-}
-
-/** The run's properties for its complex-script text (see complex-script.ts; its size when it states no w:szCs). */
-function complexScriptProps(p: RunProps): RunProps {
-  return { ...p, font: p.fontCs ?? p.font, fontOther: p.fontCs ?? p.fontOther, size: p.sizeCs ?? p.size, bold: p.boldCs, italic: p.italicCs };
 }
 
 /** Style for mapped symbol characters: the paragraph's text font instead of Symbol/Wingdings. */
