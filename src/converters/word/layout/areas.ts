@@ -7,7 +7,7 @@
  * for ahead (`want`) go into the document of the next one that is needed (`get`).
  */
 import type * as Mupdf from 'mupdf';
-import type { Block } from '../model';
+import type { Block, Shape } from '../model';
 import { contentHeight, htmlDocument, openHtml } from './html-doc';
 
 type MupdfModule = typeof Mupdf;
@@ -115,6 +115,9 @@ type Fields = Partial<Record<'PAGE' | 'NUMPAGES' | 'SECTIONPAGES', string>>;
  */
 export class BlockAreas {
   private readonly heights = new WeakMap<Block[], Map<number, number>>();
+  /** The fields each set of blocks shows, and its HTML by width and their values: made once for each. */
+  private readonly shown = new WeakMap<Block[], FieldName[]>();
+  private readonly made = new WeakMap<Block[], Map<string, { body: string; placeholders: number }>>();
 
   constructor(
     private readonly areas: AreaLayouts,
@@ -129,7 +132,7 @@ export class BlockAreas {
    */
   area(blocks: Block[] | undefined, width: number, fields: Fields, want = false, ahead = true): Area | undefined {
     if (!blocks?.length) return undefined;
-    const own = this.html(blocks, width, fields);
+    const own = this.htmlOf(blocks, width, fields);
     let heights = this.heights.get(blocks);
     if (!heights) this.heights.set(blocks, (heights = new Map()));
     const known = heights.get(width);
@@ -138,7 +141,7 @@ export class BlockAreas {
     if (want) return void this.areas.want(key, source);
     if (ahead && !this.areas.has(key)) {
       for (let n = 1; n <= PAGES_AHEAD && fields.PAGE; n++) {
-        const next = this.html(blocks, width, { ...fields, PAGE: String(Number(fields.PAGE) + n) });
+        const next = this.htmlOf(blocks, width, { ...fields, PAGE: String(Number(fields.PAGE) + n) });
         if (next.body === own.body) break; // the numbers show nowhere
         this.areas.want(`${width}|${next.body}`, { ...source, html: () => next });
       }
@@ -147,4 +150,39 @@ export class BlockAreas {
     if (known === undefined) heights.set(width, laid.height);
     return { ...laid, height: heights.get(width)! };
   }
+
+  /**
+   * The HTML of `blocks` at `width` with these field values, made again only when a field they show
+   * changes: a header without page numbers was written anew for every page (and for the pages
+   * ahead), a tenth of a 114-page document's time (stress004.docx).
+   */
+  private htmlOf(blocks: Block[], width: number, fields: Fields): { body: string; placeholders: number } {
+    let names = this.shown.get(blocks);
+    if (!names) this.shown.set(blocks, (names = [...fieldsShown(blocks, new Set())]));
+    let made = this.made.get(blocks);
+    if (!made) this.made.set(blocks, (made = new Map()));
+    const key = `${width}|${names.map((name) => fields[name]).join('|')}`;
+    let html = made.get(key);
+    if (!html) made.set(key, (html = this.html(blocks, width, fields)));
+    return html;
+  }
 }
+
+type FieldName = keyof Fields;
+
+/** The fields (PAGE, NUMPAGES, SECTIONPAGES) that blocks show, in their paragraphs, tables, text boxes and shapes. */
+function fieldsShown(blocks: Block[] | undefined, into: Set<FieldName>): Set<FieldName> {
+  for (const b of blocks ?? []) {
+    if (b.kind === 'table') for (const r of b.rows) for (const c of r.cells) fieldsShown(c.blocks, into);
+    else for (const i of b.inlines) {
+      if (i.kind === 'field') into.add(i.field);
+      else if (i.kind === 'textbox') fieldsShown(i.blocks, into);
+      else if (i.kind === 'shape') shapeFields(i, into);
+    }
+  }
+  return into;
+}
+const shapeFields = (s: Shape, into: Set<FieldName>): void => {
+  fieldsShown(s.blocks, into);
+  for (const m of s.members ?? []) shapeFields(m, into);
+};
