@@ -307,6 +307,17 @@ describe('Word layout', () => {
     expect(find(lines!, 'الف').x1).toBeGreaterThan(right - 10);
   });
 
+  it('a centred table sits in the middle of the text area whatever its indent; a right-aligned one at the right margin', async () => {
+    const cell = (text: string) => ({ blocks: [para(text)], gridSpan: 1, borders: {} });
+    const table = (text: string, align: 'center' | 'right', indent?: number): Block => ({ kind: 'table', grid: [100, 100], align, indent, rows: [{ cells: [cell(`${text} A`), cell(`${text} B`)] }] });
+    const [lines] = await render(doc([section([table('Centred', 'center', -150), para('Between'), table('Right', 'right')])]));
+    // 468 pt of text area from 72: a 200 pt table centred starts at 72 + 134 (MuPDF ignores margin auto: it sat at 72).
+    expect(find(lines!, 'Centred A').x0).toBeGreaterThan(72 + 134 - 1);
+    expect(find(lines!, 'Centred A').x0).toBeLessThan(72 + 134 + 8);
+    expect(find(lines!, 'Right A').x0).toBeGreaterThan(72 + 268 - 1);
+    expect(find(lines!, 'Right A').x0).toBeLessThan(72 + 268 + 8);
+  });
+
   it('two text columns: the text continues in the right half of the page', async () => {
     const words = Array.from({ length: 900 }, (_, i) => `word${i}`).join(' ');
     const pages = await render(doc([section([para(words)], { columns: 2, columnGap: 36 })]));

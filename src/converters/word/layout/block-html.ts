@@ -171,10 +171,11 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
   const tableWidth = grid.reduce((a, b) => a + b, 0);
   const css = ['border-collapse:collapse', `width:${pt(tableWidth)}`];
   // A right-to-left table is laid out mirrored: its start (and indent) at the right margin, its first
-  // column on the right. MuPDF has no margin-left:auto alone, so the offset from the left is computed.
+  // column on the right. MuPDF takes no margin auto (a centred table sat at the left margin), so the
+  // offset from the left is computed; a centred table's indent does not count, as in Word.
   const rtl = !!t.bidiVisual;
   const atRight = rtl ? t.align !== 'right' : t.align === 'right';
-  if (t.align === 'center') css.push('margin-left:auto;margin-right:auto');
+  if (t.align === 'center') css.push(`margin-left:${pt(Math.max(0, (width - tableWidth) / 2))}`);
   else if (atRight) css.push(`margin-left:${pt(Math.max(0, width - tableWidth - (rtl ? (t.indent ?? 0) : 0)))}`);
   else if (t.indent && !rtl) css.push(`margin-left:${pt(t.indent)}`);
   // Row ids let the pagination ask on which page each row starts (see repeat-headers.ts), and a
