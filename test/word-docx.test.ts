@@ -11,6 +11,8 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
 
 interface Fixture {
   body: string;
+  /** Children of w:document before w:body (w:background). */
+  beforeBody?: string;
   styles?: string;
   numbering?: string;
   settings?: string;
@@ -27,7 +29,7 @@ function docx(f: Fixture): Uint8Array {
     '_rels/.rels': strToU8(
       `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
     ),
-    'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${f.body}</w:body></w:document>`),
+    'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}>${f.beforeBody ?? ''}<w:body>${f.body}</w:body></w:document>`),
   };
   const optional: [keyof Fixture, string, string][] = [
     ['styles', 'styles', 'styles.xml'],
@@ -118,6 +120,17 @@ describe('readDocx: styles and runs', () => {
     expect(withSettings('').noLeading).toBeUndefined();
     expect(withSettings('<w:doNotUseHTMLParagraphAutoSpacing/>').paragraphSpacing).toBe('sum');
     expect(withSettings('<w:doNotUseHTMLParagraphAutoSpacing w:val="false"/>').paragraphSpacing).toBe('larger');
+  });
+
+  it('page colour: w:background when the settings show it (w:displayBackgroundShape), theme colours resolved', () => {
+    const shown = `<w:settings ${W}><w:displayBackgroundShape/></w:settings>`;
+    const theme = `<a:theme xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:themeElements><a:clrScheme name="x"><a:dk1><a:srgbClr val="000000"/></a:dk1><a:lt1><a:srgbClr val="FFFFFF"/></a:lt1><a:dk2><a:srgbClr val="1F497D"/></a:dk2><a:lt2><a:srgbClr val="EEECE1"/></a:lt2><a:accent1><a:srgbClr val="4F81BD"/></a:accent1></a:clrScheme></a:themeElements></a:theme>`;
+    const read = (background: string, settings?: string) => readDocx(docx({ body: p(r('x')), beforeBody: background, settings, theme })).pageColor;
+    expect(read('<w:background w:color="FFFFCC"/>', shown)).toBe('FFFFCC');
+    expect(read('<w:background w:color="FFFFCC"/>')).toBeUndefined(); // Word shows it only with the setting
+    expect(read('<w:background w:color="FFFFFF"/>', shown)).toBeUndefined();
+    expect(read('<w:background w:color="FFFFFF" w:themeColor="accent1"/>', shown)).toBe('4F81BD');
+    expect(read('', shown)).toBeUndefined();
   });
 
   it('uses Times New Roman 10 pt when the document states no defaults', () => {

@@ -318,6 +318,22 @@ describe('Word layout', () => {
     expect(find(lines!, 'Right A').x0).toBeLessThan(72 + 268 + 8);
   });
 
+  it('a page colour fills every page under the text', async () => {
+    const mupdf = await loadMupdf();
+    const model = { ...doc([section([para('Coloured page'), para('Next', { pageBreakBefore: true })])]), pageColor: 'FFFFCC' };
+    const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf');
+    try {
+      expect(pdf.countPages()).toBe(2);
+      for (let i = 0; i < 2; i++) {
+        const pixmap = pdf.loadPage(i).toPixmap(mupdf.Matrix.scale(0.1, 0.1), mupdf.ColorSpace.DeviceRGB, false);
+        const px = pixmap.getPixels();
+        expect([px[0], px[1], px[2]]).toEqual([255, 255, 204]); // the corner, outside the margins
+      }
+    } finally {
+      pdf.destroy();
+    }
+  });
+
   it('two text columns: the text continues in the right half of the page', async () => {
     const words = Array.from({ length: 900 }, (_, i) => `word${i}`).join(' ');
     const pages = await render(doc([section([para(words)], { columns: 2, columnGap: 36 })]));

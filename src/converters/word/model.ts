@@ -25,6 +25,11 @@ export interface WordDocument {
    * LibreOffice both follow. LibreOffice writes it into every DOCX and DOC it saves.
    */
   noLeading?: boolean;
+  /**
+   * The page colour (RRGGBB) under every page: w:background of a DOCX whose settings show it
+   * (w:displayBackgroundShape), as LibreOffice's renderings and Word's print layout do.
+   */
+  pageColor?: string;
 }
 
 export interface PageGeometry {

@@ -16,7 +16,7 @@ import { toggle } from './props';
 import { readSection } from './sections';
 import { StoryReader, type DocContext } from './story';
 import { Styles } from './styles';
-import { EMPTY_THEME, parseTheme } from './theme';
+import { EMPTY_THEME, parseTheme, resolveColor, type Theme } from './theme';
 import { RevisionAuthors } from '../revisions';
 
 export function readDocx(bytes: Uint8Array): WordDocument {
@@ -149,7 +149,16 @@ export function readDocx(bytes: Uint8Array): WordDocument {
     // w:doNotUseHTMLParagraphAutoSpacing (settings compat): spacings add up instead of the larger winning.
     paragraphSpacing: setting(compat, 'doNotUseHTMLParagraphAutoSpacing') ? 'sum' : 'larger',
     ...(setting(compat, 'noLeading') ? { noLeading: true } : {}),
+    ...pageColor(child(documentRoot, 'background'), setting(settings, 'displayBackgroundShape'), theme),
   };
+}
+
+/** The page colour of w:background (its colour, or its theme colour, tint and shade) when the settings show it. */
+function pageColor(background: XmlElement | undefined, shown: boolean, theme: Theme): { pageColor?: string } {
+  if (!background || !shown) return {};
+  const a = background.attrs;
+  const color = resolveColor(theme, a['color'], a['themeColor'], a['themeTint'], a['themeShade']);
+  return color && color !== 'auto' && color !== 'FFFFFF' ? { pageColor: color } : {};
 }
 
 /** The main document part: the officeDocument relationship of the package, else word/document.xml. */

@@ -1,6 +1,6 @@
 /**
  * Page borders (a section's w:pgBorders): lines around the page, drawn on each page of the
- * section that shows them, under the page's content.
+ * section that shows them, under the page's content. And the page colour under everything.
  */
 import type * as Mupdf from 'mupdf';
 import type { Border, PageBorders, PageGeometry } from '../model';
@@ -57,5 +57,16 @@ function line(mupdf: MupdfModule, device: Mupdf.Device, b: Border | undefined, f
   } finally {
     path.destroy();
     stroke.destroy();
+  }
+}
+
+/** Fills the whole page with the document's page colour (WordDocument.pageColor), first, under all else. */
+export function drawPageColor(mupdf: MupdfModule, device: Mupdf.Device, color: string, width: number, height: number): void {
+  const path = new mupdf.Path();
+  try {
+    path.rect(0, 0, width, height);
+    device.fillPath(path, false, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, rgb(color), 1);
+  } finally {
+    path.destroy();
   }
 }

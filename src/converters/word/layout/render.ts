@@ -13,7 +13,7 @@ import { LinkTargets } from './link-targets';
 import { paginateFootnotes, type FootnotePage } from './footnote-pages';
 import { callsNotes, joins, notesHtml, NOTE_DESCENT, NOTE_RULE } from './notes-html';
 import { finish } from './pdf-finish';
-import { drawPageBorders, showsPageBorders } from './page-borders';
+import { drawPageBorders, drawPageColor, showsPageBorders } from './page-borders';
 import type { PageMarks } from './inline-html';
 import { ShapePictures, type PageFrame } from './shape-pictures';
 import { flowsOf, type Flow, type FlowFrame } from './flows';
@@ -357,6 +357,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       if (written > 0 && ((s.start === 'oddPage' && pageNumber % 2 === 1) || (s.start === 'evenPage' && pageNumber % 2 === 0))) {
         endPage();
         const blank = writer.beginPage([0, 0, g.width, g.height]);
+        if (model.pageColor) drawPageColor(mupdf, blank, model.pageColor, g.width, g.height);
         writer.endPage();
         blank.destroy();
         written++;
@@ -404,6 +405,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
           const last = chunkIndex === f.flow.chunks.length - 1 && i === pages - 1;
           const drawsItself = pageFrames.some((frame) => placeholderFrames.has(frame)) || [header, footer, notes].some((a) => a?.drawsItself) || (last && nextShares);
           const pageDevice = writer.beginPage([0, 0, g.width, g.height]);
+          if (model.pageColor) drawPageColor(mupdf, pageDevice, model.pageColor, g.width, g.height);
           if (s.pageBorders && showsPageBorders(s.pageBorders, sectionPage)) drawPageBorders(mupdf, pageDevice, s.pageBorders, g, !!header, !!footer);
           open = { index: written++, pageDevice, device: drawsItself ? metafiles.wrap(pageDevice, fonts, shapes.handler('rest')) : pageDevice };
           const pageFrame: PageFrame = { ...g, columns: Array.from({ length: f.columns }, (_, col) => ({ left: g.marginLeft + col * (f.frameWidth + f.gap), width: f.frameWidth })) };
