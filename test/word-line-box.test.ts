@@ -66,6 +66,14 @@ describe('Word line box: the text where LibreOffice puts it in its line', () => 
     expect(d! - c!).toBeCloseTo(20.15, 2);
   });
 
+  it('the text\'s height and the line gap each in whole twips: Arial 10.5 pt 12.10 pt, Times New Roman 11.5 pt 13.25 pt (LibreOffice 7.4; one rounding of the sum gives 12.05 and 13.20)', async () => {
+    const lines = (font: string, size: number): Paragraph[] => ['First', 'Second'].map((word) => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `${word} Hxg`, style: { font, size } }] }));
+    const [a, b] = await baselines(doc(lines('Arial', 10.5)));
+    expect(b! - a!).toBeCloseTo(12.1, 2);
+    const [c, d] = await baselines(doc(lines('Times New Roman', 11.5)));
+    expect(d! - c!).toBeCloseTo(13.25, 2);
+  });
+
   it('runs in spans and links move with their paragraph', async () => {
     const p: Paragraph = {
       kind: 'paragraph',
