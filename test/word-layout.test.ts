@@ -334,6 +334,22 @@ describe('Word layout', () => {
     }
   });
 
+  it('a floating box with no room for text beside it keeps the text below it: its offset below the anchor and its whole height', async () => {
+    const boxed = (width: number, wrap: 'square' | 'inFront' = 'square'): Paragraph => ({
+      kind: 'paragraph',
+      props: {},
+      inlines: [{ kind: 'textbox', blocks: [para('Title')], width, height: 200, floating: { x: 0, y: 20, relativeX: 'column', relativeY: 'paragraph', wrap } }],
+    });
+    // 468 pt of text area: a 460 pt box leaves no room beside it; the text goes 20 + 200 pt below the anchor.
+    const [wide] = await render(doc([section([boxed(460), para('After')])]));
+    expect(find(wide!, 'Title').y).toBeGreaterThan(72 + 20 - 1);
+    expect(find(wide!, 'After').y).toBeGreaterThan(72 + 220 - 1);
+    expect(find(wide!, 'After').y).toBeLessThan(72 + 220 + 14);
+    // A 200 pt box leaves room beside it (where Word's text would run): as before, the text follows the box's text.
+    const [narrow] = await render(doc([section([boxed(200), para('After')])]));
+    expect(find(narrow!, 'After').y).toBeLessThan(72 + 40);
+  });
+
   it('two text columns: the text continues in the right half of the page', async () => {
     const words = Array.from({ length: 900 }, (_, i) => `word${i}`).join(' ');
     const pages = await render(doc([section([para(words)], { columns: 2, columnGap: 36 })]));

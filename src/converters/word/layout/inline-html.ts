@@ -292,7 +292,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         if (it.floating) {
           // Other floating pictures are placed as blocks at their anchor (MuPDF has no floats with
           // text wrap), shifted to their horizontal position within the column.
-          html += `<img src="${src}" style="display:block;margin-left:${pt(floatOffset(it.floating, width, ctx))};width:${pt(width)};height:${pt(height)}"${id}/>`;
+          html += `<img src="${src}" style="display:block;margin-left:${pt(floatOffset(it.floating, width, ctx))};${offsetBelowAnchor(it.floating, width, ctx)}width:${pt(width)};height:${pt(height)}"${id}/>`;
         } else {
           html += `<img src="${src}" style="width:${pt(width)};height:${pt(height)}"${id}/>`;
           x += width;
@@ -301,7 +301,9 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
       }
       case 'textbox': {
         const width = Math.min(it.width || ctx.columnWidth, ctx.columnWidth);
-        const shift = it.floating ? `margin-left:${pt(floatOffset(it.floating, width, ctx))};` : '';
+        let shift = it.floating ? `margin-left:${pt(floatOffset(it.floating, width, ctx))};` : '';
+        // A box the text goes below takes its whole height, starting its offset below the anchor.
+        if (it.floating && textGoesBelow(it.floating, width, ctx)) shift += `${offsetBelowAnchor(it.floating, width, ctx)}${it.height ? `height:${pt(it.height)};` : ''}`;
         html += `<div style="${shift}width:${pt(width)}">${ctx.renderBlocks(it.blocks, width, it.textRoom)}</div>`;
         return;
       }
@@ -397,6 +399,29 @@ function inlineShapeBox(s: Shape, ctx: InlineContext): string {
 }
 
 const placeholderId = (ctx: InlineContext): string => (ctx.placeholderIds ? ` id="ph${ctx.placeholderIds.count++}"` : '');
+
+/** Room beside a floating object narrower than this (points, its 9 pt wrap distance counted) holds no text. */
+const NO_ROOM_BESIDE = 72;
+const WRAP_DISTANCE = 9;
+
+/**
+ * Whether the text goes below a floating object, not beside it: it wraps around the object
+ * (square, tight, top and bottom) and, but for top and bottom, there is no room beside it. MuPDF
+ * has no floats: every such object is a block in the flow here, the text after it below it. (Where
+ * Word has room, its text runs beside the object; here it goes below it all the same.)
+ */
+function textGoesBelow(f: FloatingPlacement, width: number, ctx: InlineContext): boolean {
+  if (f.wrap === 'topAndBottom') return true;
+  if (f.wrap !== 'square' && f.wrap !== 'tight') return false;
+  const left = floatOffset(f, width, ctx);
+  return Math.max(left, ctx.columnWidth - left - width) - WRAP_DISTANCE < NO_ROOM_BESIDE;
+}
+
+/** Such an object's offset below its anchor paragraph (placed from the paragraph or line), as CSS, else ''. */
+function offsetBelowAnchor(f: FloatingPlacement, width: number, ctx: InlineContext): string {
+  if (!textGoesBelow(f, width, ctx)) return '';
+  return (f.relativeY === 'paragraph' || f.relativeY === 'line') && f.y > 0 && !f.inGroup ? `margin-top:${pt(f.y)};` : '';
+}
 
 /** Where a floating object starts within the column: its alignment, or its offset from the page, margin or column. */
 function floatOffset(f: FloatingPlacement, width: number, ctx: InlineContext): number {
