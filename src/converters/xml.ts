@@ -325,17 +325,20 @@ class XmlParser {
     if (pending.length > start) {
       const kids = pending.slice(start);
       el.children = flags === (HAS_ELEMENT | HAS_BLANK) ? kids.filter((k) => typeof k !== 'string' || !isWhitespace(k)) : kids;
-      pending.length = start;
+      // pop(), not a length assignment: V8 runs that as a slow builtin, per element.
+      while (pending.length > start) pending.pop();
     }
-    this.open.length = j;
-    this.openStart.length = j;
-    this.openFlags.length = j;
+    while (this.open.length > j) {
+      this.open.pop();
+      this.openStart.pop();
+      this.openFlags.pop();
+    }
     if (this.stream?.depth === j) this.handOver(el, j);
   }
 
   /** Give a complete element to the stream; unless kept, it leaves the tree (it is the last pending node). */
   private handOver(el: XmlElement, depth: number): void {
-    if (!this.stream!.element(el, this.open[depth - 1]!)) this.pending.length--;
+    if (!this.stream!.element(el, this.open[depth - 1]!)) this.pending.pop();
   }
 }
 
