@@ -72,6 +72,9 @@ describe('Word line box: the text where LibreOffice puts it in its line', () => 
     expect(b! - a!).toBeCloseTo(12.1, 2);
     const [c, d] = await baselines(doc(lines('Times New Roman', 11.5)));
     expect(d! - c!).toBeCloseTo(13.25, 2);
+    // Cambria (Caladea) 9.5 pt: exactly 218.5 twips of text, rounded up as LibreOffice does (10.95 pt).
+    const [e, f] = await baselines(doc(lines('Cambria', 9.5)));
+    expect(f! - e!).toBeCloseTo(10.95, 2);
   });
 
   it('runs in spans and links move with their paragraph', async () => {

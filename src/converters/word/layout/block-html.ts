@@ -37,11 +37,13 @@ export function lineBox(p: Paragraph, ctx: BlockContext): { height: number; rais
   // descender) and the line gap each rounded, proportional spacing cut down (Calibri 11 pt: 220 + 49
   // twips, 13.45 pt, where the face's metrics give 13.43; at 1.5 lines 403 twips). On LibreOffice
   // 7.4's PDFs of 66 documents (6 faces at 8-16 pt, scripts/lo-line-pitch.mjs) this gives its pitch
-  // for 59, one rounding of the sum for 55 (Arial and Times New Roman at 10.5 and 11.5 pt were a
-  // twip short); the 7 left are a twip or two short still.
+  // for 60, one rounding of the sum for 55 (Arial and Times New Roman at 10.5 and 11.5 pt were a
+  // twip short); the 6 left are a twip or two short still.
   const text = size * ctx.fonts.lineFactor(run.family, false);
   const leading = gap ? size * ctx.fonts.lineFactor(run.family, true) - text : 0;
-  const single = (Math.round(text * 20) + Math.round(leading * 20)) / 20;
+  // (A hair added: Caladea 9.5 pt is 218.5 twips, which floating point makes 218.49999….)
+  const twips = (points: number) => Math.round(points * 20 + 1e-6);
+  const single = (twips(text) + twips(leading)) / 20;
   const ascent = size * ctx.fonts.baselineFactor(run.family, gap);
   const mupdfBaseline = (height: number) => 0.8 * size + (height - size) / 2;
   const line = p.props.line;
