@@ -1,5 +1,6 @@
 import { substituteFamily, type Family } from '../../fonts/catalog';
-import type { FloatingPlacement, Inline, Paragraph, RunStyle, Shape, TabStop } from '../model';
+import type { Inline, Paragraph, RunStyle, Shape, TabStop } from '../model';
+import { floatOffset, offsetBelowAnchor, textGoesBelow } from './float-place';
 import { METAFILE } from '../metafile';
 import { cssFamily, LIGATURE_LETTERS, type FontBook } from './font-book';
 import { DEFAULT_INSETS } from './shape-paint';
@@ -292,7 +293,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         if (it.floating) {
           // Other floating pictures are placed as blocks at their anchor (MuPDF has no floats with
           // text wrap), shifted to their horizontal position within the column.
-          html += `<img src="${src}" style="display:block;margin-left:${pt(floatOffset(it.floating, width, ctx))};${offsetBelowAnchor(it.floating, width, ctx)}width:${pt(width)};height:${pt(height)}"${id}/>`;
+          html += `<img src="${src}" style="display:block;margin-left:${pt(floatOffset(it.floating, width, ctx))};${marginTop(offsetBelowAnchor(it.floating, width, ctx))}width:${pt(width)};height:${pt(height)}"${id}/>`;
         } else {
           html += `<img src="${src}" style="width:${pt(width)};height:${pt(height)}"${id}/>`;
           x += width;
@@ -303,7 +304,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         const width = Math.min(it.width || ctx.columnWidth, ctx.columnWidth);
         let shift = it.floating ? `margin-left:${pt(floatOffset(it.floating, width, ctx))};` : '';
         // A box the text goes below takes its whole height, starting its offset below the anchor.
-        if (it.floating && textGoesBelow(it.floating, width, ctx)) shift += `${offsetBelowAnchor(it.floating, width, ctx)}${it.height ? `height:${pt(it.height)};` : ''}`;
+        if (it.floating && textGoesBelow(it.floating, width, ctx)) shift += `${marginTop(offsetBelowAnchor(it.floating, width, ctx))}${it.height ? `height:${pt(it.height)};` : ''}`;
         html += `<div style="${shift}width:${pt(width)}">${ctx.renderBlocks(it.blocks, width, it.textRoom)}</div>`;
         return;
       }
@@ -399,39 +400,7 @@ function inlineShapeBox(s: Shape, ctx: InlineContext): string {
 }
 
 const placeholderId = (ctx: InlineContext): string => (ctx.placeholderIds ? ` id="ph${ctx.placeholderIds.count++}"` : '');
-
-/** Room beside a floating object narrower than this (points, its 9 pt wrap distance counted) holds no text. */
-const NO_ROOM_BESIDE = 72;
-const WRAP_DISTANCE = 9;
-
-/**
- * Whether the text goes below a floating object, not beside it: it wraps around the object
- * (square, tight, top and bottom) and, but for top and bottom, there is no room beside it. MuPDF
- * has no floats: every such object is a block in the flow here, the text after it below it. (Where
- * Word has room, its text runs beside the object; here it goes below it all the same.)
- */
-function textGoesBelow(f: FloatingPlacement, width: number, ctx: InlineContext): boolean {
-  if (f.wrap === 'topAndBottom') return true;
-  if (f.wrap !== 'square' && f.wrap !== 'tight') return false;
-  const left = floatOffset(f, width, ctx);
-  return Math.max(left, ctx.columnWidth - left - width) - WRAP_DISTANCE < NO_ROOM_BESIDE;
-}
-
-/** Such an object's offset below its anchor paragraph (placed from the paragraph or line), as CSS, else ''. */
-function offsetBelowAnchor(f: FloatingPlacement, width: number, ctx: InlineContext): string {
-  if (!textGoesBelow(f, width, ctx)) return '';
-  return (f.relativeY === 'paragraph' || f.relativeY === 'line') && f.y > 0 && !f.inGroup ? `margin-top:${pt(f.y)};` : '';
-}
-
-/** Where a floating object starts within the column: its alignment, or its offset from the page, margin or column. */
-function floatOffset(f: FloatingPlacement, width: number, ctx: InlineContext): number {
-  const room = ctx.columnWidth - width;
-  if (room <= 0) return 0;
-  // A group's member: the group is aligned, the member offset in it.
-  const groupRoom = f.inGroup ? ctx.columnWidth - f.inGroup.width : room;
-  const x = (f.inGroup?.dx ?? 0) + (f.alignX === 'right' ? groupRoom : f.alignX === 'center' ? groupRoom / 2 : f.alignX === 'left' ? 0 : f.relativeX === 'page' ? f.x - (ctx.columnLeft ?? 72) : f.x);
-  return Math.max(0, Math.min(room, x));
-}
+const marginTop = (points: number): string => (points ? `margin-top:${pt(points)};` : '');
 
 /** The largest font size on the paragraph's runs (its mark when it has none): Word sizes lines by it. */
 export function largestRun(p: Paragraph, ctx: Pick<InlineContext, 'defaultFont' | 'defaultSize'>): ResolvedRun {
