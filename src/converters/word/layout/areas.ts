@@ -116,8 +116,7 @@ type Fields = Partial<Record<'PAGE' | 'NUMPAGES' | 'SECTIONPAGES', string>>;
 export class BlockAreas {
   private readonly heights = new WeakMap<Block[], Map<number, number>>();
   /** The fields each set of blocks shows, and its HTML by width and their values: made once for each. */
-  private readonly shown = new WeakMap<Block[], FieldName[]>();
-  private readonly made = new WeakMap<Block[], Map<string, { body: string; placeholders: number }>>();
+  private readonly made = new WeakMap<Block[], { shown: FieldName[]; html: Map<string, { body: string; placeholders: number }> }>();
 
   constructor(
     private readonly areas: AreaLayouts,
@@ -157,13 +156,11 @@ export class BlockAreas {
    * ahead), a tenth of a 114-page document's time (stress004.docx).
    */
   private htmlOf(blocks: Block[], width: number, fields: Fields): { body: string; placeholders: number } {
-    let names = this.shown.get(blocks);
-    if (!names) this.shown.set(blocks, (names = [...fieldsShown(blocks, new Set())]));
     let made = this.made.get(blocks);
-    if (!made) this.made.set(blocks, (made = new Map()));
-    const key = `${width}|${names.map((name) => fields[name]).join('|')}`;
-    let html = made.get(key);
-    if (!html) made.set(key, (html = this.html(blocks, width, fields)));
+    if (!made) this.made.set(blocks, (made = { shown: [...fieldsShown(blocks)], html: new Map() }));
+    const key = `${width}|${made.shown.map((name) => fields[name]).join('|')}`;
+    let html = made.html.get(key);
+    if (!html) made.html.set(key, (html = this.html(blocks, width, fields)));
     return html;
   }
 }
@@ -171,7 +168,7 @@ export class BlockAreas {
 type FieldName = keyof Fields;
 
 /** The fields (PAGE, NUMPAGES, SECTIONPAGES) that blocks show, in their paragraphs, tables, text boxes and shapes. */
-function fieldsShown(blocks: Block[] | undefined, into: Set<FieldName>): Set<FieldName> {
+export function fieldsShown(blocks: Block[] | undefined, into = new Set<FieldName>()): Set<FieldName> {
   for (const b of blocks ?? []) {
     if (b.kind === 'table') for (const r of b.rows) for (const c of r.cells) fieldsShown(c.blocks, into);
     else for (const i of b.inlines) {

@@ -34,8 +34,7 @@ export function textGoesBelow(f: FloatingPlacement, width: number, column: Colum
   return Math.max(left, column.columnWidth - left - width) - WRAP_DISTANCE < NO_ROOM_BESIDE;
 }
 
-/** Such an object's offset below its anchor paragraph when placed from the paragraph or line (points), else 0. */
-export function offsetBelowAnchor(f: FloatingPlacement, width: number, column: Column): number {
-  if (!textGoesBelow(f, width, column)) return 0;
+/** A floating object's offset below its anchor paragraph when placed from the paragraph or line (points), else 0. */
+export function offsetBelowAnchor(f: FloatingPlacement): number {
   return (f.relativeY === 'paragraph' || f.relativeY === 'line') && f.y > 0 && !f.inGroup ? f.y : 0;
 }

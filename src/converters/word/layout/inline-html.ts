@@ -293,7 +293,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         if (it.floating) {
           // Other floating pictures are placed as blocks at their anchor (MuPDF has no floats with
           // text wrap), shifted to their horizontal position within the column.
-          html += `<img src="${src}" style="display:block;margin-left:${pt(floatOffset(it.floating, width, ctx))};${marginTop(offsetBelowAnchor(it.floating, width, ctx))}width:${pt(width)};height:${pt(height)}"${id}/>`;
+          html += `<img src="${src}" style="display:block;margin-left:${pt(floatOffset(it.floating, width, ctx))};${textGoesBelow(it.floating, width, ctx) ? marginTop(offsetBelowAnchor(it.floating)) : ''}width:${pt(width)};height:${pt(height)}"${id}/>`;
         } else {
           html += `<img src="${src}" style="width:${pt(width)};height:${pt(height)}"${id}/>`;
           x += width;
@@ -304,7 +304,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         const width = Math.min(it.width || ctx.columnWidth, ctx.columnWidth);
         let shift = it.floating ? `margin-left:${pt(floatOffset(it.floating, width, ctx))};` : '';
         // A box the text goes below takes its whole height, starting its offset below the anchor.
-        if (it.floating && textGoesBelow(it.floating, width, ctx)) shift += `${marginTop(offsetBelowAnchor(it.floating, width, ctx))}${it.height ? `height:${pt(it.height)};` : ''}`;
+        if (it.floating && textGoesBelow(it.floating, width, ctx)) shift += `${marginTop(offsetBelowAnchor(it.floating))}${it.height ? `height:${pt(it.height)};` : ''}`;
         html += `<div style="${shift}width:${pt(width)}">${ctx.renderBlocks(it.blocks, width, it.textRoom)}</div>`;
         return;
       }

@@ -1,6 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
-import type { Block, HeaderFooterSet, Paragraph, Shape, Table, WordDocument } from '../model';
+import type { Block, HeaderFooterSet, PageGeometry, Paragraph, Table, WordDocument } from '../model';
 import { blocksHtml, blocksWithin, holdsTogether, keepsWithNext, type BlockContext } from './block-html';
 import { KEEP_ROUNDS, MOST_KEPT_WITH_NEXT, moveKeptWithNext } from './keep-with-next';
 import { MetafilePictures } from '../metafile/device';
@@ -18,7 +18,7 @@ import type { PageMarks } from './inline-html';
 import { ShapePictures, type PageFrame } from './shape-pictures';
 import { flowsOf, type Flow, type FlowFrame } from './flows';
 import { framesWithIds, htmlDocument, openHtml } from './html-doc';
-import { AreaLayouts, BlockAreas, type Area } from './areas';
+import { AreaLayouts, BlockAreas, fieldsShown, type Area } from './areas';
 import { roomBelow, startBelow, type ChunkRegistry } from './continuous-columns';
 
 type MupdfModule = typeof Mupdf;
@@ -37,14 +37,11 @@ function bookmarkName(uri: string): string {
 /** HTML of laid-out chunks kept between the counting and the writing pass, at most (about 10x that in MuPDF's heap). */
 const KEEP_LAID_OUT_BYTES = 2_000_000;
 
-const hasTotals = (blocks: Block[] | undefined): boolean =>
-  !!blocks?.some((b) =>
-    b.kind === 'paragraph'
-      ? b.inlines.some((i) => (i.kind === 'field' && i.field !== 'PAGE') || (i.kind === 'textbox' && hasTotals(i.blocks)) || (i.kind === 'shape' && shapeHasTotals(i)))
-      : b.rows.some((r) => r.cells.some((c) => hasTotals(c.blocks))),
-  );
-/** A shape's text (a text box, a header's frame, a group's members) shows NUMPAGES or SECTIONPAGES. */
-const shapeHasTotals = (s: Shape): boolean => hasTotals(s.blocks) || !!s.members?.some(shapeHasTotals);
+/** Blocks (a header or footer) show NUMPAGES or SECTIONPAGES: the pages are counted first. */
+const hasTotals = (blocks: Block[] | undefined): boolean => {
+  const shown = fieldsShown(blocks);
+  return shown.has('NUMPAGES') || shown.has('SECTIONPAGES');
+};
 
 /**
  * Lays out a Word document model and draws it into a PDF: the body through MuPDF's HTML engine,
@@ -289,6 +286,12 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
     const links: { page: number; rect: Mupdf.Rect; uri: string }[] = [];
     let written = 0;
     let pageNumber = 0;
+    /** A new page of the writer's, the document's page colour (if any) under all else. */
+    const beginPage = (g: PageGeometry) => {
+      const device = writer.beginPage([0, 0, g.width, g.height]);
+      if (model.pageColor) drawPageColor(mupdf, device, model.pageColor, g.width, g.height);
+      return device;
+    };
     // The page being drawn stays open until the next one begins: a continuous section with other
     // columns may start on it, below its text (sharedTops).
     let open: { index: number; pageDevice: Mupdf.Device; device: Mupdf.Device } | undefined;
@@ -356,8 +359,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       // A section that starts on an odd (even) page gets a blank page before it when needed, as in print.
       if (written > 0 && ((s.start === 'oddPage' && pageNumber % 2 === 1) || (s.start === 'evenPage' && pageNumber % 2 === 0))) {
         endPage();
-        const blank = writer.beginPage([0, 0, g.width, g.height]);
-        if (model.pageColor) drawPageColor(mupdf, blank, model.pageColor, g.width, g.height);
+        const blank = beginPage(g);
         writer.endPage();
         blank.destroy();
         written++;
@@ -404,8 +406,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
           const pageFrames = Array.from({ length: f.columns }, (_, col) => i * f.columns + col).filter((frame) => frame < frameCount);
           const last = chunkIndex === f.flow.chunks.length - 1 && i === pages - 1;
           const drawsItself = pageFrames.some((frame) => placeholderFrames.has(frame)) || [header, footer, notes].some((a) => a?.drawsItself) || (last && nextShares);
-          const pageDevice = writer.beginPage([0, 0, g.width, g.height]);
-          if (model.pageColor) drawPageColor(mupdf, pageDevice, model.pageColor, g.width, g.height);
+          const pageDevice = beginPage(g);
           if (s.pageBorders && showsPageBorders(s.pageBorders, sectionPage)) drawPageBorders(mupdf, pageDevice, s.pageBorders, g, !!header, !!footer);
           open = { index: written++, pageDevice, device: drawsItself ? metafiles.wrap(pageDevice, fonts, shapes.handler('rest')) : pageDevice };
           const pageFrame: PageFrame = { ...g, columns: Array.from({ length: f.columns }, (_, col) => ({ left: g.marginLeft + col * (f.frameWidth + f.gap), width: f.frameWidth })) };
