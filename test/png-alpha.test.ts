@@ -1,37 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { unzlibSync, zlibSync } from 'fflate';
-import { splitAlphaPng } from '../src/converters/word/layout/png-alpha';
+import { pngAlpha } from '../src/converters/word/layout/png-alpha';
+import type * as Mupdf from 'mupdf';
 import { loadMupdf } from '../src/engines/mupdf';
+import { assemblePng } from '../src/converters/png';
+import { bundledFonts } from '../src/converters/fonts/bundled';
+import { renderWordDocument } from '../src/converters/word/layout/render';
+import type { WordDocument } from '../src/converters/word/model';
 
-// The split must give back exactly the pixels that were filtered in, for every PNG filter type: the
-// colours as a PDF reader (MuPDF) decodes them through the PNG predictor, the alpha as it is.
+// The alpha taken out must be exactly the samples that were filtered in, for every PNG filter type
+// (on the first row, with nothing above, too); the colours stay in the PNG's own data (checked
+// through a PDF reader in word-pictures.test.ts).
 
-/** The colour samples of a split as a PDF image object decodes them (Flate, then PNG predictor 15). */
-async function decodedColors(deflated: Uint8Array, width: number, height: number, colors: 1 | 3): Promise<Uint8Array> {
+const page = { width: 612, height: 792, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };
+
+/** A PNG as the converter writes it into a PDF: its colours as MuPDF decodes the image object (in RGB or grey), its soft mask's samples. */
+async function written(png: Uint8Array, grey: boolean): Promise<{ colorSpace: string; colors: Uint8Array; mask?: Uint8Array }> {
   const mupdf = await loadMupdf();
-  const pdf = new mupdf.PDFDocument();
+  const model: WordDocument = {
+    sections: [{ page, headers: {}, footers: {}, blocks: [{ kind: 'paragraph', props: {}, inlines: [{ kind: 'image', data: png, contentType: 'image/png', width: 80, height: 40 }] }] }],
+    notes: new Map(),
+    defaultFont: 'Calibri',
+    defaultSize: 11,
+  };
+  const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf') as Mupdf.PDFDocument;
   try {
-    const dict = pdf.newDictionary();
-    dict.put('Type', pdf.newName('XObject'));
-    dict.put('Subtype', pdf.newName('Image'));
-    dict.put('Width', width);
-    dict.put('Height', height);
-    dict.put('ColorSpace', pdf.newName(colors === 3 ? 'DeviceRGB' : 'DeviceGray'));
-    dict.put('BitsPerComponent', 8);
-    dict.put('Filter', pdf.newName('FlateDecode'));
-    const parms = pdf.newDictionary();
-    parms.put('Predictor', 15);
-    parms.put('Colors', colors);
-    parms.put('BitsPerComponent', 8);
-    parms.put('Columns', width);
-    dict.put('DecodeParms', parms);
-    const image = pdf.loadImage(pdf.addRawStream(deflated, dict));
-    const pixmap = image.toPixmap();
-    expect([pixmap.getWidth(), pixmap.getHeight(), pixmap.getNumberOfComponents(), pixmap.getAlpha()]).toEqual([width, height, colors, 0]);
-    const samples = new Uint8Array(pixmap.getPixels());
-    pixmap.destroy();
-    image.destroy();
-    return samples;
+    let ref: Mupdf.PDFObject | undefined;
+    pdf.findPage(0).get('Resources', 'XObject').forEach((x) => {
+      if (x.get('Subtype').asName() === 'Image') ref = x;
+    });
+    const samples = (image: Mupdf.Image, space: Mupdf.ColorSpace) => {
+      const decoded = image.toPixmap();
+      const converted = decoded.convertToColorSpace(space);
+      const out = new Uint8Array(converted.getPixels());
+      decoded.destroy();
+      converted.destroy();
+      image.destroy();
+      return out;
+    };
+    const mask = ref!.get('SMask');
+    return {
+      colorSpace: ref!.get('ColorSpace').get(0).asName(),
+      colors: samples(pdf.loadImage(ref!), grey ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB),
+      mask: mask.isStream() ? samples(pdf.loadImage(mask), mupdf.ColorSpace.DeviceGray) : undefined,
+    };
   } finally {
     pdf.destroy();
   }
@@ -61,8 +73,8 @@ function filterRow(type: number, row: Uint8Array, above: Uint8Array, bpp: number
   return out;
 }
 
-/** Pixels with some structure (gradients, noise) and the IDAT data of them, each row with the next filter type. */
-function image(width: number, height: number, channels: 2 | 4, alphaOf: (x: number, y: number) => number) {
+/** Pixels with some structure (gradients, noise) and the IDAT data of them, each row with the next filter type (the first: `firstFilter`). */
+function image(width: number, height: number, channels: 2 | 4, alphaOf: (x: number, y: number) => number, firstFilter = 0) {
   const pixels = new Uint8Array(width * height * channels);
   let seed = 7;
   for (let y = 0; y < height; y++)
@@ -77,42 +89,57 @@ function image(width: number, height: number, channels: 2 | 4, alphaOf: (x: numb
   for (let y = 0; y < height; y++) {
     const row = pixels.subarray(y * rowBytes, (y + 1) * rowBytes);
     const above = y ? pixels.subarray((y - 1) * rowBytes, y * rowBytes) : new Uint8Array(rowBytes);
-    filtered.set(filterRow(y % 5, row, above, channels), y * (rowBytes + 1));
+    filtered.set(filterRow((y + firstFilter) % 5, row, above, channels), y * (rowBytes + 1));
   }
-  return { pixels, idat: zlibSync(filtered) };
+  return { pixels, filtered, idat: zlibSync(filtered) };
 }
 
-describe('splitting a PNG with alpha (png-alpha.ts)', () => {
-  it('RGBA: colour and alpha samples come back exactly, through all five filter types', async () => {
-    const { pixels, idat } = image(37, 23, 4, (x, y) => (x * 7 + y * 11) & 0xff);
-    const split = splitAlphaPng(idat, 37, 23, 3)!;
-    const color = await decodedColors(split.color, 37, 23, 3);
-    const alpha = unzlibSync(split.alpha!);
-    expect(color.length).toBe(37 * 23 * 3);
-    expect(alpha.length).toBe(37 * 23);
-    for (let i = 0; i < 37 * 23; i++) {
-      expect([color[i * 3], color[i * 3 + 1], color[i * 3 + 2], alpha[i]]).toEqual([pixels[i * 4], pixels[i * 4 + 1], pixels[i * 4 + 2], pixels[i * 4 + 3]]);
+describe("a PNG's alpha samples (png-alpha.ts)", () => {
+  it('RGBA: the alpha comes back exactly, through all five filter types, on the first row too', () => {
+    for (let first = 0; first < 5; first++) {
+      const { pixels, idat } = image(37, 23, 4, (x, y) => (x * 7 + y * 11) & 0xff, first);
+      const alpha = unzlibSync(pngAlpha(idat, 37, 23, 3)!.alpha!);
+      expect(Array.from(alpha)).toEqual(Array.from(pixels.filter((_, i) => i % 4 === 3)));
     }
   });
 
-  it('grey+alpha likewise', async () => {
-    const { pixels, idat } = image(19, 11, 2, (x) => (x < 5 ? 0 : 200));
-    const split = splitAlphaPng(idat, 19, 11, 1)!;
-    expect(Array.from(await decodedColors(split.color, 19, 11, 1))).toEqual(Array.from(pixels.filter((_, i) => i % 2 === 0)));
-    expect(Array.from(unzlibSync(split.alpha!))).toEqual(Array.from(pixels.filter((_, i) => i % 2 === 1)));
+  it('grey+alpha likewise', () => {
+    for (let first = 0; first < 5; first++) {
+      const { pixels, idat } = image(19, 11, 2, (x, y) => (x < 5 ? 0 : 200 + y), first);
+      expect(Array.from(unzlibSync(pngAlpha(idat, 19, 11, 1)!.alpha!))).toEqual(Array.from(pixels.filter((_, i) => i % 2 === 1)));
+    }
   });
 
-  it('all-opaque alpha gives no mask', () => {
-    const { idat } = image(16, 16, 4, () => 255);
-    expect(splitAlphaPng(idat, 16, 16, 3)!.alpha).toBeUndefined();
+  it('all-opaque alpha gives no mask, whatever the filters', () => {
+    for (let first = 0; first < 5; first++) {
+      const { idat } = image(16, 16, 4, () => 255, first);
+      expect(pngAlpha(idat, 16, 16, 3)!.alpha).toBeUndefined();
+    }
+  });
+
+  it('one transparent pixel is enough for a mask', () => {
+    const { idat } = image(16, 16, 4, (x, y) => (x === 15 && y === 15 ? 254 : 255));
+    expect(unzlibSync(pngAlpha(idat, 16, 16, 3)!.alpha!)[255]).toBe(254);
+  });
+
+  it("in the PDF, the PNG's own data shows its colours exactly (the alpha ignored), the mask its alpha", async () => {
+    const { pixels, filtered } = image(37, 23, 4, (x, y) => (x * 7 + y * 11) & 0xff);
+    const rgba = await written(assemblePng(37, 23, 6, filtered), false);
+    expect(rgba.colorSpace).toBe('DeviceN');
+    expect(Array.from(rgba.colors)).toEqual(Array.from(pixels.filter((_, i) => i % 4 !== 3)));
+    expect(Array.from(rgba.mask!)).toEqual(Array.from(pixels.filter((_, i) => i % 4 === 3)));
+    const grey = image(19, 11, 2, () => 255, 2);
+    const greyAlpha = await written(assemblePng(19, 11, 4 as 6, grey.filtered), true);
+    expect(Array.from(greyAlpha.colors)).toEqual(Array.from(grey.pixels.filter((_, i) => i % 2 === 0)));
+    expect(greyAlpha.mask).toBeUndefined();
   });
 
   it('damaged data is left to the slower decoder: short scanlines, a bad filter type, not zlib', () => {
     const { idat } = image(16, 16, 4, () => 255);
-    expect(splitAlphaPng(idat, 16, 17, 3)).toBeUndefined();
+    expect(pngAlpha(idat, 16, 17, 3)).toBeUndefined();
     const badFilter = new Uint8Array(16 * 65);
     badFilter[0] = 9;
-    expect(splitAlphaPng(zlibSync(badFilter), 16, 16, 3)).toBeUndefined();
-    expect(splitAlphaPng(new Uint8Array([1, 2, 3, 4]), 16, 16, 3)).toBeUndefined();
+    expect(pngAlpha(zlibSync(badFilter), 16, 16, 3)).toBeUndefined();
+    expect(pngAlpha(new Uint8Array([1, 2, 3, 4]), 16, 16, 3)).toBeUndefined();
   });
 });

@@ -83,7 +83,9 @@ async function render(model: WordDocument): Promise<Rendered> {
       if (ref.get('Subtype').asName() !== 'Image') return;
       const filter = ref.get('Filter');
       const space = ref.get('ColorSpace');
-      const colorSpace = space.isName() ? space.asName() : space.isArray() ? space.get(0).asName() : '';
+      // DeviceN (a PNG with alpha, read without it): the space its colours go to.
+      const named = (s: Mupdf.PDFObject): string => (s.isName() ? s.asName() : s.isArray() ? (s.get(0).asName() === 'DeviceN' ? `DeviceN ${named(s.get(2))}` : s.get(0).asName()) : '');
+      const colorSpace = named(space);
       images.push({ filter: filter.isName() ? filter.asName() : '', width: ref.get('Width').asNumber(), smask: ref.get('SMask').isStream(), colorSpace });
     });
     const p = pdf.loadPage(0);
@@ -124,18 +126,18 @@ describe('pictures in the written PDF', () => {
 
   it('an RGBA or grey+alpha PNG whose pixels are all opaque gets no soft mask', async () => {
     const rgba = await render(docOf([[picture(opaqueAlphaPng(6), 'image/png')]]));
-    expect(rgba.images).toEqual([{ filter: 'FlateDecode', width: 40, smask: false, colorSpace: 'DeviceRGB' }]);
+    expect(rgba.images).toEqual([{ filter: 'FlateDecode', width: 40, smask: false, colorSpace: 'DeviceN DeviceRGB' }]);
     expect(near(rgba.at(112, 92), [0, 0, 200])).toBe(true);
     const grey = await render(docOf([[picture(opaqueAlphaPng(4), 'image/png')]]));
-    expect(grey.images).toEqual([{ filter: 'FlateDecode', width: 40, smask: false, colorSpace: 'DeviceGray' }]);
+    expect(grey.images).toEqual([{ filter: 'FlateDecode', width: 40, smask: false, colorSpace: 'DeviceN DeviceGray' }]);
     expect(near(grey.at(112, 92), [60, 60, 60])).toBe(true);
   });
 
   it("a PNG's embedded ICC profile becomes its colour space; a profile for other colours is left out", async () => {
     const tagged = await render(docOf([[picture(opaqueAlphaPng(6, rgbProfileHeader()), 'image/png')]]));
-    expect(tagged.images[0]?.colorSpace).toBe('ICCBased');
+    expect(tagged.images[0]?.colorSpace).toBe('DeviceN ICCBased');
     const wrong = await render(docOf([[picture(opaqueAlphaPng(4, rgbProfileHeader()), 'image/png')]]));
-    expect(wrong.images[0]?.colorSpace).toBe('DeviceGray');
+    expect(wrong.images[0]?.colorSpace).toBe('DeviceN DeviceGray');
   });
 
   it('one picture used twice is one image object', async () => {

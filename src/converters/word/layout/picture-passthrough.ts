@@ -2,7 +2,7 @@ import type * as Mupdf from 'mupdf';
 import { PICTURE_MAGIC, placeholderIndex, placeholderPng, placeholderUrl } from '../placeholders';
 import { inflateSync } from 'node:zlib';
 import { latin1String } from '../../../lib/latin1';
-import { splitAlphaPng } from './png-alpha';
+import { pngAlpha } from './png-alpha';
 
 /** ICC profiles bigger than this are not embedded (sRGB's is 3 KB; camera and print profiles reach hundreds). */
 const MAX_ICC_BYTES = 1024 * 1024;
@@ -16,7 +16,7 @@ interface PassThrough {
   idat: Uint8Array;
   /** Palette bytes (RGB triples) for an indexed PNG. */
   palette?: Uint8Array;
-  /** The scanlines also carry an alpha sample per pixel (grey+alpha, RGBA): split before writing (png-alpha.ts). */
+  /** The scanlines also carry an alpha sample per pixel (grey+alpha, RGBA): read through a space that ignores it, and taken out for the soft mask (png-alpha.ts). */
   alpha?: boolean;
   /** The zlib-compressed ICC profile of an iCCP chunk. */
   icc?: Uint8Array;
@@ -38,9 +38,11 @@ interface Entry {
  * of a picture-heavy document's time), and MuPDF decoded every PNG to deflate its pixels again.
  * - 8-bit greyscale, RGB and palette PNGs without transparency or interlacing get their own
  *   compressed data with the PNG predictor declared: never decoded.
- * - 8-bit grey+alpha and RGBA PNGs (screenshots mostly, and mostly opaque) are inflated and
- *   split into colour samples and a soft mask by the runtime's zlib (png-alpha.ts), in place of
- *   MuPDF decoding, premultiplying and deflating every pixel: half a picture-heavy document's time.
+ * - 8-bit grey+alpha and RGBA PNGs (screenshots mostly, and mostly opaque) keep their compressed
+ *   data too, read through a DeviceN colour space whose tint transform drops the alpha component
+ *   (PDF has no colour space with alpha); the alpha samples alone are inflated, by the runtime's
+ *   zlib, for a soft mask when some pixel is not opaque (png-alpha.ts). MuPDF decoding,
+ *   premultiplying and deflating every pixel was half a picture-heavy document's time.
  * - Every other picture is handed to MuPDF's image writer, which keeps a JPEG's data as it is
  *   and decodes the rest (transparency becomes a soft mask).
  * - A picture MuPDF cannot read is left out: its space stays blank, the document converts.
@@ -50,6 +52,8 @@ export class PicturePassThrough {
   private byData = new WeakMap<Uint8Array, { index: number; url?: string }>();
   /** ICC colour spaces written so far, by the profile's compressed bytes (one object for many pictures). */
   private profiles = new Map<string, Mupdf.PDFObject | null>();
+  /** DeviceN spaces that drop an alpha component, by the colour space they pass the colours to. */
+  private alphaIgnoring = new Map<Mupdf.PDFObject | string, Mupdf.PDFObject>();
 
   constructor(private readonly mupdf: MupdfModule) {}
 
@@ -152,6 +156,40 @@ export class PicturePassThrough {
     return space ?? device;
   }
 
+  /**
+   * A colour space for samples with alpha (grey+alpha, RGBA) that shows their colours as the
+   * PNG's colour space does and ignores the alpha: DeviceN with the colour components named and
+   * the alpha one named None (never marks the page), whose tint transform (a PostScript calculator
+   * function, `pop`) hands the colours to the PNG's space. One object per space in a document.
+   */
+  private alphaIgnoringSpace(pdf: Mupdf.PDFDocument, png: PassThrough): Mupdf.PDFObject {
+    const base = this.colorSpace(pdf, png);
+    const key = base.isName() ? base.asName() : base;
+    let space = this.alphaIgnoring.get(key);
+    if (!space) {
+      const names = pdf.newArray();
+      for (const name of png.colors === 3 ? ['Red', 'Green', 'Blue'] : ['Grey']) names.push(pdf.newName(name));
+      names.push(pdf.newName('None'));
+      const unit = (n: number) => {
+        const range = pdf.newArray();
+        for (let i = 0; i < n; i++) (range.push(0), range.push(1));
+        return range;
+      };
+      const drop = pdf.newDictionary();
+      drop.put('FunctionType', 4);
+      drop.put('Domain', unit(png.colors + 1));
+      drop.put('Range', unit(png.colors));
+      space = pdf.newArray();
+      space.push(pdf.newName('DeviceN'));
+      space.push(names);
+      space.push(base);
+      space.push(pdf.addRawStream('{ pop }', drop));
+      space = pdf.addObject(space);
+      this.alphaIgnoring.set(key, space);
+    }
+    return space;
+  }
+
   /** Writes a PNG into the placeholder's object (null), or returns the image object MuPDF made. */
   private replace(pdf: Mupdf.PDFDocument, placeholder: Mupdf.PDFObject, entry: Entry): Mupdf.PDFObject | null {
     const png = entry.png;
@@ -160,10 +198,10 @@ export class PicturePassThrough {
         writeImage(pdf, placeholder, png, this.colorSpace(pdf, png));
         return null;
       }
-      const split = splitAlphaPng(png.idat, png.width, png.height, png.colors);
-      if (split) {
-        writeImage(pdf, placeholder, png, this.colorSpace(pdf, png), split.color);
-        if (split.alpha) placeholder.put('SMask', pdf.addRawStream(split.alpha, softMask(pdf, png)));
+      const taken = pngAlpha(png.idat, png.width, png.height, png.colors);
+      if (taken) {
+        writeImage(pdf, placeholder, png, this.alphaIgnoringSpace(pdf, png));
+        if (taken.alpha) placeholder.put('SMask', pdf.addRawStream(taken.alpha, softMask(pdf, png)));
         return null;
       }
       // Damaged or too big to split here: MuPDF's decoder reads what it can.
@@ -205,11 +243,11 @@ function softMask(pdf: Mupdf.PDFDocument, png: PassThrough): Mupdf.PDFObject {
 }
 
 /**
- * Makes the placeholder's object the PNG's picture: its IDAT data as it is, or (samples) its colour
- * samples split from the alpha ones; filtered scanlines either way, which the PNG predictor undoes.
+ * Makes the placeholder's object the PNG's picture: its IDAT data as it is, filtered scanlines
+ * which the PNG predictor undoes (with the alpha samples, if any, which `colorSpace` ignores).
  */
-function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrough, colorSpace: Mupdf.PDFObject, samples?: Uint8Array): void {
-  obj.writeRawStream(samples ?? png.idat);
+function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrough, colorSpace: Mupdf.PDFObject): void {
+  obj.writeRawStream(png.idat);
   obj.put('Width', png.width);
   obj.put('Height', png.height);
   obj.put('BitsPerComponent', 8);
@@ -225,7 +263,7 @@ function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrou
   for (const key of ['SMask', 'Decode', 'ImageMask', 'Mask', 'DecodeParms']) obj.delete(key);
   const parms = pdf.newDictionary();
   parms.put('Predictor', 15);
-  parms.put('Colors', png.colors);
+  parms.put('Colors', png.colors + (png.alpha ? 1 : 0));
   parms.put('BitsPerComponent', 8);
   parms.put('Columns', png.width);
   obj.put('DecodeParms', parms);

@@ -1,40 +1,35 @@
 import { deflateSync, inflateSync } from 'node:zlib';
 
 /**
- * A PNG with an alpha channel, split for PDF: colour samples in one image, alpha samples in a soft
- * mask, or no mask when every pixel is opaque (most screenshots are saved as RGBA and are).
+ * The alpha samples of a PNG with an alpha channel, for PDF's soft mask: PDF has no colour space
+ * with alpha, so a picture's colour and alpha are two images. The colour image is the PNG's own
+ * compressed data, read through a DeviceN space that ignores its alpha component (see
+ * picture-passthrough.ts); only the alpha samples are taken out here, or none when every pixel is
+ * opaque (most screenshots are saved as RGBA and are).
  *
- * MuPDF's image writer did this before, in WASM: decode, premultiply, split, deflate at a high
- * level; it was half of a picture-heavy document's time (diploma.docx). Here the runtime's own
- * zlib (node:zlib, native in workerd and Node) inflates and deflates, and one pass of JavaScript
- * splits the channels.
- *
- * The colour samples keep the PNG's filters: its filters work channel by channel (a byte is
- * predicted from the same channel of the pixels left of and above it), so without the alpha byte
- * a row is a valid filtered row of the colours alone, which PDF's PNG predictor undoes. Only the
- * alpha samples are unfiltered, to tell whether every pixel is opaque. On diploma.docx's eleven
- * RGBA screenshots (26 MB of pixels) this took the split from 240 to about 150 ms, and the colour
- * data from 3.26 to 2.58 MB, as its filters suit the colours better than none.
+ * MuPDF's image writer did the split before, in WASM: decode, premultiply, split, deflate at a high
+ * level; it was half of a picture-heavy document's time (diploma.docx). Then the runtime's own
+ * zlib (node:zlib, native in workerd and Node) inflated the data and deflated colour and alpha
+ * apart: 166 ms on diploma.docx's ten non-interlaced RGBA screenshots (7.5 million pixels), 90 of
+ * them deflating the colours again. Inflating and taking the alpha out is what is left.
  */
 
-/** Inflated scanlines bigger than this go to MuPDF's decoder: the split holds them in the JS heap about twice over. */
+/** Inflated scanlines bigger than this go to MuPDF's decoder: the split holds them in the JS heap. */
 const MAX_SCANLINE_BYTES = 16 * 1024 * 1024;
-/** zlib level for the samples. On diploma.docx's filtered colours level 1 took 82 ms for 2.58 MB, level 3 101 ms for 2.48 MB. */
+/** zlib level for the alpha samples (mostly runs of 0 and 255: level 1 already packs them tight). */
 const DEFLATE_LEVEL = 1;
 
-export interface SplitPng {
-  /** Deflated colour samples (1 or 3 per pixel), each row after its PNG filter type byte, as PDF's predictor 15 reads them. */
-  color: Uint8Array;
+export interface PngAlpha {
   /** Deflated alpha samples, unfiltered, one byte per pixel; absent when every pixel is opaque. */
   alpha?: Uint8Array;
 }
 
 /**
- * Splits the zlib stream (the IDAT data) of an 8-bit non-interlaced grey+alpha (colors 1) or RGBA (colors 3) PNG.
- * Undefined when the data is damaged (short, bad filter type) or too big: the caller decodes it
- * the slow way, which reads what a damaged file still has.
+ * The alpha samples of the zlib stream (the IDAT data) of an 8-bit non-interlaced grey+alpha
+ * (colors 1) or RGBA (colors 3) PNG. Undefined when the data is damaged (short, bad filter type)
+ * or too big: the caller decodes it the slow way, which reads what a damaged file still has.
  */
-export function splitAlphaPng(idat: Uint8Array, width: number, height: number, colors: 1 | 3): SplitPng | undefined {
+export function pngAlpha(idat: Uint8Array, width: number, height: number, colors: 1 | 3): PngAlpha | undefined {
   const pixelBytes = colors + 1;
   const stride = width * pixelBytes + 1;
   const expected = stride * height;
@@ -47,75 +42,55 @@ export function splitAlphaPng(idat: Uint8Array, width: number, height: number, c
   }
   if (raw.length < expected) return undefined;
 
-  const color = new Uint8Array(height * (width * colors + 1));
+  // PNG's filters work channel by channel (a byte is predicted from the same channel of the pixels
+  // left of and above it), so the alpha bytes alone, with their row's filter type, unfilter as a
+  // one-channel image: taken out and unfiltered in one pass per row.
   const alpha = new Uint8Array(width * height);
   let all = 0xff;
-  let out = 0;
   for (let y = 0; y < height; y++) {
-    let i = y * stride;
-    const filter = raw[i++]!;
+    const filter = raw[y * stride]!;
     if (filter > 4) return undefined;
-    color[out++] = filter;
-    const a0 = y * width;
-    let a = a0;
-    if (colors === 3) {
-      for (let x = 0; x < width; x++) {
-        color[out] = raw[i]!;
-        color[out + 1] = raw[i + 1]!;
-        color[out + 2] = raw[i + 2]!;
-        out += 3;
-        alpha[a++] = raw[i + 3]!;
-        i += 4;
-      }
-    } else {
-      for (let x = 0; x < width; x++) {
-        color[out++] = raw[i]!;
-        alpha[a++] = raw[i + 1]!;
-        i += 2;
-      }
-    }
-    const row = alpha.subarray(a0, a0 + width);
-    unfilter(filter, row, y ? alpha.subarray(a0 - width, a0) : undefined, 1);
-    for (let x = 0; x < width; x++) all &= row[x]!;
+    all &= unfilterAlphaRow(filter, raw, y * stride + pixelBytes, pixelBytes, alpha, y * width, y ? (y - 1) * width : -1, width);
   }
-  return {
-    color: deflateSync(color, { level: DEFLATE_LEVEL }),
-    alpha: all === 0xff ? undefined : deflateSync(alpha, { level: DEFLATE_LEVEL }),
-  };
+  return { alpha: all === 0xff ? undefined : deflateSync(alpha, { level: DEFLATE_LEVEL }) };
 }
 
-/** Undoes a PNG filter on one row in place (bpp: bytes per pixel; Uint8Array arithmetic wraps mod 256). */
-function unfilter(filter: number, row: Uint8Array, above: Uint8Array | undefined, bpp: number): void {
-  const n = row.length;
-  if (!above) {
-    // The first row: nothing above counts as zeros.
-    if (filter === 1 || filter === 4) for (let x = bpp; x < n; x++) row[x] = row[x]! + row[x - bpp]!;
-    else if (filter === 3) for (let x = bpp; x < n; x++) row[x] = row[x]! + (row[x - bpp]! >> 1);
-    return;
+/**
+ * Unfilters one row of alpha samples: from `raw` (filtered, every `step`th byte from `from`) into
+ * `alpha` at `at`, the row above at `above` (-1: none, zeros). Returns the AND of the row's samples.
+ */
+function unfilterAlphaRow(filter: number, raw: Uint8Array, from: number, step: number, alpha: Uint8Array, at: number, above: number, width: number): number {
+  let all = 0xff;
+  let i = from;
+  const end = at + width;
+  // One loop per filter type, none of them branching per sample on the type. An assignment's value
+  // is what was assigned, not what the Uint8Array stored: sums carried to the next sample are wrapped.
+  if (filter === 0 || (filter === 2 && above < 0)) {
+    for (let o = at; o < end; o++, i += step) all &= alpha[o] = raw[i]!;
+  } else if (filter === 1 || (filter === 4 && above < 0)) {
+    // Paeth with nothing above predicts from the left, as Sub does.
+    let left = 0;
+    for (let o = at; o < end; o++, i += step) all &= left = alpha[o] = (raw[i]! + left) & 0xff;
+  } else if (filter === 2) {
+    for (let o = at, u = above; o < end; o++, u++, i += step) all &= alpha[o] = raw[i]! + alpha[u]!;
+  } else if (filter === 3 && above < 0) {
+    let left = 0;
+    for (let o = at; o < end; o++, i += step) all &= left = alpha[o] = (raw[i]! + (left >> 1)) & 0xff;
+  } else if (filter === 3) {
+    let left = 0;
+    for (let o = at, u = above; o < end; o++, u++, i += step) all &= left = alpha[o] = (raw[i]! + ((left + alpha[u]!) >> 1)) & 0xff;
+  } else {
+    let left = 0;
+    let corner = 0;
+    for (let o = at, u = above; o < end; o++, u++, i += step) {
+      const up = alpha[u]!;
+      const p = left + up - corner;
+      const pl = Math.abs(p - left);
+      const pu = Math.abs(p - up);
+      const pc = Math.abs(p - corner);
+      all &= left = alpha[o] = (raw[i]! + (pl <= pu && pl <= pc ? left : pu <= pc ? up : corner)) & 0xff;
+      corner = up;
+    }
   }
-  switch (filter) {
-    case 1:
-      for (let x = bpp; x < n; x++) row[x] = row[x]! + row[x - bpp]!;
-      break;
-    case 2:
-      for (let x = 0; x < n; x++) row[x] = row[x]! + above[x]!;
-      break;
-    case 3:
-      for (let x = 0; x < bpp; x++) row[x] = row[x]! + (above[x]! >> 1);
-      for (let x = bpp; x < n; x++) row[x] = row[x]! + ((row[x - bpp]! + above[x]!) >> 1);
-      break;
-    case 4:
-      for (let x = 0; x < bpp; x++) row[x] = row[x]! + above[x]!; // Paeth with nothing to the left picks the byte above
-      for (let x = bpp; x < n; x++) {
-        const left = row[x - bpp]!;
-        const up = above[x]!;
-        const corner = above[x - bpp]!;
-        const p = left + up - corner;
-        const pl = Math.abs(p - left);
-        const pu = Math.abs(p - up);
-        const pc = Math.abs(p - corner);
-        row[x] = row[x]! + (pl <= pu && pl <= pc ? left : pu <= pc ? up : corner);
-      }
-      break;
-  }
+  return all;
 }
