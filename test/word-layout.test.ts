@@ -60,6 +60,32 @@ describe('Word layout', () => {
     expect(line.x1).toBeLessThan(472 + 2);
   });
 
+  it('a footer line with a centre stop and a right stop at the margin stays one line, its page number and date where the stops put them', async () => {
+    // Word's usual footer: name, a centre stop for "Page N", a right stop on the margin for a date.
+    // The line is then exactly as wide as the column: a gap a hair too wide wrapped it (FloatingPictures.doc).
+    const times: RunStyle = { font: 'Times New Roman', size: 12 };
+    const footerLine = (): Paragraph => ({
+      kind: 'paragraph',
+      props: { tabs: [{ pos: 216, align: 'center' }, { pos: 432, align: 'right' }] },
+      inlines: [
+        { kind: 'text', text: 'John Greer', style: times },
+        { kind: 'tab', style: times },
+        { kind: 'text', text: 'Page ', style: times },
+        { kind: 'field', field: 'PAGE', style: times },
+        { kind: 'tab', style: times },
+        { kind: 'text', text: '4/26/2006', style: times },
+      ],
+    });
+    const margins = { ...page, marginLeft: 90, marginRight: 90 }; // a 432 pt column
+    const [lines] = await render(doc([section([footerLine()], { page: margins, footers: { default: [footerLine()] } })]));
+    const both = lines!.filter((l) => l.text.startsWith('John Greer'));
+    expect(both).toHaveLength(2); // body and footer
+    for (const line of both) {
+      expect(line.text).toMatch(/^John Greer Page 1 4\/26\/2006$/);
+      expect(Math.abs(line.x1 - (90 + 432))).toBeLessThan(1.5);
+    }
+  });
+
   it('a table-of-contents entry that wraps has its page number flush at the right stop on its last line', async () => {
     const entry: Paragraph = {
       kind: 'paragraph',

@@ -129,7 +129,9 @@ function gap(width: number, run: ResolvedRun, fonts: FontBook, leader?: TabStop[
   }
   const em = fonts.measure('\u00a0', run.family, false, false, 1) || 0.25;
   const count = Math.max(1, Math.ceil(rest / (em * run.size)));
-  const size = rest / (em * count);
+  // Rounded down (pt() writes hundredths): a gap a hair too wide overflows a line that a right tab
+  // at the margin fills exactly, and the text after it wraps.
+  const size = Math.floor((rest / (em * count)) * 100) / 100;
   if (size < 0.1) return html;
   return `${html}<span style="font-family:${run.family};font-size:${pt(size)}">${'\u00a0'.repeat(count)}</span>`;
 }
