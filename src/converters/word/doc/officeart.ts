@@ -6,6 +6,7 @@
  */
 import { unzlibSync } from 'fflate';
 import { u16, u32, u8 } from './binary';
+import { SEGMENTS, VERTICES } from './custom-geometry';
 
 export interface Blip {
   data: Uint8Array;
@@ -127,6 +128,14 @@ export interface ShapeInfo {
   gtext?: { text: string; font?: string };
   /** Position in the drawing: later shapes are drawn over earlier ones. */
   order: number;
+  /** Complex properties' data kept for reading later: the vertices and segments of a custom geometry (custom-geometry.ts). */
+  complex?: Map<number, Uint8Array>;
+  /** A group's own shape: the spids of its members, in drawing order. */
+  members?: number[];
+  /** A group's coordinate space (OfficeArtFSPGR: left, top, right, bottom), which its members' places are in. */
+  groupSpace?: [number, number, number, number];
+  /** A member's place in its group's space (OfficeArtChildAnchor: left, top, right, bottom). */
+  inGroup?: [number, number, number, number];
 }
 
 export interface DrawingGroup {
@@ -169,28 +178,65 @@ export function readDrawingGroup(table: Uint8Array, fc: number, lcb: number, wor
   };
 }
 
-function collectShapes(b: Uint8Array, start: number, end: number, shapes: Map<number, ShapeInfo>): void {
+/** Every shape of a drawing into `shapes`; the spids of those directly in it (a group's members) into `members`. */
+function collectShapes(b: Uint8Array, start: number, end: number, shapes: Map<number, ShapeInfo>, members?: number[]): void {
   for (const r of records(b, start, end)) {
     if (r.type === 0xf004) {
-      let spid: number | undefined;
-      const info: ShapeInfo = { props: new Map(), order: shapes.size };
-      for (const c of records(b, r.start, r.end)) {
-        if (c.type === 0xf00a && c.start + 8 <= c.end) {
-          // OfficeArtFSP: spid, then flags (fFlipH 0x40, fFlipV 0x80).
-          spid = u32(b, c.start);
-          const flags = u32(b, c.start + 4);
-          info.type = c.inst;
-          info.flipH = (flags & 0x40) !== 0;
-          info.flipV = (flags & 0x80) !== 0;
-        }
-        else if (c.type === 0xf00b || c.type === 0xf121 || c.type === 0xf122) readOpt(b, c, info);
-        else if (c.ver === 0xf) collectShapes(b, c.start, c.end, shapes);
-      }
-      if (spid !== undefined) shapes.set(spid, info);
-    } else if (r.ver === 0xf) collectShapes(b, r.start, r.end, shapes);
+      const spid = readShape(b, r, shapes);
+      if (spid !== undefined) members?.push(spid);
+    } else if (r.type === 0xf003) {
+      const spid = readGroup(b, r, shapes);
+      if (spid !== undefined) members?.push(spid);
+    } else if (r.ver === 0xf) collectShapes(b, r.start, r.end, shapes, members);
   }
 }
 
+/**
+ * A group (OfficeArtSpgrContainer): its first shape is the group's own (its coordinate space, and
+ * where it sits in the group above it, or the drawing's root); the records after it are its members.
+ */
+function readGroup(b: Uint8Array, r: Rec, shapes: Map<number, ShapeInfo>): number | undefined {
+  let spid: number | undefined;
+  const members: number[] = [];
+  let first = true;
+  for (const c of records(b, r.start, r.end)) {
+    if (first && c.type === 0xf004) spid = readShape(b, c, shapes);
+    else {
+      const member = c.type === 0xf004 ? readShape(b, c, shapes) : c.type === 0xf003 ? readGroup(b, c, shapes) : undefined;
+      if (member !== undefined) members.push(member);
+    }
+    first = false;
+  }
+  const info = spid === undefined ? undefined : shapes.get(spid);
+  if (info) info.members = members;
+  return spid;
+}
+
+/** Four signed 32-bit numbers: left, top, right, bottom. */
+const rect = (b: Uint8Array, at: number): [number, number, number, number] => [u32(b, at) | 0, u32(b, at + 4) | 0, u32(b, at + 8) | 0, u32(b, at + 12) | 0];
+
+/** One shape (OfficeArtSpContainer) into `shapes`; returns its spid. */
+function readShape(b: Uint8Array, r: Rec, shapes: Map<number, ShapeInfo>): number | undefined {
+  let spid: number | undefined;
+  const info: ShapeInfo = { props: new Map(), order: shapes.size };
+  for (const c of records(b, r.start, r.end)) {
+    if (c.type === 0xf00a && c.start + 8 <= c.end) {
+      // OfficeArtFSP: spid, then flags (fFlipH 0x40, fFlipV 0x80).
+      spid = u32(b, c.start);
+      const flags = u32(b, c.start + 4);
+      info.type = c.inst;
+      info.flipH = (flags & 0x40) !== 0;
+      info.flipV = (flags & 0x80) !== 0;
+    } else if (c.type === 0xf009 && c.start + 16 <= c.end) info.groupSpace = rect(b, c.start);
+    else if (c.type === 0xf00f && c.start + 16 <= c.end) info.inGroup = rect(b, c.start);
+    else if (c.type === 0xf00b || c.type === 0xf121 || c.type === 0xf122) readOpt(b, c, info);
+  }
+  if (spid !== undefined) shapes.set(spid, info);
+  return spid;
+}
+
+/** Complex properties that are arrays (IMsoArray): vertices, connection sites, segments, handles, guides, text rectangles, shade colours. */
+const ARRAYS = new Set([0x0145, 0x0146, 0x0151, 0x0152, 0x0155, 0x0156, 0x0157, 0x0197]);
 const GTEXT_UNICODE = 0x00c0;
 const GTEXT_FONT = 0x00c5;
 
@@ -202,13 +248,20 @@ export function readOpt(b: Uint8Array, r: Rec, info: ShapeInfo): void {
     const id = op & 0x3fff;
     const value = u32(b, r.start + 6 * i + 2);
     if (op & 0x8000) {
-      // A complex property's value is the length of its data.
+      // A complex property's value is the length of its data; an array's (IMsoArray) is often
+      // written without its 6-byte header (LibreOffice reads it so too), which still comes first.
+      let length = value;
+      if (ARRAYS.has(id) && data + 6 <= r.end) {
+        const cbElem = u16(b, data + 4);
+        if (u16(b, data) * (cbElem === 0xfff0 ? 4 : cbElem) === value) length = value + 6;
+      }
+      if ((id === VERTICES || id === SEGMENTS) && data + length <= r.end) (info.complex ??= new Map()).set(id, b.subarray(data, data + length));
       if ((id === GTEXT_UNICODE || id === GTEXT_FONT) && data + value <= r.end) {
         const text = utf16z(b, data, data + value);
         if (id === GTEXT_UNICODE) info.gtext = { ...info.gtext, text };
         else info.gtext = { text: info.gtext?.text ?? '', font: text };
       }
-      data += value;
+      data += length;
       continue;
     }
     if (id === 0x0104 || (id === 0x0186 && info.pib === undefined)) info.pib = value;

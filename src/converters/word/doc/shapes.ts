@@ -5,10 +5,11 @@
  * Shape, drawn where they float by the same code as a DOCX's shapes, instead of flowing at their
  * anchor; a text box Word shows in the margin or beside other text stays there.
  */
-import type { Block, FloatingPlacement, Shape } from '../model';
+import type { Block, FloatingPlacement, Inline, Shape } from '../model';
 import { OFFICE_ART_PRESETS, presetFreeform } from '../freeform';
-import type { Anchor } from './pictures';
-import type { ShapeInfo } from './officeart';
+import { floatingPicture, type Anchor } from './pictures';
+import { customGeometry } from './custom-geometry';
+import type { DrawingGroup, ShapeInfo } from './officeart';
 import { averageColor } from '../docx/drawing-color';
 
 /** MSOSPT shape types drawn as the model's geometries; a text box (202) is a rectangle. */
@@ -51,7 +52,8 @@ export function floatingShape(anchor: Anchor, info: ShapeInfo | undefined, block
   const height = (anchor.bottom - anchor.top) / 20;
   // OfficeArt types that are polygon presets (triangles, diamonds, stars...: freeform.ts).
   const preset = !wordArt && info?.type !== undefined && !GEOMETRY[info.type] ? OFFICE_ART_PRESETS[info.type] : undefined;
-  const path = preset ? presetFreeform(preset, width, height) : undefined;
+  // Type 0 is custom geometry: the shape's own outline (custom-geometry.ts).
+  const path = preset ? presetFreeform(preset, width, height) : !wordArt && info?.type === 0 && info.complex ? customGeometry(props, info.complex) : undefined;
   const geometry = wordArt ? 'rect' : path ? 'path' : info?.type !== undefined ? GEOMETRY[info.type] : undefined;
   if (!geometry && !blocks?.length) return undefined;
   if (width <= 0 && height <= 0) return undefined;
@@ -95,6 +97,58 @@ export function floatingShape(anchor: Anchor, info: ShapeInfo | undefined, block
     if (!flag(props.get(Prop.textBooleans), 0x2, false) && shape.height > 0) shape.clipsText = true;
   }
   return shape;
+}
+
+/** Groups within groups followed at most this deep. */
+const MOST_NESTED_GROUPS = 8;
+
+/**
+ * The members of a group (a logo made of several pictures, a diagram of boxes and lines), each
+ * placed where it sits in the group's box: the box is the anchor's, the members' places are in the
+ * group's own coordinate space (OfficeArtFSPGR), each member's in it (OfficeArtChildAnchor).
+ * Pictures become floating pictures, drawn shapes and text boxes shapes (`storyOf`: a text box's
+ * text, by spid); groups within the group are followed. Each is placed like the group
+ * (FloatingPlacement.inGroup: its offset from the group's corner).
+ */
+export function groupMembers(anchor: Anchor, group: ShapeInfo, drawings: DrawingGroup, storyOf: (spid: number) => Block[] | undefined): Inline[] {
+  const out: Inline[] = [];
+  const base = placement(anchor.placement, group.props);
+  const inGroup = { width: (anchor.right - anchor.left) / 20, height: (anchor.bottom - anchor.top) / 20 };
+  /** Members of `info`, its box at (x, y) from the group's corner, w × h (twips). */
+  const place = (info: ShapeInfo, x: number, y: number, w: number, h: number, depth: number) => {
+    const [left, top, right, bottom] = info.groupSpace!;
+    const sx = w / (right - left || 1);
+    const sy = h / (bottom - top || 1);
+    for (const spid of info.members ?? []) {
+      const member = drawings.shapes.get(spid);
+      if (!member?.inGroup) continue;
+      const [l, t, r, b] = member.inGroup;
+      const [mx, my, mw, mh] = [x + (l - left) * sx, y + (t - top) * sy, (r - l) * sx, (b - t) * sy];
+      if (member.members && member.groupSpace) {
+        if (depth < MOST_NESTED_GROUPS) place(member, mx, my, mw, mh, depth + 1);
+        continue;
+      }
+      const at: Anchor = {
+        spid,
+        left: anchor.left + mx,
+        top: anchor.top + my,
+        right: anchor.left + mx + mw,
+        bottom: anchor.top + my + mh,
+        placement: { ...base, inGroup: { ...inGroup, dx: mx / 20, dy: my / 20 } },
+      };
+      const drawn = floatingPicture(at, drawings) ?? floatingShape(at, { ...member, props: withoutPosition(member.props) }, storyOf(spid), member.order);
+      if (drawn) out.push(drawn);
+    }
+  };
+  if (group.groupSpace) place(group, 0, 0, anchor.right - anchor.left, anchor.bottom - anchor.top, 0);
+  return out;
+}
+
+/** A member's properties without the position ones: it is placed in its group, not on the page. */
+function withoutPosition(props: Map<number, number>): Map<number, number> {
+  const out = new Map(props);
+  for (const id of [Prop.posH, Prop.posRelH, Prop.posV, Prop.posRelV]) out.delete(id);
+  return out;
 }
 
 /** WordArt's text, font (Arial unless named), bold and italic (gtextBooleans) and its fill's opacity. */

@@ -15,7 +15,7 @@ import { mapSymbolChar, type ListTable } from './lists';
 import type { DrawingGroup } from './officeart';
 import { applyPapx, paragraphProps, type Pap } from './pap';
 import { floatingPicture, readInlinePicture, type Anchor } from './pictures';
-import { floatingShape } from './shapes';
+import { floatingShape, groupMembers } from './shapes';
 import type { TextStore } from './pieces';
 import type { StyleSheet } from './styles';
 import { readTap, TableAssembler } from './tables';
@@ -297,6 +297,19 @@ export class StoryReader {
   }
 
   /** Characters with fSpec: pictures, drawn objects, note references, symbols. */
+  /** The text of the text box shape `spid` (its story), if it has one. */
+  private textboxStory(spid: number, opts: StoryOptions): Block[] | undefined {
+    const story = this.ctx.textboxes.get(spid);
+    // Guard against a text box whose story anchors itself.
+    if (!story || this.openTextboxes.has(spid)) return undefined;
+    this.openTextboxes.add(spid);
+    const blocks = this.read(story.start, story.end, { anchors: opts.anchors });
+    this.openTextboxes.delete(spid);
+    // Trailing empty paragraphs (at least the story's own final mark) would only add height.
+    for (let last = blocks[blocks.length - 1]; blocks.length > 1 && last?.kind === 'paragraph' && !last.inlines.length && !last.props.list; last = blocks[blocks.length - 1]) blocks.pop();
+    return blocks;
+  }
+
   private special(code: number, cp: number, chp: Chp, style: RunStyle, opts: StoryOptions, push: (i: Inline) => void): void {
     const { ctx } = this;
     switch (code) {
@@ -311,17 +324,12 @@ export class StoryReader {
         if (!anchor) return;
         const pic = floatingPicture(anchor, ctx.drawings);
         if (pic) return push(pic);
-        const story = ctx.textboxes.get(anchor.spid);
-        let blocks: Block[] | undefined;
-        if (story && !this.openTextboxes.has(anchor.spid)) {
-          // Guard against a text box whose story anchors itself.
-          this.openTextboxes.add(anchor.spid);
-          blocks = this.read(story.start, story.end, { anchors: opts.anchors });
-          this.openTextboxes.delete(anchor.spid);
-          // Trailing empty paragraphs (at least the story's own final mark) would only add height.
-          for (let last = blocks[blocks.length - 1]; blocks.length > 1 && last?.kind === 'paragraph' && !last.inlines.length && !last.props.list; last = blocks[blocks.length - 1]) blocks.pop();
-        }
+        const blocks = this.textboxStory(anchor.spid, opts);
         const info = ctx.drawings.shapes.get(anchor.spid);
+        if (info?.members?.length && info.groupSpace && !blocks) {
+          const members = groupMembers(anchor, info, ctx.drawings, (spid) => this.textboxStory(spid, opts));
+          if (members.length) return members.forEach(push);
+        }
         const shape = floatingShape(anchor, info, blocks, info?.order ?? 0);
         if (shape) return push(shape);
         if (blocks) {
