@@ -298,6 +298,27 @@ describe('readDocx: tables', () => {
   });
 });
 
+describe('readDocx: tables with cell spacing', () => {
+  it('reads tblCellSpacing; its cells are framed apart, every side from the inside borders', () => {
+    const tc = (text: string) => `<w:tc>${p(r(text))}</w:tc>`;
+    const doc = readDocx(
+      docx({
+        body:
+          `<w:tbl><w:tblPr><w:tblCellSpacing w:w="30" w:type="dxa"/><w:tblBorders><w:top w:val="single" w:sz="16"/><w:left w:val="single" w:sz="16"/><w:insideH w:val="single" w:sz="4"/><w:insideV w:val="single" w:sz="4"/></w:tblBorders></w:tblPr>` +
+          `<w:tblGrid><w:gridCol w:w="2000"/><w:gridCol w:w="2000"/></w:tblGrid><w:tr>${tc('A')}${tc('B')}</w:tr><w:tr>${tc('C')}${tc('D')}</w:tr></w:tbl>` +
+          p(''),
+      }),
+    );
+    const table = body(doc)[0] as Table;
+    expect(table.cellSpacing).toBe(1.5);
+    // The top-left cell's top and left edges are its own (the inside borders), not the table's 2 pt ones.
+    expect(table.rows[0]!.cells[0]!.borders.top).toMatchObject({ width: 0.5 });
+    expect(table.rows[0]!.cells[0]!.borders.left).toMatchObject({ width: 0.5 });
+    const plainTable = readDocx(docx({ body: `<w:tbl><w:tblGrid><w:gridCol w:w="2000"/></w:tblGrid><w:tr>${tc('x')}</w:tr></w:tbl>` + p('') }));
+    expect((body(plainTable)[0] as Table).cellSpacing).toBeUndefined();
+  });
+});
+
 describe('readDocx: sections, headers and footers', () => {
   it('reads right-to-left paragraphs (from the style, turned off directly) and right-to-left tables', () => {
     const doc = readDocx(

@@ -4,7 +4,7 @@ import { bundledFonts } from '../src/converters/fonts/bundled';
 import { renderWordDocument } from '../src/converters/word/layout/render';
 import { FontBook } from '../src/converters/word/layout/font-book';
 import { flowsOf } from '../src/converters/word/layout/flows';
-import type { Block, Paragraph, RunStyle, Section, WordDocument } from '../src/converters/word/model';
+import type { Block, Paragraph, RunStyle, Section, TableCell, WordDocument } from '../src/converters/word/model';
 import { makePng } from './fixtures';
 
 const style: RunStyle = { font: 'Calibri', size: 11 };
@@ -84,6 +84,21 @@ describe('Word layout', () => {
       expect(line.text).toMatch(/^John Greer Page 1 4\/26\/2006$/);
       expect(Math.abs(line.x1 - (90 + 432))).toBeLessThan(1.5);
     }
+  });
+
+  it('a table with cell spacing frames each cell apart: a row takes both its borders and the spacing', async () => {
+    const border = { width: 1, style: 'single' as const, color: '000000' };
+    const cell = (text: string): TableCell => ({ blocks: [para(text)], gridSpan: 1, borders: { top: border, bottom: border, left: border, right: border }, margins: { top: 0, right: 0, bottom: 0, left: 0 } });
+    const table = (cellSpacing?: number): Block => ({ kind: 'table', grid: [150, 150], cellSpacing, rows: ['One', 'Two', 'Three'].map((t) => ({ cells: [cell(t), cell(`${t} right`)] })) });
+    const pitch = async (t: Block) => {
+      const [lines] = await render(doc([section([t])]));
+      return find(lines!, 'Three').y - find(lines!, 'Two').y;
+    };
+    const collapsed = await pitch(table());
+    const apart = await pitch(table(2));
+    // Collapsed, rows share one border; apart, each row has its own two and 2 pt between them.
+    expect(apart - collapsed).toBeGreaterThan(2 + 1 - 0.2);
+    expect(apart - collapsed).toBeLessThan(2 + 1 + 0.2);
   });
 
   it('a table-of-contents entry that wraps has its page number flush at the right stop on its last line', async () => {

@@ -332,4 +332,6 @@ export interface Table {
   indent?: number;
   /** Right-to-left table (w:bidiVisual): the first column is on the right; alignment and indent count from the right margin. */
   bidiVisual?: boolean;
+  /** Space between cells and around them (w:tblCellSpacing), points: each cell is framed apart from the others. */
+  cellSpacing?: number;
 }

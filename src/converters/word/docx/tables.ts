@@ -64,6 +64,11 @@ export function readTable(tbl: XmlElement, reader: StoryReader): Table {
   const directMargins = parseCellMargins(child(tblPr, 'tblCellMar'));
 
   const grid = children(child(tbl, 'tblGrid'), 'gridCol').map((g) => twips(g.attrs['w']) ?? 0);
+  // Cell spacing (tables saved from web pages mostly): each cell is framed on its own, apart from
+  // the others. (Word draws the table's outer borders around them all too; drawn by MuPDF as the
+  // table's border, that frame ran on down pages the table continued on, so it is left out.)
+  const spacingEl = child(tblPr, 'tblCellSpacing');
+  const cellSpacing = spacingEl && (spacingEl.attrs['type'] ?? 'dxa') === 'dxa' ? (twips(spacingEl.attrs['w']) ?? 0) : 0;
   const rowEls = collect(tbl, 'tr');
   const rows: TableRow[] = [];
 
@@ -101,11 +106,13 @@ export function readTable(tbl: XmlElement, reader: StoryReader): Table {
         gridSpan: span > 0 ? span : 1,
         borders: {},
       };
+      // Cells set apart by spacing take the inside borders on every side, as in Word.
+      const apart = cellSpacing > 0;
       const borders = {
-        top: edge('top', r === 0),
-        bottom: edge('bottom', r === rowEls.length - 1),
-        left: edge('left', c === 0),
-        right: edge('right', c === cellEls.length - 1),
+        top: edge('top', !apart && r === 0),
+        bottom: edge('bottom', !apart && r === rowEls.length - 1),
+        left: edge('left', !apart && c === 0),
+        right: edge('right', !apart && c === cellEls.length - 1),
       };
       for (const side of ['top', 'bottom', 'left', 'right'] as const) if (borders[side]) cell.borders[side] = borders[side];
       const vMerge = child(tcPr, 'vMerge');
@@ -131,6 +138,7 @@ export function readTable(tbl: XmlElement, reader: StoryReader): Table {
   if (jc === 'center') table.align = 'center';
   else if (jc === 'right' || jc === 'end') table.align = 'right';
   if (toggle(child(tblPr, 'bidiVisual'))) table.bidiVisual = true;
+  if (cellSpacing > 0) table.cellSpacing = cellSpacing;
   const ind = child(tblPr, 'tblInd');
   if (ind && (ind.attrs['type'] ?? 'dxa') === 'dxa') {
     const v = twips(ind.attrs['w']);

@@ -177,7 +177,7 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
   const scale = total > width * 1.5 ? width / total : 1; // a grid far wider than the page is squeezed, as Word's autofit would
   const grid = t.grid.map((g) => g * scale);
   const tableWidth = grid.reduce((a, b) => a + b, 0);
-  const css = ['border-collapse:collapse', `width:${pt(tableWidth)}`];
+  const css = t.cellSpacing ? ['border-collapse:separate', `border-spacing:${pt(t.cellSpacing)}`, `width:${pt(tableWidth)}`] : ['border-collapse:collapse', `width:${pt(tableWidth)}`];
   // A right-to-left table is laid out mirrored: its start (and indent) at the right margin, its first
   // column on the right. MuPDF takes no margin auto (a centred table sat at the left margin), so the
   // offset from the left is computed; a centred table's indent does not count, as in Word.
