@@ -62,6 +62,34 @@ function wmf(): Uint8Array {
   return b.bytes();
 }
 
+/**
+ * A placeable WMF that draws a 4 × 4 icon over a 40 × 40 box the way Windows' icon previews do:
+ * DIBSTRETCHBLT of its AND mask (1 bit, stored under the XOR image in one 4 × 8 bitmap, the mask
+ * the top half) with SRCAND, then of its colour image (24 bits) with SRCINVERT. The icon is a red
+ * left half; the mask makes its right half transparent.
+ */
+function iconWmf(): Uint8Array {
+  const b = new Bytes();
+  b.u32(0x9ac6cdd7).u16(0, 0, 0, 40, 40, 1440).u32(0).u16(0); // placeable: box 0,0-40,40
+  b.u16(1, 9, 0x300).u32(0).u16(2).u32(0).u16(0);
+  b.u32(5).u16(0x020b, 0, 0);
+  b.u32(5).u16(0x020c, 40, 40);
+  const blit = (rop: number, dib: Bytes) => {
+    const params = new Bytes().u32(rop).u16(4, 4, 0, 0, 40, 40, 0, 0); // source h w y x, destination h w y x
+    b.u32(3 + (params.length + dib.length) / 2).u16(0x0b41).u8(...params.bytes(), ...dib.bytes());
+  };
+  // The mask, bottom-up: rows 0-3 (the bottom half, unused here) zero, rows 4-7 (the top half) 0011 (right half transparent).
+  const mask = new Bytes().u32(40, 4, 8).u16(1, 1).u32(0, 0, 0, 0, 0, 0).u32(0x000000, 0xffffff);
+  for (let row = 0; row < 8; row++) mask.u32(row < 4 ? 0 : 0x30);
+  blit(0x008800c6, mask);
+  // The colour image: red on the left half, black (XOR leaves the page) on the right; rows of 12 bytes (4 BGR pixels).
+  const color = new Bytes().u32(40, 4, 4).u16(1, 24).u32(0, 0, 0, 0, 0, 0);
+  for (let row = 0; row < 4; row++) color.u8(0, 0, 255, 0, 0, 255, 0, 0, 0, 0, 0, 0);
+  blit(0x00660046, color);
+  b.u32(3).u16(0);
+  return b.bytes();
+}
+
 describe('metafileToSvg', () => {
   it('draws an EMF rectangle and text', () => {
     const svg = metafileToSvg(emf(), 'image/emf')!;
@@ -142,6 +170,16 @@ describe('metafiles in the Word layout', () => {
     expect(Math.abs(h!.x - (72 + 30))).toBeLessThan(2);
     expect(Math.abs(h!.y - (top + 60))).toBeLessThan(3);
     expect(chars.map((ch) => ch.c).join('')).toContain('after');
+  });
+
+  it("draws a WMF icon's colour image through its mask, both from packed bitmaps (header, palette and bits in one record)", async () => {
+    const { rgb } = await renderPage(withPicture({ kind: 'image', data: iconWmf(), contentType: 'image/x-wmf', width: 40, height: 40 }));
+    // The picture sits on the first line; its left half red, its right half the white page.
+    let top = -1;
+    for (let y = 60; y < 200 && top < 0; y++) if (rgb(72 + 10, y)[0]! > 200 && rgb(72 + 10, y)[1]! < 60) top = y;
+    expect(top).toBeGreaterThan(60);
+    expect(rgb(72 + 10, top + 20)).toEqual([255, 0, 0]);
+    expect(rgb(72 + 30, top + 20)).toEqual([255, 255, 255]);
   });
 
   it('keeps drawing inside the clip rectangle', async () => {

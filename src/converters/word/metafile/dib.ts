@@ -54,6 +54,9 @@ export function decodeDib(bmi: Uint8Array, bits: Uint8Array, premultipliedAlpha 
       palette.push([bmi[o + 2] ?? 0, bmi[o + 1] ?? 0, bmi[o] ?? 0]);
     }
   } else if (bpp !== 16 && bpp !== 24 && bpp !== 32) return undefined;
+  // A packed DIB (header, palette and bits in one array, as WMF records hold it): the bits follow
+  // the palette (with more than 8 bits a pixel, an optional one of clrUsed entries).
+  if (bits.buffer === bmi.buffer && bits.byteOffset === bmi.byteOffset) bits = bits.subarray(palOff + (bpp <= 8 ? palette.length : Math.min(clrUsed, 256)) * palEntry);
   const stride = Math.floor((width * bpp + 31) / 32) * 4;
   if (stride * height > bits.length + stride) return undefined;
   const rgb = new Uint8Array(width * height * 3);

@@ -173,7 +173,10 @@ export function playWmf(b: Uint8Array, painter: Painter): boolean {
           const off = stretch ? 4 : 2;
           const [dh, dw, dy, dx] = [q(off), q(off + 1), q(off + 2), q(off + 3)];
           const img = noBitmap ? undefined : dibAt(fixed);
-          if (img) g.blit(stretch ? crop(img, sx, img.height - sy - sh, sw, sh) : crop(img, sx, sy, dw, dh), dx, dy, dw, dh, u32(r) >>> 0);
+          // StretchDIBits counts a bottom-up DIB's source rows from its bottom; the blits take the DIB
+          // as a bitmap selected into a device context, counted from the top (an icon's mask, stored
+          // with its image below it, is the top half).
+          if (img) g.blit(fn === 0x0f43 ? crop(img, sx, img.height - sy - sh, sw, sh) : crop(img, sx, sy, stretch ? sw : dw, stretch ? sh : dh), dx, dy, dw, dh, u32(r) >>> 0);
           else if (u32(r) === 0x42 || u32(r) === 0xff0062) g.fillRect(dx, dy, dx + dw, dy + dh, u32(r) === 0x42 ? '#000000' : '#ffffff');
           break;
         }
