@@ -178,16 +178,20 @@ export function readDrawingGroup(table: Uint8Array, fc: number, lcb: number, wor
   };
 }
 
+/** Containers followed at most this deep (a damaged or hostile file could nest them without end). */
+const MOST_NESTED = 32;
+
 /** Every shape of a drawing into `shapes`; the spids of those directly in it (a group's members) into `members`. */
-function collectShapes(b: Uint8Array, start: number, end: number, shapes: Map<number, ShapeInfo>, members?: number[]): void {
+function collectShapes(b: Uint8Array, start: number, end: number, shapes: Map<number, ShapeInfo>, members?: number[], depth = 0): void {
+  if (depth > MOST_NESTED) return;
   for (const r of records(b, start, end)) {
     if (r.type === 0xf004) {
       const spid = readShape(b, r, shapes);
       if (spid !== undefined) members?.push(spid);
     } else if (r.type === 0xf003) {
-      const spid = readGroup(b, r, shapes);
+      const spid = readGroup(b, r, shapes, depth + 1);
       if (spid !== undefined) members?.push(spid);
-    } else if (r.ver === 0xf) collectShapes(b, r.start, r.end, shapes, members);
+    } else if (r.ver === 0xf) collectShapes(b, r.start, r.end, shapes, members, depth + 1);
   }
 }
 
@@ -195,14 +199,15 @@ function collectShapes(b: Uint8Array, start: number, end: number, shapes: Map<nu
  * A group (OfficeArtSpgrContainer): its first shape is the group's own (its coordinate space, and
  * where it sits in the group above it, or the drawing's root); the records after it are its members.
  */
-function readGroup(b: Uint8Array, r: Rec, shapes: Map<number, ShapeInfo>): number | undefined {
+function readGroup(b: Uint8Array, r: Rec, shapes: Map<number, ShapeInfo>, depth: number): number | undefined {
+  if (depth > MOST_NESTED) return undefined;
   let spid: number | undefined;
   const members: number[] = [];
   let first = true;
   for (const c of records(b, r.start, r.end)) {
     if (first && c.type === 0xf004) spid = readShape(b, c, shapes);
     else {
-      const member = c.type === 0xf004 ? readShape(b, c, shapes) : c.type === 0xf003 ? readGroup(b, c, shapes) : undefined;
+      const member = c.type === 0xf004 ? readShape(b, c, shapes) : c.type === 0xf003 ? readGroup(b, c, shapes, depth + 1) : undefined;
       if (member !== undefined) members.push(member);
     }
     first = false;

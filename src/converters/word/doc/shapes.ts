@@ -99,8 +99,9 @@ export function floatingShape(anchor: Anchor, info: ShapeInfo | undefined, block
   return shape;
 }
 
-/** Groups within groups followed at most this deep. */
+/** Groups within groups followed at most this deep, and members drawn at most (a damaged file's groups may name themselves). */
 const MOST_NESTED_GROUPS = 8;
+const MOST_MEMBERS = 5000;
 
 /**
  * The members of a group (a logo made of several pictures, a diagram of boxes and lines), each
@@ -115,17 +116,21 @@ export function groupMembers(anchor: Anchor, group: ShapeInfo, drawings: Drawing
   const base = placement(anchor.placement, group.props);
   const inGroup = { width: (anchor.right - anchor.left) / 20, height: (anchor.bottom - anchor.top) / 20 };
   /** Members of `info`, its box at (x, y) from the group's corner, w × h (twips). */
+  const open = new Set<ShapeInfo>([group]);
+  let visited = 0;
   const place = (info: ShapeInfo, x: number, y: number, w: number, h: number, depth: number) => {
     const [left, top, right, bottom] = info.groupSpace!;
     const sx = w / (right - left || 1);
     const sy = h / (bottom - top || 1);
     for (const spid of info.members ?? []) {
       const member = drawings.shapes.get(spid);
-      if (!member?.inGroup) continue;
+      if (!member?.inGroup || open.has(member) || ++visited > MOST_MEMBERS) continue;
       const [l, t, r, b] = member.inGroup;
       const [mx, my, mw, mh] = [x + (l - left) * sx, y + (t - top) * sy, (r - l) * sx, (b - t) * sy];
       if (member.members && member.groupSpace) {
+        open.add(member);
         if (depth < MOST_NESTED_GROUPS) place(member, mx, my, mw, mh, depth + 1);
+        open.delete(member);
         continue;
       }
       const at: Anchor = {
