@@ -298,6 +298,28 @@ describe('readDocx: tables', () => {
   });
 });
 
+describe('readDocx: auto spacing', () => {
+  it("Word's HTML-like auto spacing (14 pt) is left out before the document's first paragraph and at the top and bottom of a table cell", () => {
+    const auto = '<w:spacing w:before="100" w:beforeAutospacing="1" w:after="100" w:afterAutospacing="1"/>';
+    const tc = `<w:tc>${p(r('top'), auto)}${p(r('bottom'), auto)}</w:tc>`;
+    const doc = readDocx(docx({ body: p(r('first'), auto) + p(r('second'), auto) + `<w:tbl><w:tblGrid><w:gridCol w:w="2000"/></w:tblGrid><w:tr>${tc}</w:tr></w:tbl>` + p(r('last'), auto) }));
+    const [first, second, table, last] = body(doc) as [Paragraph, Paragraph, Table, Paragraph];
+    expect([first.props.spaceBefore, first.props.spaceAfter]).toEqual([0, 14]);
+    expect([second.props.spaceBefore, second.props.spaceAfter]).toEqual([14, 14]);
+    expect([last.props.spaceBefore, last.props.spaceAfter]).toEqual([14, 14]);
+    const [top, bottom] = table.rows[0]!.cells[0]!.blocks as [Paragraph, Paragraph];
+    expect([top.props.spaceBefore, top.props.spaceAfter, bottom.props.spaceBefore, bottom.props.spaceAfter]).toEqual([0, 14, 14, 0]);
+    // A stated spacing over an auto one from the style is kept.
+    const stated = readDocx(
+      docx({
+        styles: styles(`<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:pPr>${auto}</w:pPr></w:style>`),
+        body: p(r('stated'), '<w:spacing w:before="240"/>'),
+      }),
+    );
+    expect((body(stated)[0] as Paragraph).props.spaceBefore).toBe(12);
+  });
+});
+
 describe('readDocx: tables with cell spacing', () => {
   it('reads tblCellSpacing; its cells are framed apart, every side from the inside borders', () => {
     const tc = (text: string) => `<w:tc>${p(r(text))}</w:tc>`;

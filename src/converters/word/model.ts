@@ -136,6 +136,12 @@ export interface ParagraphProps {
   firstLine?: number;
   spaceBefore?: number;
   spaceAfter?: number;
+  /**
+   * The space before (after) is Word's HTML-like auto spacing (w:beforeAutospacing, 14 pt), which
+   * Word leaves out at the top (bottom) of a table cell and before the document's first paragraph.
+   */
+  autoSpaceBefore?: boolean;
+  autoSpaceAfter?: boolean;
   /** auto: a multiple of single spacing (1.15, 2); exact and atLeast: points. */
   line?: { rule: 'auto' | 'exact' | 'atLeast'; value: number };
   /**

@@ -14,7 +14,7 @@ import { Numbering, formatNumber } from './numbering';
 import { Package, checkContainer } from './package';
 import { toggle } from './props';
 import { readSection } from './sections';
-import { StoryReader, type DocContext } from './story';
+import { StoryReader, withoutEdgeAutoSpacing, type DocContext } from './story';
 import { Styles } from './styles';
 import { EMPTY_THEME, parseTheme, resolveColor, type Theme } from './theme';
 import { RevisionAuthors } from '../revisions';
@@ -140,6 +140,7 @@ export function readDocx(bytes: Uint8Array): WordDocument {
   last.blocks = blocks;
   sections.push(last);
   dropSectionMarks(sections, (block) => sectionMarks.has(block), true);
+  if (sections[0]) withoutEdgeAutoSpacing(sections[0].blocks, true, false);
 
   return {
     sections,

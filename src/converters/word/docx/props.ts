@@ -227,15 +227,25 @@ export function parsePPr(el: XmlElement | undefined, theme: Theme): ParaProps {
       }
       case 'spacing': {
         // Autospacing is the HTML-like 14 pt that Word uses instead of the stated value.
-        if (onOff(a['beforeAutospacing'])) p.spaceBefore = 14;
-        else {
+        if (onOff(a['beforeAutospacing'])) {
+          p.spaceBefore = 14;
+          p.autoSpaceBefore = true;
+        } else {
           const v = twips(a['before']);
-          if (v !== undefined) p.spaceBefore = v;
+          if (v !== undefined) {
+            p.spaceBefore = v;
+            p.autoSpaceBefore = false;
+          }
         }
-        if (onOff(a['afterAutospacing'])) p.spaceAfter = 14;
-        else {
+        if (onOff(a['afterAutospacing'])) {
+          p.spaceAfter = 14;
+          p.autoSpaceAfter = true;
+        } else {
           const v = twips(a['after']);
-          if (v !== undefined) p.spaceAfter = v;
+          if (v !== undefined) {
+            p.spaceAfter = v;
+            p.autoSpaceAfter = false;
+          }
         }
         const line = parseFloat(a['line'] ?? '');
         if (Number.isFinite(line)) {

@@ -11,7 +11,7 @@ import { borderShows, type Border, type Table, type TableCell, type TableRow } f
 import { attr, child, children, elements, type XmlElement } from '../../xml';
 import { parseBorders, parseShading, toggle, twips } from './props';
 import { TABLE_BORDER_SIDES, mergeTableLayer, parseCellMargins, type CellMargins, type TableBorderSide, type TableLayer } from './styles';
-import type { StoryReader } from './story';
+import { withoutEdgeAutoSpacing, type StoryReader } from './story';
 
 interface Look {
   firstRow: boolean;
@@ -101,8 +101,10 @@ export function readTable(tbl: XmlElement, reader: StoryReader): Table {
         );
       };
       const span = parseInt(attr(child(tcPr, 'gridSpan'), 'val') ?? '1', 10);
+      const blocks = reader.blocks(tc, layer);
+      withoutEdgeAutoSpacing(blocks, true, true);
       const cell: TableCell = {
-        blocks: reader.blocks(tc, layer),
+        blocks,
         gridSpan: span > 0 ? span : 1,
         borders: {},
       };
