@@ -89,6 +89,17 @@ describe('readDoc', () => {
     expect(texts(doc.notes.get('fn1')!)[0]).toContain('Footnote list');
   });
 
+  it('sprmPFDyaBeforeAuto / AfterAuto make the space auto spacing (14 pt), whatever dyaBefore says', () => {
+    const props = (...sprms: number[][]) => {
+      const pap = defaultPap();
+      applyPapx(pap, Uint8Array.from(sprms.flat()), false);
+      return paragraphProps(pap);
+    };
+    // sprmPDyaBefore (0xA413) = 100 twips, then sprmPFDyaBeforeAuto (0x245C) = 1; sprmPFDyaAfterAuto (0x245D) = 1.
+    expect(props([0x13, 0xa4, 100, 0], [0x5c, 0x24, 1], [0x5d, 0x24, 1])).toMatchObject({ spaceBefore: 14, autoSpaceBefore: true, spaceAfter: 14, autoSpaceAfter: true });
+    expect(props([0x13, 0xa4, 100, 0], [0x5c, 0x24, 0])).toEqual({ spaceBefore: 5 });
+  });
+
   it('sprmPFBiDi makes a right-to-left paragraph; its physical sprmPJc80 is turned into the logical side, sprmPJc is kept', () => {
     const props = (...sprms: number[][]) => {
       const pap = defaultPap();

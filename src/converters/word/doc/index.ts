@@ -20,6 +20,7 @@ import { readDrawingGroup } from './officeart';
 import { readAnchors, readTextboxStories } from './pictures';
 import { readPieces, readText } from './pieces';
 import { readSections } from './sections';
+import { withoutEdgeAutoSpacing } from '../auto-spacing';
 import { StoryReader, type DocContext } from './story';
 import { StyleSheet } from './styles';
 
@@ -157,6 +158,7 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
   });
   // A section's last paragraph holds its break character: empty, it is only the break.
   dropSectionMarks(sections, (block) => block.kind === 'paragraph' && block.inlines.length === 0 && !block.props.list, false);
+  if (sections[0]) withoutEdgeAutoSpacing(sections[0].blocks, true, false);
 
   const noteBodies = new Map<string, Block[]>();
   for (const n of notes) noteBodies.set(n.id, trimStory(reader.read(n.start, n.end, { noteLabel: n.label })));

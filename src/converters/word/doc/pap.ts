@@ -16,6 +16,9 @@ export interface Pap {
   dxaLeft1: number;
   dyaBefore: number;
   dyaAfter: number;
+  /** The space before (after) is auto spacing (sprmPFDyaBeforeAuto / AfterAuto), whatever dyaBefore (dyaAfter) says. */
+  autoBefore?: boolean;
+  autoAfter?: boolean;
   lspd: { dyaLine: number; fMult: boolean };
   keep: boolean;
   keepFollow: boolean;
@@ -215,6 +218,8 @@ export function applyPapx(pap: Pap, grpprl: Uint8Array, word6: boolean): void {
       case Op.PDyaLine: pap.lspd = { dyaLine: opI16(s), fMult: opI16(s, 2) !== 0 }; break;
       case Op.PDyaBefore: pap.dyaBefore = opU16(s); break;
       case Op.PDyaAfter: pap.dyaAfter = opU16(s); break;
+      case Op.PFDyaBeforeAuto: pap.autoBefore = opU8(s) !== 0; break;
+      case Op.PFDyaAfterAuto: pap.autoAfter = opU8(s) !== 0; break;
       case Op.PChgTabs: changeTabs(pap, s, true); break;
       case Op.PChgTabsPapx: changeTabs(pap, s, false); break;
       case Op.PFInTable: pap.inTable = opU8(s) !== 0; break;
@@ -246,6 +251,9 @@ export function paragraphProps(pap: Pap): ParagraphProps {
   if (pap.dxaLeft1) p.firstLine = pap.dxaLeft1 / 20;
   if (pap.dyaBefore) p.spaceBefore = pap.dyaBefore / 20;
   if (pap.dyaAfter) p.spaceAfter = pap.dyaAfter / 20;
+  // Auto spacing: 14 pt, as in DOCX (see ParagraphProps.autoSpaceBefore).
+  if (pap.autoBefore) Object.assign(p, { spaceBefore: 14, autoSpaceBefore: true });
+  if (pap.autoAfter) Object.assign(p, { spaceAfter: 14, autoSpaceAfter: true });
   const { dyaLine, fMult } = pap.lspd;
   if (fMult) {
     if (dyaLine !== 240 && dyaLine > 0) p.line = { rule: 'auto', value: dyaLine / 240 };

@@ -73,6 +73,8 @@ export enum Op {
   PDyaLine = 0x6412,
   PDyaBefore = 0xa413,
   PDyaAfter = 0xa414,
+  PFDyaBeforeAuto = 0x245c,
+  PFDyaAfterAuto = 0x245d,
   PChgTabs = 0xc615,
   PFInTable = 0x2416,
   PDxaAbs = 0x8418,

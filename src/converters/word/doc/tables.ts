@@ -8,6 +8,7 @@ import { borderShows, type Block, type Border, type Table, type TableCell, type 
 import { i16, u16, u8 } from './binary';
 import { brc, brc10, brc80, shd, shd80 } from './colors';
 import { Op, opI16, opU16, opU8, type Sprm } from './sprm';
+import { withoutEdgeAutoSpacing } from '../auto-spacing';
 
 interface TapCell {
   left: number;
@@ -183,6 +184,7 @@ export function buildTable(rows: RowDraft[]): Table {
         const b = tc.borders[side] ?? fallback[side];
         if (borderShows(b)) borders[side] = b;
       }
+      withoutEdgeAutoSpacing(c.blocks, true, true);
       const cell: TableCell = {
         blocks: c.blocks.length ? c.blocks : [{ kind: 'paragraph', props: {}, inlines: [] }],
         gridSpan: Math.max(1, col(tc.right) - col(tc.left)),

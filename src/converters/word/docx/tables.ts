@@ -11,7 +11,8 @@ import { borderShows, type Border, type Table, type TableCell, type TableRow } f
 import { attr, child, children, elements, type XmlElement } from '../../xml';
 import { parseBorders, parseShading, toggle, twips } from './props';
 import { TABLE_BORDER_SIDES, mergeTableLayer, parseCellMargins, type CellMargins, type TableBorderSide, type TableLayer } from './styles';
-import { withoutEdgeAutoSpacing, type StoryReader } from './story';
+import type { StoryReader } from './story';
+import { withoutEdgeAutoSpacing } from '../auto-spacing';
 
 interface Look {
   firstRow: boolean;
