@@ -86,6 +86,15 @@ describe('Word layout', () => {
     }
   });
 
+  it('a centred table wider than the column sticks out into both margins, not past the right edge of the page', async () => {
+    const cell = (text: string): TableCell => ({ blocks: [para(text)], gridSpan: 1, borders: {}, margins: { top: 0, right: 0, bottom: 0, left: 0 } });
+    // 552 pt in a 468 pt column (72 pt margins): 42 pt into each margin, as in Word.
+    const table: Block = { kind: 'table', grid: [276, 276], align: 'center', rows: [{ cells: [cell('Left cell'), cell('Right cell')] }] };
+    const [lines] = await render(doc([section([table])]));
+    expect(find(lines!, 'Left cell').x0).toBeCloseTo(72 - 42, 0);
+    expect(find(lines!, 'Right cell').x0).toBeCloseTo(72 - 42 + 276, 0);
+  });
+
   it('a table with cell spacing frames each cell apart: a row takes both its borders and the spacing', async () => {
     const border = { width: 1, style: 'single' as const, color: '000000' };
     const cell = (text: string): TableCell => ({ blocks: [para(text)], gridSpan: 1, borders: { top: border, bottom: border, left: border, right: border }, margins: { top: 0, right: 0, bottom: 0, left: 0 } });

@@ -183,8 +183,11 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
   // offset from the left is computed; a centred table's indent does not count, as in Word.
   const rtl = !!t.bidiVisual;
   const atRight = rtl ? t.align !== 'right' : t.align === 'right';
-  if (t.align === 'center') css.push(`margin-left:${pt(Math.max(0, (width - tableWidth) / 2))}`);
-  else if (atRight) css.push(`margin-left:${pt(Math.max(0, width - tableWidth - (rtl ? (t.indent ?? 0) : 0)))}`);
+  // A table wider than the column sticks out into the margins as in Word (on both sides when
+  // centred, on the left when right-aligned), never past the page's left edge.
+  const leftmost = -(ctx.columnLeft ?? 0);
+  if (t.align === 'center') css.push(`margin-left:${pt(Math.max(leftmost, (width - tableWidth) / 2))}`);
+  else if (atRight) css.push(`margin-left:${pt(Math.max(leftmost, width - tableWidth - (rtl ? (t.indent ?? 0) : 0)))}`);
   else if (t.indent && !rtl) css.push(`margin-left:${pt(t.indent)}`);
   // Row ids let the pagination ask on which page each row starts (see repeat-headers.ts), and a
   // table that holds together where its first and last rows are (keep-with-next.ts).
