@@ -320,6 +320,22 @@ describe('readDocx: auto spacing', () => {
   });
 });
 
+describe('readDocx: hidden cell marks', () => {
+  it('an empty cell with w:hideMark holds nothing (its row collapses); one with text, or without hideMark, keeps its paragraph', () => {
+    const tc = (inner: string, hide: boolean) => `<w:tc><w:tcPr>${hide ? '<w:hideMark/>' : ''}</w:tcPr>${inner}</w:tc>`;
+    const doc = readDocx(
+      docx({
+        body:
+          `<w:tbl><w:tblGrid><w:gridCol w:w="2000"/></w:tblGrid>` +
+          `<w:tr>${tc(p(''), true)}</w:tr><w:tr>${tc(p(r('text')), true)}</w:tr><w:tr>${tc(p(''), false)}</w:tr></w:tbl>` +
+          p(''),
+      }),
+    );
+    const [hidden, withText, plainEmpty] = (body(doc)[0] as Table).rows.map((row) => row.cells[0]!.blocks.length);
+    expect([hidden, withText, plainEmpty]).toEqual([0, 1, 1]);
+  });
+});
+
 describe('readDocx: tables with cell spacing', () => {
   it('reads tblCellSpacing; its cells are framed apart, every side from the inside borders', () => {
     const tc = (text: string) => `<w:tc>${p(r(text))}</w:tc>`;

@@ -102,8 +102,11 @@ export function readTable(tbl: XmlElement, reader: StoryReader): Table {
         );
       };
       const span = parseInt(attr(child(tcPr, 'gridSpan'), 'val') ?? '1', 10);
-      const blocks = reader.blocks(tc, layer);
+      let blocks = reader.blocks(tc, layer);
       withoutEdgeAutoSpacing(blocks, true, true);
+      // w:hideMark: an empty cell's paragraph mark does not count toward its row's height (Word and
+      // LibreOffice collapse a row of such cells to its borders and margins).
+      if (child(tcPr, 'hideMark') && blocks.every((b) => b.kind === 'paragraph' && !b.props.list && b.inlines.every((i) => i.kind === 'text' && !i.text))) blocks = [];
       const cell: TableCell = {
         blocks,
         gridSpan: span > 0 ? span : 1,
