@@ -40,7 +40,7 @@ async function render(model: WordDocument, index = 0) {
 describe('Word shapes', () => {
   it('draws a page-relative floating rectangle with its text inside, and an inline line', async () => {
     const box: Shape = {
-      kind: 'shape', geometry: 'rect', width: 200, height: 100, fill: 'FF0000',
+      kind: 'shape', geometry: 'rect', width: 200, height: 100, fill: 'FF0000', clipsText: true,
       floating: { x: 300, y: 400, relativeX: 'page', relativeY: 'page', wrap: 'behind' },
       blocks: [{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'Inside the box', style: { ...style, color: 'FFFFFF' } }] }],
       textInsets: { left: 10, top: 10, right: 10, bottom: 10 },
@@ -346,9 +346,23 @@ describe('Word shapes', () => {
     expect(at(290, 320)).toEqual([255, 255, 255]);
   });
 
+  it('a text box that resizes to fit its text is drawn as tall as its text, whatever height it was saved with; one that keeps its size is not', async () => {
+    const box = (x: number, clipsText: boolean): Shape => ({
+      kind: 'shape', geometry: 'rect', width: 150, height: 100, fill: 'FF0000', clipsText,
+      floating: { x, y: 300, relativeX: 'page', relativeY: 'page', wrap: 'inFront' },
+      blocks: [{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'One line', style }] }],
+      textInsets: { left: 5, top: 5, right: 5, bottom: 5 },
+    });
+    const { at } = await render(doc([{ kind: 'paragraph', props: {}, inlines: [box(100, false), box(300, true), { kind: 'text', text: 'Body', style }] }]));
+    // One line of 11 pt text and 10 pt of insets: the fitting box ends about 25 pt down, the other at 100.
+    expect(at(110, 318)).toEqual([255, 0, 0]);
+    expect(at(110, 340)).toEqual([255, 255, 255]);
+    expect(at(310, 390)).toEqual([255, 0, 0]);
+  });
+
   it('stacks text boxes and pictures over drawn shapes, behind-text shapes first', async () => {
     const at300 = (fill: string, z: number, blocks?: Paragraph[], wrap: 'inFront' | 'behind' = 'inFront'): Shape =>
-      ({ kind: 'shape', geometry: 'rect', width: 100, height: 100, fill, z, blocks, floating: { x: 300, y: 300, relativeX: 'page', relativeY: 'page', wrap } });
+      ({ kind: 'shape', geometry: 'rect', width: 100, height: 100, fill, z, blocks, clipsText: true, floating: { x: 300, y: 300, relativeX: 'page', relativeY: 'page', wrap } });
     const label: Paragraph = { kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'Box', style }] };
     // Stacked later, the plain rectangle would cover the text box; it goes under it, and the behind-text one under both.
     const { at } = await render(doc([{ kind: 'paragraph', props: {}, inlines: [at300('FF0000', 1, [label]), at300('0000FF', 2), at300('00FF00', 3, undefined, 'behind'), { kind: 'text', text: 'Body', style }] }]));

@@ -201,10 +201,23 @@ export class ShapePictures {
     // Only with layoutInCell (DOCX): placed from our cell, kwsymphony.doc's logo lands off the page, where LibreOffice shows it beside the table.
     const cellWidth = f.layoutInCell ? this.cellWidths.get(shape) : undefined;
     const cell = cellWidth !== undefined ? { left: ctm[4], width: cellWidth } : undefined;
-    const box = { ...floatingOrigin(f, shape, { x: ctm[4], y: ctm[5] }, page.frame, cell), width: shape.width, height: shape.height };
+    // A text box that resizes to fit its text (DrawingML spAutoFit, VML mso-fit-shape-to-text, DOC
+    // fFitShapeToText: all that do not clip it) is as tall as its text laid out here, as Word and
+    // LibreOffice draw it, whatever height was saved with it (tika testWORD_2006ml.docx: 110 pt
+    // saved around one line).
+    const fits = !!shape.blocks?.length && !shape.clipsText && !shape.wordArt && shape.geometry === 'rect' && !shape.picture;
+    const laid = fits ? this.layOutText(shape, shape.width) : undefined;
+    const inset = shape.textInsets ?? DEFAULT_INSETS;
+    const height = laid ? laid.height + inset.top + inset.bottom : shape.height;
+    const box = { ...floatingOrigin(f, { width: shape.width, height }, { x: ctm[4], y: ctm[5] }, page.frame, cell), width: shape.width, height };
     if (shape.picture) return this.drawPicture(shape, box);
     this.paint(page.device, shape, box);
-    if (shape.blocks?.length) this.queueText(shape, box);
+    if (shape.blocks?.length) this.queueText(shape, box, laid);
+  }
+
+  /** A shape's text laid out in a box `width` wide (the shape's own width for what it shows). */
+  private layOutText(shape: Shape, width: number): ReturnType<TextLayout> {
+    return this.page!.layoutText(this.textOf(shape, textWidth(shape, shape.width)), textWidth(shape, width));
   }
 
   /** An inline group's members over its box, scaled as the layout scaled the group (narrowed to the column). */
@@ -252,10 +265,9 @@ export class ShapePictures {
     return out;
   }
 
-  private queueText(shape: Shape, box: Box): void {
+  private queueText(shape: Shape, box: Box, ready?: ReturnType<TextLayout>): void {
     const inset = shape.textInsets ?? DEFAULT_INSETS;
-    const width = textWidth(shape, box.width);
-    const laid = this.page!.layoutText(this.textOf(shape, textWidth(shape, shape.width)), width);
+    const laid = ready ?? this.layOutText(shape, box.width);
     if (!laid) return;
     const room = box.height - inset.top - inset.bottom;
     const y =
