@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { chartInlines, chartSvg, readChart } from '../src/converters/word/docx/chart';
+import { loadMupdf } from '../src/engines/mupdf';
+import { bundledFonts } from '../src/converters/fonts/bundled';
+import { renderWordDocument } from '../src/converters/word/layout/render';
+import type { WordDocument } from '../src/converters/word/model';
 
 const NS = 'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
 const strCache = (vals: string[]) => `<c:strRef><c:strCache><c:ptCount val="${vals.length}"/>${vals.map((v, i) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`).join('')}</c:strCache></c:strRef>`;
@@ -94,8 +98,44 @@ describe('DOCX charts', () => {
     const words = paras.flatMap((p) => (p.kind === 'paragraph' ? p.inlines : [])).map((i) => (i.kind === 'text' ? i.text : '')).join('');
     expect(words).toContain('Sales by region');
     expect(words).toContain('Apples');
-    const img = paras.flatMap((p) => (p.kind === 'paragraph' ? p.inlines : [])).find((i) => i.kind === 'image');
+    // The plot sits in a borderless table, its value axis labels as words in a column left of the image, top to bottom.
+    const plot = paras.find((p) => p.kind === 'table');
+    expect(plot?.kind).toBe('table');
+    if (plot?.kind !== 'table') return;
+    const [labels, image] = plot.rows[0]!.cells;
+    const axis = labels!.blocks.map((p) => (p.kind === 'paragraph' ? p.inlines.map((i) => (i.kind === 'text' ? i.text : '')).join('') : ''));
+    expect(axis.at(-1)).toBe('0');
+    expect(axis.map(Number)).toEqual([...axis.map(Number)].sort((a, b) => b - a));
+    const img = image!.blocks.flatMap((p) => (p.kind === 'paragraph' ? p.inlines : [])).find((i) => i.kind === 'image');
     expect(img?.kind === 'image' && img.contentType).toBe('image/png');
     if (img?.kind === 'image') expect([...img.data.slice(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+  });
+
+  it("the value axis labels sit at their gridlines: 3 pt above each label's baseline the plot draws its line", async () => {
+    const [box] = chartInlines(COLUMN, 360, 216);
+    if (box?.kind !== 'textbox') throw new Error('no chart box');
+    const mupdf = await loadMupdf();
+    const page = { width: 612, height: 792, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };
+    const model: WordDocument = { sections: [{ page, headers: {}, footers: {}, blocks: box.blocks }], notes: new Map(), defaultFont: 'Calibri', defaultSize: 11 };
+    const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf');
+    try {
+      const p = pdf.loadPage(0);
+      let imageLeft = NaN;
+      p.run(new mupdf.Device({ fillImage: (_img, ctm) => void (imageLeft = ctm[4]) }), mupdf.Matrix.identity);
+      const baselines: number[] = [];
+      p.toStructuredText('').walk({ onChar: (c, origin) => { if (/^[0-9]$/.test(c) && origin[0] < imageLeft) baselines.push(origin[1]); } });
+      expect(baselines.length).toBeGreaterThanOrEqual(3);
+      const scale = 4;
+      const pix = p.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false);
+      const px = pix.getPixels(), stride = pix.getStride();
+      const x = Math.round((imageLeft + 30) * scale);
+      for (const b of baselines) {
+        const y = Math.round((b - 3) * scale);
+        const darkest = Math.min(...Array.from({ length: 9 }, (_, k) => px[(y - 4 + k) * stride + x]!));
+        expect(darkest).toBeLessThan(235); // a grey gridline, not the white plot
+      }
+    } finally {
+      pdf.destroy();
+    }
   });
 });

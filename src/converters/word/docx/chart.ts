@@ -8,7 +8,7 @@
  * uses chartInlines instead: the shapes rasterised to a PNG (chart-png.ts) with the title and legend
  * as real paragraphs around it, so the chart's words stay text in the PDF.
  */
-import type { Block, Inline, Paragraph, RunStyle } from '../model';
+import type { Block, Inline, Paragraph, RunStyle, Table } from '../model';
 import { attr, child, children, descendant, descendants, elements, parseXml, textOf, type XmlElement } from '../../xml';
 import { rasterPng } from './chart-png';
 
@@ -343,6 +343,28 @@ const para = (inlines: Inline[], size: number): Paragraph => ({
   inlines,
 });
 
+/** A shape moved `dx` points to the right. */
+function shifted(s: Shape, dx: number): Shape {
+  return s.t === 'text' ? { ...s, x: s.x + dx } : { ...s, pts: s.pts.map(([x, y]): [number, number] => [x + dx, y]) };
+}
+
+/**
+ * The plot image with its side labels in a borderless column left of it: each label a right-aligned
+ * paragraph whose baseline is at the label's baseline. Its line is exact and at most 12 pt (the
+ * layout sets an exact line's baseline at 0.8 of it), the labels' spacing made up by space after.
+ */
+function labelledPlot(labels: Extract<Shape, { t: 'text' }>[], labelW: number, image: Paragraph, imageW: number, style: RunStyle): Table {
+  const pitch = labels.length > 1 ? (labels[labels.length - 1]!.y - labels[0]!.y) / (labels.length - 1) : 12;
+  const line = Math.max(1, Math.min(12, pitch));
+  const paragraphs = labels.map((t, i): Paragraph => ({
+    kind: 'paragraph',
+    props: { align: 'right', spaceBefore: i === 0 ? Math.max(0, t.y - 0.8 * line) : 0, spaceAfter: i < labels.length - 1 ? Math.max(0, pitch - line) : 0, line: { rule: 'exact', value: line }, markStyle: { font: FONT, size: 9 } },
+    inlines: [{ kind: 'text', text: t.text, style }],
+  }));
+  const none = { top: 0, right: 0, bottom: 0, left: 0 };
+  return { kind: 'table', grid: [labelW, imageW], rows: [{ cells: [{ blocks: paragraphs, gridSpan: 1, borders: {}, margins: { ...none, right: 2 }, width: labelW }, { blocks: [image], gridSpan: 1, borders: {}, margins: none, width: imageW }] }] };
+}
+
 /**
  * What the DOCX reader emits for a chart: a bordered one-cell table (the chart area) holding the title
  * and legend as text and the plot as a PNG.
@@ -373,8 +395,15 @@ export function chartInlines(xml: Uint8Array | string, width: number, height: nu
   // they stay words; the image stops just above them. Other axis labels are lost as text.
   const below = shapes.filter((s): s is Extract<Shape, { t: 'text' }> => s.t === 'text' && s.anchor === 'middle');
   const imageH = below.length ? plotH - 14 : plotH;
-  const png = rasterPng(shapes.filter((s) => s.t !== 'text'), innerW, imageH);
-  blocks.push(para([{ kind: 'image', data: png, contentType: 'image/png', width: innerW, height: imageH }], 9));
+  // The labels left of the plot (a column chart's values, a bar chart's categories) go into a column
+  // of their own beside the image, a paragraph each at its gridline, so they stay words too.
+  const beside = shapes.filter((s): s is Extract<Shape, { t: 'text' }> => s.t === 'text' && s.anchor === 'end' && s.y <= imageH).sort((a, b) => a.y - b.y);
+  const labelW = beside.length ? Math.min(innerW / 3, Math.max(...beside.map((t) => t.x)) + 2) : 0;
+  const plot = shapes.filter((s) => s.t !== 'text').map((s) => (labelW ? shifted(s, -labelW) : s));
+  const png = rasterPng(plot, innerW - labelW, imageH);
+  const image = para([{ kind: 'image', data: png, contentType: 'image/png', width: innerW - labelW, height: imageH }], 9);
+  if (beside.length) blocks.push(labelledPlot(beside, labelW, image, innerW - labelW, style(9)));
+  else blocks.push(image);
   if (below.length) {
     const labels = para(below.flatMap((t): Inline[] => [{ kind: 'tab', style: style(9) }, { kind: 'text', text: t.text, style: style(9) }]), 9);
     labels.props = { ...labels.props, align: 'left', tabs: below.map((t) => ({ pos: t.x, align: 'center' as const })) };
