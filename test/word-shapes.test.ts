@@ -360,6 +360,16 @@ describe('Word shapes', () => {
     expect(at(310, 390)).toEqual([255, 0, 0]);
   });
 
+  it('a shape placed from its paragraph near the foot of the page is moved up onto the page, not cut off', async () => {
+    const box: Shape = { kind: 'shape', geometry: 'rect', width: 100, height: 150, fill: 'FF0000', floating: { x: 0, y: 20, relativeX: 'column', relativeY: 'paragraph', wrap: 'inFront' } };
+    // 42 lines of filler: the anchor paragraph sits about 100 pt above the page's foot, the box 150 pt tall.
+    const filler = Array.from({ length: 42 }, (_, i): Paragraph => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `Line ${i}`, style }] }));
+    const { at } = await render(doc([...filler, { kind: 'paragraph', props: {}, inlines: [box, { kind: 'text', text: 'Anchor', style }] }]));
+    expect(at(120, 788)).toEqual([255, 0, 0]); // down to the page's edge
+    expect(at(120, 792 - 150 + 3)).toEqual([255, 0, 0]);
+    expect(at(120, 792 - 150 - 5)).not.toEqual([255, 0, 0]);
+  });
+
   it('stacks text boxes and pictures over drawn shapes, behind-text shapes first', async () => {
     const at300 = (fill: string, z: number, blocks?: Paragraph[], wrap: 'inFront' | 'behind' = 'inFront'): Shape =>
       ({ kind: 'shape', geometry: 'rect', width: 100, height: 100, fill, z, blocks, clipsText: true, floating: { x: 300, y: 300, relativeX: 'page', relativeY: 'page', wrap } });

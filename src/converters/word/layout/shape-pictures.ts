@@ -210,6 +210,9 @@ export class ShapePictures {
     const inset = shape.textInsets ?? DEFAULT_INSETS;
     const height = laid ? laid.height + inset.top + inset.bottom : shape.height;
     const box = { ...floatingOrigin(f, { width: shape.width, height }, { x: ctm[4], y: ctm[5] }, page.frame, cell), width: shape.width, height };
+    // Placed from its paragraph, a shape that would run off the page's bottom is moved up onto it, as
+    // Word and LibreOffice keep it (a text box anchored near the foot of the page).
+    if ((f.relativeY === 'paragraph' || f.relativeY === 'line') && !f.inGroup && box.y + height > page.frame.height) box.y = Math.max(0, page.frame.height - height);
     if (shape.picture) return this.drawPicture(shape, box);
     this.paint(page.device, shape, box);
     if (shape.blocks?.length) this.queueText(shape, box, laid);
