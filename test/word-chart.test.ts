@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartInlines, chartSvg, readChart } from '../src/converters/word/docx/chart';
+import { chartInlines, chartSvg, niceScale, readChart } from '../src/converters/word/docx/chart';
 import { loadMupdf } from '../src/engines/mupdf';
 import { bundledFonts } from '../src/converters/fonts/bundled';
 import { renderWordDocument } from '../src/converters/word/layout/render';
@@ -85,6 +85,15 @@ describe('DOCX charts', () => {
     const lines = [...svg.matchAll(/<polyline points="([^"]+)" fill="none" stroke="#(4472C4|ED7D31)" stroke-width="2.25"/g)];
     expect(lines).toHaveLength(2);
     for (const l of lines) expect(l[1]!.split(' ')).toHaveLength(3);
+  });
+
+  it('scales the value axis as Excel does by default: 5% of headroom past the data, then at most ten round steps', () => {
+    expect(niceScale(0, 5)).toEqual({ min: 0, max: 6, step: 1 });
+    expect(niceScale(0, 100)).toEqual({ min: 0, max: 120, step: 20 });
+    expect(niceScale(0, 3.5)).toEqual({ min: 0, max: 4, step: 0.5 });
+    expect(niceScale(-2, 8)).toEqual({ min: -4, max: 10, step: 2 });
+    // A 100% stacked chart ends at 100.
+    expect(niceScale(0, 100, true)).toEqual({ min: 0, max: 100, step: 10 });
   });
 
   it('gives the DOCX reader a bordered box with the title and legend as text and the plot as PNG', () => {

@@ -150,13 +150,21 @@ function defaultColor(d: ChartData, i: number): string {
   return [0, 2, 4].map((k) => Math.round(parseInt(base.slice(k, k + 2), 16) * mod).toString(16).padStart(2, '0')).join('').toUpperCase();
 }
 
-/** A round step (1, 2 or 5 × 10^n) giving about five gridlines over [lo, hi]. */
-export function niceScale(lo: number, hi: number): { min: number; max: number; step: number } {
+/**
+ * The value axis as Excel scales it by default: the data's range with 5% of headroom beyond each
+ * end that is not zero (none with `exact`: a 100% stacked chart ends at 100), then a round step
+ * (1, 2 or 5 × 10^n) giving at most ten intervals, the ends rounded out to it. Data up to 5 gets an
+ * axis 0-6 in steps of 1, as Word and LibreOffice draw it.
+ */
+export function niceScale(lo: number, hi: number, exact = false): { min: number; max: number; step: number } {
   if (hi <= lo) hi = lo + 1;
-  const raw = (hi - lo) / 5;
+  const room = exact ? 0 : (hi - lo) * 0.05;
+  const top = hi > 0 ? hi + room : hi;
+  const bottom = lo < 0 ? lo - room : lo;
+  const raw = (top - bottom) / 10;
   const mag = Math.pow(10, Math.floor(Math.log10(raw)));
-  const step = ([1, 2, 5, 10].find((m) => m * mag >= raw) ?? 10) * mag;
-  return { min: Math.floor(lo / step) * step, max: Math.ceil(hi / step - 1e-9) * step, step };
+  const step = ([1, 2, 5, 10].find((m) => m * mag >= raw - 1e-12) ?? 10) * mag;
+  return { min: Math.floor(bottom / step + 1e-9) * step, max: Math.ceil(top / step - 1e-9) * step, step };
 }
 
 const fmt = (v: number) => String(Math.round(v * 1e6) / 1e6);
@@ -263,7 +271,7 @@ function axes(d: ChartData, out: Shape[], text: (x: number, y: number, s: string
     });
     hi = Math.max(hi, pos); lo = Math.min(lo, neg);
   }
-  const scale = niceScale(lo, percent ? Math.min(hi, 100) : hi);
+  const scale = niceScale(lo, percent ? Math.min(hi, 100) : hi, percent);
   const horizontal = d.kind === 'bar' && d.horizontal;
   const labels: string[] = [];
   for (let v = scale.min; v <= scale.max + scale.step / 2; v += scale.step) labels.push(fmt(v) + (percent ? '%' : ''));
