@@ -7,7 +7,7 @@ import { makePng } from './fixtures';
 import { readDoc } from '../src/converters/word/doc';
 import floatingShapesDocUrl from './fixtures/word/lo__floating-shapes.doc?inline';
 import { renderWordDocument } from '../src/converters/word/layout/render';
-import type { Block, Paragraph, RunStyle, Shape, WordDocument } from '../src/converters/word/model';
+import type { Block, Inline, Paragraph, RunStyle, Shape, WordDocument } from '../src/converters/word/model';
 
 const style: RunStyle = { font: 'Calibri', size: 11 };
 const page = { width: 612, height: 792, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };
@@ -368,6 +368,23 @@ describe('Word shapes', () => {
     expect(at(120, 788)).toEqual([255, 0, 0]); // down to the page's edge
     expect(at(120, 792 - 150 + 3)).toEqual([255, 0, 0]);
     expect(at(120, 792 - 150 - 5)).not.toEqual([255, 0, 0]);
+  });
+
+  it('a plain text box placed on the page (not from its paragraph) is drawn where it floats and takes no room', async () => {
+    const box = (text: string, floating: Shape['floating']): Inline => ({ kind: 'textbox', width: 200, height: 40, floating, blocks: [{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text, style }] }] });
+    const { lines } = await render(doc([
+      { kind: 'paragraph', props: {}, inlines: [box('Cover title', { x: 300, y: 400, relativeX: 'page', relativeY: 'page', wrap: 'square' }), { kind: 'text', text: 'First body line', style }] },
+      { kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'Second body line', style }] },
+    ]));
+    const title = lines.find((l) => l.text.includes('Cover title'))!;
+    expect(title.bbox.x).toBeCloseTo(300, 0);
+    expect(title.bbox.y).toBeGreaterThan(398);
+    expect(title.bbox.y).toBeLessThan(415);
+    // The body starts at the top margin, its lines one after the other: the box took no room.
+    const first = lines.find((l) => l.text.includes('First body line'))!;
+    const second = lines.find((l) => l.text.includes('Second body line'))!;
+    expect(first.bbox.y).toBeLessThan(80);
+    expect(second.bbox.y - first.bbox.y).toBeLessThan(20);
   });
 
   it('stacks text boxes and pictures over drawn shapes, behind-text shapes first', async () => {

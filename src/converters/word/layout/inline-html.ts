@@ -304,6 +304,14 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         return;
       }
       case 'textbox': {
+        // Placed on the page rather than from its paragraph (a cover page's title and author boxes),
+        // a text box is drawn where it floats, taking no room, as a shape is; in the flow it sat at
+        // its anchor (tika testWORD_2006ml.docx's cover text over the page's top-left corner).
+        const onPage = it.floating && (it.floating.relativeY === 'page' || it.floating.relativeY === 'margin') && it.floating.wrap !== 'topAndBottom';
+        if (onPage && ctx.shapes) {
+          anchors += shapeAnchor(floatingTextBox(it), ctx);
+          return;
+        }
         const width = Math.min(it.width || ctx.columnWidth, ctx.columnWidth);
         let shift = it.floating ? `margin-left:${pt(floatOffset(it.floating, width, ctx))};` : '';
         // A box the text goes below takes its whole height, starting its offset below the anchor.
@@ -383,6 +391,18 @@ function markedWords(text: string, written: (t: string) => string, marks: PageMa
 function shapeAnchor(shape: Shape, ctx: InlineContext): string {
   // In a cell, the page device places it from the anchor's left and the cell's text width.
   return `<img ${SHAPE_ANCHOR} src="${ctx.shapes!.placeholder(shape, ctx.inCell ? ctx.columnWidth : undefined)}" style="display:block;width:0.01pt;height:0.01pt;line-height:0"${placeholderId(ctx)}/>`;
+}
+
+const textBoxShapes = new WeakMap<Extract<Inline, { kind: 'textbox' }>, Shape>();
+/** A floating text box as a shape with no fill or outline (one object per box: the page device keys its placeholders by shape). */
+function floatingTextBox(box: Extract<Inline, { kind: 'textbox' }>): Shape {
+  let shape = textBoxShapes.get(box);
+  if (!shape) {
+    shape = { kind: 'shape', geometry: 'rect', width: box.width, height: box.height ?? 0, floating: box.floating, blocks: box.blocks, textInsets: { left: 0, top: 0, right: 0, bottom: 0 } };
+    if (box.textRoom !== undefined) shape.clipsText = true;
+    textBoxShapes.set(box, shape);
+  }
+  return shape;
 }
 
 /** Marks the placeholder of a floating shape: it holds no line open (block-html's empty-paragraph test). */
