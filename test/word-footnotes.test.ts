@@ -93,6 +93,33 @@ describe('Word footnotes', () => {
     expect(checked).toBe(20);
   });
 
+  it('a heading kept with the next paragraph that would end a page goes to the next page with it, as elsewhere', async () => {
+    // Single-line fillers, a heading, then a paragraph with a note: the filler count that leaves the
+    // heading as the first page's last line, found by laying it out without the keep.
+    const note = new Map<string, Block[]>([['n1', [{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'Note text', style }] }]]]);
+    const model = (fillers: number, keepNext: boolean): WordDocument => ({
+      sections: [{ page, headers: {}, footers: {}, blocks: [
+        ...Array.from({ length: fillers }, (_, i): Paragraph => ({ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `Filler${i}`, style }] })),
+        { kind: 'paragraph', props: { keepNext }, inlines: [{ kind: 'text', text: 'KeptHeading', style }] },
+        { kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: `Following ${words('f', 60).join(' ')}`, style }, { kind: 'noteRef', id: 'n1', label: '1', style }] },
+      ] }],
+      notes: note,
+      defaultFont: 'Times New Roman',
+      defaultSize: 12,
+    });
+    let fillers = 0;
+    for (let n = 40; n < 60 && !fillers; n++) {
+      const plain = await renderedWords(model(n, false));
+      if (plain.find((w) => w.text === 'KeptHeading')!.page === 0 && plain.find((w) => w.text === 'Following')!.page === 1) fillers = n;
+    }
+    expect(fillers).toBeGreaterThan(0);
+    const held = await renderedWords(model(fillers, true));
+    const heading = held.find((w) => w.text === 'KeptHeading')!;
+    const following = held.find((w) => w.text === 'Following')!;
+    expect(heading.page).toBe(1);
+    expect(following.page).toBe(1);
+  });
+
   it('a page that ends in a paragraph of one repeated word keeps each of its words once', async () => {
     // Between two marked words, the word a page's end falls before is told by the next page's first
     // line; here every word reads the same, so it cannot be, and the paragraph is laid out again with

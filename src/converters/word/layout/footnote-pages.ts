@@ -2,6 +2,7 @@ import type * as Mupdf from 'mupdf';
 import type { Block, Inline, Paragraph, Table } from '../model';
 import type { PageMarks } from './inline-html';
 import { frameBlocks, linesAbove } from './html-doc';
+import { keepsWithNext } from './block-html';
 
 /** One page of a stretch with footnotes: the first frame of `blocks` laid out `frameHeight` tall, its notes below. */
 export interface FootnotePage {
@@ -125,6 +126,16 @@ export function paginateFootnotes(blocks: Block[], fullHeight: number, layout: M
       const { whole, tail, head } = next;
       page = layOut(page.height, undefined, whole, tail);
       next = tail ? { from: whole + 1, head } : undefined;
+    }
+    // Keep with next: paragraphs kept with the block that starts the next page go to it too,
+    // unless they fill the page from its top (Word too breaks a run longer than a page).
+    if (next && !next.head && next.from > 0 && keepsWithNext(page.window[next.from - 1])) {
+      let start = next.from - 1;
+      while (start > 0 && keepsWithNext(page.window[start - 1])) start--;
+      if (start > 0) {
+        page = layOut(page.height, undefined, start);
+        next = { from: start };
+      }
     }
     if (next && next.from === 0 && !next.head) {
       dropAllBut();
