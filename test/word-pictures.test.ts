@@ -140,6 +140,22 @@ describe('pictures in the written PDF', () => {
     expect(wrong.images[0]?.colorSpace).toBe('DeviceN DeviceGray');
   });
 
+  it('a picture alone in its paragraph that does not fit at the foot of a page goes whole to the next page, not shrunk', async () => {
+    const mupdf = await loadMupdf();
+    const figure: Inline = { kind: 'image', data: jpeg(mupdf, [0, 160, 0]), contentType: 'image/jpeg', width: 200, height: 125 };
+    const filler = (n: number) => Array.from({ length: n }, (_, i): Inline[] => [text(`Line ${i}`)]);
+    // Filler lines that leave less than the picture's height at the foot of page 1, for some count of them.
+    for (const n of [38, 40, 42]) {
+      const pdf = mupdf.Document.openDocument(renderWordDocument(docOf([...filler(n), [figure], [text('After')]]), mupdf, bundledFonts), 'application/pdf');
+      const drawn: { page: number; w: number; h: number }[] = [];
+      for (let i = 0; i < pdf.countPages(); i++) pdf.loadPage(i).run(new mupdf.Device({ fillImage: (_img, ctm) => void drawn.push({ page: i, w: ctm[0], h: ctm[3] }) }), mupdf.Matrix.identity);
+      pdf.destroy();
+      expect(drawn).toHaveLength(1);
+      expect(drawn[0]!.w).toBeCloseTo(200, 0);
+      expect(drawn[0]!.h).toBeCloseTo(125, 0);
+    }
+  });
+
   it('one picture used twice is one image object', async () => {
     const mupdf = await loadMupdf();
     const data = jpeg(mupdf, [0, 0, 200]);

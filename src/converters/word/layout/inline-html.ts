@@ -298,7 +298,11 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
           // text wrap), shifted to their horizontal position within the column.
           html += `<img src="${src}" style="display:block;margin-left:${pt(floatOffset(it.floating, width, ctx))};${textGoesBelow(it.floating, width, ctx) ? marginTop(offsetBelowAnchor(it.floating)) : ''}width:${pt(width)};height:${pt(height)}"${id}/>`;
         } else {
-          html += `<img src="${src}" style="width:${pt(width)};height:${pt(height)}"${id}/>`;
+          const img = `<img src="${src}" style="width:${pt(width)};height:${pt(height)}"${id}/>`;
+          // MuPDF shrinks an inline picture to the room left at the foot of a page (a chart 125 pt
+          // tall was drawn 1 pt tall there); in a block of its height it goes whole to the next page,
+          // as in Word. Only a picture alone in its paragraph (a figure): a block would break a line.
+          html += height >= TALL_PICTURE && alonePicture(p, it) ? `<div style="height:${pt(height)}">${img}</div>` : img;
           x += width;
         }
         return;
@@ -403,6 +407,14 @@ function floatingTextBox(box: Extract<Inline, { kind: 'textbox' }>): Shape {
     textBoxShapes.set(box, shape);
   }
   return shape;
+}
+
+/** Pictures at least this tall (points) that are alone in their paragraph keep their size at the foot of a page (see case 'image'). */
+const TALL_PICTURE = 24;
+
+/** Whether a paragraph shows nothing but this picture (empty runs aside). */
+function alonePicture(p: Paragraph, picture: Inline): boolean {
+  return p.inlines.every((i) => i === picture || (i.kind === 'text' && !i.text.trim()));
 }
 
 /** Marks the placeholder of a floating shape: it holds no line open (block-html's empty-paragraph test). */
