@@ -298,6 +298,21 @@ describe('readDocx: tables', () => {
   });
 });
 
+describe('readDocx: equations', () => {
+  it('writes an OMML equation linearly: scripts raised and lowered, fractions with a slash, delimiters and n-ary operators', () => {
+    const M = 'xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"';
+    const mr = (t: string) => `<m:r><m:t>${t}</m:t></m:r>`;
+    const sup = (base: string, s: string) => `<m:sSup><m:e>${mr(base)}</m:e><m:sup>${mr(s)}</m:sup></m:sSup>`;
+    const omml =
+      `<m:oMath ${M}>${sup('a', '2')}${mr('+')}${sup('b', '2')}${mr('=')}` +
+      `<m:nary><m:naryPr><m:chr m:val="∑"/></m:naryPr><m:sub>${mr('n=1')}</m:sub><m:sup>${mr('∞')}</m:sup><m:e>` +
+      `<m:d><m:e><m:f><m:num>${mr('x+1')}</m:num><m:den>${mr('2')}</m:den></m:f></m:e></m:d></m:e></m:nary></m:oMath>`;
+    const doc = readDocx(docx({ body: `<w:p>${omml}</w:p>` }));
+    const parts = texts(paragraphs(body(doc))[0]!).map((t) => `${t.style.vertAlign === 'superscript' ? '^' : t.style.vertAlign === 'subscript' ? '_' : ''}${t.text}`);
+    expect(parts.join('|')).toBe('a|^2|+b|^2|=∑|_n=1|^∞|((x+1)/2)');
+  });
+});
+
 describe('readDocx: auto spacing', () => {
   it("Word's HTML-like auto spacing (14 pt) is left out before the document's first paragraph and at the top and bottom of a table cell", () => {
     const auto = '<w:spacing w:before="100" w:beforeAutospacing="1" w:after="100" w:afterAutospacing="1"/>';

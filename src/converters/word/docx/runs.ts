@@ -8,7 +8,8 @@
  * are dropped.
  */
 import type { Inline, RunStyle } from '../model';
-import { child, descendants, textOf, type XmlElement } from '../../xml';
+import { child, textOf, type XmlElement } from '../../xml';
+import { writeMath } from './math';
 import { readDrawing, readVml, type DrawingContext } from './drawing';
 import { classifyInstr } from './fields';
 import { finalRunStyle, mergeRun, onOff, parseRPr, type RunProps } from './props';
@@ -106,12 +107,15 @@ function walk(container: XmlElement, scope: Scope, b: InlineBuilder, reader: Sto
   }
 }
 
-/** OMML: the equation's text (m:t) as plain runs, so its words and numbers survive. */
+/** OMML: the equation written linearly (math.ts), its scripts raised and lowered. */
 function math(el: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader): void {
-  const style = reader.ctx.intern(finalRunStyle(scope.base));
-  let text = '';
-  for (const t of descendants(el, 't')) text += textOf(t);
-  b.text(text, style);
+  const styles = new Map<RunStyle['vertAlign'], RunStyle>();
+  writeMath(el, (text, script) => {
+    if (!text) return;
+    let style = styles.get(script);
+    if (!style) styles.set(script, (style = reader.ctx.intern(finalRunStyle(script ? { ...scope.base, vertAlign: script } : scope.base))));
+    b.text(text, style);
+  });
 }
 
 function runProps(r: XmlElement | undefined, scope: Scope, reader: StoryReader): RunProps {
