@@ -14,6 +14,7 @@ import word95Url from './fixtures/word/poi__Word95.doc?inline';
 import passwordUrl from './fixtures/word/poi__password_password_cryptoapi.doc?inline';
 import rtlTableUrl from './fixtures/word/lo__rtl-table.doc?inline';
 import pageBorderUrl from './fixtures/word/lo__page-border.doc?inline';
+import pageColourUrl from './fixtures/word/lo__page-colour.doc?inline';
 import continuousSectionsUrl from './fixtures/word/lo__continuous-sections.doc?inline';
 import noLeadingUrl from './fixtures/word/lo__no-leading.doc?inline';
 import trackedChangesUrl from './fixtures/word/lo__tracked-changes.doc?inline';
@@ -87,6 +88,13 @@ describe('readDoc', () => {
     // The footnote's body is in notes, referenced from the text.
     expect([...doc.notes.keys()]).toEqual(['fn1']);
     expect(texts(doc.notes.get('fn1')!)[0]).toContain('Footnote list');
+  });
+
+  it("a page colour is read from the drawing's background shape (fBackground)", async () => {
+    const model = readDoc(Uint8Array.from(atob(pageColourUrl.slice(pageColourUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0)));
+    expect(model.pageColor).toBe('FFE0A0');
+    // A document without one has none.
+    expect(readDoc(Uint8Array.from(atob(pageBorderUrl.slice(pageBorderUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0))).pageColor).toBeUndefined();
   });
 
   it('sprmPFDyaBeforeAuto / AfterAuto make the space auto spacing (14 pt), whatever dyaBefore says', () => {

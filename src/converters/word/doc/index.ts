@@ -16,7 +16,8 @@ import { readFonts } from './fonts';
 import { readHeaderStories, type StoryRange } from './headers';
 import { ListTable } from './lists';
 import { readNotes } from './notes';
-import { readDrawingGroup } from './officeart';
+import { readDrawingGroup, type ShapeInfo } from './officeart';
+import { backgroundColor } from './shapes';
 import { readAnchors, readTextboxStories } from './pictures';
 import { readPieces, readText } from './pieces';
 import { readSections } from './sections';
@@ -171,7 +172,14 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
     defaultSize: normal.hps / 2,
     paragraphSpacing: htmlAutoSpacingOff(fib, table) ? 'sum' : 'larger',
     ...(noLeading(fib, table) ? { noLeading: true } : {}),
+    ...pageColorOf(ctx.drawings.shapes.values()),
   };
+}
+
+/** The page colour: the background shape's fill (see backgroundColor), shown as Word and LibreOffice show it. */
+function pageColorOf(shapes: Iterable<ShapeInfo>): { pageColor?: string } {
+  const color = backgroundColor(shapes);
+  return color ? { pageColor: color } : {};
 }
 
 /**

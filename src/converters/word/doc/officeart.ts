@@ -130,6 +130,8 @@ export interface ShapeInfo {
   order: number;
   /** Complex properties' data kept for reading later: the vertices and segments of a custom geometry (custom-geometry.ts). */
   complex?: Map<number, Uint8Array>;
+  /** The document's background shape (fBackground): its fill is the page colour. */
+  background?: boolean;
   /** A group's own shape: the spids of its members, in drawing order. */
   members?: number[];
   /** A group's coordinate space (OfficeArtFSPGR: left, top, right, bottom), which its members' places are in. */
@@ -232,6 +234,7 @@ function readShape(b: Uint8Array, r: Rec, shapes: Map<number, ShapeInfo>): numbe
       info.type = c.inst;
       info.flipH = (flags & 0x40) !== 0;
       info.flipV = (flags & 0x80) !== 0;
+      if (flags & 0x400) info.background = true; // fBackground: the page's background shape
     } else if (c.type === 0xf009 && c.start + 16 <= c.end) info.groupSpace = rect(b, c.start);
     else if (c.type === 0xf00f && c.start + 16 <= c.end) info.inGroup = rect(b, c.start);
     else if (c.type === 0xf00b || c.type === 0xf121 || c.type === 0xf122) readOpt(b, c, info);

@@ -99,6 +99,19 @@ export function floatingShape(anchor: Anchor, info: ShapeInfo | undefined, block
   return shape;
 }
 
+/**
+ * The page colour of a document's background shape (the OfficeArt shape flagged fBackground): its
+ * fill colour when it is filled with a plain RGB colour, else none.
+ */
+export function backgroundColor(shapes: Iterable<ShapeInfo>): string | undefined {
+  for (const info of shapes) {
+    if (!info.background || !flag(info.props.get(Prop.fillBooleans), 0x10, true)) continue;
+    if ((info.props.get(Prop.fillType) ?? 0) !== 0) return undefined; // patterns, pictures, gradients: not a plain colour
+    return color(info.props.get(Prop.fillColor) ?? 0xffffff);
+  }
+  return undefined;
+}
+
 /** Groups within groups followed at most this deep, and members drawn at most (a damaged file's groups may name themselves). */
 const MOST_NESTED_GROUPS = 8;
 const MOST_MEMBERS = 5000;
