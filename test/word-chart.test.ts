@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chartInlines, chartSvg, niceScale, readChart } from '../src/converters/word/docx/chart';
+import { chartInlines, chartSvg, readChart } from '../src/converters/word/docx/chart';
+import { niceScale } from '../src/converters/word/docx/chart-axis';
 import { loadMupdf } from '../src/engines/mupdf';
 import { bundledFonts } from '../src/converters/fonts/bundled';
 import { renderWordDocument } from '../src/converters/word/layout/render';
