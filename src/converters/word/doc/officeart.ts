@@ -183,17 +183,13 @@ export function readDrawingGroup(table: Uint8Array, fc: number, lcb: number, wor
 /** Containers followed at most this deep (a damaged or hostile file could nest them without end). */
 const MOST_NESTED = 32;
 
-/** Every shape of a drawing into `shapes`; the spids of those directly in it (a group's members) into `members`. */
-function collectShapes(b: Uint8Array, start: number, end: number, shapes: Map<number, ShapeInfo>, members?: number[], depth = 0): void {
+/** Every shape of a drawing into `shapes` (a group's members listed on the group's own shape: readGroup). */
+function collectShapes(b: Uint8Array, start: number, end: number, shapes: Map<number, ShapeInfo>, depth = 0): void {
   if (depth > MOST_NESTED) return;
   for (const r of records(b, start, end)) {
-    if (r.type === 0xf004) {
-      const spid = readShape(b, r, shapes);
-      if (spid !== undefined) members?.push(spid);
-    } else if (r.type === 0xf003) {
-      const spid = readGroup(b, r, shapes, depth + 1);
-      if (spid !== undefined) members?.push(spid);
-    } else if (r.ver === 0xf) collectShapes(b, r.start, r.end, shapes, members, depth + 1);
+    if (r.type === 0xf004) readShape(b, r, shapes);
+    else if (r.type === 0xf003) readGroup(b, r, shapes, depth + 1);
+    else if (r.ver === 0xf) collectShapes(b, r.start, r.end, shapes, depth + 1);
   }
 }
 

@@ -296,7 +296,6 @@ export class StoryReader {
     return (bits & 3) === 1 && ((bits >> 2) & 0x1f) === 1;
   }
 
-  /** Characters with fSpec: pictures, drawn objects, note references, symbols. */
   /** The text of the text box shape `spid` (its story), if it has one. */
   private textboxStory(spid: number, opts: StoryOptions): Block[] | undefined {
     const story = this.ctx.textboxes.get(spid);
@@ -310,6 +309,7 @@ export class StoryReader {
     return blocks;
   }
 
+  /** Characters with fSpec: pictures, drawn objects, note references, symbols. */
   private special(code: number, cp: number, chp: Chp, style: RunStyle, opts: StoryOptions, push: (i: Inline) => void): void {
     const { ctx } = this;
     switch (code) {

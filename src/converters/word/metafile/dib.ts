@@ -14,9 +14,10 @@ const MAX_PIXELS = 16_000_000;
 
 /**
  * Decodes a device-independent bitmap (BITMAPINFOHEADER or BITMAPCOREHEADER, BI_RGB or
- * BI_BITFIELDS; 1/4/8/16/24/32 bits) given its header+palette and its bits, possibly in one array.
+ * BI_BITFIELDS; 1/4/8/16/24/32 bits) given its header+palette and its bits; without `bits`, a packed
+ * DIB (header, palette and bits in one array, as WMF records hold it).
  */
-export function decodeDib(bmi: Uint8Array, bits: Uint8Array, premultipliedAlpha = false): Rgb | undefined {
+export function decodeDib(bmi: Uint8Array, bits: Uint8Array | undefined, premultipliedAlpha = false): Rgb | undefined {
   if (bmi.length < 12) return undefined;
   const dv = new DataView(bmi.buffer, bmi.byteOffset, bmi.byteLength);
   const hsize = dv.getUint32(0, true);
@@ -54,9 +55,8 @@ export function decodeDib(bmi: Uint8Array, bits: Uint8Array, premultipliedAlpha 
       palette.push([bmi[o + 2] ?? 0, bmi[o + 1] ?? 0, bmi[o] ?? 0]);
     }
   } else if (bpp !== 16 && bpp !== 24 && bpp !== 32) return undefined;
-  // A packed DIB (header, palette and bits in one array, as WMF records hold it): the bits follow
-  // the palette (with more than 8 bits a pixel, an optional one of clrUsed entries).
-  if (bits.buffer === bmi.buffer && bits.byteOffset === bmi.byteOffset) bits = bits.subarray(palOff + (bpp <= 8 ? palette.length : Math.min(clrUsed, 256)) * palEntry);
+  // A packed DIB's bits follow its palette (with more than 8 bits a pixel, an optional one of clrUsed entries).
+  bits ??= bmi.subarray(palOff + (bpp <= 8 ? palette.length : Math.min(clrUsed, 256)) * palEntry);
   const stride = Math.floor((width * bpp + 31) / 32) * 4;
   if (stride * height > bits.length + stride) return undefined;
   const rgb = new Uint8Array(width * height * 3);

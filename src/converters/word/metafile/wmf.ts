@@ -74,7 +74,7 @@ export function playWmf(b: Uint8Array, painter: Painter): boolean {
         for (let i = 0; i < count && first + i * 4 + 4 <= size; i++) list.push([p(first + i * 4), p(first + i * 4 + 2)]);
         return list;
       };
-      const dibAt = (k: number) => (k < size ? decodeDib(b.subarray(r + k, r + size), b.subarray(r + k, r + size)) : undefined);
+      const dibAt = (k: number) => (k < size ? decodeDib(b.subarray(r + k, r + size), undefined) : undefined);
       switch (fn) {
         case 0x0102: g.s.bkMode = p(0); break;
         case 0x0103: g.s.mapMode = p(0); break;
