@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// npm run bench:word [-- --runs N] [--fidelity DIR]: Word → PDF time in a process that keeps
-// converting, as a Worker isolate does once it has served a request. Every corpus DOC/DOCX is
-// converted once to warm up, then N more times (default 5); the median is printed per document.
-// The anchor is LibreOffice's cold time per document from the last `npm run fidelity` run (its
-// summary.json, default /tmp/pdf-edge-fidelity), measured on this machine; the issue's target is
-// at most a tenth of it. Run `npm run fidelity` first for the anchor column.
+// npm run bench:word [-- --runs N] [--no-soffice] [--fidelity DIR]: Word → PDF time in a process
+// that keeps converting, as a Worker isolate does once it has served a request. Every corpus
+// DOC/DOCX is converted once to warm up, then N more times (default 5); the median is printed per
+// document. The anchor is LibreOffice's cold time per document (soffice --headless, a fresh
+// profile each time), measured in this run after ours; the issue's target is at most a tenth of it.
+// With --no-soffice (or no soffice installed) the anchor is read from the last `npm run fidelity`
+// run instead (its summary.json, default /tmp/pdf-edge-fidelity), and the column says so.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadWordConverter, root } from './lib/word-converter.mjs';
+import { findSoffice, runSoffice } from './lib/fidelity-tool.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -26,8 +28,10 @@ const files = ['docx', 'doc'].flatMap((dir) =>
     .map((f) => join(corpus, dir, f)),
 );
 
+const soffice = args.includes('--no-soffice') ? undefined : findSoffice();
+/** LibreOffice's cold time per file name: measured in this run (after ours, so the two do not overlap), or from the fidelity summary. */
 const libreOffice = new Map();
-if (existsSync(summaryFile)) {
+if (!soffice && existsSync(summaryFile)) {
   for (const row of JSON.parse(readFileSync(summaryFile, 'utf8')).rows ?? []) if (row.soffice?.ms) libreOffice.set(row.file, row.soffice.ms);
 }
 
@@ -45,11 +49,7 @@ const convert = (bytes) => {
 for (const input of inputs) convert(input.bytes); // warm-up: every code path and face used once
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-let within = 0;
-let compared = 0;
-let total = 0;
-console.log(`${'file'.padEnd(46)} ${'ms'.padStart(6)} ${'LO ms'.padStart(7)} ${'LO/10'.padStart(6)}`);
-for (const input of inputs) {
+const results = inputs.map((input) => {
   const times = [];
   let converted = true;
   for (let i = 0; i < runs; i++) {
@@ -57,7 +57,18 @@ for (const input of inputs) {
     converted = convert(input.bytes);
     times.push(performance.now() - t);
   }
-  const ms = median(times);
+  return { input, ms: median(times), converted };
+});
+if (soffice) for (const { input } of results) {
+  const lo = runSoffice(soffice, input.file, 180_000);
+  if (lo.ok) libreOffice.set(input.name, lo.ms);
+}
+
+let within = 0;
+let compared = 0;
+let total = 0;
+console.log(`${'file'.padEnd(46)} ${'ms'.padStart(6)} ${'LO ms'.padStart(7)} ${'LO/10'.padStart(6)}`);
+for (const { input, ms, converted } of results) {
   total += ms;
   const lo = libreOffice.get(input.name);
   const ok = converted && lo !== undefined ? ms <= lo / 10 : undefined;
@@ -69,5 +80,6 @@ for (const input of inputs) {
   console.log(`${name.padEnd(46)} ${ms.toFixed(0).padStart(6)} ${String(lo ?? '-').padStart(7)} ${lo ? (lo / 10).toFixed(0).padStart(6) : '     -'} ${converted ? (ok === undefined ? '' : ok ? 'within' : 'over') : 'refused'}`);
 }
 console.log(`median of ${runs} runs after a warm-up, ${inputs.length} files: ${total.toFixed(0)} ms in all`);
-if (compared) console.log(`within 0.1× of LibreOffice's cold time: ${within}/${compared} documents`);
-else console.log(`no LibreOffice times (${summaryFile} missing): run npm run fidelity first`);
+const anchor = soffice ? 'measured in this run' : `from ${summaryFile}`;
+if (compared) console.log(`within 0.1× of LibreOffice's cold time (${anchor}): ${within}/${compared} documents`);
+else console.log(`no LibreOffice times (soffice not found, ${summaryFile} missing): install LibreOffice or run npm run fidelity first`);

@@ -11,12 +11,11 @@
 // Candidates go to DIR/<docx|doc>/<file>.pdf (named like the references), the baseline's to
 // DIR/<docx|doc>-mupdf/, and a JSON summary to DIR/summary.json. DIR: /tmp/pdf-edge-fidelity.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, extname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildWordConverter, root } from './lib/word-converter.mjs';
-import { SCORER, findSoffice, scorerReady } from './lib/fidelity-tool.mjs';
+import { SCORER, findSoffice, runSoffice, scorerReady } from './lib/fidelity-tool.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -124,22 +123,6 @@ function score(candidate, reference) {
   return { pages, words, visual, score: s.score, candidatePages: candidate_pages, referencePages: reference_pages };
 }
 
-function runSoffice(file) {
-  const id = `${process.pid}-${Math.random().toString(36).slice(2)}`;
-  const profile = join(tmpdir(), `lo-profile-${id}`);
-  const outdir = mkdtempSync(join(tmpdir(), 'lo-out-'));
-  const t0 = performance.now();
-  const r = spawnSync(soffice, [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', outdir, file], {
-    encoding: 'utf8',
-    timeout: opts.timeoutMs,
-  });
-  const ms = Math.round(performance.now() - t0);
-  const produced = existsSync(join(outdir, `${basename(file, extname(file))}.pdf`));
-  rmSync(profile, { recursive: true, force: true });
-  rmSync(outdir, { recursive: true, force: true });
-  return produced ? { ok: true, ms } : { ok: false, ms, error: r.error ? String(r.error.message) : `no PDF (exit ${r.status})` };
-}
-
 const rows = [];
 const f3 = (x) => (typeof x === 'number' ? x.toFixed(3) : '  -  ');
 const pad = (s, n) => String(s).padStart(n);
@@ -175,7 +158,7 @@ for (const d of documents) {
   }
 
   // LibreOffice, cold
-  if (soffice) row.soffice = runSoffice(d.path);
+  if (soffice) row.soffice = runSoffice(soffice, d.path, opts.timeoutMs);
 
   if (!row.reference) {
     const expected = EXPECTED_FAILURES[d.name];
