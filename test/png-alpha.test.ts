@@ -117,6 +117,15 @@ describe("a PNG's alpha samples (png-alpha.ts)", () => {
     }
   });
 
+  it('the opaque check misses no pixel: one of 254 anywhere in the first rows, under every filter type', () => {
+    for (let first = 0; first < 5; first++)
+      for (let y = 0; y < 3; y++)
+        for (const x of [0, 1, 7]) {
+          const { idat } = image(8, 4, 4, (px, py) => (px === x && py === y ? 254 : 255), first);
+          expect(unzlibSync(pngAlpha(idat, 8, 4, 3)!.alpha!)[y * 8 + x]).toBe(254);
+        }
+  });
+
   it('one transparent pixel is enough for a mask', () => {
     const { idat } = image(16, 16, 4, (x, y) => (x === 15 && y === 15 ? 254 : 255));
     expect(unzlibSync(pngAlpha(idat, 16, 16, 3)!.alpha!)[255]).toBe(254);

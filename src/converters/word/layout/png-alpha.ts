@@ -42,6 +42,9 @@ export function pngAlpha(idat: Uint8Array, width: number, height: number, colors
   }
   if (raw.length < expected) return undefined;
 
+  // Most RGBA screenshots are opaque: a read-only pass tells so without unfiltering anything.
+  if (filteredOpaque(raw, height, stride, pixelBytes)) return {};
+
   // PNG's filters work channel by channel (a byte is predicted from the same channel of the pixels
   // left of and above it), so the alpha bytes alone, with their row's filter type, unfilter as a
   // one-channel image: taken out and unfiltered in one pass per row.
@@ -53,6 +56,35 @@ export function pngAlpha(idat: Uint8Array, width: number, height: number, colors
     all &= unfilterAlphaRow(filter, raw, y * stride + pixelBytes, pixelBytes, alpha, y * width, y ? (y - 1) * width : -1, width);
   }
   return { alpha: all === 0xff ? undefined : deflateSync(alpha, { level: DEFLATE_LEVEL }) };
+}
+
+/**
+ * Whether every alpha sample is 255, told from the filtered bytes alone: given the rows above all
+ * opaque, a row is opaque exactly when each of its filtered alpha bytes is what that filter makes
+ * of 255 (the prediction is 255, 127 or 0 by the filter and by whether it is the row's first
+ * sample or the image's first row), as unfiltering is one to one. A row that differs, or has an
+ * unknown filter type, ends the pass: the caller unfilters the samples (or refuses the data).
+ */
+function filteredOpaque(raw: Uint8Array, height: number, stride: number, pixelBytes: number): boolean {
+  for (let y = 0; y < height; y++) {
+    const row = y * stride;
+    const filter = raw[row]!;
+    const top = y === 0;
+    // [the first sample's filtered byte, every later one's]
+    let first: number;
+    let rest: number;
+    if (filter === 0) [first, rest] = [255, 255];
+    else if (filter === 1) [first, rest] = [255, 0];
+    else if (filter === 2) [first, rest] = top ? [255, 255] : [0, 0];
+    else if (filter === 3) [first, rest] = top ? [255, 128] : [128, 0];
+    else if (filter === 4) [first, rest] = top ? [255, 0] : [0, 0];
+    else return false;
+    const end = row + stride;
+    let i = row + pixelBytes;
+    if (raw[i] !== first) return false;
+    for (i += pixelBytes; i < end; i += pixelBytes) if (raw[i] !== rest) return false;
+  }
+  return true;
 }
 
 /**

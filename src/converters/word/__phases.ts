@@ -1,0 +1,3 @@
+export { readWordDocument } from './index';
+export { withinWordLimits } from './limits';
+export { renderWordDocument } from './layout/render';
