@@ -6,11 +6,16 @@
 // profile each time), measured in this run after ours; the issue's target is at most a tenth of it.
 // With --no-soffice (or no soffice installed) the anchor is read from the last `npm run fidelity`
 // run instead (its summary.json, default /tmp/pdf-edge-fidelity), and the column says so.
+// With --floor, two more columns: MuPDF's own share of each document (one layout of each drawn
+// body chunk, the body pages drawn, the PDF saved: scripts/lib/mupdf-floor.mjs) and that plus
+// reading the file, medians of 3 watched conversions; where that alone is over a tenth of
+// LibreOffice's time, no work on our side can bring the document within it on MuPDF's engine.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadWordConverter, root } from './lib/word-converter.mjs';
 import { findSoffice, runSoffice } from './lib/fidelity-tool.mjs';
+import { measureMupdfFloor } from './lib/mupdf-floor.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -18,6 +23,7 @@ const opt = (name, fallback) => {
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
 };
 const runs = Math.max(1, Number(opt('--runs', 5)) || 5);
+const withFloor = args.includes('--floor');
 const summaryFile = join(opt('--fidelity', '/tmp/pdf-edge-fidelity'), 'summary.json');
 
 const corpus = join(root, '..', 'shared', 'corpus');
@@ -57,7 +63,12 @@ const results = inputs.map((input) => {
     converted = convert(input.bytes);
     times.push(performance.now() - t);
   }
-  return { input, ms: median(times), converted };
+  let floor;
+  if (withFloor && converted) {
+    const watched = [0, 1, 2].map(() => measureMupdfFloor(converter, input.bytes)).filter(Boolean);
+    if (watched.length) floor = Object.fromEntries(['layout', 'draw', 'save', 'read'].map((k) => [k, median(watched.map((w) => w[k]))]));
+  }
+  return { input, ms: median(times), converted, floor };
 });
 if (soffice) for (const { input } of results) {
   const lo = runSoffice(soffice, input.file, 180_000);
@@ -67,8 +78,10 @@ if (soffice) for (const { input } of results) {
 let within = 0;
 let compared = 0;
 let total = 0;
-console.log(`${'file'.padEnd(46)} ${'ms'.padStart(6)} ${'LO ms'.padStart(7)} ${'LO/10'.padStart(6)}`);
-for (const { input, ms, converted } of results) {
+let floorOver = 0;
+const floorHead = withFloor ? ` ${'MuPDF'.padStart(6)} ${'+read'.padStart(6)}` : '';
+console.log(`${'file'.padEnd(46)} ${'ms'.padStart(6)}${floorHead} ${'LO ms'.padStart(7)} ${'LO/10'.padStart(6)}`);
+for (const { input, ms, converted, floor } of results) {
   total += ms;
   const lo = libreOffice.get(input.name);
   const ok = converted && lo !== undefined ? ms <= lo / 10 : undefined;
@@ -77,9 +90,17 @@ for (const { input, ms, converted } of results) {
     if (ok) within++;
   }
   const name = input.name.length > 45 ? `${input.name.slice(0, 44)}…` : input.name;
-  console.log(`${name.padEnd(46)} ${ms.toFixed(0).padStart(6)} ${String(lo ?? '-').padStart(7)} ${lo ? (lo / 10).toFixed(0).padStart(6) : '     -'} ${converted ? (ok === undefined ? '' : ok ? 'within' : 'over') : 'refused'}`);
+  let floorCols = '';
+  if (withFloor) {
+    const mupdfMs = floor ? floor.layout + floor.draw + floor.save : undefined;
+    const withRead = floor ? mupdfMs + floor.read : undefined;
+    if (withRead !== undefined && lo !== undefined && withRead > lo / 10) floorOver++;
+    floorCols = ` ${(mupdfMs?.toFixed(0) ?? '-').padStart(6)} ${(withRead?.toFixed(0) ?? '-').padStart(6)}`;
+  }
+  console.log(`${name.padEnd(46)} ${ms.toFixed(0).padStart(6)}${floorCols} ${String(lo ?? '-').padStart(7)} ${lo ? (lo / 10).toFixed(0).padStart(6) : '     -'} ${converted ? (ok === undefined ? '' : ok ? 'within' : 'over') : 'refused'}`);
 }
 console.log(`median of ${runs} runs after a warm-up, ${inputs.length} files: ${total.toFixed(0)} ms in all`);
 const anchor = soffice ? 'measured in this run' : `from ${summaryFile}`;
 if (compared) console.log(`within 0.1× of LibreOffice's cold time (${anchor}): ${within}/${compared} documents`);
+if (compared && withFloor) console.log(`MuPDF's own share plus reading the file is over that tenth already: ${floorOver} documents`);
 else console.log(`no LibreOffice times (soffice not found, ${summaryFile} missing): install LibreOffice or run npm run fidelity first`);

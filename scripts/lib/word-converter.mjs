@@ -136,6 +136,8 @@ export async function loadWordConverter(options) {
     WordConversionError: mod.WordConversionError,
     isWordConversionError,
     convert: (bytes) => mod.convertWordToPdf(bytes, { mupdf, fonts: readFont }),
+    /** Only the reading: the file into the document model (no layout). */
+    read: (bytes) => mod.readWordDocument(bytes),
   };
 }
 
