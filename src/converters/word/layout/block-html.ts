@@ -304,16 +304,19 @@ export function blocksHtml(blocks: Block[], width: number, ctx: BlockContext): s
     // After a column break's spacer, if any: where `<p` or `<table` takes an id.
     const at = b.kind === 'paragraph' ? one.indexOf('<p') + 2 : 6;
     if (keeps?.depth === 1) {
-      // Keep-with-next: the block's page is looked up (k<i>); a block before one that moves to the
-      // next page ends its page (MuPDF has page-break-after, not page-break-before).
-      const style = one.indexOf('style="', at) + 7;
-      if (keeps.breakBefore.has(i + 1) && style > 6) one = `${one.slice(0, style)}page-break-after:always;${one.slice(style)}`;
-      // The block before a kept one too: whether a kept run already starts its page is told by it.
+      // Keep-with-next: the block's page is looked up (k<i>); the block before a kept one too:
+      // whether a kept run already starts its page is told by it.
       if (keepsWithNext(b) || keepsWithNext(blocks[i - 1]) || keepsWithNext(blocks[i + 1]) || holdsTogether(blocks[i + 1])) one = `${one.slice(0, at)} id="k${i}"${one.slice(at)}`;
     }
     // Top-level blocks carry ids for the footnote pagination (footnote-pages.ts): `<p` or `<table` gets one.
-    if (marks?.depth !== 1) html += one;
-    else html += `${one.slice(0, at)} id="b${i}"${one.slice(at)}`;
+    if (marks?.depth === 1) one = `${one.slice(0, at)} id="b${i}"${one.slice(at)}`;
+    if (keeps?.depth === 1) {
+      // A block before one that moves to the next page ends its page (MuPDF has page-break-after,
+      // not page-break-before): in its own style, the first after `<p` or `<table` (ids hold none).
+      const style = one.indexOf('style="', at) + 7;
+      if (style > 6) keeps.breakAt.set(i, html.length + style);
+    }
+    html += one;
   });
   if (marks) marks.depth--;
   if (keeps) keeps.depth--;

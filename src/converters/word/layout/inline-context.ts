@@ -46,10 +46,12 @@ export interface InlineContext {
   inCell?: boolean;
   /**
    * Keep-with-next (render.ts): top-level paragraphs that keep with the next block, and the blocks
-   * after them, get the id `k<i>`; those in `breakBefore` start a new page. The rows of a table that
-   * holds together get `k<i>-<row>` (`block`: the top-level block being written).
+   * after them, get the id `k<i>`. The rows of a table that holds together get `k<i>-<row>`
+   * (`block`: the top-level block being written). `breakAt`: where in the HTML written a
+   * page-break-after goes for each top-level block, so that the blocks in `breakBefore` can be
+   * moved to a new page without writing the HTML again (keep-with-next.ts, withPageBreaks).
    */
-  keeps?: { depth: number; breakBefore: Set<number>; block?: number };
+  keeps?: { depth: number; breakBefore: Set<number>; block?: number; breakAt: Map<number, number> };
   /**
    * Links within the document (link-targets.ts): paragraphs with bookmarks get an empty element
    * `an<n>` (`found` lists those written), and links to "#name" are written as links (ids xl<n>).

@@ -2,7 +2,7 @@ import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
 import type { Block, HeaderFooterSet, PageGeometry, Paragraph, Table, WordDocument } from '../model';
 import { blocksHtml, blocksWithin, holdsTogether, keepsWithNext, type BlockContext } from './block-html';
-import { KEEP_ROUNDS, MOST_KEPT_WITH_NEXT, moveKeptWithNext } from './keep-with-next';
+import { KEEP_ROUNDS, MOST_KEPT_WITH_NEXT, moveKeptWithNext, withPageBreaks } from './keep-with-next';
 import { MetafilePictures } from '../metafile/device';
 import { FontBook } from './font-book';
 import { PicturePassThrough } from './picture-passthrough';
@@ -128,7 +128,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       const height = frameHeight ?? page?.frameHeight ?? f.frameHeight;
       // Keep-with-next in one-column stretches that are not paged for footnotes (see keptWithNext).
       const keepCount = !marks && f.columns === 1 ? blocks.filter((b) => keepsWithNext(b) || holdsTogether(b)).length : 0;
-      const keeps = keepCount > 0 && keepCount <= MOST_KEPT_WITH_NEXT ? { depth: 0, breakBefore: new Set<number>() } : undefined;
+      const keeps = keepCount > 0 && keepCount <= MOST_KEPT_WITH_NEXT ? { depth: 0, breakBefore: new Set<number>(), breakAt: new Map<number, number>() } : undefined;
       const build = (spacers: number[]) => {
         // Column breaks count in multi-column flows (one-column ones made them page breaks). The
         // caller's marks describe the last build: they are filled again from the start.
@@ -140,8 +140,9 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
         let body = blocksHtml(blocks, f.frameWidth, c);
         // Footnotes go at the foot of their page when the stretch is paged for them; otherwise after it.
         if (c.noteRefs.length && !page && !marks) body += notesHtml(c.noteRefs, model, f.frameWidth, c);
-        return { c, body, doc: openHtml(mupdf, htmlDocument(f.frameWidth, height, [0, 0, 0, 0], body), f.frameWidth, height, em) };
+        return { c, body, doc: open(body) };
       };
+      const open = (body: string) => openHtml(mupdf, htmlDocument(f.frameWidth, height, [0, 0, 0, 0], body), f.frameWidth, height, em);
       let laid = build([]);
       // MuPDF has no column breaks: each one's spacer is made as tall as the room left above it in
       // its column, which moves what follows to the next, and the stretch laid out again.
@@ -156,9 +157,11 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       }
       // A paragraph kept with the next block that ends a page without it starts the next page
       // (with the ones kept with it before it), and the stretch is laid out again; a few rounds at most.
+      const written = laid;
       for (let round = 0; keeps && round < KEEP_ROUNDS && moveKeptWithNext(laid.doc, blocks, keeps.breakBefore); round++) {
         laid.doc.destroy();
-        laid = build([]);
+        const body = withPageBreaks(written.body, keeps);
+        laid = { c: written.c, body, doc: open(body) };
       }
       const { c, body, doc } = laid;
       linkCounts.set(doc, c.linkIds.count);

@@ -1,3 +1,0 @@
-export { readWordDocument } from './index';
-export { withinWordLimits } from './limits';
-export { renderWordDocument } from './layout/render';
