@@ -73,7 +73,7 @@ export function moveKeptWithNext(doc: Mupdf.Document, blocks: Block[], breakBefo
 /**
  * The stretch's HTML with a page break after each block before one in `breakBefore`, written
  * into that block's style where blocksHtml noted it (`breakAt`): each round of keep-with-next
- * changes only these, so the HTML is written once (it was a third of each round's time).
+ * changes only these, so the HTML is written once, not once per round.
  */
 export function withPageBreaks(html: string, keeps: { breakBefore: Set<number>; breakAt: Map<number, number> }): string {
   const at = [...keeps.breakBefore].flatMap((i) => keeps.breakAt.get(i - 1) ?? []).sort((a, b) => b - a);
