@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// npm run bench:word [-- --runs N] [--no-soffice] [--fidelity DIR] [--floor] [--only TEXT]: Word → PDF time in a process
-// that keeps converting, as a Worker isolate does once it has served a request. Every corpus
-// DOC/DOCX is converted once to warm up, then N more times (default 5); the median is printed per
-// document. The anchor is LibreOffice's cold time per document (soffice --headless, a fresh
-// profile each time), measured in this run after ours; the issue's target is at most a tenth of it.
-// With --no-soffice (or no soffice installed) the anchor is read from the last `npm run fidelity`
-// run instead (its summary.json, default /tmp/pdf-edge-fidelity), and the column says so.
-// --only TEXT: just the files whose names contain TEXT. With --floor, two more columns: MuPDF's own share of each document (one layout of each drawn
-// body chunk, the body pages drawn, the PDF saved: scripts/lib/mupdf-floor.mjs) and that plus
-// reading the file, medians of 3 watched conversions; where that alone is over a tenth of
-// LibreOffice's time, no work on our side can bring the document within it on MuPDF's engine.
+// npm run bench:word [-- --runs N] [--no-soffice] [--fidelity DIR] [--floor] [--only TEXT]:
+// Word → PDF time in a process that keeps converting, as a Worker isolate does once it has served
+// a request. Every corpus DOC/DOCX is converted once to warm up, then N more times (default 5);
+// the median is printed per document. The anchor is LibreOffice's cold time per document
+// (soffice --headless, a fresh profile each time), measured in this run after ours; the issue's
+// target is at most a tenth of it. With --no-soffice (or no soffice installed) the anchor is read
+// from the last `npm run fidelity` run instead (its summary.json, default /tmp/pdf-edge-fidelity),
+// and the column says so. --only TEXT: just the files whose names contain TEXT (the JIT then warms
+// on fewer documents, so times run higher). --floor adds two columns: MuPDF's own share of each
+// document (one layout of each drawn body chunk, the body pages drawn, the PDF saved:
+// scripts/lib/mupdf-floor.mjs) and that plus reading the file, medians of 3 watched conversions;
+// where that alone is over a tenth of LibreOffice's time, no work on our side can bring the
+// document within it on MuPDF's engine.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
