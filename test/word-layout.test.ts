@@ -181,6 +181,47 @@ describe('Word layout', () => {
     expect(find(lines!, 'ends here').x0).toBeCloseTo(108, 0);
   });
 
+  it('a double top or bottom paragraph border is two lines with a gap, and takes the room a single border of its whole width takes', async () => {
+    // Word's heading and letterhead rules are often double: written as CSS double borders, which
+    // MuPDF draws as two lines a third of the width each, the third between them.
+    const double = { width: 1, style: 'double' as const, color: '000000', space: 4 };
+    const single = { ...double, style: 'single' as const, width: 3 };
+    const ruled = (text: string, border: typeof double | typeof single, side: 'top' | 'bottom') => para(text, { borders: { [side]: border }, spaceBefore: 0, spaceAfter: 0 });
+    const model = (border: typeof double | typeof single) => doc([section([para('Above'), ruled('Ruled below', border, 'bottom'), para('Between'), ruled('Ruled above', border, 'top'), para('After')])]);
+    const mupdf = await loadMupdf();
+    const pdf = mupdf.Document.openDocument(renderWordDocument(model(double), mupdf, bundledFonts), 'application/pdf');
+    try {
+      const page = pdf.loadPage(0);
+      // 4 px a point: each line 1 pt (4 px), the gap 1 pt.
+      const pix = page.toPixmap(mupdf.Matrix.scale(4, 4), mupdf.ColorSpace.DeviceGray, false);
+      const pixels = pix.getPixels().slice();
+      const stride = pix.getStride();
+      const dark = (x: number, y: number) => pixels[y * stride + x]! < 128;
+      // Down the column at x 300 pt, between the text lines: runs of dark pixels, each a line.
+      const runs: [number, number][] = [];
+      for (let y = 1; y < 200 * 4; y++) {
+        if (dark(1200, y) && !dark(1200, y - 1)) runs.push([y, y]);
+        else if (dark(1200, y)) runs[runs.length - 1]![1] = y;
+      }
+      pix.destroy();
+      page.destroy();
+      expect(runs).toHaveLength(4);
+      for (const [from, to] of runs) expect(to - from + 1).toBeGreaterThanOrEqual(3); // about 4 px (1 pt) each
+      for (const [from, to] of runs) expect(to - from + 1).toBeLessThanOrEqual(5);
+      // Two pairs, each with a gap of about 1 pt between its lines.
+      expect(runs[1]![0] - runs[0]![1] - 1).toBeGreaterThanOrEqual(3);
+      expect(runs[1]![0] - runs[0]![1] - 1).toBeLessThanOrEqual(5);
+      expect(runs[3]![0] - runs[2]![1] - 1).toBeGreaterThanOrEqual(3);
+      expect(runs[3]![0] - runs[2]![1] - 1).toBeLessThanOrEqual(5);
+    } finally {
+      pdf.destroy();
+    }
+    // The text around them sits where a single border as wide as the pair (3 pt) puts it.
+    const [doubled] = await render(model(double));
+    const [singled] = await render(model(single));
+    for (const text of ['Ruled below', 'Between', 'Ruled above', 'After']) expect(find(doubled!, text).y).toBeCloseTo(find(singled!, text).y, 1);
+  });
+
   it('consecutive paragraphs with the same borders and indents are one box: sides run on through their spacing, no borders between them', async () => {
     const edge = { width: 1, style: 'single' as const, color: '000000', space: 1 };
     const box = { top: edge, left: edge, bottom: edge, right: edge };
