@@ -15,27 +15,23 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
-import { loadWordConverter, readFont, root } from '../lib/word-converter.mjs';
+import { NODE_BUNDLE_OPTIONS, loadWordConverter, readFont, root } from '../lib/word-converter.mjs';
 import { measureMupdfFloor } from '../lib/mupdf-floor.mjs';
 
 const converter = await loadWordConverter();
 const { mupdf } = converter;
 const out = join(root, 'node_modules', '.cache', 'pdf-edge', 'own-layout-probe.mjs');
 const word = join(root, 'src', 'converters', 'word');
+// The model reader and the converter's faces, bundled from src/ as the converter is.
+const exported = { index: 'readWordDocument', limits: 'withinWordLimits', 'layout/font-book': 'FontBook', 'layout/inline-html': 'resolveRun' };
 await build({
+  ...NODE_BUNDLE_OPTIONS,
   stdin: {
-    contents: ['index', 'limits', 'layout/font-book', 'layout/inline-html'].map((m, i) => `export { ${['readWordDocument', 'withinWordLimits', 'FontBook', 'resolveRun'][i]} } from ${JSON.stringify(join(word, m))};`).join('\n'),
+    contents: Object.entries(exported).map(([module, name]) => `export { ${name} } from ${JSON.stringify(join(word, module))};`).join('\n'),
     resolveDir: root,
     loader: 'ts',
   },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
   outfile: out,
-  external: ['mupdf', 'mupdf/*'],
-  loader: { '.ttf': 'binary', '.wasm': 'binary' },
-  banner: { js: "import { createRequire as __c } from 'node:module'; const require = __c(import.meta.url);" },
   logLevel: 'error',
 });
 const M = await import(`${out}?${Date.now()}`);

@@ -39,24 +39,31 @@ function bundleFresh() {
  * Bundles the converter unless the cached bundle is fresh (force: always). Returns the bundle's
  * path and whether it was built now. Build errors are thrown as esbuild reports them.
  */
+/**
+ * esbuild options that bundle TypeScript from src/ for Node as the converter is bundled: MuPDF
+ * left out (the caller hands it in; it loads its own .wasm), fonts and WASM as bytes, and
+ * require() of Node built-ins working inside the ESM bundle (CommonJS dependencies use it).
+ */
+export const NODE_BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  external: ['mupdf', 'mupdf/*'],
+  loader: { '.ttf': 'binary', '.wasm': 'binary' },
+  banner: { js: "import { createRequire as __pdfEdgeCreateRequire } from 'node:module'; const require = __pdfEdgeCreateRequire(import.meta.url);" },
+};
+
 export async function buildWordConverter({ force = false } = {}) {
   if (!force && bundleFresh()) return { file: BUNDLE, built: false };
   const { build } = await import('esbuild');
   mkdirSync(CACHE, { recursive: true });
   const tmp = `${BUNDLE}.${process.pid}.tmp`;
   const result = await build({
+    ...NODE_BUNDLE_OPTIONS,
     entryPoints: [ENTRY],
     absWorkingDir: root,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
     outfile: tmp,
-    // MuPDF is handed in by the caller (and loads its own .wasm): never bundled.
-    external: ['mupdf', 'mupdf/*'],
-    loader: { '.ttf': 'binary', '.wasm': 'binary' },
-    // CommonJS dependencies bundled into ESM may require() Node built-ins.
-    banner: { js: "import { createRequire as __pdfEdgeCreateRequire } from 'node:module'; const require = __pdfEdgeCreateRequire(import.meta.url);" },
     metafile: true,
     logLevel: 'silent',
     sourcemap: 'inline',
