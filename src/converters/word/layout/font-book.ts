@@ -5,6 +5,8 @@ import { hheaBaselineFactor, hheaLineFactor, withoutCharacters, withTablesHidden
 type MupdfModule = typeof Mupdf;
 
 const books = new WeakMap<FontFiles, FontBook>();
+/** Code points below this have typed tables (coverage, advances). */
+const BMP = 0x10000;
 
 /**
  * The ligatures ff, fi, fl, ffi, ffl: MuPDF forms them from the character map when it places text
@@ -41,6 +43,8 @@ export class FontBook {
   private lineFactors = new Map<string, number>();
   private coverage = new Map<Family, Map<number, boolean>>();
   private advances = new Map<string, Map<number, number>>();
+  private bmpCoverage = new Map<Family, Int8Array>();
+  private bmpAdvances = new Map<string, Float32Array>();
 
   constructor(
     readonly mupdf: MupdfModule,
@@ -81,6 +85,16 @@ export class FontBook {
 
   /** True when the family draws the character itself (no fallback needed); remembered per family. */
   covers(family: Family, codePoint: number): boolean {
+    if (codePoint < BMP) {
+      // A typed table for the Basic Multilingual Plane: asked for every character laid out (flow/).
+      let table = this.bmpCoverage.get(family);
+      if (!table) this.bmpCoverage.set(family, (table = new Int8Array(BMP)));
+      if (table[codePoint] === 0) {
+        const font = this.face(family, false, false);
+        table[codePoint] = font && font.encodeCharacter(codePoint) > 0 ? 1 : -1;
+      }
+      return table[codePoint] === 1;
+    }
     let known = this.coverage.get(family);
     if (!known) this.coverage.set(family, (known = new Map()));
     let yes = known.get(codePoint);
@@ -92,6 +106,27 @@ export class FontBook {
     return yes;
   }
 
+  /**
+   * A face's advance widths in em by code point of the Basic Multilingual Plane (NaN: not asked
+   * yet; fill with `advanceOf`): our line breaker reads one per character, where a Map lookup by a
+   * string key cost more than the breaking itself.
+   */
+  advanceTable(family: Family, bold: boolean, italic: boolean): Float32Array {
+    const key = `${family}/${faceStyle(bold, italic)}`;
+    let table = this.bmpAdvances.get(key);
+    if (!table) this.bmpAdvances.set(key, (table = new Float32Array(BMP).fill(NaN)));
+    return table;
+  }
+
+  /** The advance (em) of a character in a face, as measure counts it (0.5 when the face lacks it), kept in its table. */
+  advanceOf(table: Float32Array, family: Family, bold: boolean, italic: boolean, codePoint: number): number {
+    const font = this.face(family, bold, italic);
+    const gid = font ? font.encodeCharacter(codePoint) : 0;
+    const advance = font && gid > 0 ? font.advanceGlyph(gid, 0) : 0.5;
+    if (codePoint < BMP) table[codePoint] = advance;
+    return advance;
+  }
+
   /** The family that draws a character: the wanted one, else the first fallback that has it, else the wanted one anyway. */
   familyFor(family: Family, codePoint: number): Family {
     if (codePoint < 0x80 || this.covers(family, codePoint)) return family;
@@ -101,29 +136,35 @@ export class FontBook {
   /** Advance width of a string in points (no kerning: close enough for tab stops); advances remembered per face. */
   measure(text: string, family: Family, bold: boolean, italic: boolean, size: number): number {
     let em = 0;
-    const style = faceStyle(bold, italic);
     // The advances of the face last used: looked up again only when a character needs another family.
-    let face: Family | undefined;
-    let advances: Map<number, number> | undefined;
-    for (const ch of text) {
-      const cp = ch.codePointAt(0)!;
+    let face = family;
+    let table = this.advanceTable(family, bold, italic);
+    for (let i = 0; i < text.length; i++) {
+      let cp = text.charCodeAt(i);
+      if (cp >= 0xd800 && cp < 0xdc00 && i + 1 < text.length) {
+        cp = text.codePointAt(i)!;
+        i++;
+      }
       const fam = this.familyFor(family, cp);
-      if (fam !== face || !advances) {
+      if (fam !== face) {
         face = fam;
-        const key = `${fam}/${style}`;
-        advances = this.advances.get(key);
-        if (!advances) this.advances.set(key, (advances = new Map()));
+        table = this.advanceTable(fam, bold, italic);
       }
-      let advance = advances.get(cp);
-      if (advance === undefined) {
-        const font = this.face(fam, bold, italic);
-        const gid = font ? font.encodeCharacter(cp) : 0;
-        advance = font && gid > 0 ? font.advanceGlyph(gid, 0) : 0.5;
-        advances.set(cp, advance);
-      }
+      let advance = cp < BMP ? table[cp]! : this.astralAdvance(fam, bold, italic, cp);
+      if (advance !== advance) advance = this.advanceOf(table, fam, bold, italic, cp);
       em += advance;
     }
     return em * size;
+  }
+
+  /** Advance (em) of a character beyond the Basic Multilingual Plane, remembered per face. */
+  private astralAdvance(family: Family, bold: boolean, italic: boolean, codePoint: number): number {
+    const key = `${family}/${faceStyle(bold, italic)}`;
+    let advances = this.advances.get(key);
+    if (!advances) this.advances.set(key, (advances = new Map()));
+    let advance = advances.get(codePoint);
+    if (advance === undefined) advances.set(codePoint, (advance = this.advanceOf(this.advanceTable(family, bold, italic), family, bold, italic, codePoint)));
+    return advance;
   }
 
   /** The baseline's depth in a single-spaced line as a multiple of the font size (see hheaBaselineFactor). */

@@ -3,6 +3,7 @@ import type { PicturePassThrough } from './picture-passthrough';
 import { letterToUnicode, pageFonts } from './to-unicode';
 import { subsetPageFonts } from './font-subsets';
 import type { DocumentOutline } from './outline';
+import type { PageText } from '../flow/page-text';
 
 type MupdfModule = typeof Mupdf;
 
@@ -22,7 +23,7 @@ function takeToUnicode(fonts: Mupdf.PDFObject[]): [Mupdf.PDFObject, Mupdf.PDFObj
  * Adds the hyperlinks and subsets the fonts: the writer embeds whole faces (Carlito alone is
  * 600 KB); keeping only the glyphs used makes a one-page letter a few KB instead of megabytes.
  */
-export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pictures: PicturePassThrough, outline?: DocumentOutline, within: { page: number; rect: Mupdf.Rect; to: { page: number; y: number } }[] = []): Uint8Array {
+export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pictures: PicturePassThrough, outline?: DocumentOutline, within: { page: number; rect: Mupdf.Rect; to: { page: number; y: number } }[] = [], pageText?: PageText): Uint8Array {
   const pdf = mupdf.Document.openDocument(written, 'application/pdf') as Mupdf.PDFDocument;
   try {
     // Links within the document go to the page and height where their bookmark was drawn.
@@ -35,6 +36,7 @@ export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page:
       for (const link of pageLinks) page.createLink(link.rect, link.uri).destroy();
       page.destroy();
     }
+    pageText?.writeInto(pdf);
     pictures.replaceIn(pdf);
     outline?.write(pdf);
     // Our subsetter (font-subsets.ts) reads the glyphs off the content streams; where it cannot

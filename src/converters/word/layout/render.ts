@@ -20,6 +20,11 @@ import { flowsOf, type Flow, type FlowFrame } from './flows';
 import { framesWithIds, htmlDocument, openHtml } from './html-doc';
 import { AreaLayouts, BlockAreas, fieldsShown, type Area } from './areas';
 import { roomBelow, startBelow, type ChunkRegistry } from './continuous-columns';
+import { METAFILE } from '../metafile';
+import { laysOutItself } from '../flow/eligible';
+import { paginate, NOTE_SEPARATOR, type FlowPage } from '../flow/paginate';
+import { drawLines, drawRule, type DrawPicture, type DrawnMarks } from '../flow/draw-lines';
+import { PageText } from '../flow/page-text';
 
 type MupdfModule = typeof Mupdf;
 
@@ -43,6 +48,11 @@ const hasTotals = (blocks: Block[] | undefined): boolean => {
   return shown.has('NUMPAGES') || shown.has('SECTIONPAGES');
 };
 
+export interface RenderOptions {
+  /** Stretches of plain paragraphs go to our own line breaker and pager (flow/); false: all to MuPDF's HTML engine (tests of that path). */
+  ownLayout?: boolean;
+}
+
 /**
  * Lays out a Word document model and draws it into a PDF: the body through MuPDF's HTML engine,
  * chunk by chunk between page breaks, then headers and footers drawn onto each page with their
@@ -50,7 +60,7 @@ const hasTotals = (blocks: Block[] | undefined): boolean => {
  * never shrinks, so the peak is one chunk, not the document); when a header or footer shows
  * NUMPAGES or SECTIONPAGES, a first pass counts the pages.
  */
-export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, files: FontFiles): Uint8Array {
+export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, files: FontFiles, options: RenderOptions = {}): Uint8Array {
   const fonts = FontBook.shared(mupdf, files);
   fonts.install();
   const em = document.defaultSize || 11;
@@ -123,6 +133,8 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
     });
     // Stretches with footnotes are paged one page at a time (footnote-pages.ts): each page's layout, its height and notes.
     const footnotePages = new WeakMap<Block[], FootnotePage>();
+    // Stretches our own engine paged (flow/): each page's lines and notes, drawn by drawOwnPage.
+    const ownPages = new WeakMap<Block[], FlowPage[]>();
     const laidOut = (f: FlowFrame, blocks: Block[], rowAnchors?: Map<Table, string>, marks?: PageMarks, frameHeight?: number) => {
       const page = footnotePages.get(blocks);
       const height = frameHeight ?? page?.frameHeight ?? f.frameHeight;
@@ -221,6 +233,16 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       const below = paged ? roomBelow(frames[index - 1], registry) : undefined;
       if (f.flow.continues && !below && !startBelow(frames[index - 1], f, registry)) f.flow.continues = false;
       if (f.columns !== 1) return;
+      // Stretches of plain paragraphs are laid out and paged by our own engine (flow/), notes and all.
+      if (options.ownLayout !== false && !f.flow.continues && !frames[index + 1]?.flow.continues && f.flow.chunks.every((blocks) => laysOutItself(blocks, model))) {
+        const lineContext = { fonts, defaultFont: model.defaultFont, defaultSize: em, noLeading: model.noLeading, fields: {}, sum: model.paragraphSpacing === 'sum' };
+        for (const blocks of f.flow.chunks) {
+          const pages = paginate(blocks, f.frameWidth, f.frameHeight, lineContext, (id) => model.notes.get(id) as Paragraph[] | undefined);
+          ownPages.set(blocks, pages);
+          chunkFrames.set(blocks, pages.length);
+        }
+        return;
+      }
       f.flow.chunks = f.flow.chunks.flatMap((blocks): Block[][] => {
         if (sharedTops.has(blocks)) return [blocks];
         // Not where letters join (Arabic script): a word's page is found by an id on the word itself there
@@ -354,6 +376,41 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
         page.destroy();
       }
     };
+    // The text of our engine's pages, put into the PDF by finish.
+    const pageText = new PageText();
+    /** Pictures our engine draws: rasters as placeholders (put into the PDF at the end), metafiles as vectors. */
+    const drawPicture: DrawPicture = (device, data, contentType, ctm) => {
+      if (METAFILE.test(contentType)) return metafiles.draw(device, data, contentType, ctm, fonts);
+      const image = pictures.placeholderImage(data);
+      if (!image) return;
+      device.fillImage(image, ctm, 1);
+      image.destroy();
+    };
+    /** A page our own engine laid out: its lines in the text area, its notes at the area's foot under their rule. */
+    const drawOwnPage = (device: Mupdf.Device, f: FlowFrame, page: FlowPage, collectLinks: boolean) => {
+      const left = f.flow.section.page.marginLeft;
+      const index = open!.index;
+      const height = f.flow.section.page.height;
+      const marks: DrawnMarks = {
+        text: (t, x, baseline) => pageText.show(index, height, t, x, baseline),
+        link: (rect, uri) => {
+          if (!collectLinks) return;
+          if (!uri.startsWith('#')) links.push({ page: index, rect, uri });
+          else if (uri.length > 1) internalLinks.push({ page: index, rect, name: uri.slice(1) });
+        },
+        paragraphAt: (p, y) => {
+          if (p.props.outlineLevel !== undefined && p.props.outlineLevel < 9) outline.place(outline.index(p), index, y);
+          if (p.props.bookmarks?.length) targets.place(targets.index(p), index, y);
+        },
+      };
+      drawLines(mupdf, device, page.lines, left, f.top, drawPicture, marks);
+      const notes = page.notesArea;
+      if (notes) {
+        const top = f.top + f.frameHeight - notes.height;
+        drawRule(mupdf, device, left, top + NOTE_SEPARATOR.above, Math.min(NOTE_SEPARATOR.width, f.frameWidth), NOTE_SEPARATOR.thickness);
+        drawLines(mupdf, device, notes.lines, left, top, drawPicture, marks);
+      }
+    };
     frames.forEach((f, flowIndex) => {
       const s = f.flow.section;
       const g = s.page;
@@ -373,11 +430,12 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       // A continuous section that could not start on the page before still began there: its first page is behind it.
       let sectionPage = f.flow.continues === false ? 1 : 0;
       f.flow.chunks.forEach((blocks, chunkIndex) => {
-        const doc = layoutChunk(f, blocks);
-        const frameCount = framesOf(blocks, doc);
-        const linkFrames = framesWithIds(doc, 'xl', linkCounts.get(doc) ?? 0, true);
+        const ownPaged = ownPages.get(blocks);
+        const doc = ownPaged ? undefined : layoutChunk(f, blocks);
+        const frameCount = doc ? framesOf(blocks, doc) : ownPaged!.length;
+        const linkFrames = doc ? framesWithIds(doc, 'xl', linkCounts.get(doc) ?? 0, true) : new Set<number>();
         const sharedTop = sharedTops.get(blocks);
-        if (sharedTop !== undefined && open) {
+        if (sharedTop !== undefined && open && doc) {
           // The start of a continuous section, below the text of the page before.
           drawFrames(open.device, f, doc, Array.from({ length: Math.min(frameCount, f.columns) }, (_, k) => k), 0, sharedTop, linkFrames);
           // Its notes at the page's foot (one-column sections paged for their notes).
@@ -387,7 +445,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
           doc.destroy();
           return;
         }
-        const placeholderFrames = framesWithIds(doc, 'ph', placeholderCounts.get(doc) ?? 0);
+        const placeholderFrames = doc ? framesWithIds(doc, 'ph', placeholderCounts.get(doc) ?? 0) : new Set<number>();
         // The text of the shapes this chunk placed is laid out with the first area needed (areas.ts).
         const ahead = { PAGE: String(pageNumber + 1), NUMPAGES: String(total || pageNumber + 1), SECTIONPAGES: String(flowPages.get(f.flow) ?? sectionPage + 1) };
         for (const text of shapes.textsAhead()) area(text.blocks, text.width, ahead, true);
@@ -422,7 +480,8 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
           // (stress004: its header rules made every page's text go through JavaScript twice).
           const drawContent = (wrapped: Mupdf.Device, plain: Mupdf.Device | undefined, collectLinks: boolean) => {
             const pick = (drawsItself: boolean) => (drawsItself ? wrapped : plain);
-            drawFrames((frame) => pick(placeholderFrames.has(frame)), f, doc, pageFrames, i * f.columns, f.top, collectLinks ? linkFrames : undefined);
+            if (doc) drawFrames((frame) => pick(placeholderFrames.has(frame)), f, doc, pageFrames, i * f.columns, f.top, collectLinks ? linkFrames : undefined);
+            else if (plain) drawOwnPage(plain, f, ownPaged![i]!, collectLinks);
             const notesDevice = notes && pick(notes.drawsItself);
             if (notes && notesDevice) drawNotes(notesDevice, f, notes);
             const run = (area: Area, top: number) => {
@@ -442,7 +501,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
           }
           drawContent(open.device, pageDevice, true);
         }
-        doc.destroy();
+        doc?.destroy();
         mupdf.emptyStore();
       });
     });
@@ -459,7 +518,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       const at = targets.at(l.name);
       return at ? [{ page: l.page, rect: l.rect, to: at }] : [];
     });
-    const bytes = finish(mupdf, out, links, pictures, outline, within);
+    const bytes = finish(mupdf, out, links, pictures, outline, within, pageText);
     out.destroy();
     return bytes;
   } finally {

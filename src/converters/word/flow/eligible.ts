@@ -1,0 +1,57 @@
+import { borderShows, type Block, type Inline, type Paragraph, type RunStyle, type WordDocument } from '../model';
+
+/** Picture types drawn inline: rasters and metafiles (others keep their room blank in the HTML path). */
+const PICTURE = /^image\/(png|jpeg|jpg|gif|bmp|x-emf|x-wmf|emf|wmf)$/;
+
+/**
+ * Characters our line breaker places as MuPDF would: scripts drawn glyph by glyph along their
+ * advances (Latin, Greek, Cyrillic, punctuation, symbols, private-use symbol fonts). Not scripts
+ * that need shaping or other line-breaking rules (Hebrew, Arabic, Indic, CJK).
+ */
+const SIMPLE_TEXT = /^[\u0000-\u058f\u1e00-\u2e7f\ue000-\uf8ff\ufb00-\ufb04\ufffd]*$/;
+
+/** A run our engine draws: not one with pair kerning (its face carries GPOS, which MuPDF applies through HarfBuzz). */
+const simpleRun = (style: RunStyle, defaultSize: number) => !(style.kern && (style.size ?? defaultSize) >= style.kern);
+
+function simpleInline(it: Inline, model: WordDocument, inNote: boolean): boolean {
+  switch (it.kind) {
+    case 'text':
+      return it.style.hidden || (SIMPLE_TEXT.test(it.text) && simpleRun(it.style, model.defaultSize));
+    case 'field':
+    case 'tab':
+      return simpleRun(it.style, model.defaultSize);
+    case 'break':
+      return it.type === 'line';
+    case 'noteRef': {
+      if (inNote || !SIMPLE_TEXT.test(it.label)) return false;
+      const body = model.notes.get(it.id);
+      return !body || body.every((b) => simpleBlock(b, model, true));
+    }
+    case 'image':
+      return !it.floating && PICTURE.test(it.contentType);
+    default:
+      return false;
+  }
+}
+
+function simpleParagraph(p: Paragraph, model: WordDocument, inNote: boolean): boolean {
+  const props = p.props;
+  if (props.frame || props.bidi || props.columnBreakBefore) return false;
+  if (props.shading && props.shading !== 'auto') return false;
+  if (props.borders && Object.values(props.borders).some((b) => borderShows(b))) return false;
+  if (props.list && (!SIMPLE_TEXT.test(props.list.label) || !simpleRun(props.list.style, model.defaultSize))) return false;
+  return p.inlines.every((it) => simpleInline(it, model, inNote));
+}
+
+function simpleBlock(b: Block, model: WordDocument, inNote = false): boolean {
+  return b.kind === 'paragraph' && simpleParagraph(b, model, inNote);
+}
+
+/**
+ * Whether our own line breaker and pager lay out these blocks (flow/): paragraphs of text in
+ * simple scripts, tabs, line breaks, inline pictures and footnotes of the same. Tables, shapes,
+ * text boxes, borders, shading, frames, right-to-left and shaped text stay with MuPDF's HTML engine.
+ */
+export function laysOutItself(blocks: Block[], model: WordDocument): boolean {
+  return blocks.length > 0 && blocks.every((b) => simpleBlock(b, model));
+}
