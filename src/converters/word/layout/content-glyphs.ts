@@ -35,8 +35,8 @@ export interface PdfObject {
 
 class Unaccountable extends Error {}
 
-/** Glyphs per font file (by its object number), or undefined when some content cannot be accounted for. */
-export function contentGlyphs(pages: { contents: PdfObject; resources: PdfObject; annotations: PdfObject }[]): Map<number, FontGlyphs> | undefined {
+/** Glyphs per font file (by its object number), or undefined when some content cannot be accounted for. Streams in `skipStreams` (object numbers) are not read. */
+export function contentGlyphs(pages: { contents: PdfObject; resources: PdfObject; annotations: PdfObject }[], skipStreams?: Set<number>): Map<number, FontGlyphs> | undefined {
   const usage = new Map<number, FontGlyphs>();
   const fontsSeen = new Map<number, FontGlyphs>();
   const scanned = new Set<number>();
@@ -72,7 +72,7 @@ export function contentGlyphs(pages: { contents: PdfObject; resources: PdfObject
       scanResources(page.resources);
       const parts = page.contents.isArray() ? Array.from({ length: page.contents.length }, (_, i) => page.contents.get(i)) : [page.contents];
       // A page's content streams are one stream for the syntax (a token may even cross them).
-      const bytes = parts.filter((p) => p.isStream()).map(read);
+      const bytes = parts.filter((p) => p.isStream() && !(skipStreams && p.isIndirect() && skipStreams.has(p.asIndirect()))).map(read);
       scan(bytes.length === 1 ? bytes[0]! : joinWithSpaces(bytes), page.resources);
       page.annotations.forEach((annot) => {
         const normal = annot.get('AP', 'N');

@@ -44,6 +44,8 @@ export class FontBook {
   private coverage = new Map<Family, Map<number, boolean>>();
   private advances = new Map<string, Map<number, number>>();
   private bmpCoverage = new Map<Family, Int8Array>();
+  /** The bytes each face was made from (what MuPDF's writer embeds): our own PDF fonts embed them too (flow/embedded-faces.ts). */
+  private sources = new Map<Mupdf.Font, Uint8Array>();
   private bmpAdvances = new Map<string, Float32Array>();
 
   constructor(
@@ -77,10 +79,17 @@ export class FontBook {
     if (!font) {
       const bytes = this.files(FACE_FILES[family][style]);
       if (!bytes) return undefined;
-      font = new this.mupdf.Font(family, withoutCharacters(withTablesHidden(bytes, plain ? ['GSUB', 'GPOS', 'GDEF'] : ['GSUB']), LIGATURES));
+      const source = withoutCharacters(withTablesHidden(bytes, plain ? ['GSUB', 'GPOS', 'GDEF'] : ['GSUB']), LIGATURES);
+      font = new this.mupdf.Font(family, source);
       this.faces.set(key, font);
+      this.sources.set(font, source);
     }
     return font;
+  }
+
+  /** The font file a face of this book was made from. */
+  bytesOf(font: Mupdf.Font): Uint8Array | undefined {
+    return this.sources.get(font);
   }
 
   /** True when the family draws the character itself (no fallback needed); remembered per family. */

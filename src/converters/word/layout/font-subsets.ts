@@ -8,15 +8,15 @@ import { contentGlyphs, type PdfObject } from './content-glyphs';
  * scanner that only follows fonts and strings (content-glyphs.ts), and each face is cut by
  * truetype-subset.ts. Returns the glyph ids shown per font dictionary (by object number), or
  * undefined, with nothing changed, when some content or face is not of the kind these read: the
- * caller then subsets with MuPDF.
+ * caller then subsets with MuPDF. `skipStreams`: content streams whose fonts are subset already (flow/page-text.ts).
  */
-export function subsetPageFonts(pdf: Mupdf.PDFDocument): Map<number, Set<number>> | undefined {
+export function subsetPageFonts(pdf: Mupdf.PDFDocument, skipStreams?: Set<number>): Map<number, Set<number>> | undefined {
   const pages = [];
   for (let i = 0; i < pdf.countPages(); i++) {
     const page = pdf.findPage(i);
     pages.push({ contents: page.get('Contents'), resources: page.get('Resources'), annotations: page.get('Annots') } as unknown as { contents: PdfObject; resources: PdfObject; annotations: PdfObject });
   }
-  const usage = contentGlyphs(pages);
+  const usage = contentGlyphs(pages, skipStreams);
   if (!usage) return undefined;
   const subsets: { file: Mupdf.PDFObject; fonts: Mupdf.PDFObject[]; bytes: Uint8Array }[] = [];
   for (const { file, fonts, gids } of usage.values()) {
@@ -45,7 +45,7 @@ export function subsetPageFonts(pdf: Mupdf.PDFDocument): Map<number, Set<number>
 }
 
 /** Six capital letters from the subset's bytes (FNV-1a), the prefix PDF gives a subset font's name: another subset, another tag. */
-function subsetTag(bytes: Uint8Array): string {
+export function subsetTag(bytes: Uint8Array): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
   let v = h >>> 0;

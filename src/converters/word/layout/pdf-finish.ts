@@ -23,7 +23,7 @@ function takeToUnicode(fonts: Mupdf.PDFObject[]): [Mupdf.PDFObject, Mupdf.PDFObj
  * Adds the hyperlinks and subsets the fonts: the writer embeds whole faces (Carlito alone is
  * 600 KB); keeping only the glyphs used makes a one-page letter a few KB instead of megabytes.
  */
-export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pictures: PicturePassThrough, outline?: DocumentOutline, within: { page: number; rect: Mupdf.Rect; to: { page: number; y: number } }[] = [], pageText?: PageText): Uint8Array {
+export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pictures: PicturePassThrough, outline?: DocumentOutline, within: { page: number; rect: Mupdf.Rect; to: { page: number; y: number } }[] = [], pageText?: PageText, fontBytes?: (font: Mupdf.Font) => Uint8Array | undefined): Uint8Array {
   const pdf = mupdf.Document.openDocument(written, 'application/pdf') as Mupdf.PDFDocument;
   try {
     // Links within the document go to the page and height where their bookmark was drawn.
@@ -36,15 +36,16 @@ export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page:
       for (const link of pageLinks) page.createLink(link.rect, link.uri).destroy();
       page.destroy();
     }
-    pageText?.writeInto(pdf);
+    const own = pageText?.writeInto(pdf, (font) => fontBytes?.(font));
     pictures.replaceIn(pdf);
     outline?.write(pdf);
     // Our subsetter (font-subsets.ts) reads the glyphs off the content streams; where it cannot
     // account for some content, MuPDF's does it. That one loads every font, and loading one turns its
     // ToUnicode map into a lookup table of 65,536 entries (a tenth of a short document's time): the
     // maps are taken off for it.
-    const fonts = pageFonts(pdf);
-    const shown = subsetPageFonts(pdf);
+    // Our engine's text and faces (flow/page-text.ts) are written subset, their maps listing only the glyphs shown.
+    const fonts = pageFonts(pdf).filter((font) => !own?.fonts.has(font.asIndirect()));
+    const shown = subsetPageFonts(pdf, own?.streams);
     if (!shown) {
       const maps = takeToUnicode(fonts);
       pdf.subsetFonts();

@@ -518,7 +518,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       const at = targets.at(l.name);
       return at ? [{ page: l.page, rect: l.rect, to: at }] : [];
     });
-    const bytes = finish(mupdf, out, links, pictures, outline, within, pageText);
+    const bytes = finish(mupdf, out, links, pictures, outline, within, pageText, (font) => fonts.bytesOf(font));
     out.destroy();
     return bytes;
   } finally {
