@@ -42,9 +42,9 @@ interface Word {
   bottom: number;
 }
 
-async function renderedWords(model: WordDocument): Promise<Word[]> {
+async function renderedWords(model: WordDocument, ownLayout: boolean): Promise<Word[]> {
   const mupdf = await loadMupdf();
-  const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf');
+  const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts, { ownLayout }), 'application/pdf');
   try {
     const out: Word[] = [];
     for (let i = 0; i < pdf.countPages(); i++) {
@@ -59,10 +59,14 @@ async function renderedWords(model: WordDocument): Promise<Word[]> {
   }
 }
 
-describe('Word footnotes', () => {
+// Paged by our own engine (flow/) where a stretch is plain paragraphs, and by MuPDF's HTML engine (footnote-pages.ts) where it is not.
+describe.each([
+  ['our own pager', true],
+  ["MuPDF's HTML engine", false],
+])('Word footnotes, %s', (_, ownLayout) => {
   it('go to the foot of the page that calls them, below its text, and no word of text or note is lost or doubled', async () => {
     const { model, bodyWords, noteWords } = document();
-    const rendered = await renderedWords(model);
+    const rendered = await renderedWords(model, ownLayout);
     const count = new Map<string, number>();
     for (const w of rendered) count.set(w.text, (count.get(w.text) ?? 0) + 1);
     const at = new Map(rendered.map((w) => [w.text, w]));
@@ -109,11 +113,11 @@ describe('Word footnotes', () => {
     });
     let fillers = 0;
     for (let n = 40; n < 60 && !fillers; n++) {
-      const plain = await renderedWords(model(n, false));
+      const plain = await renderedWords(model(n, false), ownLayout);
       if (plain.find((w) => w.text === 'KeptHeading')!.page === 0 && plain.find((w) => w.text === 'Following')!.page === 1) fillers = n;
     }
     expect(fillers).toBeGreaterThan(0);
-    const held = await renderedWords(model(fillers, true));
+    const held = await renderedWords(model(fillers, true), ownLayout);
     const heading = held.find((w) => w.text === 'KeptHeading')!;
     const following = held.find((w) => w.text === 'Following')!;
     expect(heading.page).toBe(1);
@@ -132,7 +136,7 @@ describe('Word footnotes', () => {
       inlines: [{ kind: 'text', text: Array.from({ length: n }, () => 'ab').join(' '), style }, ...(p === 0 ? [{ kind: 'noteRef' as const, id: 'n0', label: '1', style }] : [])],
     }));
     const model: WordDocument = { sections: [{ page, headers: {}, footers: {}, blocks }], notes, defaultFont: 'Times New Roman', defaultSize: 12 };
-    const rendered = await renderedWords(model);
+    const rendered = await renderedWords(model, ownLayout);
     expect(Math.max(...rendered.map((w) => w.page))).toBeGreaterThan(2);
     expect(rendered.filter((w) => /^ab1?$/.test(w.text)).length).toBe(counts.reduce((a, b) => a + b, 0));
     expect(rendered.filter((w) => w.text === 'nw1').length).toBe(1);
@@ -158,7 +162,7 @@ describe('Word footnotes', () => {
       return { kind: 'paragraph', props: { spaceAfter: 6 }, inlines };
     });
     const model: WordDocument = { sections: [{ page, headers: {}, footers: {}, blocks }], notes, defaultFont: 'Times New Roman', defaultSize: 12 };
-    const rendered = await renderedWords(model);
+    const rendered = await renderedWords(model, ownLayout);
     const count = new Map<string, number>();
     for (const w of rendered) count.set(w.text.replace(/\*$/, ''), (count.get(w.text.replace(/\*$/, '')) ?? 0) + 1);
     expect(Math.max(...rendered.map((w) => w.page))).toBeGreaterThan(2);

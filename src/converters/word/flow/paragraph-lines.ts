@@ -288,7 +288,7 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
         ended = 'wrap';
         break;
       }
-      if (!placed.length && x + visible > right + 0.01 && j - i === 1 && frags[i]!.kind === 'text' && frags[i]!.text.length > 1) {
+      if (!placed.length && x + visible > right + 0.01 && frags[i]!.kind === 'text' && frags[i]!.text.length > 1 && frags.slice(i + 1, j).every((g) => g.kind === 'space')) {
         // A word longer than the line: cut where it stops fitting, as Word does.
         const cut = cutToFit(frags[i]!, right - x, ctx);
         if (cut) {

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { loadMupdf } from '../src/engines/mupdf';
+import { bundledFonts } from '../src/converters/fonts/bundled';
+import { renderWordDocument } from '../src/converters/word/layout/render';
+import { laysOutItself } from '../src/converters/word/flow/eligible';
+import type { Block, Paragraph, RunStyle, Section, WordDocument } from '../src/converters/word/model';
+
+// Our own line breaker and pager (src/converters/word/flow/): the stretches it takes, its lines
+// beside MuPDF's HTML engine's for the same paragraphs, and the PDF text it writes.
+
+const style: RunStyle = { font: 'Calibri', size: 11 };
+const page = { width: 612, height: 792, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };
+const para = (text: string, props: Paragraph['props'] = {}, run: RunStyle = style): Paragraph => ({ kind: 'paragraph', props, inlines: [{ kind: 'text', text, style: run }] });
+const section = (blocks: Block[], extra: Partial<Section> = {}): Section => ({ page, headers: {}, footers: {}, blocks, ...extra });
+const doc = (blocks: Block[], notes = new Map<string, Block[]>()): WordDocument => ({ sections: [section(blocks)], notes, defaultFont: 'Calibri', defaultSize: 11 });
+const lorem = (n: number, prefix = 'w') => Array.from({ length: n }, (_, i) => `${prefix}${i}${'x'.repeat(i % 5)}`).join(' ');
+
+interface Line {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+}
+
+async function render(model: WordDocument, ownLayout = true): Promise<{ pages: Line[][]; pdf: Uint8Array }> {
+  const mupdf = await loadMupdf();
+  const bytes = renderWordDocument(model, mupdf, bundledFonts, { ownLayout });
+  const pdf = mupdf.Document.openDocument(bytes, 'application/pdf');
+  try {
+    const pages = Array.from({ length: pdf.countPages() }, (_, i) => {
+      const p = pdf.loadPage(i);
+      const json = JSON.parse(p.toStructuredText('preserve-whitespace').asJSON(100)) as { blocks: { lines?: { text: string; bbox: { x: number; y: number; w: number; h: number } }[] }[] };
+      p.destroy();
+      return json.blocks.flatMap((b) => b.lines ?? []).map((l) => ({ text: l.text.replace(/\s+/g, ' ').trim(), x0: l.bbox.x / 100, x1: (l.bbox.x + l.bbox.w) / 100, y: l.bbox.y / 100 }));
+    });
+    return { pages, pdf: bytes };
+  } finally {
+    pdf.destroy();
+  }
+}
+
+/** A page's text lines: the pieces on one baseline joined left to right (extraction cuts a line at a wide gap). */
+const rows = (lines: Line[]) => {
+  const out: Line[] = [];
+  for (const l of [...lines].filter((l) => l.text).sort((a, b) => a.y - b.y || a.x0 - b.x0)) {
+    const last = out.at(-1);
+    if (last && Math.abs(last.y - l.y) < 1) Object.assign(last, { text: `${last.text} ${l.text}`, x1: Math.max(last.x1, l.x1) });
+    else out.push({ ...l });
+  }
+  return out;
+};
+
+describe('Word layout by our own engine (flow/)', () => {
+  it('takes stretches of plain paragraphs and leaves tables, shapes, right-to-left text and kerned runs to the HTML engine', () => {
+    const model = doc([]);
+    expect(laysOutItself([para('Plain text, Кириллица, Ελληνικά.'), { kind: 'paragraph', props: { list: { label: '1.', style, suffix: 'tab' } }, inlines: [{ kind: 'tab', style }, { kind: 'break', type: 'line' }] }], model)).toBe(true);
+    expect(laysOutItself([], model)).toBe(false);
+    expect(laysOutItself([{ kind: 'table', grid: [100], rows: [{ cells: [{ blocks: [para('cell')], gridSpan: 1, borders: {} }] }] }], model)).toBe(false);
+    expect(laysOutItself([para('مرحبا')], model)).toBe(false);
+    expect(laysOutItself([para('Kerned', {}, { ...style, kern: 8 })], model)).toBe(false);
+    expect(laysOutItself([para('Shaded', { shading: 'FFFF00' })], model)).toBe(false);
+    expect(laysOutItself([{ kind: 'paragraph', props: {}, inlines: [{ kind: 'shape', geometry: 'rect', width: 10, height: 10 }] }], model)).toBe(false);
+  });
+
+  it('breaks and places lines where MuPDF’s HTML engine does for the same paragraphs', async () => {
+    const blocks: Block[] = [
+      para(lorem(60, 'j'), { align: 'justify', firstLine: 24, spaceAfter: 6 }),
+      para(lorem(25, 'c'), { align: 'center', spaceBefore: 12 }),
+      para(lorem(25, 'r'), { align: 'right', indentRight: 36 }),
+      para(lorem(40, 'h'), { indentLeft: 36, firstLine: -18, spaceAfter: 6 }),
+      { kind: 'paragraph', props: { indentLeft: 36, firstLine: -18, list: { label: '1.', style, suffix: 'tab' } }, inlines: [{ kind: 'text', text: lorem(30, 'l'), style }] },
+      { kind: 'paragraph', props: { line: { rule: 'auto', value: 1.5 } }, inlines: [{ kind: 'text', text: 'Before the break', style }, { kind: 'break', type: 'line' }, { kind: 'text', text: 'after it, ', style }, { kind: 'text', text: 'bold', style: { ...style, bold: true } }, { kind: 'text', text: ' and Кириллица in Cambria', style: { ...style, font: 'Cambria', size: 13 } }] },
+      para(lorem(30, 't'), { line: { rule: 'exact', value: 18 } }, { font: 'Times New Roman', size: 12 }),
+    ];
+    const own = rows((await render(doc(blocks))).pages[0]!);
+    const html = rows((await render(doc(blocks), false)).pages[0]!);
+    expect(own.map((l) => l.text)).toEqual(html.map((l) => l.text));
+    for (const [k, line] of own.entries()) {
+      expect(Math.abs(line.y - html[k]!.y)).toBeLessThan(0.6);
+      expect(Math.abs(line.x0 - html[k]!.x0)).toBeLessThan(0.6);
+      expect(Math.abs(line.x1 - html[k]!.x1)).toBeLessThan(1);
+    }
+    // Justified lines reach the right margin; the paragraph's last line does not.
+    const justified = own.filter((l) => l.text.startsWith('j') || / j\d/.test(l.text)).slice(0, -1);
+    expect(justified.length).toBeGreaterThan(2);
+    for (const line of justified) expect(Math.abs(line.x1 - (page.width - page.marginRight))).toBeLessThan(0.6);
+  });
+
+  it('cuts a word longer than the line at the margin, as Word does', async () => {
+    const long = 'x'.repeat(200);
+    const { pages } = await render(doc([para(`Start ${long} end`)]));
+    const lines = rows(pages[0]!);
+    expect(lines.map((l) => l.text).join('').replace(/ /g, '')).toBe(`Start${long}end`);
+    for (const line of lines) expect(line.x1).toBeLessThanOrEqual(page.width - page.marginRight + 0.5);
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps the space before a paragraph that starts a page, as LibreOffice does', async () => {
+    // Single-line paragraphs of 11 pt Calibri (13.4 pt lines) fill a 648 pt text area: the 49th starts page 2.
+    const blocks = Array.from({ length: 60 }, (_, i) => para(`Line ${i}`, { spaceBefore: i === 48 ? 20 : 0 }));
+    const { pages } = await render(doc(blocks));
+    const first = rows(pages[1]!)[0]!;
+    expect(first.text).toBe('Line 48');
+    const unspaced = rows((await render(doc(blocks.map((b, i) => (i === 48 ? para('Line 48') : b))))).pages[1]!)[0]!;
+    expect(unspaced.text).toBe('Line 48');
+    expect(first.y - unspaced.y).toBeCloseTo(20, 0);
+  });
+
+  it('writes its text in faces cut to the glyphs shown, which read back as the characters written', async () => {
+    const text = 'Grüße, Привет — “quoted” 1\u00a02 and 3-4.';
+    const { pages, pdf } = await render(doc([para(text), para('Серифный текст', {}, { font: 'Times New Roman', size: 12 })]));
+    expect(rows(pages[0]!).map((l) => l.text)).toEqual([text.replace('\u00a0', ' '), 'Серифный текст']);
+    const mupdf = await loadMupdf();
+    const out = mupdf.Document.openDocument(pdf, 'application/pdf') as InstanceType<typeof mupdf.PDFDocument>;
+    try {
+      const fonts = out.findPage(0).get('Resources').get('Font');
+      let faces = 0;
+      fonts.forEach((font) => {
+        const file = font.get('DescendantFonts', 0, 'FontDescriptor', 'FontFile2');
+        // A subset: a few KB, where Carlito and Tinos are hundreds.
+        expect(file.readStream().getLength()).toBeLessThan(40_000);
+        expect(font.get('BaseFont').asName()).toMatch(/^[A-Z]{6}\+/);
+        faces++;
+      });
+      expect(faces).toBe(2);
+    } finally {
+      out.destroy();
+    }
+  });
+
+  it('pages footnotes under a separator at the foot of the page that calls them', async () => {
+    const notes = new Map<string, Block[]>([['n1', [para('1 The note text', {}, { ...style, size: 9 })]]]);
+    const model = doc([{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'Calls a note', style }, { kind: 'noteRef', id: 'n1', label: '1', style }] }], notes);
+    const { pages } = await render(model);
+    const lines = rows(pages[0]!);
+    const note = lines.find((l) => l.text.includes('The note text'))!;
+    expect(note).toBeDefined();
+    // At the foot of the text area, not below the text.
+    expect(note.y).toBeGreaterThan(page.height - page.marginBottom - 30);
+    expect(note.y).toBeLessThan(page.height - page.marginBottom);
+  });
+});
