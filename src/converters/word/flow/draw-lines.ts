@@ -37,7 +37,7 @@ export function drawLines(mupdf: MupdfModule, device: Mupdf.Device, lines: Place
     for (const t of line.texts) {
       const x = left + t.x;
       const look = t.look;
-      if (look.highlight) fills.push({ x0: x, y0: lineTop, x1: x + t.width, y1: lineTop + line.height, color: look.highlight });
+      if (look.highlight) fills.push({ x0: x, y0: lineTop, x1: x + t.span, y1: lineTop + line.height, color: look.highlight });
       if (link && link.uri !== look.link) {
         marks.link(link.rect, link.uri);
         link = undefined;
@@ -45,6 +45,7 @@ export function drawLines(mupdf: MupdfModule, device: Mupdf.Device, lines: Place
       if (look.link) {
         if (link) link.rect[2] = x + t.width;
         else link = { uri: look.link, rect: [x, lineTop, x + t.width, lineTop + line.height] };
+        if (t.span > t.width && t !== line.texts.at(-1)) link.rect[2] = x + t.span;
       }
       if (t.text.trim()) marks.text(t, x, baseline - look.rise);
       decorate(t, x, baseline, rects);
@@ -70,8 +71,8 @@ function decorate(t: PlacedText, x: number, baseline: number, rules: { x0: numbe
   const { look, size } = t;
   const thickness = Math.max(0.5, size * 0.05);
   const y = baseline - look.rise;
-  if (look.underline) rules.push({ x0: x, y0: y + size * 0.1, x1: x + t.width, y1: y + size * 0.1 + thickness, color: look.color });
-  if (look.strike) rules.push({ x0: x, y0: y - size * 0.3, x1: x + t.width, y1: y - size * 0.3 + thickness, color: look.color });
+  if (look.underline) rules.push({ x0: x, y0: y + size * 0.1, x1: x + t.span, y1: y + size * 0.1 + thickness, color: look.color });
+  if (look.strike) rules.push({ x0: x, y0: y - size * 0.3, x1: x + t.span, y1: y - size * 0.3 + thickness, color: look.color });
 }
 
 /** The separator rule above a page's footnotes. */

@@ -33,6 +33,8 @@ export interface PlacedText {
   text: string;
   x: number;
   width: number;
+  /** The width its underline, highlight or link covers: the text and, within the line, the spaces after it. */
+  span: number;
   look: Look;
 }
 
@@ -57,15 +59,19 @@ export interface Line {
 
 /** A piece of a paragraph the breaker places whole: text in one face and look, a space, a tab, a picture. */
 interface Fragment {
-  kind: 'text' | 'space' | 'tab' | 'break' | 'picture';
+  kind: 'text' | 'tab' | 'break' | 'picture';
+  /** The text shown, without the spaces after it. */
   text: string;
   width: number;
+  /** The spaces after the text: their width and count (a line may break after them; justification widens them). */
+  space: number;
+  spaces: number;
   font?: Mupdf.Font;
   size: number;
   family?: Family;
   run?: ResolvedRun;
   look: Look;
-  /** A line may break after it (spaces, hyphens). */
+  /** A line may break after it (it ends in spaces or a hyphen). */
   breakAfter: boolean;
   note?: string;
   picture?: Extract<Inline, { kind: 'image' }>;
@@ -120,9 +126,9 @@ function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
       font = fonts.face(fam, run.bold, run.italic);
       table = fonts.advanceTable(fam, run.bold, run.italic);
     };
-    const push = (end: number, kind: 'text' | 'space', breakAfter: boolean) => {
+    const push = (end: number, breakAfter: boolean) => {
       if (end <= start) return;
-      out.push({ kind, text: t.slice(start, end), width: em * run.size, font, size: run.size, family, run, look, breakAfter, note });
+      out.push({ kind: 'text', text: t.slice(start, end), width: em * run.size, space: 0, spaces: 0, font, size: run.size, family, run, look, breakAfter, note });
       start = end;
       em = 0;
     };
@@ -130,38 +136,44 @@ function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
       const a = cp < 0x10000 ? table[cp]! : NaN;
       return a === a ? a : fonts.advanceOf(table, family, run.bold, run.italic, cp);
     };
+    const coverage = fonts.coverageTable(run.family);
     for (let i = 0; i < t.length; ) {
       let cp = t.charCodeAt(i);
       if (cp === 32) {
-        push(i, 'text', false);
-        // Spaces run together: a line breaks after the last of them.
-        if (family !== run.family) use(run.family);
+        // Spaces run together after the text before them (a line breaks after the last).
         let j = i;
-        while (t.charCodeAt(j) === 32) {
-          em += advance(32);
-          j++;
+        while (t.charCodeAt(j) === 32) j++;
+        const space = fonts.advanceTable(run.family, run.bold, run.italic)[32]! || fonts.measure(' ', run.family, run.bold, run.italic, 1);
+        const last = out.at(-1);
+        push(i, true);
+        const host = start === i && out.at(-1) !== last ? out.at(-1)! : undefined;
+        if (host) {
+          host.space = space * (j - i) * run.size;
+          host.spaces = j - i;
+        } else {
+          // Spaces that open the run: a fragment of no text.
+          out.push({ kind: 'text', text: '', width: 0, space: space * (j - i) * run.size, spaces: j - i, font, size: run.size, family: run.family, run, look, breakAfter: true });
         }
-        push(j, 'space', true);
-        i = j;
+        start = i = j;
         continue;
       }
       if (cp >= 0xd800 && cp < 0xdc00) cp = t.codePointAt(i)!;
-      const fam = fonts.familyFor(run.family, cp);
+      const fam = cp < 0x80 || (cp < 0x10000 && coverage[cp] === 1) ? run.family : fonts.familyFor(run.family, cp);
       if (fam !== family) {
-        push(i, 'text', false);
+        push(i, false);
         use(fam);
       }
       em += advance(cp);
       i += cp > 0xffff ? 2 : 1;
-      if (cp === 0x2d || cp === 0x2010) push(i, 'text', true);
+      if (cp === 0x2d || cp === 0x2010) push(i, true);
     }
-    push(t.length, 'text', false);
+    push(t.length, false);
     if (note) out[out.length - 1]!.note = note;
   };
   for (const it of items) {
     switch (it.kind) {
       case 'text':
-        if (!it.style.hidden && it.text) text(written(it.text.replace(/\u00ad/g, ''), it.style), it.style);
+        if (!it.style.hidden && it.text) text(written(it.text.includes('\u00ad') ? it.text.replace(/\u00ad/g, '') : it.text, it.style), it.style);
         break;
       case 'field':
         text(ctx.fields[it.field] ?? '1', it.style);
@@ -171,14 +183,14 @@ function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
         break;
       case 'tab': {
         const run = resolveRun(it.style, ctx);
-        out.push({ kind: 'tab', text: '', width: 0, size: run.size, run, family: run.family, look: lookOf(it.style, ctx.defaultSize), breakAfter: true });
+        out.push({ kind: 'tab', text: '', width: 0, space: 0, spaces: 0, size: run.size, run, family: run.family, look: lookOf(it.style, ctx.defaultSize), breakAfter: true });
         break;
       }
       case 'break':
-        if (it.type === 'line') out.push({ kind: 'break', text: '', width: 0, size: 0, look: NO_LOOK, breakAfter: true });
+        if (it.type === 'line') out.push({ kind: 'break', text: '', width: 0, space: 0, spaces: 0, size: 0, look: NO_LOOK, breakAfter: true });
         break;
       case 'image': {
-        out.push({ kind: 'picture', text: '', width: it.width, size: 0, look: NO_LOOK, breakAfter: true, picture: it });
+        out.push({ kind: 'picture', text: '', width: it.width, space: 0, spaces: 0, size: 0, look: NO_LOOK, breakAfter: true, picture: it });
         break;
       }
     }
@@ -198,33 +210,35 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
   const baseline = 0.8 * size + (box.height - size) / 2 - box.raise;
   const frags = fragmentsOf(p, ctx);
   const lines: Line[] = [];
+  /** A line of placed fragments: aligned (or justified, unless `last`), its text, pictures and notes gathered. */
   const lineOf = (placed: { f: Fragment; x: number; width: number }[], last: boolean, start: number): Line => {
-    // Trailing spaces hang past the margin: they take no room in the alignment.
-    let end = placed.length;
-    while (end > 0 && placed[end - 1]!.f.kind === 'space') end--;
-    const used = end ? placed[end - 1]!.x + placed[end - 1]!.width : start;
+    // The spaces after the line's last fragment hang past the margin: they take no room in the alignment.
+    const n = placed.length;
+    const used = n ? placed[n - 1]!.x + placed[n - 1]!.width : start;
     const extra = right - used;
     const align = props.align ?? 'left';
+    /** Extra width of each space (justified lines), and from which fragment on spaces widen (after the last tab). */
+    let each = 0;
+    let from = 0;
     if (extra > 0.01 && (align === 'center' || align === 'right')) {
       const shift = align === 'center' ? extra / 2 : extra;
       for (const q of placed) q.x += shift;
     } else if (extra > 0.01 && align === 'justify' && !last) {
-      // Spaces after the last tab on the line take the extra room, shared equally.
-      let from = 0;
-      for (let k = 0; k < end; k++) if (placed[k]!.f.kind === 'tab') from = k + 1;
-      const spaces = placed.slice(from, end).filter((q) => q.f.kind === 'space').length;
+      for (let k = 0; k < n; k++) if (placed[k]!.f.kind === 'tab') from = k + 1;
+      let spaces = 0;
+      for (let k = from; k < n - 1; k++) spaces += placed[k]!.f.spaces;
       if (spaces) {
-        const each = extra / spaces;
+        each = extra / spaces;
         let shift = 0;
-        for (let k = from; k < placed.length; k++) {
-          const q = placed[k]!;
-          q.x += shift;
-          if (q.f.kind === 'space' && k < end) shift += each;
+        for (let k = from; k < n; k++) {
+          placed[k]!.x += shift;
+          shift += each * placed[k]!.f.spaces;
         }
       }
     }
     const line: Line = { height: box.height, baseline, texts: [], pictures: [], notes: [] };
-    for (const { f, x, width: w } of placed) {
+    for (let k = 0; k < n; k++) {
+      const { f, x, width: w } = placed[k]!;
       if (f.note) line.notes.push(f.note);
       if (f.kind === 'picture') {
         const pic = f.picture!;
@@ -235,14 +249,17 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
           line.height += h - line.baseline;
           line.baseline = h;
         }
-      } else if (f.kind === 'text' || (f.kind === 'space' && (f.look.underline || f.look.strike || f.look.highlight))) {
-        line.texts.push({ font: f.font!, size: f.size, text: f.text, x, width: w, look: f.look });
+      } else if (f.kind === 'text') {
+        // Underlines, highlights and links run on through the spaces after the text, but for the line's last.
+        const look = f.look;
+        const through = k < n - 1 && (look.underline || look.strike || look.highlight || look.link) ? f.space + (k >= from ? each * f.spaces : 0) : 0;
+        if (f.text || through) line.texts.push({ font: f.font!, size: f.size, text: f.text, x, width: w, span: w + through, look });
       } else if (f.kind === 'tab' && f.leader && f.run) {
         const dot = ctx.fonts.measure(f.leader, f.run.family, f.run.bold, f.run.italic, f.run.size);
-        const n = dot > 0 ? Math.floor((w - 0.5) / dot) : 0;
+        const count = dot > 0 ? Math.floor((w - 0.5) / dot) : 0;
         const font = ctx.fonts.face(f.run.family, f.run.bold, f.run.italic);
         // The leader ends at the text after it, as Word and LibreOffice draw it.
-        if (n > 0 && font) line.texts.push({ font, size: f.run.size, text: f.leader.repeat(n), x: x + w - n * dot, width: n * dot, look: { ...f.look, underline: false } });
+        if (count > 0 && font) line.texts.push({ font, size: f.run.size, text: f.leader.repeat(count), x: x + w - count * dot, width: count * dot, span: count * dot, look: { ...f.look, underline: false } });
       }
     }
     return line;
@@ -277,8 +294,8 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
         const g = frags[j]!;
         if (g.kind === 'tab' || g.kind === 'break') break;
         const gw = g.kind === 'picture' ? Math.min(g.width, right - indentLeft) : g.width;
-        w += gw;
-        if (g.kind !== 'space') visible = w;
+        if (gw > 0 || g.text) visible = w + gw;
+        w += gw + g.space;
         if (g.breakAfter) {
           j++;
           break;
@@ -288,7 +305,7 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
         ended = 'wrap';
         break;
       }
-      if (!placed.length && x + visible > right + 0.01 && frags[i]!.kind === 'text' && frags[i]!.text.length > 1 && frags.slice(i + 1, j).every((g) => g.kind === 'space')) {
+      if (!placed.length && x + visible > right + 0.01 && j - i === 1 && frags[i]!.kind === 'text' && frags[i]!.text.length > 1) {
         // A word longer than the line: cut where it stops fitting, as Word does.
         const cut = cutToFit(frags[i]!, right - x, ctx);
         if (cut) {
@@ -304,7 +321,7 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
         const g = frags[k]!;
         const gw = g.kind === 'picture' ? Math.min(g.width, right - indentLeft) : g.width;
         placed.push({ f: g, x, width: gw });
-        x += gw;
+        x += gw + g.space;
       }
       i = j;
     }
@@ -329,7 +346,7 @@ function cutToFit(f: Fragment, room: number, ctx: LineContext): [Fragment, Fragm
   const head = chars.slice(0, n).join('');
   const tail = chars.slice(n).join('');
   return [
-    { ...f, text: head, width: w, breakAfter: true },
+    { ...f, text: head, width: w, space: 0, spaces: 0, breakAfter: true },
     { ...f, text: tail, width: f.width - w },
   ];
 }
@@ -349,7 +366,7 @@ function tabWidth(frags: Fragment[], at: number, x: number, right: number, tabs:
         following += ctx.fonts.measure(head, g.family!, g.run!.bold, g.run!.italic, g.size);
         break;
       }
-      following += g.width;
+      following += g.width + g.space;
     }
   }
   const target = stop.align === 'center' ? pos - following / 2 : stop.align === 'left' ? pos : pos - following;

@@ -92,12 +92,18 @@ export class FontBook {
     return this.sources.get(font);
   }
 
+  /** The family's coverage of the Basic Multilingual Plane as covers() fills it: 1 has the character, -1 lacks it, 0 not asked yet. */
+  coverageTable(family: Family): Int8Array {
+    let table = this.bmpCoverage.get(family);
+    if (!table) this.bmpCoverage.set(family, (table = new Int8Array(BMP)));
+    return table;
+  }
+
   /** True when the family draws the character itself (no fallback needed); remembered per family. */
   covers(family: Family, codePoint: number): boolean {
     if (codePoint < BMP) {
       // A typed table for the Basic Multilingual Plane: asked for every character laid out (flow/).
-      let table = this.bmpCoverage.get(family);
-      if (!table) this.bmpCoverage.set(family, (table = new Int8Array(BMP)));
+      const table = this.coverageTable(family);
       if (table[codePoint] === 0) {
         const font = this.face(family, false, false);
         table[codePoint] = font && font.encodeCharacter(codePoint) > 0 ? 1 : -1;
