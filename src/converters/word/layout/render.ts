@@ -22,7 +22,7 @@ import { AreaLayouts, BlockAreas, fieldsShown, type Area } from './areas';
 import { roomBelow, startBelow, type ChunkRegistry } from './continuous-columns';
 import { METAFILE } from '../metafile';
 import { laysOutItself } from '../flow/eligible';
-import { paginate, NOTE_SEPARATOR, type FlowPage } from '../flow/paginate';
+import { paginate, stackParagraphs, NOTE_SEPARATOR, type FlowPage, type PlacedLine } from '../flow/paginate';
 import { drawLines, drawRule, type DrawPicture, type DrawnMarks } from '../flow/draw-lines';
 import { PageText } from '../flow/page-text';
 
@@ -133,6 +133,8 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
     });
     // Stretches with footnotes are paged one page at a time (footnote-pages.ts): each page's layout, its height and notes.
     const footnotePages = new WeakMap<Block[], FootnotePage>();
+    /** What our own engine (flow/) lays paragraphs out with: fields are the page's in headers and footers. */
+    const lineContext = { fonts, defaultFont: model.defaultFont, defaultSize: em, noLeading: model.noLeading, fields: {}, sum: model.paragraphSpacing === 'sum' };
     // Stretches our own engine paged (flow/): each page's lines and notes, drawn by drawOwnPage.
     const ownPages = new WeakMap<Block[], FlowPage[]>();
     const laidOut = (f: FlowFrame, blocks: Block[], rowAnchors?: Map<Table, string>, marks?: PageMarks, frameHeight?: number) => {
@@ -235,7 +237,6 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       if (f.columns !== 1) return;
       // Stretches of plain paragraphs are laid out and paged by our own engine (flow/), notes and all.
       if (options.ownLayout !== false && !f.flow.continues && !frames[index + 1]?.flow.continues && f.flow.chunks.every((blocks) => laysOutItself(blocks, model))) {
-        const lineContext = { fonts, defaultFont: model.defaultFont, defaultSize: em, noLeading: model.noLeading, fields: {}, sum: model.paragraphSpacing === 'sum' };
         for (const blocks of f.flow.chunks) {
           const pages = paginate(blocks, f.frameWidth, f.frameHeight, lineContext, (id) => model.notes.get(id) as Paragraph[] | undefined);
           ownPages.set(blocks, pages);
@@ -386,11 +387,9 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       device.fillImage(image, ctm, 1);
       image.destroy();
     };
-    /** A page our own engine laid out: its lines in the text area, its notes at the area's foot under their rule. */
-    const drawOwnPage = (device: Mupdf.Device, f: FlowFrame, page: FlowPage, collectLinks: boolean) => {
-      const left = f.flow.section.page.marginLeft;
+    /** Lines our own engine laid out, their top-left at (left, top) of the open page (`height` tall): text into its content stream. */
+    const drawOwnLines = (device: Mupdf.Device, lines: PlacedLine[], left: number, top: number, height: number, collectLinks: boolean) => {
       const index = open!.index;
-      const height = f.flow.section.page.height;
       const marks: DrawnMarks = {
         text: (t, x, baseline) => pageText.show(index, height, t, x, baseline),
         link: (rect, uri) => {
@@ -403,13 +402,28 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
           if (p.props.bookmarks?.length) targets.place(targets.index(p), index, y);
         },
       };
-      drawLines(mupdf, device, page.lines, left, f.top, drawPicture, marks);
+      drawLines(mupdf, device, lines, left, top, drawPicture, marks);
+    };
+    /** A page our own engine laid out: its lines in the text area, its notes at the area's foot under their rule. */
+    const drawOwnPage = (device: Mupdf.Device, f: FlowFrame, page: FlowPage, collectLinks: boolean) => {
+      const { marginLeft: left, height } = f.flow.section.page;
+      drawOwnLines(device, page.lines, left, f.top, height, collectLinks);
       const notes = page.notesArea;
       if (notes) {
         const top = f.top + f.frameHeight - notes.height;
         drawRule(mupdf, device, left, top + NOTE_SEPARATOR.above, Math.min(NOTE_SEPARATOR.width, f.frameWidth), NOTE_SEPARATOR.thickness);
-        drawLines(mupdf, device, notes.lines, left, top, drawPicture, marks);
+        drawOwnLines(device, notes.lines, left, top, height, collectLinks);
       }
+    };
+    /**
+     * A header or footer of plain paragraphs laid out by our own engine with the page's field values,
+     * and the height MuPDF measures for it (what places a footer, and the body below a tall header).
+     */
+    const ownArea = (blocks: Block[] | undefined, width: number, fields: BlockContext['fields']) => {
+      if (options.ownLayout === false || !blocks?.length || !laysOutItself(blocks, model)) return undefined;
+      const measured = area(blocks, width, { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' }, false, false);
+      if (!measured || measured.drawsItself) return undefined;
+      return { lines: stackParagraphs(blocks as Paragraph[], width, { ...lineContext, fields }).lines, height: measured.height };
     };
     frames.forEach((f, flowIndex) => {
       const s = f.flow.section;
@@ -457,8 +471,12 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
           sectionPage++;
           const fields = { PAGE: String(pageNumber), NUMPAGES: String(total || pageNumber), SECTIONPAGES: String(flowPages.get(f.flow) ?? sectionPage) };
           const kind = s.titlePage && sectionPage === 1 ? 'first' : s.evenAndOdd && pageNumber % 2 === 0 ? 'even' : 'default';
-          const header = area(s.headers[kind], width, fields);
-          const footer = area(s.footers[kind], width, fields);
+          // Headers and footers of plain paragraphs are laid out by our own engine for each page (placed by
+          // the height MuPDF measures for them, once per width); others are MuPDF areas.
+          const ownHeader = ownArea(s.headers[kind], width, fields);
+          const ownFooter = ownArea(s.footers[kind], width, fields);
+          const header = ownHeader ? undefined : area(s.headers[kind], width, fields);
+          const footer = ownFooter ? undefined : area(s.footers[kind], width, fields);
           // A footnote page's notes sit at the foot of the text area, under their rule.
           const notes = footnotePage?.notes.length && i === 0 ? notesArea(footnotePage.notes, f.frameWidth) : undefined;
           // A page that shows metafiles or shapes goes through a device that draws them in place of their
@@ -468,7 +486,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
           const last = chunkIndex === f.flow.chunks.length - 1 && i === pages - 1;
           const drawsItself = pageFrames.some((frame) => placeholderFrames.has(frame)) || [header, footer, notes].some((a) => a?.drawsItself) || (last && nextShares);
           const pageDevice = beginPage(g);
-          if (s.pageBorders && showsPageBorders(s.pageBorders, sectionPage)) drawPageBorders(mupdf, pageDevice, s.pageBorders, g, !!header, !!footer);
+          if (s.pageBorders && showsPageBorders(s.pageBorders, sectionPage)) drawPageBorders(mupdf, pageDevice, s.pageBorders, g, !!(header ?? ownHeader), !!(footer ?? ownFooter));
           open = { index: written++, pageDevice, device: drawsItself ? metafiles.wrap(pageDevice, fonts, shapes.handler('rest')) : pageDevice };
           const pageFrame: PageFrame = { ...g, columns: Array.from({ length: f.columns }, (_, col) => ({ left: g.marginLeft + col * (f.frameWidth + f.gap), width: f.frameWidth })) };
           shapes.beginPage(pageDevice, pageFrame, (b, w) => {
@@ -490,6 +508,8 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
             };
             if (header) run(header, g.header);
             if (footer) run(footer, g.height - g.footer - footer.height);
+            if (plain && ownHeader) drawOwnLines(plain, ownHeader.lines, g.marginLeft, g.header, g.height, collectLinks);
+            if (plain && ownFooter) drawOwnLines(plain, ownFooter.lines, g.marginLeft, g.height - g.footer - ownFooter.height, g.height, collectLinks);
           };
           if (shapes.hasFloating && drawsItself) {
             // Floating shapes: a pass that draws nothing finds their anchors; they are drawn before the text.
