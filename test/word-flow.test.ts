@@ -51,13 +51,13 @@ const rows = (lines: Line[]) => {
 };
 
 describe('Word layout by our own engine (flow/)', () => {
-  it('takes stretches of plain paragraphs and leaves tables, shapes, right-to-left text and kerned runs to the HTML engine', () => {
+  it('takes stretches of plain paragraphs and leaves tables, shapes, shading and right-to-left text to the HTML engine', () => {
     const model = doc([]);
     expect(laysOutItself([para('Plain text, Кириллица, Ελληνικά.'), { kind: 'paragraph', props: { list: { label: '1.', style, suffix: 'tab' } }, inlines: [{ kind: 'tab', style }, { kind: 'break', type: 'line' }] }], model)).toBe(true);
     expect(laysOutItself([], model)).toBe(false);
     expect(laysOutItself([{ kind: 'table', grid: [100], rows: [{ cells: [{ blocks: [para('cell')], gridSpan: 1, borders: {} }] }] }], model)).toBe(false);
     expect(laysOutItself([para('مرحبا')], model)).toBe(false);
-    expect(laysOutItself([para('Kerned', {}, { ...style, kern: 8 })], model)).toBe(false);
+    expect(laysOutItself([para('Kerned', {}, { ...style, kern: 8 })], model)).toBe(true);
     expect(laysOutItself([para('Shaded', { shading: 'FFFF00' })], model)).toBe(false);
     expect(laysOutItself([{ kind: 'paragraph', props: {}, inlines: [{ kind: 'shape', geometry: 'rect', width: 10, height: 10 }] }], model)).toBe(false);
   });
@@ -71,6 +71,9 @@ describe('Word layout by our own engine (flow/)', () => {
       { kind: 'paragraph', props: { indentLeft: 36, firstLine: -18, list: { label: '1.', style, suffix: 'tab' } }, inlines: [{ kind: 'text', text: lorem(30, 'l'), style }] },
       { kind: 'paragraph', props: { line: { rule: 'auto', value: 1.5 } }, inlines: [{ kind: 'text', text: 'Before the break', style }, { kind: 'break', type: 'line' }, { kind: 'text', text: 'after it, ', style }, { kind: 'text', text: 'bold', style: { ...style, bold: true } }, { kind: 'text', text: ' and Кириллица in Cambria', style: { ...style, font: 'Cambria', size: 13 } }] },
       para(lorem(30, 't'), { line: { rule: 'exact', value: 18 } }, { font: 'Times New Roman', size: 12 }),
+      // Pair-kerned (w:kern from 8 pt): AV, Wa, To and Ty pairs tighten in every face.
+      para('AVATAR Wave To Tyre VAT Yaw AWAY, '.repeat(6), {}, { font: 'Arial', size: 14, kern: 8 }),
+      para('AVATAR Wave To Tyre VAT Yaw AWAY, '.repeat(6), { align: 'justify' }, { font: 'Cambria', size: 13, kern: 8, bold: true }),
     ];
     const own = rows((await render(doc(blocks))).pages[0]!);
     const html = rows((await render(doc(blocks), false)).pages[0]!);

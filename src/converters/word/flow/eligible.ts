@@ -1,4 +1,4 @@
-import { borderShows, type Block, type Inline, type Paragraph, type RunStyle, type WordDocument } from '../model';
+import { borderShows, type Block, type Inline, type Paragraph, type WordDocument } from '../model';
 
 /** Picture types drawn inline: rasters and metafiles (others keep their room blank in the HTML path). */
 const PICTURE = /^image\/(png|jpeg|jpg|gif|bmp|x-emf|x-wmf|emf|wmf)$/;
@@ -10,16 +10,14 @@ const PICTURE = /^image\/(png|jpeg|jpg|gif|bmp|x-emf|x-wmf|emf|wmf)$/;
  */
 const SIMPLE_TEXT = /^[\u0000-\u058f\u1e00-\u2e7f\ue000-\uf8ff\ufb00-\ufb04\ufffd]*$/;
 
-/** A run our engine draws: not one with pair kerning (its face carries GPOS, which MuPDF applies through HarfBuzz). */
-const simpleRun = (style: RunStyle, defaultSize: number) => !(style.kern && (style.size ?? defaultSize) >= style.kern);
 
 function simpleInline(it: Inline, model: WordDocument, inNote: boolean): boolean {
   switch (it.kind) {
     case 'text':
-      return it.style.hidden || (SIMPLE_TEXT.test(it.text) && simpleRun(it.style, model.defaultSize));
+      return it.style.hidden || SIMPLE_TEXT.test(it.text);
     case 'field':
     case 'tab':
-      return simpleRun(it.style, model.defaultSize);
+      return true;
     case 'break':
       return it.type === 'line';
     case 'noteRef': {
@@ -39,7 +37,7 @@ function simpleParagraph(p: Paragraph, model: WordDocument, inNote: boolean): bo
   if (props.frame || props.bidi || props.columnBreakBefore) return false;
   if (props.shading && props.shading !== 'auto') return false;
   if (props.borders && Object.values(props.borders).some((b) => borderShows(b))) return false;
-  if (props.list && (!SIMPLE_TEXT.test(props.list.label) || !simpleRun(props.list.style, model.defaultSize))) return false;
+  if (props.list && !SIMPLE_TEXT.test(props.list.label)) return false;
   return p.inlines.every((it) => simpleInline(it, model, inNote));
 }
 
@@ -49,8 +47,9 @@ function simpleBlock(b: Block, model: WordDocument, inNote = false): boolean {
 
 /**
  * Whether our own line breaker and pager lay out these blocks (flow/): paragraphs of text in
- * simple scripts, tabs, line breaks, inline pictures and footnotes of the same. Tables, shapes,
- * text boxes, borders, shading, frames, right-to-left and shaped text stay with MuPDF's HTML engine.
+ * simple scripts (pair-kerned or not), tabs, line breaks, inline pictures and footnotes of the same.
+ * Tables, shapes, text boxes, borders, shading, frames, right-to-left and shaped text stay with
+ * MuPDF's HTML engine.
  */
 export function laysOutItself(blocks: Block[], model: WordDocument): boolean {
   return blocks.length > 0 && blocks.every((b) => simpleBlock(b, model));

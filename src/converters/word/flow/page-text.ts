@@ -52,7 +52,7 @@ export class PageText {
     const open = page.open;
     if (open && open.baseline === baseline && page.font === t.font && page.size === t.size && page.color === color && x >= open.end - 0.01) {
       const gap = x - open.end;
-      open.items.push(Math.abs(gap) > 0.005 ? `${num((-gap * 1000) / t.size)}<${this.hexOf(t.font, t.text)}>` : `<${this.hexOf(t.font, t.text)}>`);
+      open.items.push(Math.abs(gap) > 0.005 ? `${num((-gap * 1000) / t.size)}<${this.hexOf(t.font, t.text, t.kerns)}>` : `<${this.hexOf(t.font, t.text, t.kerns)}>`);
       open.end = x + t.width;
       return;
     }
@@ -69,7 +69,7 @@ export class PageText {
       parts.push(`${num((n >> 16) / 255)} ${num(((n >> 8) & 255) / 255)} ${num((n & 255) / 255)} rg`);
       page.color = color;
     }
-    page.open = { baseline, end: x + t.width, items: [`1 0 0 1 ${num(x)} ${num(pageHeight - baseline)} Tm [<${this.hexOf(t.font, t.text)}>`] };
+    page.open = { baseline, end: x + t.width, items: [`1 0 0 1 ${num(x)} ${num(pageHeight - baseline)} Tm [<${this.hexOf(t.font, t.text, t.kerns)}>`] };
   }
 
   /** Ends the TJ being written on a page. */
@@ -130,8 +130,21 @@ export class PageText {
     return name;
   }
 
-  /** The text as 2-byte glyph ids of the face (its codes under Identity-H), each looked up once per face. */
-  private hexOf(font: Mupdf.Font, text: string): string {
+  /**
+   * The text as 2-byte glyph ids of the face (its codes under Identity-H), each looked up once per
+   * face; pair kerning (`kerns`: index, em) as displacements between them (`<…> -12 <…>` in a TJ).
+   */
+  private hexOf(font: Mupdf.Font, text: string, kerns?: number[]): string {
+    if (kerns?.length) {
+      let out = '';
+      let from = 0;
+      for (let k = 0; k < kerns.length; k += 2) {
+        const at = kerns[k]!;
+        out += `${this.hexOf(font, text.slice(from, at))}>${num(-kerns[k + 1]! * 1000)}<`;
+        from = at;
+      }
+      return out + this.hexOf(font, text.slice(from));
+    }
     let ids = this.glyphIds.get(font);
     if (!ids) this.glyphIds.set(font, (ids = new Int32Array(0x10000).fill(-1)));
     let used = this.used.get(font);

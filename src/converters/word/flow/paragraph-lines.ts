@@ -36,6 +36,8 @@ export interface PlacedText {
   /** The width its underline, highlight or link covers: the text and, within the line, the spaces after it. */
   span: number;
   look: Look;
+  /** Pair kerning: [index in text, adjustment in em before that character, …] (runs that ask for it). */
+  kerns?: number[];
 }
 
 /** An inline picture on its line: its bottom on the baseline. */
@@ -77,6 +79,7 @@ interface Fragment {
   picture?: Extract<Inline, { kind: 'image' }>;
   /** A tab's run and its stop's leader character (drawn across the gap). */
   leader?: string;
+  kerns?: number[];
 }
 
 const NO_LOOK: Look = { rise: 0 };
@@ -125,12 +128,19 @@ function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
       family = fam;
       font = fonts.face(fam, run.bold, run.italic);
       table = fonts.advanceTable(fam, run.bold, run.italic);
+      if (run.kern) kerning = fonts.kerning(fam, run.bold, run.italic);
     };
+    // Pair kerning where the run asks for it (resolveRun's rule): within a word, as MuPDF shapes words.
+    let kerning = run.kern ? fonts.kerning(family, run.bold, run.italic) : undefined;
+    let kerns: number[] | undefined;
+    let previous = -1; // glyph id of the last character of the piece
     const push = (end: number, breakAfter: boolean) => {
       if (end <= start) return;
-      out.push({ kind: 'text', text: t.slice(start, end), width: em * run.size, space: 0, spaces: 0, font, size: run.size, family, run, look, breakAfter, note });
+      out.push({ kind: 'text', text: t.slice(start, end), width: em * run.size, space: 0, spaces: 0, font, size: run.size, family, run, look, breakAfter, note, kerns });
       start = end;
       em = 0;
+      kerns = undefined;
+      previous = -1;
     };
     const advance = (cp: number) => {
       const a = cp < 0x10000 ? table[cp]! : NaN;
@@ -155,6 +165,7 @@ function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
           out.push({ kind: 'text', text: '', width: 0, space: space * (j - i) * run.size, spaces: j - i, font, size: run.size, family: run.family, run, look, breakAfter: true });
         }
         start = i = j;
+        previous = -1;
         continue;
       }
       if (cp >= 0xd800 && cp < 0xdc00) cp = t.codePointAt(i)!;
@@ -162,6 +173,15 @@ function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
       if (fam !== family) {
         push(i, false);
         use(fam);
+      }
+      if (kerning) {
+        const gid = fonts.glyphId(family, run.bold, run.italic, cp);
+        const k = previous >= 0 ? kerning.pair(previous, gid) : 0;
+        if (k) {
+          em += k;
+          (kerns ??= []).push(i - start, k);
+        }
+        previous = gid;
       }
       em += advance(cp);
       i += cp > 0xffff ? 2 : 1;
@@ -253,7 +273,7 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
         // Underlines, highlights and links run on through the spaces after the text, but for the line's last.
         const look = f.look;
         const through = k < n - 1 && (look.underline || look.strike || look.highlight || look.link) ? f.space + (k >= from ? each * f.spaces : 0) : 0;
-        if (f.text || through) line.texts.push({ font: f.font!, size: f.size, text: f.text, x, width: w, span: w + through, look });
+        if (f.text || through) line.texts.push({ font: f.font!, size: f.size, text: f.text, x, width: w, span: w + through, look, kerns: f.kerns });
       } else if (f.kind === 'tab' && f.leader && f.run) {
         const dot = ctx.fonts.measure(f.leader, f.run.family, f.run.bold, f.run.italic, f.run.size);
         const count = dot > 0 ? Math.floor((w - 0.5) / dot) : 0;
@@ -346,8 +366,8 @@ function cutToFit(f: Fragment, room: number, ctx: LineContext): [Fragment, Fragm
   const head = chars.slice(0, n).join('');
   const tail = chars.slice(n).join('');
   return [
-    { ...f, text: head, width: w, space: 0, spaces: 0, breakAfter: true },
-    { ...f, text: tail, width: f.width - w },
+    { ...f, text: head, width: w, space: 0, spaces: 0, breakAfter: true, kerns: undefined },
+    { ...f, text: tail, width: f.width - w, kerns: undefined },
   ];
 }
 

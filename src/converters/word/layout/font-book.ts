@@ -1,6 +1,7 @@
 import type * as Mupdf from 'mupdf';
 import { FACE_FILES, FALLBACK, faceStyle, substituteFamily, type Family, type FontFiles } from '../../fonts/catalog';
 import { hheaBaselineFactor, hheaLineFactor, withoutCharacters, withTablesHidden } from './face-tables';
+import { PairKerning } from '../flow/pair-kerning';
 
 type MupdfModule = typeof Mupdf;
 
@@ -85,6 +86,34 @@ export class FontBook {
       this.sources.set(font, source);
     }
     return font;
+  }
+
+  private kernings = new Map<string, PairKerning | null>();
+  private glyphIds = new Map<string, Int32Array>();
+
+  /** A face's pair kerning from its GPOS table (what MuPDF applies to a kerned run), or undefined when it has none. */
+  kerning(family: Family, bold: boolean, italic: boolean): PairKerning | undefined {
+    const key = `${family}/${faceStyle(bold, italic)}`;
+    let kerning = this.kernings.get(key);
+    if (kerning === undefined) {
+      const bytes = this.files(FACE_FILES[family][faceStyle(bold, italic)]);
+      this.kernings.set(key, (kerning = (bytes && PairKerning.of(bytes)) || null));
+    }
+    return kerning ?? undefined;
+  }
+
+  /** A face's glyph id of a character of the Basic Multilingual Plane (0: none), looked up once. */
+  glyphId(family: Family, bold: boolean, italic: boolean, codePoint: number): number {
+    const key = `${family}/${faceStyle(bold, italic)}`;
+    let table = this.glyphIds.get(key);
+    if (!table) this.glyphIds.set(key, (table = new Int32Array(BMP).fill(-1)));
+    let gid = codePoint < BMP ? table[codePoint]! : -1;
+    if (gid < 0) {
+      const font = this.face(family, bold, italic);
+      gid = font ? Math.max(0, font.encodeCharacter(codePoint)) : 0;
+      if (codePoint < BMP) table[codePoint] = gid;
+    }
+    return gid;
   }
 
   /** The font file a face of this book was made from. */
