@@ -69,7 +69,7 @@ describe('Word layout by our own engine (flow/)', () => {
       para(lorem(25, 'r'), { align: 'right', indentRight: 36 }),
       para(lorem(40, 'h'), { indentLeft: 36, firstLine: -18, spaceAfter: 6 }),
       { kind: 'paragraph', props: { indentLeft: 36, firstLine: -18, list: { label: '1.', style, suffix: 'tab' } }, inlines: [{ kind: 'text', text: lorem(30, 'l'), style }] },
-      { kind: 'paragraph', props: { line: { rule: 'auto', value: 1.5 } }, inlines: [{ kind: 'text', text: 'Before the break', style }, { kind: 'break', type: 'line' }, { kind: 'text', text: 'after it, ', style }, { kind: 'text', text: 'bold', style: { ...style, bold: true } }, { kind: 'text', text: ' and Кириллица in Cambria', style: { ...style, font: 'Cambria', size: 13 } }] },
+      { kind: 'paragraph', props: { line: { rule: 'auto', value: 1.5 } }, inlines: [{ kind: 'text', text: 'Before the break', style }, { kind: 'break', type: 'line' }, { kind: 'text', text: 'after it, ', style }, { kind: 'text', text: 'bold', style: { ...style, bold: true } }, { kind: 'text', text: ' and Кириллица in Cambria', style: { ...style, font: 'Cambria' } }] },
       para(lorem(30, 't'), { line: { rule: 'exact', value: 18 } }, { font: 'Times New Roman', size: 12 }),
       // Pair-kerned (w:kern from 8 pt): AV, Wa, To and Ty pairs tighten in every face.
       para('AVATAR Wave To Tyre VAT Yaw AWAY, '.repeat(6), {}, { font: 'Arial', size: 14, kern: 8 }),
@@ -87,6 +87,20 @@ describe('Word layout by our own engine (flow/)', () => {
     const justified = own.filter((l) => l.text.startsWith('j') || / j\d/.test(l.text)).slice(0, -1);
     expect(justified.length).toBeGreaterThan(2);
     for (const line of justified) expect(Math.abs(line.x1 - (page.width - page.marginRight))).toBeLessThan(0.6);
+  });
+
+  it('sizes each line by its own largest text, as Word and LibreOffice do (MuPDF sizes all of a paragraph’s lines alike)', async () => {
+    // 1.5 lines; the 16 pt run only on the third line: the lines before it are 12 pt lines.
+    const times: RunStyle = { font: 'Times New Roman', size: 12 };
+    const p: Paragraph = { kind: 'paragraph', props: { line: { rule: 'auto', value: 1.5 } }, inlines: [{ kind: 'text', text: 'First line', style: times }, { kind: 'break', type: 'line' }, { kind: 'text', text: 'Second line', style: times }, { kind: 'break', type: 'line' }, { kind: 'text', text: 'Large', style: { ...times, size: 16 } }, { kind: 'break', type: 'line' }, { kind: 'text', text: 'Fourth line', style: times }] };
+    const lines = rows((await render(doc([p]))).pages[0]!);
+    const pitch = (k: number) => lines[k + 1]!.y - lines[k]!.y;
+    // Times New Roman 12 pt single is 13.8 pt (LibreOffice's twips): 1.5 lines 20.7 pt.
+    expect(pitch(0)).toBeCloseTo(20.7, 0);
+    // The 16 pt line is taller: the baselines around it are further apart.
+    expect(pitch(1) + pitch(2)).toBeGreaterThan(2 * 20.7 + 4);
+    const html = rows((await render(doc([p]), false)).pages[0]!);
+    expect(html[1]!.y - html[0]!.y).toBeGreaterThan(25); // MuPDF: every line as tall as the 16 pt one
   });
 
   it('cuts a word longer than the line at the margin, as Word does', async () => {

@@ -157,6 +157,12 @@ export interface ParagraphProps {
   columnBreakBefore?: boolean;
   keepNext?: boolean;
   keepLines?: boolean;
+  /**
+   * Widow and orphan control: DOCX paragraphs have it unless w:widowControl turns it off in the
+   * paragraph or its styles (LibreOffice's DOCX import sets two lines by default, as Word does; the
+   * .doc reader leaves it off). Applied by our own pager (flow/paginate.ts).
+   */
+  widowControl?: boolean;
   shading?: string;
   borders?: { top?: Border; bottom?: Border; left?: Border; right?: Border; between?: Border };
   tabs?: TabStop[];

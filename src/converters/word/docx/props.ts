@@ -260,6 +260,7 @@ export function parsePPr(el: XmlElement | undefined, theme: Theme): ParaProps {
       case 'pageBreakBefore': p.pageBreakBefore = toggle(c); break;
       case 'keepNext': p.keepNext = toggle(c); break;
       case 'keepLines': p.keepLines = toggle(c); break;
+      case 'widowControl': p.widowControl = toggle(c); break;
       case 'bidi': p.bidi = toggle(c); break;
       case 'shd': {
         const s = parseShading(c, theme);

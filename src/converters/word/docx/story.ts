@@ -166,6 +166,7 @@ function copyParaProps(p: ParaProps, out: ParagraphProps): void {
   if (p.pageBreakBefore) out.pageBreakBefore = true;
   if (p.keepNext) out.keepNext = true;
   if (p.keepLines) out.keepLines = true;
+  if (p.widowControl !== false) out.widowControl = true;
   if (p.bidi) out.bidi = true;
   if (p.shading && p.shading !== 'auto') out.shading = p.shading;
   if (p.borders) {

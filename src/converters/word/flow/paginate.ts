@@ -112,17 +112,40 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
     const p = paragraphs[b]!;
     const lines = linesOf(p);
     const above = spaceAbove(p, paragraphs[b - 1], ctx.sum);
+    // At a page's top only the paragraph's own space before stays (LibreOffice adds it there), not the space after the one before.
+    const atTopAbove = spaceAbove(p, undefined, ctx.sum);
     // Kept together: the whole paragraph moves on when it does not fit below what the page holds.
     if (p.props.keepLines && page.lines.length && lines.length > 1) {
       const total = above + lines.reduce((sum, l) => sum + l.height, 0);
       const notes = lines.flatMap((l) => l.notes);
       if (y + total + room(notes) > frameHeight + 0.01 && total + notesHeight(notes) <= frameHeight) newPage();
     }
-    y += above;
+    y += page.lines.length ? above : atTopAbove;
+    /** The paragraph's first line on the current page. */
+    let firstHere = 0;
     for (let n = 0; n < lines.length; n++) {
       const line = lines[n]!;
       const calls = line.notes.filter((id) => noteBody(id)?.length);
-      if (page.lines.length && y + line.height + room(calls) > frameHeight + 0.01) {
+      if (page.lines.length && y + line.height - (calls.length || page.notes.length ? 0 : line.trailing) + room(calls) > frameHeight + 0.01) {
+        if (n > 0 && p.props.widowControl) {
+          // Widow and orphan control where the paragraph asks for it, as Word and LibreOffice apply it:
+          // the last line does not go to the next page alone, nor does the first stay alone at this page's foot.
+          const startedHere = firstHere === 0;
+          let keep = n - firstHere;
+          if (lines.length - n === 1) keep--;
+          if (keep === 1 && startedHere) keep = 0;
+          const atTop = startedHere && starts.get(b)?.line === 0;
+          if (keep < n - firstHere && (keep > 0 || (startedHere && !atTop))) {
+            const moved = page.lines.splice(page.lines.length - (n - firstHere - keep));
+            const dropped = new Set(moved.flatMap((l) => l.line.notes));
+            page.notes = page.notes.filter((id) => !dropped.has(id));
+            newPage();
+            firstHere = firstHere + keep;
+            y = firstHere === 0 ? atTopAbove : 0;
+            n = firstHere - 1;
+            continue;
+          }
+        }
         // The paragraph's first line goes to the next page: those kept with it go along, unless they start this page.
         if (n === 0) {
           let m = b;
@@ -139,7 +162,8 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
           }
         }
         newPage();
-        if (n === 0) y = above;
+        if (n === 0) y = atTopAbove;
+        firstHere = n;
       }
       if (n === 0) starts.set(b, { page: pages.length, line: page.lines.length });
       page.lines.push({ line, y, opens: n === 0 ? p : undefined });

@@ -53,6 +53,12 @@ export interface Line {
   height: number;
   /** The baseline's distance from the line's top. */
   baseline: number;
+  /**
+   * Space below the text that may hang past the foot of a page: what proportional spacing (1.15,
+   * double) adds to a single line. LibreOffice fits a line whose text fits (stress008's pages end up
+   * to 1.1 pt from the margin with 1.15 lines whose spacing would not fit).
+   */
+  trailing: number;
   texts: PlacedText[];
   pictures: PlacedPicture[];
   /** Footnotes this line calls, in order. */
@@ -76,6 +82,8 @@ interface Fragment {
   /** A line may break after it (it ends in spaces or a hyphen). */
   breakAfter: boolean;
   note?: string;
+  /** The run's style when its size sizes the line (text and fields, as largestRun counts them). */
+  sizing?: RunStyle;
   picture?: Extract<Inline, { kind: 'image' }>;
   /** A tab's run and its stop's leader character (drawn across the gap). */
   leader?: string;
@@ -115,7 +123,7 @@ function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
     ? [{ kind: 'text', text: list.label, style: list.style }, ...(list.suffix === 'tab' ? [{ kind: 'tab', style: list.style } as Inline] : list.suffix === 'space' ? [{ kind: 'text', text: ' ', style: list.style } as Inline] : []), ...p.inlines]
     : p.inlines;
   const { fonts } = ctx;
-  const text = (t: string, style: RunStyle, note?: string) => {
+  const text = (t: string, style: RunStyle, note?: string, sizing: RunStyle | undefined = style) => {
     const run = resolveRun(style, ctx);
     const look = lookOf(style, ctx.defaultSize);
     let start = 0;
@@ -136,7 +144,7 @@ function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
     let previous = -1; // glyph id of the last character of the piece
     const push = (end: number, breakAfter: boolean) => {
       if (end <= start) return;
-      out.push({ kind: 'text', text: t.slice(start, end), width: em * run.size, space: 0, spaces: 0, font, size: run.size, family, run, look, breakAfter, note, kerns });
+      out.push({ kind: 'text', text: t.slice(start, end), width: em * run.size, space: 0, spaces: 0, font, size: run.size, family, run, look, breakAfter, note, kerns, sizing });
       start = end;
       em = 0;
       kerns = undefined;
@@ -162,7 +170,7 @@ function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
           host.spaces = j - i;
         } else {
           // Spaces that open the run: a fragment of no text.
-          out.push({ kind: 'text', text: '', width: 0, space: space * (j - i) * run.size, spaces: j - i, font, size: run.size, family: run.family, run, look, breakAfter: true });
+          out.push({ kind: 'text', text: '', width: 0, space: space * (j - i) * run.size, spaces: j - i, font, size: run.size, family: run.family, run, look, breakAfter: true, sizing });
         }
         start = i = j;
         previous = -1;
@@ -193,13 +201,18 @@ function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
   for (const it of items) {
     switch (it.kind) {
       case 'text':
+        if (list && it.style === list.style) {
+          // The list label and the space after it: not counted in the line's size (largestRun leaves them out).
+          if (!it.style.hidden && it.text) text(written(it.text, it.style), it.style, undefined, undefined);
+          break;
+        }
         if (!it.style.hidden && it.text) text(written(it.text.includes('\u00ad') ? it.text.replace(/\u00ad/g, '') : it.text, it.style), it.style);
         break;
       case 'field':
         text(ctx.fields[it.field] ?? '1', it.style);
         break;
       case 'noteRef':
-        text(it.label, { ...it.style, vertAlign: 'superscript' }, it.id);
+        text(it.label, { ...it.style, vertAlign: 'superscript' }, it.id, undefined);
         break;
       case 'tab': {
         const run = resolveRun(it.style, ctx);
@@ -225,9 +238,20 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
   const firstLine = props.firstLine ?? 0;
   const right = width - (props.indentRight ?? 0);
   const tabs = props.tabs ?? [];
-  const box = lineBox(p, { fonts: ctx.fonts, defaultFont: ctx.defaultFont, defaultSize: ctx.defaultSize, noLeading: ctx.noLeading } as Parameters<typeof lineBox>[1]);
+  const boxContext = { fonts: ctx.fonts, defaultFont: ctx.defaultFont, defaultSize: ctx.defaultSize, noLeading: ctx.noLeading } as Parameters<typeof lineBox>[1];
+  const box = lineBox(p, boxContext);
   const size = largestRun(p, ctx).size;
   const baseline = 0.8 * size + (box.height - size) / 2 - box.raise;
+  const proportional = props.line?.rule === 'auto' && props.line.value > 1;
+  const trailing = proportional ? Math.max(0, box.height - lineBox({ ...p, props: { ...props, line: undefined } }, boxContext).height) : 0;
+  /** The line box of a line whose largest text is in `style` (the paragraph's props otherwise). */
+  const lineBoxOf = (style: RunStyle) => {
+    const alone: Paragraph = { kind: 'paragraph', props: { ...props, markStyle: style }, inlines: [{ kind: 'text', text: 'x', style }] };
+    const b = lineBox(alone, boxContext);
+    const s = largestRun(alone, ctx).size;
+    const t = proportional ? Math.max(0, b.height - lineBox({ ...alone, props: { ...alone.props, line: undefined } }, boxContext).height) : 0;
+    return { height: b.height, baseline: 0.8 * s + (b.height - s) / 2 - b.raise, trailing: t };
+  };
   const frags = fragmentsOf(p, ctx);
   const lines: Line[] = [];
   /** A line of placed fragments: aligned (or justified, unless `last`), its text, pictures and notes gathered. */
@@ -256,7 +280,20 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
         }
       }
     }
-    const line: Line = { height: box.height, baseline, texts: [], pictures: [], notes: [] };
+    // Each line is as tall as its own largest text, as in Word and LibreOffice (MuPDF sizes a
+    // paragraph's lines alike): a line without the paragraph's one large run is shorter.
+    let sizing: RunStyle | undefined;
+    let largest = -1;
+    for (const { f } of placed) {
+      if (!f.sizing || !f.text) continue;
+      const full = f.sizing.size ?? ctx.defaultSize;
+      if (full > largest) {
+        largest = full;
+        sizing = f.sizing;
+      }
+    }
+    const own = sizing && largest < size - 0.01 ? lineBoxOf(sizing) : undefined;
+    const line: Line = own ? { height: own.height, baseline: own.baseline, trailing: own.trailing, texts: [], pictures: [], notes: [] } : { height: box.height, baseline, trailing, texts: [], pictures: [], notes: [] };
     for (let k = 0; k < n; k++) {
       const { f, x, width: w } = placed[k]!;
       if (f.note) line.notes.push(f.note);
