@@ -51,14 +51,15 @@ const rows = (lines: Line[]) => {
 };
 
 describe('Word layout by our own engine (flow/)', () => {
-  it('takes stretches of plain paragraphs and leaves tables, shapes, shading and right-to-left text to the HTML engine', () => {
+  it('takes stretches of plain paragraphs and leaves tables, shapes, borders and right-to-left text to the HTML engine', () => {
     const model = doc([]);
     expect(laysOutItself([para('Plain text, Кириллица, Ελληνικά.'), { kind: 'paragraph', props: { list: { label: '1.', style, suffix: 'tab' } }, inlines: [{ kind: 'tab', style }, { kind: 'break', type: 'line' }] }], model)).toBe(true);
     expect(laysOutItself([], model)).toBe(false);
     expect(laysOutItself([{ kind: 'table', grid: [100], rows: [{ cells: [{ blocks: [para('cell')], gridSpan: 1, borders: {} }] }] }], model)).toBe(false);
     expect(laysOutItself([para('مرحبا')], model)).toBe(false);
     expect(laysOutItself([para('Kerned', {}, { ...style, kern: 8 })], model)).toBe(true);
-    expect(laysOutItself([para('Shaded', { shading: 'FFFF00' })], model)).toBe(false);
+    expect(laysOutItself([para('Shaded', { shading: 'FFFF00' })], model)).toBe(true);
+    expect(laysOutItself([para('Bordered', { borders: { top: { width: 1, style: 'single', color: '000000' } } })], model)).toBe(false);
     expect(laysOutItself([{ kind: 'paragraph', props: {}, inlines: [{ kind: 'shape', geometry: 'rect', width: 10, height: 10 }] }], model)).toBe(false);
   });
 
@@ -101,6 +102,24 @@ describe('Word layout by our own engine (flow/)', () => {
     expect(pitch(1) + pitch(2)).toBeGreaterThan(2 * 20.7 + 4);
     const html = rows((await render(doc([p]), false)).pages[0]!);
     expect(html[1]!.y - html[0]!.y).toBeGreaterThan(25); // MuPDF: every line as tall as the 16 pt one
+  });
+
+  it('shades a paragraph across the column behind its lines, as the HTML path draws its box', async () => {
+    const { pdf } = await render(doc([para('Plain'), para('Shaded paragraph', { shading: 'FFFF00', indentLeft: 36 }), para('Plain again')]));
+    const mupdf = await loadMupdf();
+    const out = mupdf.Document.openDocument(pdf, 'application/pdf');
+    try {
+      // 1 pixel per point: the column runs from 72 to 540; the shaded line is the second (11 pt Calibri: 13.4 pt lines).
+      const pixmap = out.loadPage(0).toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
+      const at = (x: number, y: number) => Array.from(pixmap.getPixels().slice((y * pixmap.getWidth() + x) * 3, (y * pixmap.getWidth() + x) * 3 + 3));
+      expect(at(500, 72 + 20)).toEqual([255, 255, 0]); // right of its text, in the column
+      expect(at(80, 72 + 20)).toEqual([255, 255, 0]); // in its indent
+      expect(at(500, 72 + 6)).toEqual([255, 255, 255]); // the line above
+      expect(at(500, 72 + 34)).toEqual([255, 255, 255]); // the line below
+      expect(at(560, 72 + 20)).toEqual([255, 255, 255]); // the margin
+    } finally {
+      out.destroy();
+    }
   });
 
   it('cuts a word longer than the line at the margin, as Word does', async () => {

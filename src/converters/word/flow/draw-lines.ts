@@ -22,17 +22,19 @@ const rgb = (hex: string | undefined): Mupdf.Color => {
 };
 
 /**
- * Draws laid-out lines with their top-left at (`left`, `top`): highlights under the text, the text
+ * Draws laid-out lines with their top-left at (`left`, `top`): paragraph shading and highlights under the text, the text
  * itself handed to `marks.text` (written into the content stream directly), underlines and
  * strike-throughs, and inline pictures. Links of one target on one line are one link.
  */
 export function drawLines(mupdf: MupdfModule, device: Mupdf.Device, lines: PlacedLine[], left: number, top: number, drawPicture: DrawPicture, marks: DrawnMarks): void {
   const rects: { x0: number; y0: number; x1: number; y1: number; color?: string }[] = [];
   const fills: typeof rects = [];
+  const shades: typeof rects = [];
   for (const { line, y, opens } of lines) {
     const lineTop = top + y;
     const baseline = lineTop + line.baseline;
     if (opens) marks.paragraphAt(opens, lineTop);
+    if (line.shade) shades.push({ x0: left, y0: lineTop, x1: left + line.shade.width, y1: lineTop + line.height, color: line.shade.color });
     let link: { uri: string; rect: Mupdf.Rect } | undefined;
     for (const t of line.texts) {
       const x = left + t.x;
@@ -53,6 +55,7 @@ export function drawLines(mupdf: MupdfModule, device: Mupdf.Device, lines: Place
     if (link) marks.link(link.rect, link.uri);
     for (const pic of line.pictures) drawPicture(device, pic.data, pic.contentType, [pic.width, 0, 0, pic.height, left + pic.x, baseline - pic.height]);
   }
+  fillRects(mupdf, device, shades);
   fillRects(mupdf, device, fills);
   fillRects(mupdf, device, rects);
 }

@@ -35,7 +35,6 @@ function simpleInline(it: Inline, model: WordDocument, inNote: boolean): boolean
 function simpleParagraph(p: Paragraph, model: WordDocument, inNote: boolean): boolean {
   const props = p.props;
   if (props.frame || props.bidi || props.columnBreakBefore) return false;
-  if (props.shading && props.shading !== 'auto') return false;
   if (props.borders && Object.values(props.borders).some((b) => borderShows(b))) return false;
   if (props.list && !SIMPLE_TEXT.test(props.list.label)) return false;
   return p.inlines.every((it) => simpleInline(it, model, inNote));
@@ -48,7 +47,7 @@ function simpleBlock(b: Block, model: WordDocument, inNote = false): boolean {
 /**
  * Whether our own line breaker and pager lay out these blocks (flow/): paragraphs of text in
  * simple scripts (pair-kerned or not), tabs, line breaks, inline pictures and footnotes of the same.
- * Tables, shapes, text boxes, borders, shading, frames, right-to-left and shaped text stay with
+ * Tables, shapes, text boxes, paragraph borders, frames, right-to-left and shaped text stay with
  * MuPDF's HTML engine.
  */
 export function laysOutItself(blocks: Block[], model: WordDocument): boolean {

@@ -59,6 +59,8 @@ export interface Line {
    * to 1.1 pt from the margin with 1.15 lines whose spacing would not fit).
    */
   trailing: number;
+  /** Paragraph shading (RRGGBB) behind the line, across the column as the HTML path's paragraph box. */
+  shade?: { color: string; width: number };
   texts: PlacedText[];
   pictures: PlacedPicture[];
   /** Footnotes this line calls, in order. */
@@ -252,6 +254,7 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
     const t = proportional ? Math.max(0, b.height - lineBox({ ...alone, props: { ...alone.props, line: undefined } }, boxContext).height) : 0;
     return { height: b.height, baseline: 0.8 * s + (b.height - s) / 2 - b.raise, trailing: t };
   };
+  const shade = props.shading && props.shading !== 'auto' ? { color: props.shading, width } : undefined;
   const frags = fragmentsOf(p, ctx);
   const lines: Line[] = [];
   /** A line of placed fragments: aligned (or justified, unless `last`), its text, pictures and notes gathered. */
@@ -294,6 +297,7 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
     }
     const own = sizing && largest < size - 0.01 ? lineBoxOf(sizing) : undefined;
     const line: Line = own ? { height: own.height, baseline: own.baseline, trailing: own.trailing, texts: [], pictures: [], notes: [] } : { height: box.height, baseline, trailing, texts: [], pictures: [], notes: [] };
+    if (shade) line.shade = shade;
     for (let k = 0; k < n; k++) {
       const { f, x, width: w } = placed[k]!;
       if (f.note) line.notes.push(f.note);
