@@ -22,9 +22,9 @@ import { AreaLayouts, BlockAreas, fieldsShown, type Area } from './areas';
 import { roomBelow, startBelow, type ChunkRegistry } from './continuous-columns';
 import { METAFILE } from '../metafile';
 import { laysOutItself } from '../flow/eligible';
-import { paginate, stackParagraphs, NOTE_SEPARATOR, type FlowPage, type PlacedLine } from '../flow/paginate';
-import { drawLines, drawRule, type DrawPicture, type DrawnMarks } from '../flow/draw-lines';
-import { PageText } from '../flow/page-text';
+import { paginate, stackParagraphs, type FlowPage } from '../flow/paginate';
+import type { DrawPicture } from '../flow/draw-lines';
+import { FlowPages } from '../flow/flow-pages';
 
 type MupdfModule = typeof Mupdf;
 
@@ -135,7 +135,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
     const footnotePages = new WeakMap<Block[], FootnotePage>();
     /** What our own engine (flow/) lays paragraphs out with: fields are the page's in headers and footers. */
     const lineContext = { fonts, defaultFont: model.defaultFont, defaultSize: em, noLeading: model.noLeading, fields: {}, sum: model.paragraphSpacing === 'sum' };
-    // Stretches our own engine paged (flow/): each page's lines and notes, drawn by drawOwnPage.
+    // Stretches our own engine paged (flow/): each page's lines and notes, drawn by ownDrawing.
     const ownPages = new WeakMap<Block[], FlowPage[]>();
     const laidOut = (f: FlowFrame, blocks: Block[], rowAnchors?: Map<Table, string>, marks?: PageMarks, frameHeight?: number) => {
       const page = footnotePages.get(blocks);
@@ -377,8 +377,6 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
         page.destroy();
       }
     };
-    // The text of our engine's pages, put into the PDF by finish.
-    const pageText = new PageText();
     /** Pictures our engine draws: rasters as placeholders (put into the PDF at the end), metafiles as vectors. */
     const drawPicture: DrawPicture = (device, data, contentType, ctm) => {
       if (METAFILE.test(contentType)) return metafiles.draw(device, data, contentType, ctm, fonts);
@@ -387,34 +385,15 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       device.fillImage(image, ctm, 1);
       image.destroy();
     };
-    /** Lines our own engine laid out, their top-left at (left, top) of the open page (`height` tall): text into its content stream. */
-    const drawOwnLines = (device: Mupdf.Device, lines: PlacedLine[], left: number, top: number, height: number, collectLinks: boolean) => {
-      const index = open!.index;
-      const marks: DrawnMarks = {
-        text: (t, x, baseline) => pageText.show(index, height, t, x, baseline),
-        link: (rect, uri) => {
-          if (!collectLinks) return;
-          if (!uri.startsWith('#')) links.push({ page: index, rect, uri });
-          else if (uri.length > 1) internalLinks.push({ page: index, rect, name: uri.slice(1) });
-        },
-        paragraphAt: (p, y) => {
-          if (p.props.outlineLevel !== undefined && p.props.outlineLevel < 9) outline.place(outline.index(p), index, y);
-          if (p.props.bookmarks?.length) targets.place(targets.index(p), index, y);
-        },
-      };
-      drawLines(mupdf, device, lines, left, top, drawPicture, marks);
-    };
-    /** A page our own engine laid out: its lines in the text area, its notes at the area's foot under their rule. */
-    const drawOwnPage = (device: Mupdf.Device, f: FlowFrame, page: FlowPage, collectLinks: boolean) => {
-      const { marginLeft: left, height } = f.flow.section.page;
-      drawOwnLines(device, page.lines, left, f.top, height, collectLinks);
-      const notes = page.notesArea;
-      if (notes) {
-        const top = f.top + f.frameHeight - notes.height;
-        drawRule(mupdf, device, left, top + NOTE_SEPARATOR.above, Math.min(NOTE_SEPARATOR.width, f.frameWidth), NOTE_SEPARATOR.thickness);
-        drawOwnLines(device, notes.lines, left, top, height, collectLinks);
-      }
-    };
+    // What our own engine laid out, drawn onto the writer's pages; its text put into the PDF by finish.
+    const ownDrawing = new FlowPages(mupdf, drawPicture, {
+      link: (page, rect, uri) => links.push({ page, rect, uri }),
+      internalLink: (page, rect, name) => internalLinks.push({ page, rect, name }),
+      paragraphAt: (p, page, y) => {
+        if (p.props.outlineLevel !== undefined && p.props.outlineLevel < 9) outline.place(outline.index(p), page, y);
+        if (p.props.bookmarks?.length) targets.place(targets.index(p), page, y);
+      },
+    });
     /**
      * A header or footer of plain paragraphs laid out by our own engine with the page's field values,
      * and the height MuPDF measures for it (what places a footer, and the body below a tall header).
@@ -499,7 +478,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
           const drawContent = (wrapped: Mupdf.Device, plain: Mupdf.Device | undefined, collectLinks: boolean) => {
             const pick = (drawsItself: boolean) => (drawsItself ? wrapped : plain);
             if (doc) drawFrames((frame) => pick(placeholderFrames.has(frame)), f, doc, pageFrames, i * f.columns, f.top, collectLinks ? linkFrames : undefined);
-            else if (plain) drawOwnPage(plain, f, ownPaged![i]!, collectLinks);
+            else if (plain) ownDrawing.page(plain, open!.index, ownPaged![i]!, { left: g.marginLeft, top: f.top, width: f.frameWidth, height: f.frameHeight, pageHeight: g.height }, collectLinks);
             const notesDevice = notes && pick(notes.drawsItself);
             if (notes && notesDevice) drawNotes(notesDevice, f, notes);
             const run = (area: Area, top: number) => {
@@ -508,8 +487,8 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
             };
             if (header) run(header, g.header);
             if (footer) run(footer, g.height - g.footer - footer.height);
-            if (plain && ownHeader) drawOwnLines(plain, ownHeader.lines, g.marginLeft, g.header, g.height, collectLinks);
-            if (plain && ownFooter) drawOwnLines(plain, ownFooter.lines, g.marginLeft, g.height - g.footer - ownFooter.height, g.height, collectLinks);
+            if (plain && ownHeader) ownDrawing.lines(plain, open!.index, g.height, ownHeader.lines, g.marginLeft, g.header, collectLinks);
+            if (plain && ownFooter) ownDrawing.lines(plain, open!.index, g.height, ownFooter.lines, g.marginLeft, g.height - g.footer - ownFooter.height, collectLinks);
           };
           if (shapes.hasFloating && drawsItself) {
             // Floating shapes: a pass that draws nothing finds their anchors; they are drawn before the text.
@@ -538,7 +517,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       const at = targets.at(l.name);
       return at ? [{ page: l.page, rect: l.rect, to: at }] : [];
     });
-    const bytes = finish(mupdf, out, links, pictures, outline, within, pageText, (font) => fonts.bytesOf(font));
+    const bytes = finish(mupdf, out, links, pictures, outline, within, ownDrawing.text, (font) => fonts.bytesOf(font));
     out.destroy();
     return bytes;
   } finally {
