@@ -26,6 +26,9 @@ export interface Fragment {
   look: Look;
   /** A line may break after it (it ends in spaces or a hyphen). */
   breakAfter: boolean;
+  /** Where the line breaker placed it (a text fragment is its line's PlacedText: no copy per line). */
+  x: number;
+  span: number;
   note?: string;
   /** The run's style when its size sizes the line (text and fields, as largestRun counts them). */
   sizing?: RunStyle;
@@ -39,7 +42,8 @@ const NO_LOOK: Look = { rise: 0 };
 
 /** The characters of a run as written: ligatures as their letters (the faces do not map them), capitals when asked. */
 function written(text: string, style: RunStyle): string {
-  const letters = /[\ufb00-\ufb04]/.test(text) ? text.replace(/[\ufb00-\ufb04]/g, (ch) => LIGATURE_LETTERS[ch]!) : text;
+  // Soft hyphens are left out (no line breaks there) and ligatures spelt out; most runs have neither (one scan).
+  const letters = /[\u00ad\ufb00-\ufb04]/.test(text) ? text.replace(/\u00ad/g, '').replace(/[\ufb00-\ufb04]/g, (ch) => LIGATURE_LETTERS[ch]!) : text;
   return style.caps || style.smallCaps ? letters.toUpperCase() : letters;
 }
 
@@ -77,6 +81,7 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
     let font = fonts.face(family, run.bold, run.italic);
     let table = fonts.advanceTable(family, run.bold, run.italic);
     let em = 0;
+    let spaceEm: number | undefined; // a space's advance in the run's own face
     const use = (fam: Family) => {
       family = fam;
       font = fonts.face(fam, run.bold, run.italic);
@@ -89,7 +94,7 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
     let previous = -1; // glyph id of the last character of the piece
     const push = (end: number, breakAfter: boolean) => {
       if (end <= start) return;
-      out.push({ kind: 'text', text: t.slice(start, end), width: em * run.size, space: 0, spaces: 0, font, size: run.size, family, run, look, breakAfter, note, kerns, sizing });
+      out.push({ kind: 'text', text: t.slice(start, end), width: em * run.size, space: 0, spaces: 0, x: 0, span: 0, font, size: run.size, family, run, look, breakAfter, note, kerns, sizing });
       start = end;
       em = 0;
       kerns = undefined;
@@ -106,7 +111,8 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
         // Spaces run together after the text before them (a line breaks after the last).
         let j = i;
         while (t.charCodeAt(j) === 32) j++;
-        const space = fonts.advanceTable(run.family, run.bold, run.italic)[32]! || fonts.measure(' ', run.family, run.bold, run.italic, 1);
+        spaceEm ??= fonts.measure(' ', run.family, run.bold, run.italic, 1);
+        const space = spaceEm;
         const last = out.at(-1);
         push(i, true);
         const host = start === i && out.at(-1) !== last ? out.at(-1)! : undefined;
@@ -115,7 +121,7 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
           host.spaces = j - i;
         } else {
           // Spaces that open the run: a fragment of no text.
-          out.push({ kind: 'text', text: '', width: 0, space: space * (j - i) * run.size, spaces: j - i, font, size: run.size, family: run.family, run, look, breakAfter: true, sizing });
+          out.push({ kind: 'text', text: '', width: 0, space: space * (j - i) * run.size, spaces: j - i, x: 0, span: 0, font, size: run.size, family: run.family, run, look, breakAfter: true, sizing });
         }
         start = i = j;
         previous = -1;
@@ -151,7 +157,7 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
           if (!it.style.hidden && it.text) text(written(it.text, it.style), it.style, undefined, undefined);
           break;
         }
-        if (!it.style.hidden && it.text) text(written(it.text.includes('\u00ad') ? it.text.replace(/\u00ad/g, '') : it.text, it.style), it.style);
+        if (!it.style.hidden && it.text) text(written(it.text, it.style), it.style);
         break;
       case 'field':
         text(ctx.fields[it.field] ?? '1', it.style);
@@ -161,14 +167,14 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
         break;
       case 'tab': {
         const run = resolveRun(it.style, ctx);
-        out.push({ kind: 'tab', text: '', width: 0, space: 0, spaces: 0, size: run.size, run, family: run.family, look: lookOf(it.style, ctx.defaultSize), breakAfter: true });
+        out.push({ kind: 'tab', text: '', width: 0, space: 0, spaces: 0, x: 0, span: 0, size: run.size, run, family: run.family, look: lookOf(it.style, ctx.defaultSize), breakAfter: true });
         break;
       }
       case 'break':
-        if (it.type === 'line') out.push({ kind: 'break', text: '', width: 0, space: 0, spaces: 0, size: 0, look: NO_LOOK, breakAfter: true });
+        if (it.type === 'line') out.push({ kind: 'break', text: '', width: 0, space: 0, spaces: 0, x: 0, span: 0, size: 0, look: NO_LOOK, breakAfter: true });
         break;
       case 'image': {
-        out.push({ kind: 'picture', text: '', width: it.width, space: 0, spaces: 0, size: 0, look: NO_LOOK, breakAfter: true, picture: it });
+        out.push({ kind: 'picture', text: '', width: it.width, space: 0, spaces: 0, x: 0, span: 0, size: 0, look: NO_LOOK, breakAfter: true, picture: it });
         break;
       }
     }
@@ -190,7 +196,7 @@ export function cutToFit(f: Fragment, room: number, ctx: LineContext): [Fragment
   const head = chars.slice(0, n).join('');
   const tail = chars.slice(n).join('');
   return [
-    { ...f, text: head, width: w, space: 0, spaces: 0, breakAfter: true, kerns: undefined },
+    { ...f, text: head, width: w, space: 0, spaces: 0, x: 0, span: 0, breakAfter: true, kerns: undefined },
     { ...f, text: tail, width: f.width - w, kerns: undefined },
   ];
 }

@@ -147,7 +147,11 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
         // Underlines, highlights and links run on through the spaces after the text, but for the line's last.
         const look = f.look;
         const through = k < n - 1 && (look.underline || look.strike || look.highlight || look.link) ? f.space + (k >= from ? each * f.spaces : 0) : 0;
-        if (f.text || through) line.texts.push({ font: f.font!, size: f.size, text: f.text, x, width: w, span: w + through, look, kerns: f.kerns });
+        if (f.text || through) {
+          f.x = x;
+          f.span = w + through;
+          line.texts.push(f as PlacedText);
+        }
       } else if (f.kind === 'tab' && f.leader && f.run) {
         const dot = ctx.fonts.measure(f.leader, f.run.family, f.run.bold, f.run.italic, f.run.size);
         const count = dot > 0 ? Math.floor((w - 0.5) / dot) : 0;
