@@ -2,13 +2,20 @@ import type * as Mupdf from 'mupdf';
 import { deflateSync } from 'node:zlib';
 import type { PlacedText } from './paragraph-lines';
 import { embedFace } from './embedded-faces';
+import { latin1Bytes } from '../../../lib/latin1';
 
 /** Resource names of our faces in a page's /Font dictionary: apart from the writer's own (F0, F1…). */
 const NAME_PREFIX = 'FL';
 /** zlib level of the text streams: stress008's 1.9 MB of text took 18 ms at level 2 for 455 KB, 26 ms at 4 for 400 KB, 58 ms at 6 for 362 KB. */
 const DEFLATE_LEVEL = 2;
 
-const HEX: string[] = Array.from({ length: 0x10000 }, (_, i) => i.toString(16).padStart(4, '0'));
+/** A byte in a literal string: the delimiters and backslash escaped, and the line ends (a reader would normalise them). */
+const byteChar = (b: number): string => (b === 0x28 || b === 0x29 || b === 0x5c ? `\\${String.fromCharCode(b)}` : b === 0x0d ? '\\r' : b === 0x0a ? '\\n' : String.fromCharCode(b));
+/**
+ * Each 2-byte code as literal-string characters (one per byte, written as Latin-1): half the bytes
+ * of hex, which deflating and building the stream pay for (stress008: 1.9 MB of text as hex).
+ */
+const CODE: string[] = Array.from({ length: 0x10000 }, (_, i) => byteChar(i >> 8) + byteChar(i & 0xff));
 /** A number as content-stream syntax: two decimals at most. */
 const num = (n: number): string => String(Math.round(n * 100) / 100);
 
@@ -24,7 +31,7 @@ interface PageContent {
 
 /**
  * The text of the pages our own engine laid out, written as content-stream operators directly
- * (glyph ids in the faces MuPDF's writer embeds, Identity-H) and put into the finished PDF beside
+ * (glyph ids in the faces we embed, Identity-H, as literal strings) and put into the finished PDF beside
  * what the page device drew: MuPDF's PDF device formats each glyph apart, which cost as much as
  * laying the text out. Headers, footers, pictures and rules still go through the device.
  */
@@ -52,7 +59,7 @@ export class PageText {
     const open = page.open;
     if (open && open.baseline === baseline && page.font === t.font && page.size === t.size && page.color === color && x >= open.end - 0.01) {
       const gap = x - open.end;
-      open.items.push(Math.abs(gap) > 0.005 ? `${num((-gap * 1000) / t.size)}<${this.hexOf(t.font, t.text, t.kerns)}>` : `<${this.hexOf(t.font, t.text, t.kerns)}>`);
+      open.items.push(Math.abs(gap) > 0.005 ? `${num((-gap * 1000) / t.size)}(${this.codesOf(t.font, t.text, t.kerns)})` : `(${this.codesOf(t.font, t.text, t.kerns)})`);
       open.end = x + t.width;
       return;
     }
@@ -69,7 +76,7 @@ export class PageText {
       parts.push(`${num((n >> 16) / 255)} ${num(((n >> 8) & 255) / 255)} ${num((n & 255) / 255)} rg`);
       page.color = color;
     }
-    page.open = { baseline, end: x + t.width, items: [`1 0 0 1 ${num(x)} ${num(pageHeight - baseline)} Tm [<${this.hexOf(t.font, t.text, t.kerns)}>`] };
+    page.open = { baseline, end: x + t.width, items: [`1 0 0 1 ${num(x)} ${num(pageHeight - baseline)} Tm [(${this.codesOf(t.font, t.text, t.kerns)})`] };
   }
 
   /** Ends the TJ being written on a page. */
@@ -110,7 +117,7 @@ export class PageText {
       if (!fonts.isDictionary()) resources.put('Font', (fonts = pdf.newDictionary()));
       for (const font of page.fonts) fonts.put(this.nameOf(font), faceObject(font));
       const text = `BT\n${page.parts.join('\n')}\nET\n`;
-      const stream = pdf.addRawStream(deflateSync(new TextEncoder().encode(text), { level: DEFLATE_LEVEL }), { Filter: pdf.newName('FlateDecode') });
+      const stream = pdf.addRawStream(deflateSync(latin1Bytes(text), { level: DEFLATE_LEVEL }), { Filter: pdf.newName('FlateDecode') });
       written.streams.add(stream.asIndirect());
       const contents = pageObj.get('Contents');
       const list = pdf.newArray();
@@ -131,25 +138,26 @@ export class PageText {
   }
 
   /**
-   * The text as 2-byte glyph ids of the face (its codes under Identity-H), each looked up once per
-   * face; pair kerning (`kerns`: index, em) as displacements between them (`<…> -12 <…>` in a TJ).
+   * The text as 2-byte glyph ids of the face (its codes under Identity-H) in a literal string's
+   * syntax, each looked up once per face; pair kerning (`kerns`: index, em) as displacements
+   * between them (`(…)-12(…)` in a TJ).
    */
-  private hexOf(font: Mupdf.Font, text: string, kerns?: number[]): string {
+  private codesOf(font: Mupdf.Font, text: string, kerns?: number[]): string {
     if (kerns?.length) {
       let out = '';
       let from = 0;
       for (let k = 0; k < kerns.length; k += 2) {
         const at = kerns[k]!;
-        out += `${this.hexOf(font, text.slice(from, at))}>${num(-kerns[k + 1]! * 1000)}<`;
+        out += `${this.codesOf(font, text.slice(from, at))})${num(-kerns[k + 1]! * 1000)}(`;
         from = at;
       }
-      return out + this.hexOf(font, text.slice(from));
+      return out + this.codesOf(font, text.slice(from));
     }
     let ids = this.glyphIds.get(font);
     if (!ids) this.glyphIds.set(font, (ids = new Int32Array(0x10000).fill(-1)));
     let used = this.used.get(font);
     if (!used) this.used.set(font, (used = new Map()));
-    let hex = '';
+    let codes = '';
     for (let i = 0; i < text.length; i++) {
       let cp = text.charCodeAt(i);
       if (cp >= 0xd800 && cp < 0xdc00 && i + 1 < text.length) {
@@ -157,7 +165,7 @@ export class PageText {
         i++;
         const astral = Math.max(0, font.encodeCharacter(cp)) & 0xffff;
         if (!used.has(astral)) used.set(astral, cp);
-        hex += HEX[astral];
+        codes += CODE[astral];
         continue;
       }
       let gid = ids[cp]!;
@@ -165,8 +173,8 @@ export class PageText {
         ids[cp] = gid = Math.max(0, font.encodeCharacter(cp)) & 0xffff;
         if (!used.has(gid)) used.set(gid, cp);
       }
-      hex += HEX[gid];
+      codes += CODE[gid];
     }
-    return hex;
+    return codes;
   }
 }
