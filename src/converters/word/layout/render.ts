@@ -235,16 +235,19 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       const below = paged ? roomBelow(frames[index - 1], registry) : undefined;
       if (f.flow.continues && !below && !startBelow(frames[index - 1], f, registry)) f.flow.continues = false;
       if (f.columns !== 1) return;
-      // Stretches of plain paragraphs are laid out and paged by our own engine (flow/), notes and all.
-      if (options.ownLayout !== false && !f.flow.continues && !frames[index + 1]?.flow.continues && f.flow.chunks.every((blocks) => laysOutItself(blocks, model))) {
-        for (const blocks of f.flow.chunks) {
+      // Stretches of plain paragraphs are laid out and paged by our own engine (flow/), notes and
+      // all: each stretch starts a page, so the engine and MuPDF can take turns within a section.
+      // Not a stretch that shares its first page with the section before (a continuous section's
+      // first), nor one whose last page the next section continues on (MuPDF measures where it ends).
+      const last = f.flow.chunks.length - 1;
+      const ownStretch = (blocks: Block[], k: number) => options.ownLayout !== false && !(k === 0 && f.flow.continues) && !(k === last && frames[index + 1]?.flow.continues) && laysOutItself(blocks, model);
+      f.flow.chunks = f.flow.chunks.flatMap((blocks, k): Block[][] => {
+        if (ownStretch(blocks, k)) {
           const pages = paginate(blocks, f.frameWidth, f.frameHeight, lineContext, (id) => model.notes.get(id) as Paragraph[] | undefined);
           ownPages.set(blocks, pages);
           chunkFrames.set(blocks, pages.length);
+          return [blocks];
         }
-        return;
-      }
-      f.flow.chunks = f.flow.chunks.flatMap((blocks): Block[][] => {
         if (sharedTops.has(blocks)) return [blocks];
         // Not where letters join (Arabic script): a word's page is found by an id on the word itself there
         // (see markedWords), which MuPDF may place on the line before, so text could be lost at a page's end.
