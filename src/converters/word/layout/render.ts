@@ -135,6 +135,17 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
     const footnotePages = new WeakMap<Block[], FootnotePage>();
     /** What our own engine (flow/) lays paragraphs out with: fields are the page's in headers and footers. */
     const lineContext = { fonts, defaultFont: model.defaultFont, defaultSize: em, noLeading: model.noLeading, fields: {}, sum: model.paragraphSpacing === 'sum' };
+    /**
+     * A stretch paged by our own engine, or undefined when it fails on it: the stretch then goes to
+     * MuPDF's HTML engine like any other, and the document still converts.
+     */
+    const ownPaging = (blocks: Block[], f: FlowFrame): FlowPage[] | undefined => {
+      try {
+        return paginate(blocks, f.frameWidth, f.frameHeight, lineContext, (id) => model.notes.get(id) as Paragraph[] | undefined);
+      } catch {
+        return undefined;
+      }
+    };
     // Stretches our own engine paged (flow/): each page's lines and notes, drawn by ownDrawing.
     const ownPages = new WeakMap<Block[], FlowPage[]>();
     const laidOut = (f: FlowFrame, blocks: Block[], rowAnchors?: Map<Table, string>, marks?: PageMarks, frameHeight?: number) => {
@@ -242,8 +253,8 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       const last = f.flow.chunks.length - 1;
       const ownStretch = (blocks: Block[], k: number) => options.ownLayout !== false && !(k === 0 && f.flow.continues) && !(k === last && frames[index + 1]?.flow.continues) && laysOutItself(blocks, model);
       f.flow.chunks = f.flow.chunks.flatMap((blocks, k): Block[][] => {
-        if (ownStretch(blocks, k)) {
-          const pages = paginate(blocks, f.frameWidth, f.frameHeight, lineContext, (id) => model.notes.get(id) as Paragraph[] | undefined);
+        const pages = ownStretch(blocks, k) ? ownPaging(blocks, f) : undefined;
+        if (pages) {
           ownPages.set(blocks, pages);
           chunkFrames.set(blocks, pages.length);
           return [blocks];
@@ -405,7 +416,11 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       if (options.ownLayout === false || !blocks?.length || !laysOutItself(blocks, model)) return undefined;
       const measured = area(blocks, width, { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' }, false, false);
       if (!measured || measured.drawsItself) return undefined;
-      return { lines: stackParagraphs(blocks as Paragraph[], width, { ...lineContext, fields }).lines, height: measured.height };
+      try {
+        return { lines: stackParagraphs(blocks as Paragraph[], width, { ...lineContext, fields }).lines, height: measured.height };
+      } catch {
+        return undefined; // drawn as a MuPDF area instead
+      }
     };
     frames.forEach((f, flowIndex) => {
       const s = f.flow.section;
