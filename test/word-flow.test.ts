@@ -3,7 +3,7 @@ import { loadMupdf } from '../src/engines/mupdf';
 import { bundledFonts } from '../src/converters/fonts/bundled';
 import { renderWordDocument } from '../src/converters/word/layout/render';
 import { laysOutItself } from '../src/converters/word/flow/eligible';
-import type { Block, Paragraph, RunStyle, Section, WordDocument } from '../src/converters/word/model';
+import type { Block, Paragraph, RunStyle, Section, TableCell, TableRow, WordDocument } from '../src/converters/word/model';
 
 // Our own line breaker and pager (src/converters/word/flow/): the stretches it takes, its lines
 // beside MuPDF's HTML engine's for the same paragraphs, and the PDF text it writes.
@@ -40,7 +40,7 @@ async function render(model: WordDocument, ownLayout = true): Promise<{ pages: L
 }
 
 /** A page's text lines: the pieces on one baseline joined left to right (extraction cuts a line at a wide gap). */
-const rows = (lines: Line[]) => {
+const rows_ = (lines: Line[]) => {
   const out: Line[] = [];
   for (const l of [...lines].filter((l) => l.text).sort((a, b) => a.y - b.y || a.x0 - b.x0)) {
     const last = out.at(-1);
@@ -51,11 +51,14 @@ const rows = (lines: Line[]) => {
 };
 
 describe('Word layout by our own engine (flow/)', () => {
-  it('takes stretches of plain paragraphs and leaves tables, shapes, borders and right-to-left text to the HTML engine', () => {
+  it('takes stretches of plain paragraphs and simple tables, and leaves nested or spaced tables, shapes, borders and right-to-left text to the HTML engine', () => {
     const model = doc([]);
     expect(laysOutItself([para('Plain text, Кириллица, Ελληνικά.'), { kind: 'paragraph', props: { list: { label: '1.', style, suffix: 'tab' } }, inlines: [{ kind: 'tab', style }, { kind: 'break', type: 'line' }] }], model)).toBe(true);
     expect(laysOutItself([], model)).toBe(false);
-    expect(laysOutItself([{ kind: 'table', grid: [100], rows: [{ cells: [{ blocks: [para('cell')], gridSpan: 1, borders: {} }] }] }], model)).toBe(false);
+    const table = (blocks: Block[], extra: object = {}): Block => ({ kind: 'table', grid: [100], rows: [{ cells: [{ blocks, gridSpan: 1, borders: {} }] }], ...extra });
+    expect(laysOutItself([table([para('cell')])], model)).toBe(true);
+    expect(laysOutItself([table([table([para('nested')])])], model)).toBe(false);
+    expect(laysOutItself([table([para('cell')], { cellSpacing: 2 })], model)).toBe(false);
     expect(laysOutItself([para('مرحبا')], model)).toBe(false);
     expect(laysOutItself([para('Kerned', {}, { ...style, kern: 8 })], model)).toBe(true);
     expect(laysOutItself([para('Shaded', { shading: 'FFFF00' })], model)).toBe(true);
@@ -76,8 +79,8 @@ describe('Word layout by our own engine (flow/)', () => {
       para('AVATAR Wave To Tyre VAT Yaw AWAY, '.repeat(6), {}, { font: 'Arial', size: 14, kern: 8 }),
       para('AVATAR Wave To Tyre VAT Yaw AWAY, '.repeat(6), { align: 'justify' }, { font: 'Cambria', size: 13, kern: 8, bold: true }),
     ];
-    const own = rows((await render(doc(blocks))).pages[0]!);
-    const html = rows((await render(doc(blocks), false)).pages[0]!);
+    const own = rows_((await render(doc(blocks))).pages[0]!);
+    const html = rows_((await render(doc(blocks), false)).pages[0]!);
     expect(own.map((l) => l.text)).toEqual(html.map((l) => l.text));
     for (const [k, line] of own.entries()) {
       expect(Math.abs(line.y - html[k]!.y)).toBeLessThan(0.6);
@@ -94,13 +97,13 @@ describe('Word layout by our own engine (flow/)', () => {
     // 1.5 lines; the 16 pt run only on the third line: the lines before it are 12 pt lines.
     const times: RunStyle = { font: 'Times New Roman', size: 12 };
     const p: Paragraph = { kind: 'paragraph', props: { line: { rule: 'auto', value: 1.5 } }, inlines: [{ kind: 'text', text: 'First line', style: times }, { kind: 'break', type: 'line' }, { kind: 'text', text: 'Second line', style: times }, { kind: 'break', type: 'line' }, { kind: 'text', text: 'Large', style: { ...times, size: 16 } }, { kind: 'break', type: 'line' }, { kind: 'text', text: 'Fourth line', style: times }] };
-    const lines = rows((await render(doc([p]))).pages[0]!);
+    const lines = rows_((await render(doc([p]))).pages[0]!);
     const pitch = (k: number) => lines[k + 1]!.y - lines[k]!.y;
     // Times New Roman 12 pt single is 13.8 pt (LibreOffice's twips): 1.5 lines 20.7 pt.
     expect(pitch(0)).toBeCloseTo(20.7, 0);
     // The 16 pt line is taller: the baselines around it are further apart.
     expect(pitch(1) + pitch(2)).toBeGreaterThan(2 * 20.7 + 4);
-    const html = rows((await render(doc([p]), false)).pages[0]!);
+    const html = rows_((await render(doc([p]), false)).pages[0]!);
     expect(html[1]!.y - html[0]!.y).toBeGreaterThan(25); // MuPDF: every line as tall as the 16 pt one
   });
 
@@ -122,10 +125,50 @@ describe('Word layout by our own engine (flow/)', () => {
     }
   });
 
+  it('lays a table out on its grid: cells inside their margins, rows as tall as their tallest cell, header rows repeated on each page', async () => {
+    const line = { width: 0.5, style: 'single' as const, color: '000000' };
+    const cell = (text: string, extra: Partial<TableCell> = {}): TableCell => ({ blocks: [para(text)], gridSpan: 1, borders: { top: line, bottom: line, left: line, right: line }, ...extra });
+    const rows: TableRow[] = [
+      { header: true, cells: [cell('Head1'), cell('Head2', { shading: 'FFFF00' })] },
+      { cells: [cell('Short'), cell(lorem(40, 'tall'))] },
+      { cells: [cell('Centred', { vAlign: 'center' }), cell(lorem(40, 'more'))] },
+      ...Array.from({ length: 60 }, (_, i): TableRow => ({ cells: [cell(`Row${i}`), cell(`Value${i}`)] })),
+    ];
+    const { pages } = await render(doc([para('Before'), { kind: 'table', grid: [100, 200], indent: 20, rows }, para('After')]));
+    expect(pages.length).toBe(2);
+    // Cells' lines as extracted (rows_ would join the cells of a row).
+    const first = pages[0]!;
+    const find = (lines: Line[], text: string) => lines.find((l) => l.text.startsWith(text))!;
+    // Text at the cell's left edge plus its 5.4 pt margin: the table at its 20 pt indent.
+    expect(find(first, 'Head1').x0).toBeCloseTo(72 + 20 + 5.4, 0);
+    expect(find(first, 'Head2').x0).toBeCloseTo(72 + 20 + 100 + 5.4, 0);
+    // The second row is as tall as its wrapped cell: the third row starts below all of it.
+    const tall = first.filter((l) => / ?tall\d/.test(l.text));
+    expect(tall.length).toBeGreaterThan(2);
+    expect(find(first, 'Centred').y).toBeGreaterThan(Math.max(...tall.map((l) => l.y)));
+    // Centred in its row: below the row's first line.
+    const more = first.filter((l) => / ?more\d/.test(l.text));
+    expect(find(first, 'Centred').y).toBeGreaterThan(more[0]!.y + 5);
+    // The header row opens the next page, then the rows that did not fit.
+    const second = rows_(pages[1]!);
+    expect(second[0]!.text).toMatch(/^Head1 Head2/);
+    expect(second.some((l) => l.text.startsWith('Row59'))).toBe(true);
+    expect(second.at(-1)!.text).toBe('After');
+  });
+
+  it('leaves a stretch whose table row is taller than a page to MuPDF, and the document converts', async () => {
+    const cell = (text: string): TableCell => ({ blocks: [para(text)], gridSpan: 1, borders: {} });
+    const { pages } = await render(doc([para('Before'), { kind: 'table', grid: [468], rows: [{ cells: [cell(lorem(1500, 'huge'))] }] }, para('After')]));
+    const text = pages.flat().map((l) => l.text).join(' ');
+    expect(pages.length).toBeGreaterThan(1);
+    expect(text).toContain('huge1499');
+    expect(text).toContain('After');
+  });
+
   it('cuts a word longer than the line at the margin, as Word does', async () => {
     const long = 'x'.repeat(200);
     const { pages } = await render(doc([para(`Start ${long} end`)]));
-    const lines = rows(pages[0]!);
+    const lines = rows_(pages[0]!);
     expect(lines.map((l) => l.text).join('').replace(/ /g, '')).toBe(`Start${long}end`);
     for (const line of lines) expect(line.x1).toBeLessThanOrEqual(page.width - page.marginRight + 0.5);
     expect(lines.length).toBeGreaterThanOrEqual(3);
@@ -135,9 +178,9 @@ describe('Word layout by our own engine (flow/)', () => {
     // Single-line paragraphs of 11 pt Calibri (13.4 pt lines) fill a 648 pt text area: the 49th starts page 2.
     const blocks = Array.from({ length: 60 }, (_, i) => para(`Line ${i}`, { spaceBefore: i === 48 ? 20 : 0 }));
     const { pages } = await render(doc(blocks));
-    const first = rows(pages[1]!)[0]!;
+    const first = rows_(pages[1]!)[0]!;
     expect(first.text).toBe('Line 48');
-    const unspaced = rows((await render(doc(blocks.map((b, i) => (i === 48 ? para('Line 48') : b))))).pages[1]!)[0]!;
+    const unspaced = rows_((await render(doc(blocks.map((b, i) => (i === 48 ? para('Line 48') : b))))).pages[1]!)[0]!;
     expect(unspaced.text).toBe('Line 48');
     expect(first.y - unspaced.y).toBeCloseTo(20, 0);
   });
@@ -145,7 +188,7 @@ describe('Word layout by our own engine (flow/)', () => {
   it('writes its text in faces cut to the glyphs shown, which read back as the characters written', async () => {
     const text = 'Grüße, Привет — “quoted” 1\u00a02 and 3-4.';
     const { pages, pdf } = await render(doc([para(text), para('Серифный текст', {}, { font: 'Times New Roman', size: 12 })]));
-    expect(rows(pages[0]!).map((l) => l.text)).toEqual([text.replace('\u00a0', ' '), 'Серифный текст']);
+    expect(rows_(pages[0]!).map((l) => l.text)).toEqual([text.replace('\u00a0', ' '), 'Серифный текст']);
     const mupdf = await loadMupdf();
     const out = mupdf.Document.openDocument(pdf, 'application/pdf') as InstanceType<typeof mupdf.PDFDocument>;
     try {
@@ -168,7 +211,7 @@ describe('Word layout by our own engine (flow/)', () => {
     const notes = new Map<string, Block[]>([['n1', [para('1 The note text', {}, { ...style, size: 9 })]]]);
     const model = doc([{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'Calls a note', style }, { kind: 'noteRef', id: 'n1', label: '1', style }] }], notes);
     const { pages } = await render(model);
-    const lines = rows(pages[0]!);
+    const lines = rows_(pages[0]!);
     const note = lines.find((l) => l.text.includes('The note text'))!;
     expect(note).toBeDefined();
     // At the foot of the text area, not below the text.

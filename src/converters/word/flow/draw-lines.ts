@@ -26,12 +26,13 @@ const rgb = (hex: string | undefined): Mupdf.Color => {
  * itself handed to `marks.text` (written into the content stream directly), underlines and
  * strike-throughs, and inline pictures. Links of one target on one line are one link.
  */
-export function drawLines(mupdf: MupdfModule, device: Mupdf.Device, lines: PlacedLine[], left: number, top: number, drawPicture: DrawPicture, marks: DrawnMarks): void {
+export function drawLines(mupdf: MupdfModule, device: Mupdf.Device, lines: PlacedLine[], areaLeft: number, top: number, drawPicture: DrawPicture, marks: DrawnMarks): void {
   const rects: { x0: number; y0: number; x1: number; y1: number; color?: string }[] = [];
   const fills: typeof rects = [];
   const shades: typeof rects = [];
-  for (const { line, y, opens } of lines) {
+  for (const { line, y, opens, x: dx } of lines) {
     const lineTop = top + y;
+    const left = areaLeft + (dx ?? 0);
     const baseline = lineTop + line.baseline;
     if (opens) marks.paragraphAt(opens, lineTop);
     if (line.shade) shades.push({ x0: left, y0: lineTop, x1: left + line.shade.width, y1: lineTop + line.height, color: line.shade.color });
@@ -60,7 +61,7 @@ export function drawLines(mupdf: MupdfModule, device: Mupdf.Device, lines: Place
   fillRects(mupdf, device, rects);
 }
 
-function fillRects(mupdf: MupdfModule, device: Mupdf.Device, rects: { x0: number; y0: number; x1: number; y1: number; color?: string }[]): void {
+export function fillRects(mupdf: MupdfModule, device: Mupdf.Device, rects: { x0: number; y0: number; x1: number; y1: number; color?: string }[]): void {
   for (const r of rects) {
     const path = new mupdf.Path();
     path.rect(r.x0, r.y0, r.x1, r.y1);

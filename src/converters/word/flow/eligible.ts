@@ -1,4 +1,5 @@
 import { borderShows, type Block, type Inline, type Paragraph, type WordDocument } from '../model';
+import { simpleTable } from './table-rows';
 
 /** Picture types drawn inline: rasters and metafiles (others keep their room blank in the HTML path). */
 const PICTURE = /^image\/(png|jpeg|jpg|gif|bmp|x-emf|x-wmf|emf|wmf)$/;
@@ -41,7 +42,8 @@ function simpleParagraph(p: Paragraph, model: WordDocument, inNote: boolean): bo
 }
 
 function simpleBlock(b: Block, model: WordDocument, inNote = false): boolean {
-  return b.kind === 'paragraph' && simpleParagraph(b, model, inNote);
+  if (b.kind === 'table') return !inNote && simpleTable(b, (p) => simpleParagraph(p, model, false));
+  return simpleParagraph(b, model, inNote);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import type { Paragraph } from '../model';
-import { drawLines, drawRule, type DrawPicture } from './draw-lines';
+import { drawLines, drawRule, fillRects, type DrawPicture } from './draw-lines';
 import { NOTE_SEPARATOR, type FlowPage, type PlacedLine } from './paginate';
 import { PageText } from './page-text';
 
@@ -52,6 +52,8 @@ export class FlowPages {
 
   /** A page of a stretch our engine paged: its lines in the text area, its notes at the area's foot under their rule. */
   page(device: Mupdf.Device, page: number, laid: FlowPage, area: TextArea, collectLinks: boolean): void {
+    // Table cells' shading, then their borders, under the text.
+    if (laid.rects.length) fillRects(this.mupdf, device, laid.rects.map((r) => ({ x0: area.left + r.x0, y0: area.top + r.y0, x1: area.left + r.x1, y1: area.top + r.y1, color: r.color })));
     this.lines(device, page, area.pageHeight, laid.lines, area.left, area.top, collectLinks);
     const notes = laid.notesArea;
     if (!notes) return;

@@ -1,12 +1,11 @@
-import type { Block, Paragraph } from '../model';
-import { paragraphLines, type Line, type LineContext } from './paragraph-lines';
+import type { Block, Paragraph, Table } from '../model';
+import type { Line, LineContext } from './paragraph-lines';
+import { paragraphLines } from './paragraph-lines';
+import { spaceAbove, stackParagraphs, type PlacedLine } from './paragraph-stack';
+import { tableRows, type PlacedRect, type PlacedRow } from './table-rows';
+import { holdsTogether } from '../layout/block-html';
 
-/** A line on its page: `y` its top below the frame's top; `opens` the paragraph it starts (for bookmarks). */
-export interface PlacedLine {
-  line: Line;
-  y: number;
-  opens?: Paragraph;
-}
+export { stackParagraphs, type PlacedLine } from './paragraph-stack';
 
 /** The footnotes at a page's foot: their lines below the separator, `height` the whole area. */
 export interface NotesArea {
@@ -16,6 +15,8 @@ export interface NotesArea {
 
 export interface FlowPage {
   lines: PlacedLine[];
+  /** Table cells' shading and borders, drawn under the lines (frame coordinates). */
+  rects: PlacedRect[];
   /** Footnote ids whose bodies go at this page's foot, in order. */
   notes: string[];
   notesArea?: NotesArea;
@@ -27,42 +28,12 @@ export const NOTE_SEPARATOR = { above: 6, thickness: 0.5, below: 4, width: 144 }
 const MOST_OF_PAGE = 0.6;
 
 /**
- * The space above a paragraph (and below the last of a stretch): between two paragraphs the larger
- * of the space after and before (or their sum, WordDocument.paragraphSpacing), none between
- * paragraphs of one style with contextual spacing; as block-html.ts writes it for MuPDF.
- */
-function spaceAbove(p: Paragraph, prev: Paragraph | undefined, sum: boolean): number {
-  const sameStyle = (b: Paragraph | undefined) => b?.props.styleId === p.props.styleId;
-  const before = p.props.contextualSpacing && sameStyle(prev) ? 0 : (p.props.spaceBefore ?? 0);
-  const prevAfter = prev && !(prev.props.contextualSpacing && sameStyle(prev)) ? (prev.props.spaceAfter ?? 0) : 0;
-  return sum ? before + prevAfter : Math.max(before, prevAfter);
-}
-
-/** Lines of paragraphs laid out one after another from y = 0, spacing included (a note's body, a notes area). */
-export function stackParagraphs(blocks: Paragraph[], width: number, ctx: LineContext & { sum: boolean }, lines = new Map<Paragraph, Line[]>()): { lines: PlacedLine[]; height: number } {
-  const out: PlacedLine[] = [];
-  let y = 0;
-  blocks.forEach((p, k) => {
-    y += spaceAbove(p, blocks[k - 1], ctx.sum);
-    let laid = lines.get(p);
-    if (!laid) lines.set(p, (laid = paragraphLines(p, width, ctx)));
-    laid.forEach((line, n) => {
-      out.push({ line, y, opens: n === 0 ? p : undefined });
-      y += line.height;
-    });
-  });
-  const last = blocks.at(-1);
-  return { lines: out, height: y + (last?.props.spaceAfter ?? 0) };
-}
-
-/**
  * Pages a one-column stretch of paragraphs into frames `frameHeight` tall, each page's footnotes at
  * its foot: a line goes to the next page when it and the notes it calls do not fit above them.
  * A paragraph kept with the next moves to the next page with it (when it did not start its page),
  * and one kept together moves there whole.
  */
 export function paginate(blocks: Block[], width: number, frameHeight: number, ctx: LineContext & { sum: boolean }, noteBody: (id: string) => Paragraph[] | undefined): FlowPage[] {
-  const paragraphs = blocks as Paragraph[];
   const pages: FlowPage[] = [];
   const laid = new Map<Paragraph, Line[]>();
   const linesOf = (p: Paragraph) => {
@@ -86,7 +57,7 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
   };
   const notesHeight = (ids: string[]) => notesArea(ids.filter((id) => noteBody(id)?.length))?.height ?? 0;
 
-  let page: FlowPage = { lines: [], notes: [] };
+  let page: FlowPage = { lines: [], rects: [], notes: [] };
   let y = 0;
   /** Notes called on a page where they did not fit: they open the next page's notes. */
   let pending: string[] = [];
@@ -94,7 +65,7 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
   const starts = new Map<number, { page: number; line: number }>();
   const newPage = () => {
     pages.push(page);
-    page = { lines: [], notes: [] };
+    page = { lines: [], rects: [], notes: [] };
     y = 0;
     // Notes carried over from the page before, as many as fit in the share notes may take.
     const carried: string[] = [];
@@ -108,25 +79,96 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
   /** Room the page's notes take, with these more. */
   const room = (more: string[]) => notesHeight(more.length ? [...page.notes, ...more] : page.notes);
 
-  stretch: for (let b = 0; b < paragraphs.length; b++) {
-    const p = paragraphs[b]!;
+  /** A paragraph block (a table between breaks the chain of paragraphs kept with the next). */
+  const paragraphAt = (k: number): Paragraph | undefined => (blocks[k]?.kind === 'paragraph' ? (blocks[k] as Paragraph) : undefined);
+  /** Whether the page holds anything yet (lines, or a table row's cells). */
+  const started = () => page.lines.length > 0 || page.rects.length > 0;
+  const placeRow = (row: PlacedRow) => {
+    for (const l of row.lines) page.lines.push({ ...l, y: y + l.y });
+    for (const r of row.rects) page.rects.push({ ...r, y0: y + r.y0, y1: y + r.y1 });
+    y += row.height;
+  };
+  /**
+   * Block `b` starts the next page: the paragraphs kept with it that do not start this page go
+   * along. Returns the block to lay out again from, or undefined when nothing moved along.
+   */
+  const moveKeptBefore = (b: number): number | undefined => {
+    let m = b;
+    while (m > 0 && paragraphAt(m - 1)?.props.keepNext && starts.get(m - 1)?.page === pages.length) m--;
+    const from = starts.get(m)?.line;
+    if (m === b || from === undefined || from === 0) return undefined;
+    const moved = page.lines.splice(from);
+    const dropped = new Set(moved.flatMap((l) => l.line.notes));
+    page.notes = page.notes.filter((id) => !dropped.has(id));
+    newPage();
+    return m;
+  };
+  /**
+   * A table, row by row: a row that does not fit starts the next page, under the table's header
+   * rows again. A table whose rows keep with the next moves whole when it fits a page, and the
+   * paragraphs kept with the table go with its first row. Returns the block to lay out again from
+   * when kept paragraphs moved.
+   */
+  const placeTable = (t: Table, b: number): number | undefined => {
+    const rows = tableRows(t, width, ctx, laid);
+    let headers = 0;
+    while (headers < rows.length && rows[headers]!.header) headers++;
+    const whole = rows.reduce((sum, row) => sum + row.height, 0);
+    if (holdsTogether(t) && started() && y + whole > frameHeight + 0.01 && whole <= frameHeight) {
+      const again = moveKeptBefore(b);
+      if (again !== undefined) return again;
+      newPage();
+    }
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]!;
+      const calls = row.notes.filter((id) => noteBody(id)?.length);
+      // A row taller than a page: the HTML path splits it (render.ts lays the stretch out there).
+      if (row.height + notesHeight(calls) > frameHeight) throw new Error('a table row taller than the page');
+      if (started() && y + row.height + room(calls) > frameHeight + 0.01) {
+        if (r === 0) {
+          const again = moveKeptBefore(b);
+          if (again !== undefined) return again;
+        }
+        newPage();
+        if (r >= headers) for (const header of rows.slice(0, headers)) placeRow(header);
+      }
+      placeRow(row);
+      if (calls.length) {
+        const fit = notesHeight([...page.notes, ...calls]) <= frameHeight * MOST_OF_PAGE || !page.notes.length;
+        if (fit) page.notes.push(...calls);
+        else pending.push(...calls);
+      }
+    }
+    return undefined;
+  };
+
+  stretch: for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b]!;
+    if (block.kind === 'table') {
+      const again = placeTable(block, b);
+      // Laid out again from the first paragraph kept with the table, at the new page's top.
+      if (again !== undefined) b = again - 1;
+      continue;
+    }
+    const p = block;
     const lines = linesOf(p);
-    const above = spaceAbove(p, paragraphs[b - 1], ctx.sum);
+    // After a table only the paragraph's own space before (tables take the space after the paragraph above them).
+    const above = spaceAbove(p, paragraphAt(b - 1), ctx.sum);
     // At a page's top only the paragraph's own space before stays (LibreOffice adds it there), not the space after the one before.
     const atTopAbove = spaceAbove(p, undefined, ctx.sum);
     // Kept together: the whole paragraph moves on when it does not fit below what the page holds.
-    if (p.props.keepLines && page.lines.length && lines.length > 1) {
+    if (p.props.keepLines && started() && lines.length > 1) {
       const total = above + lines.reduce((sum, l) => sum + l.height, 0);
       const notes = lines.flatMap((l) => l.notes);
       if (y + total + room(notes) > frameHeight + 0.01 && total + notesHeight(notes) <= frameHeight) newPage();
     }
-    y += page.lines.length ? above : atTopAbove;
+    y += started() ? above : atTopAbove;
     /** The paragraph's first line on the current page. */
     let firstHere = 0;
     for (let n = 0; n < lines.length; n++) {
       const line = lines[n]!;
       const calls = line.notes.filter((id) => noteBody(id)?.length);
-      if (page.lines.length && y + line.height - (calls.length || page.notes.length ? 0 : line.trailing) + room(calls) > frameHeight + 0.01) {
+      if (started() && y + line.height - (calls.length || page.notes.length ? 0 : line.trailing) + room(calls) > frameHeight + 0.01) {
         if (n > 0 && p.props.widowControl) {
           // Widow and orphan control where the paragraph asks for it, as Word and LibreOffice apply it:
           // the last line does not go to the next page alone, nor does the first stay alone at this page's foot.
@@ -148,16 +190,10 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
         }
         // The paragraph's first line goes to the next page: those kept with it go along, unless they start this page.
         if (n === 0) {
-          let m = b;
-          while (m > 0 && paragraphs[m - 1]!.props.keepNext && starts.get(m - 1)?.page === pages.length) m--;
-          const from = starts.get(m)?.line;
-          if (m < b && from !== undefined && from > 0) {
-            const moved = page.lines.splice(from);
-            const dropped = new Set(moved.flatMap((l) => l.line.notes));
-            page.notes = page.notes.filter((id) => !dropped.has(id));
-            newPage();
+          const again = moveKeptBefore(b);
+          if (again !== undefined) {
             // Laid out again from the first kept paragraph, at the new page's top.
-            b = m - 1;
+            b = again - 1;
             continue stretch;
           }
         }
@@ -175,8 +211,9 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
         else pending.push(...calls);
       }
     }
+    if (blocks[b + 1]?.kind === 'table') y += p.props.spaceAfter ?? 0;
   }
-  if (page.lines.length || !pages.length) pages.push(page);
+  if (started() || !pages.length) pages.push(page);
   // Notes never placed (the stretch ended first) go on its last page.
   if (pending.length) pages.at(-1)!.notes.push(...pending);
   for (const pg of pages) pg.notesArea = notesArea(pg.notes.filter((id) => noteBody(id)?.length));

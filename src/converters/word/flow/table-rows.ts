@@ -1,0 +1,120 @@
+import { borderShows, type Border, type Paragraph, type Table, type TableCell } from '../model';
+import type { Line, LineContext } from './paragraph-lines';
+import { stackParagraphs, type PlacedLine } from './paragraph-stack';
+
+/** Word's cell margins where a table sets none (w:tblCellMar's defaults): 0.08 inch left and right. */
+const DEFAULT_CELL_MARGINS = { top: 0, right: 5.4, bottom: 0, left: 5.4 };
+
+/** A filled rectangle of a page (cell shading, a border), in the text area's coordinates. */
+export interface PlacedRect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  color: string;
+}
+
+/** A table row laid out: its height, its cells' lines (x and y from the row's top-left) and rectangles. */
+export interface PlacedRow {
+  height: number;
+  lines: PlacedLine[];
+  /** Shading first, then borders: drawn in this order under the text. */
+  rects: PlacedRect[];
+  notes: string[];
+  /** Repeated at the top of each page the table continues on. */
+  header: boolean;
+}
+
+/** A border's drawn width, as the HTML path draws it (a double line as three times its width). */
+const drawnWidth = (b: Border): number => (b.style === 'double' ? Math.max(b.width * 3, 1.5) : Math.max(b.width, 0.5));
+const colorOf = (b: Border) => (b.color && b.color !== 'auto' ? b.color : '000000');
+
+/** Whether our engine lays out this table: cells of plain paragraphs on the grid, left to right, no spacing between cells. */
+export function simpleTable(t: Table, paragraphOk: (p: Paragraph) => boolean): boolean {
+  if (t.cellSpacing || t.bidiVisual || !t.grid.length) return false;
+  return t.rows.every((row) => !row.gridBefore && row.cells.every((cell) => cell.blocks.every((b) => b.kind === 'paragraph' && paragraphOk(b))));
+}
+
+/**
+ * A table's rows laid out in a column `width` wide: the grid's columns (squeezed when far wider
+ * than the column, as the HTML path does), placed at the table's indent or alignment; each cell's
+ * paragraphs inside its margins, aligned to the top, centre or bottom of its row; a row as tall as
+ * its tallest cell or its height rule, and its top border (collapsed with the bottom of the row
+ * above; the last row has the table's bottom too). A vertical merge is drawn as the HTML path draws
+ * it: the first cell holds the content, the cells it covers are empty and the edges between them open.
+ */
+export function tableRows(t: Table, width: number, ctx: LineContext & { sum: boolean }, laid: Map<Paragraph, Line[]>): PlacedRow[] {
+  const total = t.grid.reduce((a, b) => a + b, 0) || width;
+  const scale = total > width * 1.5 ? width / total : 1;
+  const grid = t.grid.map((g) => g * scale);
+  const tableWidth = grid.reduce((a, b) => a + b, 0);
+  const x0 = t.align === 'center' ? (width - tableWidth) / 2 : t.align === 'right' ? width - tableWidth : (t.indent ?? 0);
+  const edges = [x0];
+  for (const g of grid) edges.push(edges.at(-1)! + g);
+  /** The cell of row `r` that starts at grid column `col`. */
+  const cellAt = (r: number, col: number) => t.rows[r]?.cells.find((_, i, cs) => columnOf(cs, i) === col);
+  return t.rows.map((row, r) => {
+    const cells: { cell: TableCell; x: number; w: number; col: number; lines: PlacedLine[]; height: number; mergedBelow: boolean; top?: Border; bottom?: Border }[] = [];
+    let col = 0;
+    for (const cell of row.cells) {
+      const span = Math.max(1, cell.gridSpan);
+      const x = edges[Math.min(col, grid.length)]!;
+      const w = (edges[Math.min(col + span, grid.length)]! - x) || cell.width || 0;
+      const m = cell.margins ?? DEFAULT_CELL_MARGINS;
+      const mergedBelow = cellAt(r + 1, col)?.vMerge === 'continue';
+      const stacked = cell.vMerge === 'continue' ? { lines: [], height: 0 } : stackParagraphs(cell.blocks as Paragraph[], Math.max(w - m.left - m.right, 1), ctx, laid);
+      // Collapsed borders: between two rows the wider of the upper cell's bottom and the lower's top,
+      // drawn once, in the lower row's room (an open edge inside a vertical merge has none).
+      const above = cellAt(r - 1, col);
+      const top = cell.vMerge === 'continue' ? undefined : wider(cell.borders.top, above && above !== cell ? above.borders.bottom : undefined);
+      cells.push({ cell, x, w, col, lines: stacked.lines, height: stacked.height + m.top + m.bottom, mergedBelow, top, bottom: r === t.rows.length - 1 ? cell.borders.bottom : undefined });
+      col += span;
+    }
+    // A row's room: its top border (shared with the row above), its cells, and the table's bottom border under the last row.
+    const topBand = Math.max(0, ...cells.map((c) => (borderShows(c.top) ? drawnWidth(c.top) : 0)));
+    const bottomBand = Math.max(0, ...cells.map((c) => (borderShows(c.bottom) ? drawnWidth(c.bottom) : 0)));
+    const content = Math.max(0, ...cells.map((c) => c.height));
+    const rule = row.height;
+    const inner = rule?.rule === 'exact' ? Math.max(0, rule.value - topBand - bottomBand) : Math.max(content, (rule?.value ?? 0) - topBand - bottomBand);
+    const height = topBand + inner + bottomBand;
+    const placed: PlacedRow = { height, lines: [], rects: [], notes: [], header: !!row.header };
+    const borders: PlacedRect[] = [];
+    for (const { cell, x, w, lines, height: cellHeight, top, bottom } of cells) {
+      const m = cell.margins ?? DEFAULT_CELL_MARGINS;
+      const free = inner - cellHeight;
+      const dy = topBand + m.top + (cell.vAlign === 'center' ? free / 2 : cell.vAlign === 'bottom' ? free : 0);
+      const left = borderShows(cell.borders.left) ? drawnWidth(cell.borders.left) / 2 : 0;
+      for (const l of lines) {
+        // A row of exact height shows the lines that fit in it, as Word clips the rest.
+        if (rule?.rule === 'exact' && l.y + dy + l.line.height > topBand + inner + 0.01) continue;
+        placed.lines.push({ ...l, x: x + left + m.left + (l.x ?? 0), y: l.y + dy });
+        placed.notes.push(...l.line.notes);
+      }
+      if (cell.shading && cell.shading !== 'auto') placed.rects.push({ x0: x, y0: 0, x1: x + w, y1: height, color: cell.shading });
+      const b = cell.borders;
+      if (borderShows(top)) borders.push({ x0: x, y0: 0, x1: x + w, y1: drawnWidth(top), color: colorOf(top) });
+      if (borderShows(bottom)) borders.push({ x0: x, y0: height - drawnWidth(bottom), x1: x + w, y1: height, color: colorOf(bottom) });
+      // Side borders centred on the cell's edges (a wider neighbour's covers a narrower one).
+      for (const [border, edge] of [[b.left, x], [b.right, x + w]] as const) {
+        if (!borderShows(border)) continue;
+        const half = drawnWidth(border) / 2;
+        borders.push({ x0: edge - half, y0: 0, x1: edge + half, y1: height, color: colorOf(border) });
+      }
+    }
+    placed.rects.push(...borders);
+    return placed;
+  });
+}
+
+/** Of two borders meeting between rows, the one drawn: the wider (the first when equal). */
+function wider(a: Border | undefined, b: Border | undefined): Border | undefined {
+  if (!borderShows(a)) return borderShows(b) ? b : undefined;
+  if (!borderShows(b)) return a;
+  return drawnWidth(b) > drawnWidth(a) ? b : a;
+}
+
+function columnOf(cells: TableCell[], index: number): number {
+  let col = 0;
+  for (let i = 0; i < index; i++) col += Math.max(1, cells[i]!.gridSpan);
+  return col;
+}
