@@ -33,25 +33,32 @@ function simpleInline(it: Inline, model: WordDocument, inNote: boolean): boolean
   }
 }
 
-function simpleParagraph(p: Paragraph, model: WordDocument, inNote: boolean): boolean {
+/** `body`: a paragraph of the stretch itself, where borders are drawn (flow/paragraph-borders.ts); not in cells or notes. */
+function simpleParagraph(p: Paragraph, model: WordDocument, inNote: boolean, body = false): boolean {
   const props = p.props;
   if (props.frame || props.bidi || props.columnBreakBefore) return false;
-  if (props.borders && Object.values(props.borders).some((b) => borderShows(b))) return false;
+  if (!body && props.borders && Object.values(props.borders).some((b) => borderShows(b))) return false;
   if (props.list && !SIMPLE_TEXT.test(props.list.label)) return false;
   return p.inlines.every((it) => simpleInline(it, model, inNote));
 }
 
 function simpleBlock(b: Block, model: WordDocument, inNote = false): boolean {
   if (b.kind === 'table') return !inNote && simpleTable(b, (p) => simpleParagraph(p, model, false));
-  return simpleParagraph(b, model, inNote);
+  return simpleParagraph(b, model, inNote, !inNote);
 }
 
 /**
  * Whether our own line breaker and pager lay out these blocks (flow/): paragraphs of text in
- * simple scripts (pair-kerned or not), tabs, line breaks, inline pictures and footnotes of the same.
- * Tables, shapes, text boxes, paragraph borders, frames, right-to-left and shaped text stay with
+ * simple scripts (pair-kerned or not), tabs, line breaks, inline pictures, shading, borders and
+ * footnotes of the same, and tables of such paragraphs. Nested or spaced tables, shapes, text
+ * boxes, borders of paragraphs in cells or notes, frames, right-to-left and shaped text stay with
  * MuPDF's HTML engine.
  */
 export function laysOutItself(blocks: Block[], model: WordDocument): boolean {
   return blocks.length > 0 && blocks.every((b) => simpleBlock(b, model));
+}
+
+/** Whether our engine lays out a header or footer: plain paragraphs only, no tables or borders (stackParagraphs draws neither). */
+export function laysOutArea(blocks: Block[], model: WordDocument): boolean {
+  return blocks.length > 0 && blocks.every((b) => b.kind === 'paragraph' && simpleParagraph(b, model, false));
 }

@@ -4,6 +4,7 @@ import { paragraphLines } from './paragraph-lines';
 import { spaceAbove, stackParagraphs, type PlacedLine } from './paragraph-stack';
 import { tableRows, type PlacedRect, type PlacedRow } from './table-rows';
 import { holdsTogether } from '../layout/block-html';
+import { borderBox, borderRects } from './paragraph-borders';
 
 export { stackParagraphs, type PlacedLine } from './paragraph-stack';
 
@@ -154,21 +155,26 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
     const lines = linesOf(p);
     // After a table only the paragraph's own space before (tables take the space after the paragraph above them).
     const above = spaceAbove(p, paragraphAt(b - 1), ctx.sum);
-    // At a page's top only the paragraph's own space before stays (LibreOffice adds it there), not the space after the one before.
-    const atTopAbove = spaceAbove(p, undefined, ctx.sum);
+    // At the top of the stretch's first page (after a page break) the paragraph's own space before
+    // stays; at the top of a page the text flowed onto, none (as Word and LibreOffice lay out
+    // word_sample.docx's heading): neither takes the space after the paragraph before.
+    const atTopAbove = () => (pages.length === 0 ? spaceAbove(p, undefined, ctx.sum) : 0);
     // Kept together: the whole paragraph moves on when it does not fit below what the page holds.
     if (p.props.keepLines && started() && lines.length > 1) {
       const total = above + lines.reduce((sum, l) => sum + l.height, 0);
       const notes = lines.flatMap((l) => l.notes);
       if (y + total + room(notes) > frameHeight + 0.01 && total + notesHeight(notes) <= frameHeight) newPage();
     }
-    y += started() ? above : atTopAbove;
+    // Borders: room above the first line and below the last; in a group of like paragraphs the spacing goes inside the box.
+    const box = borderBox(p, blocks[b - 1], blocks[b + 1], width, above, lines.at(-1)!);
+    y += !started() ? atTopAbove() : box?.joinsPrev ? 0 : above;
     /** The paragraph's first line on the current page. */
     let firstHere = 0;
     for (let n = 0; n < lines.length; n++) {
       const line = lines[n]!;
       const calls = line.notes.filter((id) => noteBody(id)?.length);
-      if (started() && y + line.height - (calls.length || page.notes.length ? 0 : line.trailing) + room(calls) > frameHeight + 0.01) {
+      const band = box ? (n === 0 ? box.above : 0) + (n === lines.length - 1 ? box.below : 0) : 0;
+      if (started() && y + band + line.height - (calls.length || page.notes.length ? 0 : line.trailing) + room(calls) > frameHeight + 0.01) {
         if (n > 0 && p.props.widowControl) {
           // Widow and orphan control where the paragraph asks for it, as Word and LibreOffice apply it:
           // the last line does not go to the next page alone, nor does the first stay alone at this page's foot.
@@ -183,7 +189,7 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
             page.notes = page.notes.filter((id) => !dropped.has(id));
             newPage();
             firstHere = firstHere + keep;
-            y = firstHere === 0 ? atTopAbove : 0;
+            y = firstHere === 0 ? atTopAbove() : 0;
             n = firstHere - 1;
             continue;
           }
@@ -198,12 +204,14 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
           }
         }
         newPage();
-        if (n === 0) y = atTopAbove;
+        if (n === 0) y = atTopAbove();
         firstHere = n;
       }
       if (n === 0) starts.set(b, { page: pages.length, line: page.lines.length });
-      page.lines.push({ line, y, opens: n === 0 ? p : undefined });
+      if (n === 0 && box) y += box.above;
+      page.lines.push(box ? { line, y, opens: n === 0 ? p : undefined, framed: box } : { line, y, opens: n === 0 ? p : undefined });
       y += line.height;
+      if (box && n === lines.length - 1) y += box.below;
       if (calls.length) {
         // Notes that no longer fit in their share wait for the next page.
         const fit = notesHeight([...page.notes, ...calls]) <= frameHeight * MOST_OF_PAGE || !page.notes.length;
@@ -216,6 +224,9 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
   if (started() || !pages.length) pages.push(page);
   // Notes never placed (the stretch ended first) go on its last page.
   if (pending.length) pages.at(-1)!.notes.push(...pending);
-  for (const pg of pages) pg.notesArea = notesArea(pg.notes.filter((id) => noteBody(id)?.length));
+  for (const pg of pages) {
+    pg.notesArea = notesArea(pg.notes.filter((id) => noteBody(id)?.length));
+    if (pg.lines.some((l) => l.framed)) pg.rects.push(...borderRects(pg.lines));
+  }
   return pages;
 }

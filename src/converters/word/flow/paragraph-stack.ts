@@ -8,6 +8,8 @@ export interface PlacedLine {
   /** Its left edge from the text area's (a table cell's text); 0 when absent. */
   x?: number;
   opens?: Paragraph;
+  /** The borders of its paragraph, when it has any (flow/paragraph-borders.ts draws them per page). */
+  framed?: import('./paragraph-borders').BorderBox;
 }
 
 /**

@@ -21,7 +21,7 @@ import { framesWithIds, htmlDocument, openHtml } from './html-doc';
 import { AreaLayouts, BlockAreas, fieldsShown, type Area } from './areas';
 import { roomBelow, startBelow, type ChunkRegistry } from './continuous-columns';
 import { METAFILE } from '../metafile';
-import { laysOutItself } from '../flow/eligible';
+import { laysOutArea, laysOutItself } from '../flow/eligible';
 import { paginate, stackParagraphs, type FlowPage } from '../flow/paginate';
 import type { DrawPicture } from '../flow/draw-lines';
 import { FlowPages } from '../flow/flow-pages';
@@ -413,7 +413,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
      * and the height MuPDF measures for it (what places a footer, and the body below a tall header).
      */
     const ownArea = (blocks: Block[] | undefined, width: number, fields: BlockContext['fields']) => {
-      if (options.ownLayout === false || !blocks?.length || !laysOutItself(blocks, model)) return undefined;
+      if (options.ownLayout === false || !blocks?.length || !laysOutArea(blocks, model)) return undefined;
       const measured = area(blocks, width, { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' }, false, false);
       if (!measured || measured.drawsItself) return undefined;
       try {
