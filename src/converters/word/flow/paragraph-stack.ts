@@ -1,5 +1,6 @@
 import type { Paragraph } from '../model';
 import { paragraphLines, type Line, type LineContext } from './paragraph-lines';
+import type { BorderBox } from './paragraph-borders';
 
 /** A line on its page: `y` its top below the frame's top; `opens` the paragraph it starts (for bookmarks). */
 export interface PlacedLine {
@@ -9,7 +10,7 @@ export interface PlacedLine {
   x?: number;
   opens?: Paragraph;
   /** The borders of its paragraph, when it has any (flow/paragraph-borders.ts draws them per page). */
-  framed?: import('./paragraph-borders').BorderBox;
+  framed?: BorderBox;
 }
 
 /**
