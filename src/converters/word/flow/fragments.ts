@@ -101,7 +101,7 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
       previous = -1;
     };
     const advance = (cp: number) => {
-      const a = cp < 0x10000 ? table[cp]! : NaN;
+      const a = cp < table.length ? table[cp]! : NaN;
       return a === a ? a : fonts.advanceOf(table, family, run.bold, run.italic, cp);
     };
     const coverage = fonts.coverageTable(run.family);
@@ -128,7 +128,7 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
         continue;
       }
       if (cp >= 0xd800 && cp < 0xdc00) cp = t.codePointAt(i)!;
-      const fam = cp < 0x80 || (cp < 0x10000 && coverage[cp] === 1) ? run.family : fonts.familyFor(run.family, cp);
+      const fam = cp < 0x80 || (cp < coverage.length && coverage[cp] === 1) ? run.family : fonts.familyFor(run.family, cp);
       if (fam !== family) {
         push(i, false);
         use(fam);

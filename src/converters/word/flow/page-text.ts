@@ -15,7 +15,11 @@ const byteChar = (b: number): string => (b === 0x28 || b === 0x29 || b === 0x5c 
  * Each 2-byte code as literal-string characters (one per byte, written as Latin-1): half the bytes
  * of hex, which deflating and building the stream pay for (stress008: 1.9 MB of text as hex).
  */
-const CODE: string[] = Array.from({ length: 0x10000 }, (_, i) => byteChar(i >> 8) + byteChar(i & 0xff));
+const CODE: string[] = [];
+/** A glyph id's code, made once (faces have a few thousand glyphs: the table is filled as they are met). */
+const code = (gid: number): string => (CODE[gid] ??= byteChar(gid >> 8) + byteChar(gid & 0xff));
+/** Characters below this have a typed glyph-id table per face; others a Map. */
+const TABLE = 0x3000;
 /** A number as content-stream syntax: two decimals at most. */
 const num = (n: number): string => String(Math.round(n * 100) / 100);
 
@@ -154,7 +158,7 @@ export class PageText {
       return out + this.codesOf(font, text.slice(from));
     }
     let ids = this.glyphIds.get(font);
-    if (!ids) this.glyphIds.set(font, (ids = new Int32Array(0x10000).fill(-1)));
+    if (!ids) this.glyphIds.set(font, (ids = new Int32Array(TABLE).fill(-1)));
     let used = this.used.get(font);
     if (!used) this.used.set(font, (used = new Map()));
     let codes = '';
@@ -163,9 +167,12 @@ export class PageText {
       if (cp >= 0xd800 && cp < 0xdc00 && i + 1 < text.length) {
         cp = text.codePointAt(i)!;
         i++;
-        const astral = Math.max(0, font.encodeCharacter(cp)) & 0xffff;
-        if (!used.has(astral)) used.set(astral, cp);
-        codes += CODE[astral];
+      }
+      if (cp >= TABLE) {
+        // Rare (symbol fonts' private-use characters, beyond the BMP): asked of the face each time.
+        const other = Math.max(0, font.encodeCharacter(cp)) & 0xffff;
+        if (!used.has(other)) used.set(other, cp);
+        codes += code(other);
         continue;
       }
       let gid = ids[cp]!;
@@ -173,7 +180,7 @@ export class PageText {
         ids[cp] = gid = Math.max(0, font.encodeCharacter(cp)) & 0xffff;
         if (!used.has(gid)) used.set(gid, cp);
       }
-      codes += CODE[gid];
+      codes += code(gid);
     }
     return codes;
   }

@@ -6,8 +6,13 @@ import { PairKerning } from '../flow/pair-kerning';
 type MupdfModule = typeof Mupdf;
 
 const books = new WeakMap<FontFiles, FontBook>();
-/** Code points below this have typed tables (coverage, advances). */
-const BMP = 0x10000;
+/**
+ * Code points below this have typed tables (coverage, advances, glyph ids): Latin, Greek, Cyrillic,
+ * the other alphabets and the punctuation and symbols blocks, which nearly all text is in. Others
+ * (private-use symbol fonts, CJK, beyond the BMP) are kept in Maps. A table of the whole BMP was
+ * 256 KB per face, kept for the isolate's life.
+ */
+const TABLE = 0x3000;
 
 /**
  * The ligatures ff, fi, fl, ffi, ffl: MuPDF forms them from the character map when it places text
@@ -102,16 +107,16 @@ export class FontBook {
     return kerning ?? undefined;
   }
 
-  /** A face's glyph id of a character of the Basic Multilingual Plane (0: none), looked up once. */
+  /** A face's glyph id of a character (0: none), looked up once below TABLE. */
   glyphId(family: Family, bold: boolean, italic: boolean, codePoint: number): number {
     const key = `${family}/${faceStyle(bold, italic)}`;
     let table = this.glyphIds.get(key);
-    if (!table) this.glyphIds.set(key, (table = new Int32Array(BMP).fill(-1)));
-    let gid = codePoint < BMP ? table[codePoint]! : -1;
+    if (!table) this.glyphIds.set(key, (table = new Int32Array(TABLE).fill(-1)));
+    let gid = codePoint < TABLE ? table[codePoint]! : -1;
     if (gid < 0) {
       const font = this.face(family, bold, italic);
       gid = font ? Math.max(0, font.encodeCharacter(codePoint)) : 0;
-      if (codePoint < BMP) table[codePoint] = gid;
+      if (codePoint < TABLE) table[codePoint] = gid;
     }
     return gid;
   }
@@ -121,17 +126,17 @@ export class FontBook {
     return this.sources.get(font);
   }
 
-  /** The family's coverage of the Basic Multilingual Plane as covers() fills it: 1 has the character, -1 lacks it, 0 not asked yet. */
+  /** The family's coverage below TABLE as covers() fills it: 1 has the character, -1 lacks it, 0 not asked yet. */
   coverageTable(family: Family): Int8Array {
     let table = this.bmpCoverage.get(family);
-    if (!table) this.bmpCoverage.set(family, (table = new Int8Array(BMP)));
+    if (!table) this.bmpCoverage.set(family, (table = new Int8Array(TABLE)));
     return table;
   }
 
   /** True when the family draws the character itself (no fallback needed); remembered per family. */
   covers(family: Family, codePoint: number): boolean {
-    if (codePoint < BMP) {
-      // A typed table for the Basic Multilingual Plane: asked for every character laid out (flow/).
+    if (codePoint < TABLE) {
+      // A typed table: asked for every character laid out (flow/).
       const table = this.coverageTable(family);
       if (table[codePoint] === 0) {
         const font = this.face(family, false, false);
@@ -151,24 +156,27 @@ export class FontBook {
   }
 
   /**
-   * A face's advance widths in em by code point of the Basic Multilingual Plane (NaN: not asked
+   * A face's advance widths in em by code point below TABLE (NaN: not asked
    * yet; fill with `advanceOf`): our line breaker reads one per character, where a Map lookup by a
    * string key cost more than the breaking itself.
    */
   advanceTable(family: Family, bold: boolean, italic: boolean): Float32Array {
     const key = `${family}/${faceStyle(bold, italic)}`;
     let table = this.bmpAdvances.get(key);
-    if (!table) this.bmpAdvances.set(key, (table = new Float32Array(BMP).fill(NaN)));
+    if (!table) this.bmpAdvances.set(key, (table = new Float32Array(TABLE).fill(NaN)));
     return table;
   }
 
-  /** The advance (em) of a character in a face, as measure counts it (0.5 when the face lacks it), kept in its table. */
+  /** The advance (em) of a character in a face, as measure counts it (0.5 when the face lacks it), kept in its table (or Map, past it). */
   advanceOf(table: Float32Array, family: Family, bold: boolean, italic: boolean, codePoint: number): number {
+    if (codePoint >= TABLE) return this.astralAdvance(family, bold, italic, codePoint);
+    return (table[codePoint] = this.faceAdvance(family, bold, italic, codePoint));
+  }
+
+  private faceAdvance(family: Family, bold: boolean, italic: boolean, codePoint: number): number {
     const font = this.face(family, bold, italic);
     const gid = font ? font.encodeCharacter(codePoint) : 0;
-    const advance = font && gid > 0 ? font.advanceGlyph(gid, 0) : 0.5;
-    if (codePoint < BMP) table[codePoint] = advance;
-    return advance;
+    return font && gid > 0 ? font.advanceGlyph(gid, 0) : 0.5;
   }
 
   /** The family that draws a character: the wanted one, else the first fallback that has it, else the wanted one anyway. */
@@ -194,20 +202,20 @@ export class FontBook {
         face = fam;
         table = this.advanceTable(fam, bold, italic);
       }
-      let advance = cp < BMP ? table[cp]! : this.astralAdvance(fam, bold, italic, cp);
+      let advance = cp < TABLE ? table[cp]! : this.astralAdvance(fam, bold, italic, cp);
       if (advance !== advance) advance = this.advanceOf(table, fam, bold, italic, cp);
       em += advance;
     }
     return em * size;
   }
 
-  /** Advance (em) of a character beyond the Basic Multilingual Plane, remembered per face. */
+  /** Advance (em) of a character past the typed tables, remembered per face. */
   private astralAdvance(family: Family, bold: boolean, italic: boolean, codePoint: number): number {
     const key = `${family}/${faceStyle(bold, italic)}`;
     let advances = this.advances.get(key);
     if (!advances) this.advances.set(key, (advances = new Map()));
     let advance = advances.get(codePoint);
-    if (advance === undefined) advances.set(codePoint, (advance = this.advanceOf(this.advanceTable(family, bold, italic), family, bold, italic, codePoint)));
+    if (advance === undefined) advances.set(codePoint, (advance = this.faceAdvance(family, bold, italic, codePoint)));
     return advance;
   }
 
