@@ -108,6 +108,18 @@ describe('readDoc', () => {
     expect(props([0x13, 0xa4, 100, 0], [0x5c, 0x24, 0])).toEqual({ spaceBefore: 5 });
   });
 
+  it('sprmPFWidowControl turns widow and orphan control on (the model carries it to our pager), and off again', () => {
+    const props = (...sprms: number[][]) => {
+      const pap = defaultPap();
+      applyPapx(pap, Uint8Array.from(sprms.flat()), false);
+      return paragraphProps(pap);
+    };
+    // sprmPFWidowControl (0x2431) = 1, then = 0 (a paragraph turning off what its style turned on).
+    expect(props([0x31, 0x24, 1])).toEqual({ widowControl: true });
+    expect(props([0x31, 0x24, 1], [0x31, 0x24, 0])).toEqual({});
+    expect(props()).toEqual({});
+  });
+
   it('sprmPFBiDi makes a right-to-left paragraph; its physical sprmPJc80 is turned into the logical side, sprmPJc is kept', () => {
     const props = (...sprms: number[][]) => {
       const pap = defaultPap();

@@ -22,6 +22,8 @@ export interface Pap {
   lspd: { dyaLine: number; fMult: boolean };
   keep: boolean;
   keepFollow: boolean;
+  /** sprmPFWidowControl: widow and orphan control (off unless a style or the paragraph sets it). */
+  widowControl: boolean;
   /** Right-to-left paragraph (sprmPFBiDi). */
   bidi: boolean;
   /** jc came from sprmPJc80, which is physical (left is left); sprmPJc is logical (left is the start side). */
@@ -126,7 +128,7 @@ function paragraphFrame(f: FramePap): ParagraphFrame {
 export function defaultPap(): Pap {
   return {
     istd: 0, jc: 0, dxaLeft: 0, dxaRight: 0, dxaLeft1: 0, dyaBefore: 0, dyaAfter: 0,
-    lspd: { dyaLine: 240, fMult: true }, keep: false, keepFollow: false, bidi: false, jcPhysical: false, pageBreakBefore: false,
+    lspd: { dyaLine: 240, fMult: true }, keep: false, keepFollow: false, widowControl: false, bidi: false, jcPhysical: false, pageBreakBefore: false,
     contextualSpacing: false, inTable: false, ttp: false, itap: 0, innerCell: false, innerTtp: false,
     ilfo: 0, ilvl: 0, outLvl: 9, borders: {}, tabs: [], tapSprms: [],
   };
@@ -206,6 +208,7 @@ export function applyPapx(pap: Pap, grpprl: Uint8Array, word6: boolean): void {
       case Op.PFBiDi: pap.bidi = opU8(s) !== 0; break;
       case Op.PFKeep: pap.keep = opU8(s) !== 0; break;
       case Op.PFKeepFollow: pap.keepFollow = opU8(s) !== 0; break;
+      case Op.PFWidowControl: pap.widowControl = opU8(s) !== 0; break;
       case Op.PFPageBreakBefore: pap.pageBreakBefore = opU8(s) !== 0; break;
       case Op.PIlvl: pap.ilvl = opU8(s); break;
       case Op.PIlfo: pap.ilfo = opI16(s); break;
@@ -263,6 +266,7 @@ export function paragraphProps(pap: Pap): ParagraphProps {
   if (pap.pageBreakBefore) p.pageBreakBefore = true;
   if (pap.keepFollow) p.keepNext = true;
   if (pap.keep) p.keepLines = true;
+  if (pap.widowControl) p.widowControl = true;
   if (pap.bidi) p.bidi = true;
   if (pap.shading) p.shading = pap.shading;
   const b = Object.fromEntries(Object.entries(pap.borders).filter(([, v]) => v && v.style !== 'none'));

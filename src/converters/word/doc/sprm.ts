@@ -60,6 +60,7 @@ export enum Op {
   PFBiDi = 0x2441,
   PFKeep = 0x2405,
   PFKeepFollow = 0x2406,
+  PFWidowControl = 0x2431,
   PFPageBreakBefore = 0x2407,
   PIlvl = 0x260a,
   PIlfo = 0x460b,
@@ -156,7 +157,7 @@ export enum Op {
 
 /** Word 6 opcode → Word 97 opcode, for the sprms whose operands have the same layout. */
 const WORD6_TO_97: Record<number, number> = {
-  2: Op.PIstd, 5: Op.PJc80, 7: Op.PFKeep, 8: Op.PFKeepFollow, 9: Op.PFPageBreakBefore,
+  2: Op.PIstd, 5: Op.PJc80, 7: Op.PFKeep, 8: Op.PFKeepFollow, 9: Op.PFPageBreakBefore, 51: Op.PFWidowControl,
   15: Op.PChgTabsPapx, 16: Op.PDxaRight80, 17: Op.PDxaLeft80, 19: Op.PDxaLeft180, 20: Op.PDyaLine,
   21: Op.PDyaBefore, 22: Op.PDyaAfter, 23: Op.PChgTabs, 24: Op.PFInTable, 25: Op.PFTtp, 47: Op.PShd80,
   65: Op.CFRMarkDel, 66: Op.CFRMarkIns, 67: Op.CFFldVanish, 69: Op.CIbstRMark, 68: Op.CPicLocation, 71: Op.CFData, 75: Op.CFOle2,
