@@ -1,5 +1,6 @@
 import { borderShows, type Block, type Border, type Paragraph } from '../model';
 import type { Line } from './paragraph-lines';
+import { borderWidth, inBorderGroup } from '../layout/block-html';
 import type { PlacedLine } from './paragraph-stack';
 import type { PlacedRect } from './table-rows';
 
@@ -20,20 +21,6 @@ export interface BorderBox {
   joinsPrev: boolean;
 }
 
-/** A border's drawn width, as the HTML path draws it (a double line as three times its width). */
-const drawnWidth = (b: Border): number => (b.style === 'double' ? Math.max(b.width * 3, 1.5) : Math.max(b.width, 0.5));
-
-const sameBorder = (a: Border | undefined, b: Border | undefined) => (!borderShows(a) && !borderShows(b)) || (!!a && !!b && a.width === b.width && a.style === b.style && a.color === b.color && (a.space ?? 0) === (b.space ?? 0));
-
-/** Consecutive paragraphs with the same borders and indents are one box in Word (as block-html.ts groups them). */
-function inGroup(p: Paragraph, other: Block | undefined): boolean {
-  const a = p.props;
-  if (!a.borders || other?.kind !== 'paragraph' || !other.props.borders) return false;
-  const o = other.props;
-  if ((a.indentLeft ?? 0) !== (o.indentLeft ?? 0) || (a.indentRight ?? 0) !== (o.indentRight ?? 0) || !!a.bidi !== !!o.bidi) return false;
-  return (['top', 'bottom', 'left', 'right', 'between'] as const).every((side) => sameBorder(a.borders![side], o.borders![side]));
-}
-
 /**
  * The box a paragraph's borders draw, as the HTML path draws it: a top and bottom border their
  * distance (w:space) off the text, inside a group of like paragraphs the between border in place
@@ -44,18 +31,18 @@ function inGroup(p: Paragraph, other: Block | undefined): boolean {
 export function borderBox(p: Paragraph, prev: Block | undefined, next: Block | undefined, width: number, gap: number, last: Line): BorderBox | undefined {
   const b = p.props.borders;
   if (!b) return undefined;
-  const joinsPrev = inGroup(p, prev);
-  const joinsNext = inGroup(p, next);
+  const joinsPrev = inBorderGroup(p, prev);
+  const joinsNext = inBorderGroup(p, next);
   const top = joinsPrev ? b.between : b.top;
   const bottom = joinsNext ? undefined : b.bottom;
   const left = b.left;
   const right = b.right;
   if (![top, bottom, left, right].some(borderShows)) return undefined;
-  const band = (border: Border | undefined) => (borderShows(border) ? drawnWidth(border) + (border.space ?? 0) : 0);
+  const band = (border: Border | undefined) => (borderShows(border) ? borderWidth(border) + (border.space ?? 0) : 0);
   const indentLeft = p.props.indentLeft ?? 0;
   const outermost = Math.min(indentLeft, indentLeft + (p.props.firstLine ?? 0));
-  const x0 = borderShows(left) ? outermost - (left.space ?? 0) - drawnWidth(left) : 0;
-  const x1 = borderShows(right) ? width - (p.props.indentRight ?? 0) + (right.space ?? 0) + drawnWidth(right) : width;
+  const x0 = borderShows(left) ? outermost - (left.space ?? 0) - borderWidth(left) : 0;
+  const x1 = borderShows(right) ? width - (p.props.indentRight ?? 0) + (right.space ?? 0) + borderWidth(right) : width;
   return { top, bottom, left, right, above: band(top) + (joinsPrev ? gap : 0), below: band(bottom), x0, x1, last, joinsPrev };
 }
 
@@ -73,10 +60,10 @@ export function borderRects(lines: PlacedLine[]): PlacedRect[] {
       const closes = lastLine.line === box.last;
       const y0 = first.y - (opens ? box.above : 0);
       const y1 = lastLine.y + lastLine.line.height + (closes ? box.below : 0);
-      if (opens && borderShows(box.top)) rects.push(...band(box.top, { x0: box.x0, y0, x1: box.x1, y1: y0 + drawnWidth(box.top) }, 'y'));
-      if (closes && borderShows(box.bottom)) rects.push(...band(box.bottom, { x0: box.x0, y0: y1 - drawnWidth(box.bottom), x1: box.x1, y1 }, 'y'));
-      if (borderShows(box.left)) rects.push(...band(box.left, { x0: box.x0, y0, x1: box.x0 + drawnWidth(box.left), y1 }, 'x'));
-      if (borderShows(box.right)) rects.push(...band(box.right, { x0: box.x1 - drawnWidth(box.right), y0, x1: box.x1, y1 }, 'x'));
+      if (opens && borderShows(box.top)) rects.push(...band(box.top, { x0: box.x0, y0, x1: box.x1, y1: y0 + borderWidth(box.top) }, 'y'));
+      if (closes && borderShows(box.bottom)) rects.push(...band(box.bottom, { x0: box.x0, y0: y1 - borderWidth(box.bottom), x1: box.x1, y1 }, 'y'));
+      if (borderShows(box.left)) rects.push(...band(box.left, { x0: box.x0, y0, x1: box.x0 + borderWidth(box.left), y1 }, 'x'));
+      if (borderShows(box.right)) rects.push(...band(box.right, { x0: box.x1 - borderWidth(box.right), y0, x1: box.x1, y1 }, 'x'));
     }
     i = j;
   }

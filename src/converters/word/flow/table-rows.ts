@@ -1,9 +1,8 @@
 import { borderShows, type Border, type Paragraph, type Table, type TableCell } from '../model';
 import type { Line, LineContext } from './paragraph-lines';
 import { stackParagraphs, type PlacedLine } from './paragraph-stack';
+import { borderWidth, DEFAULT_CELL_MARGINS } from '../layout/block-html';
 
-/** Word's cell margins where a table sets none (w:tblCellMar's defaults): 0.08 inch left and right. */
-const DEFAULT_CELL_MARGINS = { top: 0, right: 5.4, bottom: 0, left: 5.4 };
 
 /** A filled rectangle of a page (cell shading, a border), in the text area's coordinates. */
 export interface PlacedRect {
@@ -25,8 +24,6 @@ export interface PlacedRow {
   header: boolean;
 }
 
-/** A border's drawn width, as the HTML path draws it (a double line as three times its width). */
-const drawnWidth = (b: Border): number => (b.style === 'double' ? Math.max(b.width * 3, 1.5) : Math.max(b.width, 0.5));
 const colorOf = (b: Border) => (b.color && b.color !== 'auto' ? b.color : '000000');
 
 /** Whether our engine lays out this table: cells of plain paragraphs on the grid, left to right, no spacing between cells. */
@@ -71,8 +68,8 @@ export function tableRows(t: Table, width: number, ctx: LineContext & { sum: boo
       col += span;
     }
     // A row's room: its top border (shared with the row above), its cells, and the table's bottom border under the last row.
-    const topBand = Math.max(0, ...cells.map((c) => (borderShows(c.top) ? drawnWidth(c.top) : 0)));
-    const bottomBand = Math.max(0, ...cells.map((c) => (borderShows(c.bottom) ? drawnWidth(c.bottom) : 0)));
+    const topBand = Math.max(0, ...cells.map((c) => (borderShows(c.top) ? borderWidth(c.top) : 0)));
+    const bottomBand = Math.max(0, ...cells.map((c) => (borderShows(c.bottom) ? borderWidth(c.bottom) : 0)));
     const content = Math.max(0, ...cells.map((c) => c.height));
     const rule = row.height;
     const inner = rule?.rule === 'exact' ? Math.max(0, rule.value - topBand - bottomBand) : Math.max(content, (rule?.value ?? 0) - topBand - bottomBand);
@@ -83,7 +80,7 @@ export function tableRows(t: Table, width: number, ctx: LineContext & { sum: boo
       const m = cell.margins ?? DEFAULT_CELL_MARGINS;
       const free = inner - cellHeight;
       const dy = topBand + m.top + (cell.vAlign === 'center' ? free / 2 : cell.vAlign === 'bottom' ? free : 0);
-      const left = borderShows(cell.borders.left) ? drawnWidth(cell.borders.left) / 2 : 0;
+      const left = borderShows(cell.borders.left) ? borderWidth(cell.borders.left) / 2 : 0;
       for (const l of lines) {
         // A row of exact height shows the lines that fit in it, as Word clips the rest.
         if (rule?.rule === 'exact' && l.y + dy + l.line.height > topBand + inner + 0.01) continue;
@@ -92,12 +89,12 @@ export function tableRows(t: Table, width: number, ctx: LineContext & { sum: boo
       }
       if (cell.shading && cell.shading !== 'auto') placed.rects.push({ x0: x, y0: 0, x1: x + w, y1: height, color: cell.shading });
       const b = cell.borders;
-      if (borderShows(top)) borders.push({ x0: x, y0: 0, x1: x + w, y1: drawnWidth(top), color: colorOf(top) });
-      if (borderShows(bottom)) borders.push({ x0: x, y0: height - drawnWidth(bottom), x1: x + w, y1: height, color: colorOf(bottom) });
+      if (borderShows(top)) borders.push({ x0: x, y0: 0, x1: x + w, y1: borderWidth(top), color: colorOf(top) });
+      if (borderShows(bottom)) borders.push({ x0: x, y0: height - borderWidth(bottom), x1: x + w, y1: height, color: colorOf(bottom) });
       // Side borders centred on the cell's edges (a wider neighbour's covers a narrower one).
       for (const [border, edge] of [[b.left, x], [b.right, x + w]] as const) {
         if (!borderShows(border)) continue;
-        const half = drawnWidth(border) / 2;
+        const half = borderWidth(border) / 2;
         borders.push({ x0: edge - half, y0: 0, x1: edge + half, y1: height, color: colorOf(border) });
       }
     }
@@ -110,7 +107,7 @@ export function tableRows(t: Table, width: number, ctx: LineContext & { sum: boo
 function wider(a: Border | undefined, b: Border | undefined): Border | undefined {
   if (!borderShows(a)) return borderShows(b) ? b : undefined;
   if (!borderShows(b)) return a;
-  return drawnWidth(b) > drawnWidth(a) ? b : a;
+  return borderWidth(b) > borderWidth(a) ? b : a;
 }
 
 function columnOf(cells: TableCell[], index: number): number {

@@ -2,12 +2,12 @@ import type { Block, Border, Paragraph, Table, TableCell } from '../model';
 import { inlineHtml, largestRun, paragraphCss, pt, resolveRun, type InlineContext } from './inline-html';
 
 /** Word's default cell margins when a table names none: 0.08" left and right. */
-const DEFAULT_CELL_MARGINS = { top: 0, right: 5.4, bottom: 0, left: 5.4 };
+export const DEFAULT_CELL_MARGINS = { top: 0, right: 5.4, bottom: 0, left: 5.4 };
 
 export type BlockContext = Omit<InlineContext, 'renderBlocks' | 'columnWidth'>;
 
 /** The width a border is drawn with: a double one is two lines and the gap between them. */
-const borderWidth = (b: Border): number => (b.style === 'double' ? Math.max(b.width * 3, 1.5) : Math.max(b.width, 0.5));
+export const borderWidth = (b: Border): number => (b.style === 'double' ? Math.max(b.width * 3, 1.5) : Math.max(b.width, 0.5));
 
 function borderCss(b: Border | undefined): string {
   if (!b || b.style === 'none' || b.width <= 0) return 'none';
@@ -163,7 +163,7 @@ const sameBorder = (x: Border | undefined, y: Border | undefined): boolean =>
   x === y || (!!x && !!y && x.style === y.style && x.width === y.width && x.color === y.color && (x.space ?? 0) === (y.space ?? 0));
 
 /** Whether `other` is a paragraph of `p`'s border group: both bordered alike, at the same indents. */
-function inBorderGroup(p: Paragraph, other: Block | undefined): boolean {
+export function inBorderGroup(p: Paragraph, other: Block | undefined): boolean {
   const a = p.props;
   if (!a.borders || other?.kind !== 'paragraph' || !other.props.borders) return false;
   const o = other.props;

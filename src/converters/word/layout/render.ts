@@ -412,8 +412,12 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
      * A header or footer of plain paragraphs laid out by our own engine with the page's field values,
      * and the height MuPDF measures for it (what places a footer, and the body below a tall header).
      */
+    const ownAreas = new WeakMap<Block[], boolean>(); // which headers and footers are plain: asked once, not per page
     const ownArea = (blocks: Block[] | undefined, width: number, fields: BlockContext['fields']) => {
-      if (options.ownLayout === false || !blocks?.length || !laysOutArea(blocks, model)) return undefined;
+      if (options.ownLayout === false || !blocks?.length) return undefined;
+      let plain = ownAreas.get(blocks);
+      if (plain === undefined) ownAreas.set(blocks, (plain = laysOutArea(blocks, model)));
+      if (!plain) return undefined;
       const measured = area(blocks, width, { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' }, false, false);
       if (!measured || measured.drawsItself) return undefined;
       try {
