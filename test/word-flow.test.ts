@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/engines/mupdf';
 import { bundledFonts } from '../src/converters/fonts/bundled';
 import { renderWordDocument } from '../src/converters/word/layout/render';
-import { laysOutItself } from '../src/converters/word/flow/eligible';
-import type { Block, Paragraph, RunStyle, Section, TableCell, TableRow, WordDocument } from '../src/converters/word/model';
+import { laysOutArea, laysOutItself } from '../src/converters/word/flow/eligible';
+import type { Block, Inline, Paragraph, RunStyle, Section, TableCell, TableRow, WordDocument } from '../src/converters/word/model';
 
 // Our own line breaker and pager (src/converters/word/flow/): the stretches it takes, its lines
 // beside MuPDF's HTML engine's for the same paragraphs, and the PDF text it writes.
@@ -51,7 +51,7 @@ const rows_ = (lines: Line[]) => {
 };
 
 describe('Word layout by our own engine (flow/)', () => {
-  it('takes stretches of plain and bordered paragraphs and simple tables, and leaves nested or spaced tables, shapes, borders in cells and right-to-left text to the HTML engine', () => {
+  it('takes stretches of plain and bordered paragraphs and simple tables, and leaves nested or spaced tables, inline shapes, borders in cells and right-to-left text to the HTML engine', () => {
     const model = doc([]);
     expect(laysOutItself([para('Plain text, Кириллица, Ελληνικά.'), { kind: 'paragraph', props: { list: { label: '1.', style, suffix: 'tab' } }, inlines: [{ kind: 'tab', style }, { kind: 'break', type: 'line' }] }], model)).toBe(true);
     expect(laysOutItself([], model)).toBe(false);
@@ -158,13 +158,42 @@ describe('Word layout by our own engine (flow/)', () => {
     expect(second.at(-1)!.text).toBe('After');
   });
 
-  it('leaves a stretch whose table row is taller than a page to MuPDF, and the document converts', async () => {
+  it('splits a table row at the foot of the page, as Word and LibreOffice do, and moves a row kept whole (cantSplit) to the next page', async () => {
+    const line = { width: 0.5, style: 'single' as const, color: '000000' };
+    const cell = (text: string): TableCell => ({ blocks: [para(text)], gridSpan: 1, borders: { top: line, bottom: line, left: line, right: line } });
+    // 45 one-line paragraphs (13.4 pt each) fill 603 pt of the 648 pt text area; the row's 30 lines do not fit below.
+    const filler = Array.from({ length: 45 }, (_, i) => para(`Filler ${i}`));
+    const tall = (cantSplit: boolean): Block => ({ kind: 'table', grid: [234, 234], rows: [{ cantSplit, cells: [cell(lorem(30 * 9, 'a')), cell('Side')] }] });
+    const split = (await render(doc([...filler, tall(false), para('After')]))).pages;
+    expect(split.length).toBe(2);
+    const words = split.flat().map((l) => l.text).join(' ').split(' ').filter((w) => /^a\d/.test(w));
+    expect(words).toEqual(lorem(30 * 9, 'a').split(' ')); // every word once, in order
+    // The first part fills the page: its cell's lines run down to the foot of the text area (720).
+    const firstPart = split[0]!.filter((l) => /^a\d/.test(l.text));
+    expect(firstPart.length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...firstPart.map((l) => l.y))).toBeGreaterThan(690);
+    expect(split[0]!.some((l) => l.text === 'Side')).toBe(true);
+    // The rest continues at the next page's top, inside the cell's border and margins.
+    const rest = rows_(split[1]!);
+    expect(rest[0]!.text).toMatch(/^a\d/);
+    expect(rest[0]!.y).toBeLessThan(72 + 6);
+    expect(rest.at(-1)!.text).toBe('After');
+
+    const moved = (await render(doc([...filler, tall(true), para('After')]))).pages;
+    expect(moved.length).toBe(2);
+    expect(moved[0]!.some((l) => /^a\d/.test(l.text))).toBe(false);
+    expect(rows_(moved[1]!)[0]!.text).toMatch(/^a0 /);
+  });
+
+  it('splits a row taller than a page over as many pages as it needs', async () => {
     const cell = (text: string): TableCell => ({ blocks: [para(text)], gridSpan: 1, borders: {} });
-    const { pages } = await render(doc([para('Before'), { kind: 'table', grid: [468], rows: [{ cells: [cell(lorem(1500, 'huge'))] }] }, para('After')]));
+    const { pages, pdf } = await render(doc([para('Before'), { kind: 'table', grid: [468], rows: [{ cantSplit: true, cells: [cell(lorem(1500, 'huge'))] }] }, para('After')]));
     const text = pages.flat().map((l) => l.text).join(' ');
-    expect(pages.length).toBeGreaterThan(1);
-    expect(text).toContain('huge1499');
+    expect(pages.length).toBeGreaterThan(2);
+    expect(text.split(' ').filter((w) => w.startsWith('huge'))).toEqual(lorem(1500, 'huge').split(' '));
     expect(text).toContain('After');
+    // Laid out by our engine: its text is in the faces it embeds itself (resources named FL…).
+    expect(new TextDecoder('latin1').decode(pdf)).toMatch(/\/FL0 /);
   });
 
   it('cuts a word longer than the line at the margin, as Word does', async () => {
@@ -208,6 +237,57 @@ describe('Word layout by our own engine (flow/)', () => {
       expect(faces).toBe(2);
     } finally {
       out.destroy();
+    }
+  });
+
+  it('draws the mathematical letters of equations (U+1D400 on) in DejaVu Math TeX Gyre, as LibreOffice falls back to it', async () => {
+    const math = { font: 'Cambria Math', size: 11 };
+    const text = 'weighted by 𝑤𝑖 over 𝑘 studies';
+    const model = doc([{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'weighted by ', style }, { kind: 'text', text: '𝑤𝑖', style: math }, { kind: 'text', text: ' over ', style }, { kind: 'text', text: '𝑘', style: math }, { kind: 'text', text: ' studies', style }] }]);
+    expect(laysOutItself(model.sections[0]!.blocks, model)).toBe(true);
+    for (const own of [false, true]) {
+      const { pages, pdf } = await render(model, own);
+      // Letters, not blanks (MuPDF's extraction joins a math letter to the word after it: spaces left out).
+      expect(rows_(pages[0]!)[0]!.text.replace(/ /g, '')).toBe(text.replace(/ /g, ''));
+      const mupdf = await loadMupdf();
+      const out = mupdf.Document.openDocument(pdf, 'application/pdf') as InstanceType<typeof mupdf.PDFDocument>;
+      try {
+        const names: string[] = [];
+        out.findPage(0).get('Resources').get('Font').forEach((font) => names.push(font.get('BaseFont').asName()));
+        expect(names.some((n) => /DejaVuMath/.test(n))).toBe(true);
+      } finally {
+        out.destroy();
+      }
+    }
+  });
+
+  it('draws a floating shape where it floats, from the top of its anchor paragraph, taking no room in the text', async () => {
+    const box = (wrap: 'inFront' | 'square'): Inline => ({ kind: 'shape', geometry: 'rect', width: 50, height: 20, fill: 'FF0000', floating: { x: 100, y: 10, relativeX: 'column', relativeY: 'paragraph', wrap } });
+    const blocks = (wrap: 'inFront' | 'square'): Block[] => [para('First'), para('Second'), { kind: 'paragraph', props: {}, inlines: [box(wrap), { kind: 'text', text: 'Third, the anchor', style }] }, para('Fourth')];
+    const model = doc(blocks('inFront'));
+    expect(laysOutItself(model.sections[0]!.blocks, model)).toBe(true);
+    // Not in headers and footers (our engine draws their lines only).
+    expect(laysOutArea(model.sections[0]!.blocks, model)).toBe(false);
+    const mupdf = await loadMupdf();
+    for (const own of [true, false]) {
+      const { pages, pdf } = await render(model, own);
+      // The lines keep their places: 11 pt Calibri lines are 13.4 pt apart.
+      const lines = rows_(pages[0]!);
+      expect(lines.map((l) => l.text)).toEqual(['First', 'Second', 'Third, the anchor', 'Fourth']);
+      expect(lines[3]!.y - lines[2]!.y).toBeCloseTo(13.4, 0);
+      const out = mupdf.Document.openDocument(pdf, 'application/pdf');
+      try {
+        const pixmap = out.loadPage(0).toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
+        const at = (x: number, y: number) => Array.from(pixmap.getPixels().slice((y * pixmap.getWidth() + x) * 3, (y * pixmap.getWidth() + x) * 3 + 3));
+        // The third paragraph's top is 72 + 2 × 13.4: the box 10 pt below it, 100 pt into the column.
+        const top = Math.round(72 + 2 * 13.4 + 10);
+        expect(at(72 + 125, top + 10)).toEqual([255, 0, 0]);
+        expect(at(72 + 95, top + 10)).toEqual([255, 255, 255]);
+        expect(at(72 + 125, top - 4)).toEqual([255, 255, 255]);
+        expect(at(72 + 125, top + 24)).toEqual([255, 255, 255]);
+      } finally {
+        out.destroy();
+      }
     }
   });
 

@@ -25,6 +25,7 @@ import cousineItalic from '@expo-google-fonts/cousine/400Regular_Italic/Cousine_
 import cousineBoldItalic from '@expo-google-fonts/cousine/700Bold_Italic/Cousine_700Bold_Italic.ttf';
 import dejavuSans from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf';
 import dejavuSansBold from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf';
+import dejavuMath from 'dejavu-fonts-ttf/ttf/DejaVuMathTeXGyre.ttf';
 import { FACE_FILES, type FontFiles } from './catalog';
 
 const BYTES: Record<string, ArrayBuffer> = {
@@ -50,6 +51,7 @@ const BYTES: Record<string, ArrayBuffer> = {
   [FACE_FILES.Cousine.boldItalic]: cousineBoldItalic,
   [FACE_FILES.DejaVuSans.regular]: dejavuSans,
   [FACE_FILES.DejaVuSans.bold]: dejavuSansBold,
+  [FACE_FILES.DejaVuMath.regular]: dejavuMath,
 };
 
 export const bundledFonts: FontFiles = (file) => {

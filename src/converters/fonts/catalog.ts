@@ -3,7 +3,7 @@
  * from the npm registry (@expo-google-fonts/*, TTF; MuPDF reads no WOFF). A face that lacks a script
  * (Caladea has no Cyrillic) falls back per character to a family that has it.
  */
-export type Family = 'Carlito' | 'Caladea' | 'Arimo' | 'Tinos' | 'Cousine' | 'DejaVuSans';
+export type Family = 'Carlito' | 'Caladea' | 'Arimo' | 'Tinos' | 'Cousine' | 'DejaVuSans' | 'DejaVuMath';
 export type FaceStyle = 'regular' | 'bold' | 'italic' | 'boldItalic';
 
 /** Face files, relative to node_modules/. */
@@ -22,6 +22,15 @@ export const FACE_FILES: Record<Family, Record<FaceStyle, string>> = {
     italic: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
     boldItalic: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
   },
+  // The mathematical letters and symbols (𝑤𝑖, 𝐀, 𝔽: U+1D400 on) Office equations are written in
+  // ("Cambria Math"), which no text face draws: the face LibreOffice falls back to for them. One file:
+  // its letters carry their own style (italic, bold, script) in the code point.
+  DejaVuMath: {
+    regular: 'dejavu-fonts-ttf/ttf/DejaVuMathTeXGyre.ttf',
+    bold: 'dejavu-fonts-ttf/ttf/DejaVuMathTeXGyre.ttf',
+    italic: 'dejavu-fonts-ttf/ttf/DejaVuMathTeXGyre.ttf',
+    boldItalic: 'dejavu-fonts-ttf/ttf/DejaVuMathTeXGyre.ttf',
+  },
 };
 
 function faces(dir: string, name: string): Record<FaceStyle, string> {
@@ -35,12 +44,13 @@ function faces(dir: string, name: string): Record<FaceStyle, string> {
 
 /** Where a family has no glyph for a character, these families are tried next, in order. */
 export const FALLBACK: Record<Family, Family[]> = {
-  Carlito: ['Arimo', 'DejaVuSans'],
-  Caladea: ['Tinos', 'DejaVuSans'],
-  Arimo: ['Tinos', 'DejaVuSans'],
-  Tinos: ['Arimo', 'DejaVuSans'],
-  Cousine: ['Arimo', 'DejaVuSans'],
-  DejaVuSans: [],
+  Carlito: ['Arimo', 'DejaVuSans', 'DejaVuMath'],
+  Caladea: ['Tinos', 'DejaVuSans', 'DejaVuMath'],
+  Arimo: ['Tinos', 'DejaVuSans', 'DejaVuMath'],
+  Tinos: ['Arimo', 'DejaVuSans', 'DejaVuMath'],
+  Cousine: ['Arimo', 'DejaVuSans', 'DejaVuMath'],
+  DejaVuSans: ['DejaVuMath'],
+  DejaVuMath: [],
 };
 
 /** Bytes of a face file (see FACE_FILES), synchronously: MuPDF asks for fonts in the middle of layout. */

@@ -174,6 +174,8 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
         if (it.type === 'line') out.push({ kind: 'break', text: '', width: 0, space: 0, spaces: 0, x: 0, span: 0, size: 0, look: NO_LOOK, breakAfter: true });
         break;
       case 'image': {
+        // A floating picture is drawn where it floats (render.ts), taking no room in the line.
+        if (it.floating) break;
         out.push({ kind: 'picture', text: '', width: it.width, space: 0, spaces: 0, x: 0, span: 0, size: 0, look: NO_LOOK, breakAfter: true, picture: it });
         break;
       }

@@ -1,8 +1,8 @@
-import type { Block, Paragraph, Table } from '../model';
+import type { Block, Inline, Paragraph, Table } from '../model';
 import type { Line, LineContext } from './paragraph-lines';
 import { paragraphLines } from './paragraph-lines';
 import { spaceAbove, stackParagraphs, type PlacedLine } from './paragraph-stack';
-import { tableRows, type PlacedRect, type PlacedRow } from './table-rows';
+import { splitRow, tableRows, type PlacedRect, type PlacedRow } from './table-rows';
 import { holdsTogether } from '../layout/block-html';
 import { borderBox, borderRects } from './paragraph-borders';
 
@@ -21,6 +21,17 @@ export interface FlowPage {
   /** Footnote ids whose bodies go at this page's foot, in order. */
   notes: string[];
   notesArea?: NotesArea;
+  /** Floating objects anchored in paragraphs that start on this page (render.ts draws them where they float). */
+  floats: PlacedFloat[];
+}
+
+/** A floating object that floatsApart, anchored at its paragraph's top left (text-area coordinates). */
+export interface PlacedFloat {
+  item: Extract<Inline, { kind: 'shape' | 'image' | 'textbox' }>;
+  x: number;
+  y: number;
+  /** Anchored in a table cell: the cell's text width. */
+  cellWidth?: number;
 }
 
 /** Word's footnote separator: a 2-inch rule 0.5 pt thick, 6 pt below the text above and 4 pt above the notes. */
@@ -58,7 +69,7 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
   };
   const notesHeight = (ids: string[]) => notesArea(ids.filter((id) => noteBody(id)?.length))?.height ?? 0;
 
-  let page: FlowPage = { lines: [], rects: [], notes: [] };
+  let page: FlowPage = { lines: [], rects: [], notes: [], floats: [] };
   let y = 0;
   /** Notes called on a page where they did not fit: they open the next page's notes. */
   let pending: string[] = [];
@@ -66,7 +77,7 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
   const starts = new Map<number, { page: number; line: number }>();
   const newPage = () => {
     pages.push(page);
-    page = { lines: [], rects: [], notes: [] };
+    page = { lines: [], rects: [], notes: [], floats: [] };
     y = 0;
     // Notes carried over from the page before, as many as fit in the share notes may take.
     const carried: string[] = [];
@@ -105,8 +116,8 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
     return m;
   };
   /**
-   * A table, row by row: a row that does not fit starts the next page, under the table's header
-   * rows again. A table whose rows keep with the next moves whole when it fits a page, and the
+   * A table, row by row: a row that does not fit is split at the page's foot, or starts the next
+   * page when it is kept whole, under the table's header rows again. A table whose rows keep with the next moves whole when it fits a page, and the
    * paragraphs kept with the table go with its first row. Returns the block to lay out again from
    * when kept paragraphs moved.
    */
@@ -115,30 +126,48 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
     let headers = 0;
     while (headers < rows.length && rows[headers]!.header) headers++;
     const whole = rows.reduce((sum, row) => sum + row.height, 0);
+    const headerHeight = rows.slice(0, headers).reduce((sum, row) => sum + row.height, 0);
+    /** Places a row (or a part of one) at y, its notes at this page's foot (or the next, when they no longer fit). */
+    const placeTableRow = (row: PlacedRow) => {
+      placeRow(row);
+      const calls = row.notes.filter((id) => noteBody(id)?.length);
+      if (!calls.length) return;
+      const fit = notesHeight([...page.notes, ...calls]) <= frameHeight * MOST_OF_PAGE || !page.notes.length;
+      if (fit) page.notes.push(...calls);
+      else pending.push(...calls);
+    };
     if (holdsTogether(t) && started() && y + whole > frameHeight + 0.01 && whole <= frameHeight) {
       const again = moveKeptBefore(b);
       if (again !== undefined) return again;
       newPage();
     }
+    const repeatHeaders = (r: number) => {
+      if (r >= headers) for (const header of rows.slice(0, headers)) placeRow(header);
+    };
     for (let r = 0; r < rows.length; r++) {
-      const row = rows[r]!;
-      const calls = row.notes.filter((id) => noteBody(id)?.length);
-      // A row taller than a page: the HTML path splits it (render.ts lays the stretch out there).
-      if (row.height + notesHeight(calls) > frameHeight) throw new Error('a table row taller than the page');
-      if (started() && y + row.height + room(calls) > frameHeight + 0.01) {
-        if (r === 0) {
+      let row = rows[r]!;
+      /** The page holds nothing but the repeated header rows: a row that does not fit there goes on anyway. */
+      let fresh = !started();
+      for (;;) {
+        const calls = row.notes.filter((id) => noteBody(id)?.length);
+        const free = frameHeight - y - room(calls);
+        if (row.height <= free + 0.01) break;
+        // A row that may break across pages is split at the page's foot (as Word and LibreOffice
+        // split it); one kept whole moves to the next page, unless even a page cannot hold it.
+        const splits = !row.header && (!row.whole || row.height + notesHeight(calls) > frameHeight - headerHeight);
+        const parts = splits ? splitRow(row, free) : undefined;
+        if (!parts && fresh) break;
+        if (!parts && r === 0 && started()) {
           const again = moveKeptBefore(b);
           if (again !== undefined) return again;
         }
+        if (parts) placeTableRow(parts[0]);
         newPage();
-        if (r >= headers) for (const header of rows.slice(0, headers)) placeRow(header);
+        repeatHeaders(r);
+        fresh = true;
+        if (parts) row = parts[1];
       }
-      placeRow(row);
-      if (calls.length) {
-        const fit = notesHeight([...page.notes, ...calls]) <= frameHeight * MOST_OF_PAGE || !page.notes.length;
-        if (fit) page.notes.push(...calls);
-        else pending.push(...calls);
-      }
+      placeTableRow(row);
     }
     return undefined;
   };
@@ -227,6 +256,20 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
   for (const pg of pages) {
     pg.notesArea = notesArea(pg.notes.filter((id) => noteBody(id)?.length));
     if (pg.lines.some((l) => l.framed)) pg.rects.push(...borderRects(pg.lines));
+    pg.floats = floatsOf(pg.lines);
   }
   return pages;
+}
+
+/** The floating objects of the paragraphs these lines start: each at its paragraph's first line, from the paragraph's indent. */
+function floatsOf(lines: PlacedLine[]): PlacedFloat[] {
+  const out: PlacedFloat[] = [];
+  for (const l of lines) {
+    const p = l.opens;
+    if (!p) continue;
+    for (const it of p.inlines) {
+      if ((it.kind === 'shape' || it.kind === 'image' || it.kind === 'textbox') && it.floating) out.push({ item: it, x: (l.x ?? 0) + (p.props.indentLeft ?? 0), y: l.y, cellWidth: l.cellWidth });
+    }
+  }
+  return out;
 }

@@ -11,6 +11,8 @@ export interface PlacedLine {
   opens?: Paragraph;
   /** The borders of its paragraph, when it has any (flow/paragraph-borders.ts draws them per page). */
   framed?: BorderBox;
+  /** In a table cell: the cell's text width (floating objects anchored in the cell are placed in it). */
+  cellWidth?: number;
 }
 
 /**

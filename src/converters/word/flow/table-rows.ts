@@ -22,6 +22,29 @@ export interface PlacedRow {
   notes: string[];
   /** Repeated at the top of each page the table continues on. */
   header: boolean;
+  /** Kept whole on one page (w:cantSplit, or an exact height): moved to the next rather than split. */
+  whole: boolean;
+  /** The row's cells, for splitting it across pages (splitRow). */
+  cells: RowCell[];
+}
+
+/** A cell of a placed row: its column, its lines (row coordinates), and what it draws around them. */
+interface RowCell {
+  x: number;
+  w: number;
+  lines: PlacedLine[];
+  marginTop: number;
+  marginBottom: number;
+  shading?: string;
+  top?: Border;
+  bottom?: Border;
+  left?: Border;
+  right?: Border;
+  /** Its own top and bottom borders (before collapsing): what the parts of a row split across pages have at the break. */
+  ownTop?: Border;
+  ownBottom?: Border;
+  /** How far its lines sit below the cell's top margin (vertical alignment): a row split across pages sets its cells' text at their tops. */
+  aligned: number;
 }
 
 const colorOf = (b: Border) => (b.color && b.color !== 'auto' ? b.color : '000000');
@@ -74,33 +97,77 @@ export function tableRows(t: Table, width: number, ctx: LineContext & { sum: boo
     const rule = row.height;
     const inner = rule?.rule === 'exact' ? Math.max(0, rule.value - topBand - bottomBand) : Math.max(content, (rule?.value ?? 0) - topBand - bottomBand);
     const height = topBand + inner + bottomBand;
-    const placed: PlacedRow = { height, lines: [], rects: [], notes: [], header: !!row.header };
-    const borders: PlacedRect[] = [];
-    for (const { cell, x, w, lines, height: cellHeight, top, bottom } of cells) {
+    const rowCells: RowCell[] = [];
+    for (const { cell, x, w, lines, height: cellHeight, top, bottom, mergedBelow } of cells) {
       const m = cell.margins ?? DEFAULT_CELL_MARGINS;
       const free = inner - cellHeight;
-      const dy = topBand + m.top + (cell.vAlign === 'center' ? free / 2 : cell.vAlign === 'bottom' ? free : 0);
+      const aligned = cell.vAlign === 'center' ? free / 2 : cell.vAlign === 'bottom' ? free : 0;
+      const dy = topBand + m.top + aligned;
       const left = borderShows(cell.borders.left) ? borderWidth(cell.borders.left) / 2 : 0;
+      const placedLines: PlacedLine[] = [];
       for (const l of lines) {
         // A row of exact height shows the lines that fit in it, as Word clips the rest.
         if (rule?.rule === 'exact' && l.y + dy + l.line.height > topBand + inner + 0.01) continue;
-        placed.lines.push({ ...l, x: x + left + m.left + (l.x ?? 0), y: l.y + dy });
-        placed.notes.push(...l.line.notes);
+        placedLines.push({ ...l, x: x + left + m.left + (l.x ?? 0), y: l.y + dy, cellWidth: Math.max(w - m.left - m.right, 1) });
       }
-      if (cell.shading && cell.shading !== 'auto') placed.rects.push({ x0: x, y0: 0, x1: x + w, y1: height, color: cell.shading });
-      const b = cell.borders;
-      if (borderShows(top)) borders.push({ x0: x, y0: 0, x1: x + w, y1: borderWidth(top), color: colorOf(top) });
-      if (borderShows(bottom)) borders.push({ x0: x, y0: height - borderWidth(bottom), x1: x + w, y1: height, color: colorOf(bottom) });
-      // Side borders centred on the cell's edges (a wider neighbour's covers a narrower one).
-      for (const [border, edge] of [[b.left, x], [b.right, x + w]] as const) {
-        if (!borderShows(border)) continue;
-        const half = borderWidth(border) / 2;
-        borders.push({ x0: edge - half, y0: 0, x1: edge + half, y1: height, color: colorOf(border) });
-      }
+      const shading = cell.shading && cell.shading !== 'auto' ? cell.shading : undefined;
+      const ownTop = cell.vMerge === 'continue' ? undefined : cell.borders.top;
+      const ownBottom = mergedBelow ? undefined : cell.borders.bottom;
+      rowCells.push({ x, w, lines: placedLines, marginTop: m.top, marginBottom: m.bottom, shading, top, bottom, left: cell.borders.left, right: cell.borders.right, ownTop, ownBottom, aligned });
     }
-    placed.rects.push(...borders);
-    return placed;
+    return rowOf(rowCells, height, !!row.header, !!row.cantSplit || rule?.rule === 'exact');
   });
+}
+
+/** A row of these cells `height` tall: its lines, the footnotes they call, and its rectangles (shading, then borders). */
+function rowOf(cells: RowCell[], height: number, header: boolean, whole: boolean): PlacedRow {
+  const placed: PlacedRow = { height, lines: [], rects: [], notes: [], header, whole, cells };
+  const borders: PlacedRect[] = [];
+  for (const { x, w, lines, shading, top, bottom, left, right } of cells) {
+    for (const l of lines) {
+      placed.lines.push(l);
+      placed.notes.push(...l.line.notes);
+    }
+    if (shading) placed.rects.push({ x0: x, y0: 0, x1: x + w, y1: height, color: shading });
+    if (borderShows(top)) borders.push({ x0: x, y0: 0, x1: x + w, y1: borderWidth(top), color: colorOf(top) });
+    if (borderShows(bottom)) borders.push({ x0: x, y0: height - borderWidth(bottom), x1: x + w, y1: height, color: colorOf(bottom) });
+    // Side borders centred on the cell's edges (a wider neighbour's covers a narrower one).
+    for (const [border, edge] of [[left, x], [right, x + w]] as const) {
+      if (!borderShows(border)) continue;
+      const half = borderWidth(border) / 2;
+      borders.push({ x0: edge - half, y0: 0, x1: edge + half, y1: height, color: colorOf(border) });
+    }
+  }
+  placed.rects.push(...borders);
+  return placed;
+}
+
+/**
+ * A row split where a page ends, `room` below its top, as Word and LibreOffice break a row that
+ * may break across pages: each cell keeps the lines that end above the page's foot and carries the
+ * rest to a part of the row on the next page, under its own top border. The first part fills the
+ * room. Undefined when a cell's first line does not fit in the room (the row moves to the next page whole).
+ */
+export function splitRow(row: PlacedRow, room: number): [PlacedRow, PlacedRow] | undefined {
+  const firstCells: RowCell[] = [];
+  const restCells: RowCell[] = [];
+  let restHeight = 0;
+  for (const c of row.cells) {
+    const cell = c.aligned ? { ...c, lines: c.lines.map((l) => ({ ...l, y: l.y - c.aligned })), aligned: 0 } : c;
+    const cut = cell.lines.findIndex((l) => l.y + l.line.height - l.line.trailing > room - cell.marginBottom + 0.01);
+    // Each cell keeps its first line at least (LibreOffice moves a row whose tall picture does not fit, bug59058.docx).
+    if (cut === 0) return undefined;
+    const stays = cut < 0 ? cell.lines : cell.lines.slice(0, cut);
+    const goes = cut < 0 ? [] : cell.lines.slice(cut);
+    firstCells.push({ ...cell, lines: stays, bottom: cell.ownBottom });
+    const top = borderShows(cell.ownTop) ? borderWidth(cell.ownTop) : 0;
+    const shift = goes.length ? goes[0]!.y - top - cell.marginTop : 0;
+    const moved = goes.map((l) => ({ ...l, y: l.y - shift }));
+    const end = moved.length ? moved.at(-1)!.y + moved.at(-1)!.line.height + cell.marginBottom : top + cell.marginTop + cell.marginBottom;
+    restHeight = Math.max(restHeight, end + (borderShows(cell.bottom) ? borderWidth(cell.bottom) : 0));
+    restCells.push({ ...cell, lines: moved, top: cell.ownTop });
+  }
+  return [rowOf(firstCells, room, row.header, false), rowOf(restCells, restHeight, row.header, row.whole)];
 }
 
 /** Of two borders meeting between rows, the one drawn: the wider (the first when equal). */

@@ -7,6 +7,7 @@ import { DEFAULT_INSETS } from './shape-paint';
 import { gap, nextStop } from './tab-stops';
 import { JOINING, RIGHT_TO_LEFT } from '../complex-script';
 import type { InlineContext, PageMarks } from './inline-context';
+import type { ShapePictures } from './shape-pictures';
 
 export type { InlineContext, PageMarks } from './inline-context';
 
@@ -247,7 +248,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
       }
       case 'image': {
         const drawable = DRAWABLE.test(it.contentType);
-        if (it.floating && (drawable || METAFILE.test(it.contentType)) && ctx.shapes && (ctx.floatsOutOfFlow || it.floating.wrap === 'inFront' || it.floating.wrap === 'behind')) {
+        if (ctx.shapes && floatsApart(it, !!ctx.floatsOutOfFlow)) {
           // A picture in front of or behind the text takes no room in Word: it is drawn where it
           // floats, as a shape is. So are floating pictures in headers and footers, where the text
           // beside them is short (Word wraps it around them; MuPDF cannot).
@@ -277,8 +278,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
         // Placed on the page rather than from its paragraph (a cover page's title and author boxes),
         // a text box is drawn where it floats, taking no room, as a shape is; in the flow it sat at
         // its anchor (tika testWORD_2006ml.docx's cover text over the page's top-left corner).
-        const onPage = it.floating && (it.floating.relativeY === 'page' || it.floating.relativeY === 'margin') && it.floating.wrap !== 'topAndBottom';
-        if (onPage && ctx.shapes) {
+        if (ctx.shapes && floatsApart(it)) {
           anchors += shapeAnchor(floatingTextBox(it), ctx);
           return;
         }
@@ -364,6 +364,24 @@ function shapeAnchor(shape: Shape, ctx: InlineContext): string {
 }
 
 const textBoxShapes = new WeakMap<Extract<Inline, { kind: 'textbox' }>, Shape>();
+/**
+ * Whether a floating object is drawn where it floats, taking no room in the text: shapes; pictures
+ * in front of or behind the text (and all floating pictures where `outOfFlow`: headers and
+ * footers); text boxes placed on the page.
+ */
+export function floatsApart(it: Inline, outOfFlow = false): boolean {
+  if (!('floating' in it) || !it.floating) return false;
+  if (it.kind === 'shape') return true;
+  if (it.kind === 'image') return (DRAWABLE.test(it.contentType) || METAFILE.test(it.contentType)) && (outOfFlow || it.floating.wrap === 'inFront' || it.floating.wrap === 'behind');
+  // Placed on the page rather than from its paragraph (a cover page's title and author boxes).
+  return it.kind === 'textbox' && (it.floating.relativeY === 'page' || it.floating.relativeY === 'margin') && it.floating.wrap !== 'topAndBottom';
+}
+
+/** The shape a floating object that floatsApart is drawn as. */
+export function shapeApart(it: Extract<Inline, { kind: 'shape' | 'image' | 'textbox' }>, shapes: ShapePictures): Shape {
+  return it.kind === 'shape' ? it : it.kind === 'image' ? shapes.pictureShape(it) : floatingTextBox(it);
+}
+
 /** A floating text box as a shape with no fill or outline (one object per box: the page device keys its placeholders by shape). */
 function floatingTextBox(box: Extract<Inline, { kind: 'textbox' }>): Shape {
   let shape = textBoxShapes.get(box);

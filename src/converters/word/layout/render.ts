@@ -14,7 +14,7 @@ import { paginateFootnotes, type FootnotePage } from './footnote-pages';
 import { callsNotes, joins, notesHtml, NOTE_DESCENT, NOTE_RULE } from './notes-html';
 import { finish } from './pdf-finish';
 import { drawPageBorders, drawPageColor, showsPageBorders } from './page-borders';
-import type { PageMarks } from './inline-html';
+import { shapeApart, type PageMarks } from './inline-html';
 import { ShapePictures, type PageFrame } from './shape-pictures';
 import { flowsOf, type Flow, type FlowFrame } from './flows';
 import { framesWithIds, htmlDocument, openHtml } from './html-doc';
@@ -485,7 +485,8 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
           // drawing call through it is a call into JavaScript.
           const pageFrames = Array.from({ length: f.columns }, (_, col) => i * f.columns + col).filter((frame) => frame < frameCount);
           const last = chunkIndex === f.flow.chunks.length - 1 && i === pages - 1;
-          const drawsItself = pageFrames.some((frame) => placeholderFrames.has(frame)) || [header, footer, notes].some((a) => a?.drawsItself) || (last && nextShares);
+          const floats = ownPaged?.[i]!.floats ?? [];
+          const drawsItself = pageFrames.some((frame) => placeholderFrames.has(frame)) || [header, footer, notes].some((a) => a?.drawsItself) || (last && nextShares) || floats.length > 0;
           const pageDevice = beginPage(g);
           if (s.pageBorders && showsPageBorders(s.pageBorders, sectionPage)) drawPageBorders(mupdf, pageDevice, s.pageBorders, g, !!(header ?? ownHeader), !!(footer ?? ownFooter));
           open = { index: written++, pageDevice, device: drawsItself ? metafiles.wrap(pageDevice, fonts, shapes.handler('rest')) : pageDevice };
@@ -512,6 +513,8 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
             if (plain && ownHeader) ownDrawing.lines(plain, open!.index, g.height, ownHeader.lines, g.marginLeft, g.header, collectLinks);
             if (plain && ownFooter) ownDrawing.lines(plain, open!.index, g.height, ownFooter.lines, g.marginLeft, g.height - g.footer - ownFooter.height, collectLinks);
           };
+          // Floating objects our own engine anchored: drawn before the text with those the finding pass finds.
+          for (const fl of floats) shapes.anchorAt(shapeApart(fl.item, shapes), g.marginLeft + fl.x, f.top + fl.y, fl.cellWidth);
           if (shapes.hasFloating && drawsItself) {
             // Floating shapes: a pass that draws nothing finds their anchors; they are drawn before the text.
             const finder = metafiles.wrap(undefined, fonts, shapes.handler('find'));

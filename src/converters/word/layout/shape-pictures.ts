@@ -163,6 +163,15 @@ export class ShapePictures {
   }
 
   /**
+   * A floating shape our own engine (flow/) anchored at (x, y) of the page (its paragraph's top
+   * left), drawn with those the finding pass found; `cellWidth` when the anchor is in a table cell.
+   */
+  anchorAt(shape: Shape, x: number, y: number, cellWidth?: number): void {
+    this.placeholder(shape, cellWidth);
+    this.page?.found.set(shape, [0, 0, 0, 0, x, y]);
+  }
+
+  /**
    * Draws the floating shapes found on the page: behind-text ones first, then drawn shapes, then
    * pictures and text boxes, each by stacking order. Pictures and text boxes go over drawn shapes
    * as LibreOffice layers them (frames over drawing objects): a .doc's white page-sized rectangle
