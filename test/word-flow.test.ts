@@ -51,7 +51,7 @@ const rows_ = (lines: Line[]) => {
 };
 
 describe('Word layout by our own engine (flow/)', () => {
-  it('takes stretches of plain and bordered paragraphs and simple tables, and leaves nested or spaced tables, inline shapes, borders in cells and right-to-left text to the HTML engine', () => {
+  it('takes stretches of plain and bordered paragraphs, simple tables and Arabic and Hebrew text, and leaves nested or spaced tables, inline shapes, borders in cells and other shaped scripts to the HTML engine', () => {
     const model = doc([]);
     expect(laysOutItself([para('Plain text, Кириллица, Ελληνικά.'), { kind: 'paragraph', props: { list: { label: '1.', style, suffix: 'tab' } }, inlines: [{ kind: 'tab', style }, { kind: 'break', type: 'line' }] }], model)).toBe(true);
     expect(laysOutItself([], model)).toBe(false);
@@ -59,7 +59,9 @@ describe('Word layout by our own engine (flow/)', () => {
     expect(laysOutItself([table([para('cell')])], model)).toBe(true);
     expect(laysOutItself([table([table([para('nested')])])], model)).toBe(false);
     expect(laysOutItself([table([para('cell')], { cellSpacing: 2 })], model)).toBe(false);
-    expect(laysOutItself([para('مرحبا')], model)).toBe(false);
+    expect(laysOutItself([para('مرحبا'), para('שלום', { bidi: true })], model)).toBe(true); // shaped and ordered by flow/
+    expect(laysOutItself([para('ܫܠܡܐ')], model)).toBe(false); // Syriac
+    expect(laysOutItself([para('नमस्ते')], model)).toBe(false); // Devanagari
     expect(laysOutItself([para('Kerned', {}, { ...style, kern: 8 })], model)).toBe(true);
     expect(laysOutItself([para('Shaded', { shading: 'FFFF00' })], model)).toBe(true);
     const bordered = para('Bordered', { borders: { top: { width: 1, style: 'single', color: '000000' } } });
@@ -266,9 +268,22 @@ describe('Word layout by our own engine (flow/)', () => {
     const blocks = (wrap: 'inFront' | 'square'): Block[] => [para('First'), para('Second'), { kind: 'paragraph', props: {}, inlines: [box(wrap), { kind: 'text', text: 'Third, the anchor', style }] }, para('Fourth')];
     const model = doc(blocks('inFront'));
     expect(laysOutItself(model.sections[0]!.blocks, model)).toBe(true);
-    // Not in headers and footers (our engine draws their lines only).
-    expect(laysOutArea(model.sections[0]!.blocks, model)).toBe(false);
+    // In a header too, drawn from the header's paragraph: the same box, 36 pt from the page's top.
+    const header = [{ kind: 'paragraph', props: {}, inlines: [box('inFront'), { kind: 'text', text: 'Header', style }] } as Paragraph];
+    expect(laysOutArea(header, model)).toBe(true);
     const mupdf = await loadMupdf();
+    const withHeader: WordDocument = { ...model, sections: [section(blocks('inFront'), { headers: { default: header } })] };
+    for (const own of [true, false]) {
+      const out = mupdf.Document.openDocument((await render(withHeader, own)).pdf, 'application/pdf');
+      try {
+        const pixmap = out.loadPage(0).toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
+        const at = (x: number, y: number) => Array.from(pixmap.getPixels().slice((y * pixmap.getWidth() + x) * 3, (y * pixmap.getWidth() + x) * 3 + 3));
+        expect(at(72 + 125, 36 + 10 + 10)).toEqual([255, 0, 0]);
+        expect(at(72 + 125, 36 + 10 - 4)).toEqual([255, 255, 255]);
+      } finally {
+        out.destroy();
+      }
+    }
     for (const own of [true, false]) {
       const { pages, pdf } = await render(model, own);
       // The lines keep their places: 11 pt Calibri lines are 13.4 pt apart.

@@ -1,4 +1,5 @@
 import type * as Mupdf from 'mupdf';
+import { PRESENTATION_LETTERS } from './arabic-shaping';
 import { subsetTrueType } from '../../fonts/truetype-subset';
 import { subsetTag } from '../layout/font-subsets';
 
@@ -6,9 +7,15 @@ import { subsetTag } from '../layout/font-subsets';
 const CMAP_BLOCK = 100;
 const hex4 = (n: number) => n.toString(16).padStart(4, '0');
 
-/** A character as the UTF-16BE hex a ToUnicode map gives (a no-break space reads as a space, as in MuPDF's maps after to-unicode.ts). */
+/**
+ * A character as the UTF-16BE hex a ToUnicode map gives (a no-break space reads as a space, as in
+ * MuPDF's maps after to-unicode.ts; an Arabic presentation form as the letters it shows, so that
+ * the text is found and copied as typed).
+ */
 function utf16(cp: number): string {
   if (cp === 0xa0) cp = 0x20;
+  const letters = PRESENTATION_LETTERS.get(cp);
+  if (letters) return Array.from(letters, (ch) => hex4(ch.codePointAt(0)!)).join('');
   if (cp < 0x10000) return hex4(cp);
   const v = cp - 0x10000;
   return hex4(0xd800 + (v >> 10)) + hex4(0xdc00 + (v & 0x3ff));

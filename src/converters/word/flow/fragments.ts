@@ -1,10 +1,12 @@
 import type { Family } from '../../fonts/catalog';
 import type { Inline, Paragraph, RunStyle } from '../model';
-import { LIGATURE_LETTERS } from '../layout/font-book';
+import { LIGATURE_LETTERS, slotOf } from '../layout/font-book';
 import { resolveRun, type ResolvedRun } from '../layout/inline-html';
 import { nextStop } from '../layout/tab-stops';
 import type * as Mupdf from 'mupdf';
 import type { LineContext, Look } from './paragraph-lines';
+import { shapeArabic } from './arabic-shaping';
+import { bidiLevels, RTL_TEXT } from './bidi';
 
 // A paragraph cut into what the line breaker places whole (paragraph-lines.ts): words with the
 // spaces after them in one face and look, tabs, line breaks and pictures, measured by the faces'
@@ -36,6 +38,8 @@ export interface Fragment {
   /** A tab's run and its stop's leader character (drawn across the gap). */
   leader?: string;
   kerns?: number[];
+  /** Bidirectional embedding level (flow/bidi.ts): odd for right-to-left text, drawn reversed. Absent: 0. */
+  level?: number;
 }
 
 const NO_LOOK: Look = { rise: 0 };
@@ -72,6 +76,15 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
     ? [{ kind: 'text', text: list.label, style: list.style }, ...(list.suffix === 'tab' ? [{ kind: 'tab', style: list.style } as Inline] : list.suffix === 'space' ? [{ kind: 'text', text: ' ', style: list.style } as Inline] : []), ...p.inlines]
     : p.inlines;
   const { fonts } = ctx;
+  // Each item's text as placed: runs as written, fields' values, notes' labels; other items hold
+  // the object replacement character (a neutral that joins nothing) for shaping and levels.
+  const texts = items.map((it) => (it.kind === 'text' ? (it.style.hidden || !it.text ? '' : written(it.text, it.style)) : it.kind === 'field' ? (ctx.fields[it.field] ?? '1') : it.kind === 'noteRef' ? it.label : '\ufffc'));
+  // Right-to-left text: Arabic letters in their contextual forms, and every character's level.
+  const bidi = !!p.props.bidi || texts.some((t) => RTL_TEXT.test(t));
+  const placed = bidi ? shapeArabic(texts) : texts;
+  const levels = bidi ? bidiLevels(placed.join(''), !!p.props.bidi) : undefined;
+  /** Where the text being cut starts in `levels`. */
+  let offset = 0;
   const text = (t: string, style: RunStyle, note?: string, sizing: RunStyle | undefined = style) => {
     const run = resolveRun(style, ctx);
     const look = lookOf(style, ctx.defaultSize);
@@ -94,14 +107,15 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
     let previous = -1; // glyph id of the last character of the piece
     const push = (end: number, breakAfter: boolean) => {
       if (end <= start) return;
-      out.push({ kind: 'text', text: t.slice(start, end), width: em * run.size, space: 0, spaces: 0, x: 0, span: 0, font, size: run.size, family, run, look, breakAfter, note, kerns, sizing });
+      out.push({ kind: 'text', text: t.slice(start, end), width: em * run.size, space: 0, spaces: 0, x: 0, span: 0, font, size: run.size, family, run, look, breakAfter, note, kerns, sizing, level: levels?.[offset + start] });
       start = end;
       em = 0;
       kerns = undefined;
       previous = -1;
     };
     const advance = (cp: number) => {
-      const a = cp < table.length ? table[cp]! : NaN;
+      const slot = slotOf(cp);
+      const a = slot >= 0 ? table[slot]! : NaN;
       return a === a ? a : fonts.advanceOf(table, family, run.bold, run.italic, cp);
     };
     const coverage = fonts.coverageTable(run.family);
@@ -121,19 +135,22 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
           host.spaces = j - i;
         } else {
           // Spaces that open the run: a fragment of no text.
-          out.push({ kind: 'text', text: '', width: 0, space: space * (j - i) * run.size, spaces: j - i, x: 0, span: 0, font, size: run.size, family: run.family, run, look, breakAfter: true, sizing });
+          out.push({ kind: 'text', text: '', width: 0, space: space * (j - i) * run.size, spaces: j - i, x: 0, span: 0, font, size: run.size, family: run.family, run, look, breakAfter: true, sizing, level: levels?.[offset + i] });
         }
         start = i = j;
         previous = -1;
         continue;
       }
       if (cp >= 0xd800 && cp < 0xdc00) cp = t.codePointAt(i)!;
-      const fam = cp < 0x80 || (cp < coverage.length && coverage[cp] === 1) ? run.family : fonts.familyFor(run.family, cp);
+      const fam = cp < 0x80 || coverage[slotOf(cp)] === 1 ? run.family : fonts.familyFor(run.family, cp);
       if (fam !== family) {
         push(i, false);
         use(fam);
       }
-      if (kerning) {
+      // Text of another direction starts a fragment of its own (a line turns it around whole).
+      if (levels && i > start && levels[offset + i] !== levels[offset + start]) push(i, false);
+      // Pairs are kerned in drawing order: not in right-to-left text, drawn reversed.
+      if (kerning && !(levels && levels[offset + i]! & 1)) {
         const gid = fonts.glyphId(family, run.bold, run.italic, cp);
         const k = previous >= 0 ? kerning.pair(previous, gid) : 0;
         if (k) {
@@ -149,21 +166,22 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
     push(t.length, false);
     if (note) out[out.length - 1]!.note = note;
   };
-  for (const it of items) {
+  items.forEach((it, k) => {
+    const shown = placed[k]!;
     switch (it.kind) {
       case 'text':
         if (list && it.style === list.style) {
           // The list label and the space after it: not counted in the line's size (largestRun leaves them out).
-          if (!it.style.hidden && it.text) text(written(it.text, it.style), it.style, undefined, undefined);
+          if (shown) text(shown, it.style, undefined, undefined);
           break;
         }
-        if (!it.style.hidden && it.text) text(written(it.text, it.style), it.style);
+        if (shown) text(shown, it.style);
         break;
       case 'field':
-        text(ctx.fields[it.field] ?? '1', it.style);
+        text(shown, it.style);
         break;
       case 'noteRef':
-        text(it.label, { ...it.style, vertAlign: 'superscript' }, it.id, undefined);
+        text(shown, { ...it.style, vertAlign: 'superscript' }, it.id, undefined);
         break;
       case 'tab': {
         const run = resolveRun(it.style, ctx);
@@ -180,7 +198,8 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
         break;
       }
     }
-  }
+    offset += shown.length;
+  });
   return out;
 }
 

@@ -3,6 +3,8 @@ import { deflateSync } from 'node:zlib';
 import type { PlacedText } from './paragraph-lines';
 import { embedFace } from './embedded-faces';
 import { latin1Bytes } from '../../../lib/latin1';
+import { visualOrder } from './bidi';
+import { slotOf, TABLE_SLOTS } from '../layout/font-book';
 
 /** Resource names of our faces in a page's /Font dictionary: apart from the writer's own (F0, F1…). */
 const NAME_PREFIX = 'FL';
@@ -18,8 +20,6 @@ const byteChar = (b: number): string => (b === 0x28 || b === 0x29 || b === 0x5c 
 const CODE: string[] = [];
 /** A glyph id's code, made once (faces have a few thousand glyphs: the table is filled as they are met). */
 const code = (gid: number): string => (CODE[gid] ??= byteChar(gid >> 8) + byteChar(gid & 0xff));
-/** Characters below this have a typed glyph-id table per face; others a Map. */
-const TABLE = 0x3000;
 /** A number as content-stream syntax: two decimals at most. */
 const num = (n: number): string => String(Math.round(n * 100) / 100);
 
@@ -61,9 +61,11 @@ export class PageText {
     if (!page) this.pages.set(pageIndex, (page = { parts: [], fonts: new Set() }));
     const color = t.look.color ?? '000000';
     const open = page.open;
+    // Right-to-left text is drawn in reverse, left to right (its kerning is left out: fragments.ts).
+    const shown = t.level && t.level & 1 ? visualOrder(t.text) : t.text;
     if (open && open.baseline === baseline && page.font === t.font && page.size === t.size && page.color === color && x >= open.end - 0.01) {
       const gap = x - open.end;
-      open.items.push(Math.abs(gap) > 0.005 ? `${num((-gap * 1000) / t.size)}(${this.codesOf(t.font, t.text, t.kerns)})` : `(${this.codesOf(t.font, t.text, t.kerns)})`);
+      open.items.push(Math.abs(gap) > 0.005 ? `${num((-gap * 1000) / t.size)}(${this.codesOf(t.font, shown, t.kerns)})` : `(${this.codesOf(t.font, shown, t.kerns)})`);
       open.end = x + t.width;
       return;
     }
@@ -80,7 +82,7 @@ export class PageText {
       parts.push(`${num((n >> 16) / 255)} ${num(((n >> 8) & 255) / 255)} ${num((n & 255) / 255)} rg`);
       page.color = color;
     }
-    page.open = { baseline, end: x + t.width, items: [`1 0 0 1 ${num(x)} ${num(pageHeight - baseline)} Tm [(${this.codesOf(t.font, t.text, t.kerns)})`] };
+    page.open = { baseline, end: x + t.width, items: [`1 0 0 1 ${num(x)} ${num(pageHeight - baseline)} Tm [(${this.codesOf(t.font, shown, t.kerns)})`] };
   }
 
   /** Ends the TJ being written on a page. */
@@ -158,7 +160,7 @@ export class PageText {
       return out + this.codesOf(font, text.slice(from));
     }
     let ids = this.glyphIds.get(font);
-    if (!ids) this.glyphIds.set(font, (ids = new Int32Array(TABLE).fill(-1)));
+    if (!ids) this.glyphIds.set(font, (ids = new Int32Array(TABLE_SLOTS).fill(-1)));
     let used = this.used.get(font);
     if (!used) this.used.set(font, (used = new Map()));
     let codes = '';
@@ -168,16 +170,17 @@ export class PageText {
         cp = text.codePointAt(i)!;
         i++;
       }
-      if (cp >= TABLE) {
+      const slot = slotOf(cp);
+      if (slot < 0) {
         // Rare (symbol fonts' private-use characters, beyond the BMP): asked of the face each time.
         const other = Math.max(0, font.encodeCharacter(cp)) & 0xffff;
         if (!used.has(other)) used.set(other, cp);
         codes += code(other);
         continue;
       }
-      let gid = ids[cp]!;
+      let gid = ids[slot]!;
       if (gid < 0) {
-        ids[cp] = gid = Math.max(0, font.encodeCharacter(cp)) & 0xffff;
+        ids[slot] = gid = Math.max(0, font.encodeCharacter(cp)) & 0xffff;
         if (!used.has(gid)) used.set(gid, cp);
       }
       codes += code(gid);

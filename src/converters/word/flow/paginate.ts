@@ -262,7 +262,7 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
 }
 
 /** The floating objects of the paragraphs these lines start: each at its paragraph's first line, from the paragraph's indent. */
-function floatsOf(lines: PlacedLine[]): PlacedFloat[] {
+export function floatsOf(lines: PlacedLine[]): PlacedFloat[] {
   const out: PlacedFloat[] = [];
   for (const l of lines) {
     const p = l.opens;

@@ -37,6 +37,8 @@ export interface PlacedText {
   look: Look;
   /** Pair kerning: [index in text, adjustment in em before that character, …] (runs that ask for it). */
   kerns?: number[];
+  /** Bidirectional level: odd for right-to-left text, whose glyphs are drawn in reverse (flow/bidi.ts visualOrder). */
+  level?: number;
 }
 
 /** An inline picture on its line: its bottom on the baseline. */
@@ -89,6 +91,8 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
   };
   const shade = props.shading && props.shading !== 'auto' ? { color: props.shading, width } : undefined;
   const frags = fragmentsOf(p, ctx);
+  /** Text of both directions, or a right-to-left paragraph: lines are laid out from their start and put in visual order. */
+  const bidi = !!props.bidi || frags.some((f) => f.level);
   const lines: Line[] = [];
   /** A line of placed fragments: aligned (or justified, unless `last`), its text, pictures and notes gathered. */
   const lineOf = (placed: { f: Fragment; x: number; width: number }[], last: boolean, start: number): Line => {
@@ -116,6 +120,7 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
         }
       }
     }
+    if (bidi) orderVisually(placed, width, !!props.bidi);
     // Each line is as tall as its own largest text, as in Word and LibreOffice (MuPDF sizes a
     // paragraph's lines alike): a line without the paragraph's one large run is shorter.
     let sizing: RunStyle | undefined;
@@ -228,4 +233,37 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
     if (ended === 'end' && i >= frags.length) break;
   }
   return lines;
+}
+
+/**
+ * A line laid out in logical order from its start edge, put in visual order (rule L2): a
+ * right-to-left paragraph's line is mirrored in the column (its start, indents, tab stops and
+ * alignment on the right), and from the highest level down, each stretch at that level or above
+ * is turned around within the room it takes. Fragments of text carry their level; tabs and
+ * pictures are at the paragraph's.
+ */
+function orderVisually(placed: { f: Fragment; x: number; width: number }[], width: number, rtl: boolean): void {
+  const base = rtl ? 1 : 0;
+  const levelOf = (q: { f: Fragment }) => (q.f.kind === 'text' ? (q.f.level ?? base) : base);
+  if (rtl) for (const q of placed) q.x = width - q.x - q.width;
+  let highest = base;
+  for (const q of placed) highest = Math.max(highest, levelOf(q));
+  for (let level = highest; level > base; level--) {
+    for (let k = 0; k < placed.length; ) {
+      if (levelOf(placed[k]!) < level) {
+        k++;
+        continue;
+      }
+      let j = k;
+      while (j < placed.length && levelOf(placed[j]!) >= level) j++;
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let m = k; m < j; m++) {
+        lo = Math.min(lo, placed[m]!.x);
+        hi = Math.max(hi, placed[m]!.x + placed[m]!.width);
+      }
+      for (let m = k; m < j; m++) placed[m]!.x = lo + hi - placed[m]!.x - placed[m]!.width;
+      k = j;
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { borderShows, type Border, type Paragraph, type Table, type TableCell } from '../model';
 import type { Line, LineContext } from './paragraph-lines';
 import { stackParagraphs, type PlacedLine } from './paragraph-stack';
-import { borderWidth, DEFAULT_CELL_MARGINS } from '../layout/block-html';
+import { borderWidth, DEFAULT_CELL_MARGINS, mirrored } from '../layout/block-html';
 
 
 /** A filled rectangle of a page (cell shading, a border), in the text area's coordinates. */
@@ -49,9 +49,9 @@ interface RowCell {
 
 const colorOf = (b: Border) => (b.color && b.color !== 'auto' ? b.color : '000000');
 
-/** Whether our engine lays out this table: cells of plain paragraphs on the grid, left to right, no spacing between cells. */
+/** Whether our engine lays out this table: cells of plain paragraphs on the grid, no spacing between cells. */
 export function simpleTable(t: Table, paragraphOk: (p: Paragraph) => boolean): boolean {
-  if (t.cellSpacing || t.bidiVisual || !t.grid.length) return false;
+  if (t.cellSpacing || !t.grid.length) return false;
   return t.rows.every((row) => !row.gridBefore && row.cells.every((cell) => cell.blocks.every((b) => b.kind === 'paragraph' && paragraphOk(b))));
 }
 
@@ -68,7 +68,10 @@ export function tableRows(t: Table, width: number, ctx: LineContext & { sum: boo
   const scale = total > width * 1.5 ? width / total : 1;
   const grid = t.grid.map((g) => g * scale);
   const tableWidth = grid.reduce((a, b) => a + b, 0);
-  const x0 = t.align === 'center' ? (width - tableWidth) / 2 : t.align === 'right' ? width - tableWidth : (t.indent ?? 0);
+  // A right-to-left table starts (with its indent) at the right margin, its first column on the right, as the HTML path places it.
+  const rtl = !!t.bidiVisual;
+  const atRight = rtl ? t.align !== 'right' : t.align === 'right';
+  const x0 = t.align === 'center' ? (width - tableWidth) / 2 : atRight ? width - tableWidth - (rtl ? (t.indent ?? 0) : 0) : rtl ? 0 : (t.indent ?? 0);
   const edges = [x0];
   for (const g of grid) edges.push(edges.at(-1)! + g);
   /** The cell of row `r` that starts at grid column `col`. */
@@ -76,10 +79,12 @@ export function tableRows(t: Table, width: number, ctx: LineContext & { sum: boo
   return t.rows.map((row, r) => {
     const cells: { cell: TableCell; x: number; w: number; col: number; lines: PlacedLine[]; height: number; mergedBelow: boolean; top?: Border; bottom?: Border }[] = [];
     let col = 0;
-    for (const cell of row.cells) {
+    for (const own of row.cells) {
+      const cell = rtl ? mirrored(own) : own;
       const span = Math.max(1, cell.gridSpan);
-      const x = edges[Math.min(col, grid.length)]!;
-      const w = (edges[Math.min(col + span, grid.length)]! - x) || cell.width || 0;
+      const ltrX = edges[Math.min(col, grid.length)]!;
+      const w = (edges[Math.min(col + span, grid.length)]! - ltrX) || cell.width || 0;
+      const x = rtl ? 2 * x0 + tableWidth - ltrX - w : ltrX;
       const m = cell.margins ?? DEFAULT_CELL_MARGINS;
       const mergedBelow = cellAt(r + 1, col)?.vMerge === 'continue';
       const stacked = cell.vMerge === 'continue' ? { lines: [], height: 0 } : stackParagraphs(cell.blocks as Paragraph[], Math.max(w - m.left - m.right, 1), ctx, laid);

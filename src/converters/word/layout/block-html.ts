@@ -211,7 +211,8 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
 }
 
 /** A cell of a right-to-left table as drawn: its start (left) border and margin on the right. */
-function mirrored(cell: TableCell): TableCell {
+/** A cell of a right-to-left table as laid out mirrored: its left and right borders and margins swapped. */
+export function mirrored(cell: TableCell): TableCell {
   const m = cell.margins;
   return { ...cell, borders: { ...cell.borders, left: cell.borders.right, right: cell.borders.left }, margins: m && { ...m, left: m.right, right: m.left } };
 }

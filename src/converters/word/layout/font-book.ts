@@ -7,12 +7,16 @@ type MupdfModule = typeof Mupdf;
 
 const books = new WeakMap<FontFiles, FontBook>();
 /**
- * Code points below this have typed tables (coverage, advances, glyph ids): Latin, Greek, Cyrillic,
- * the other alphabets and the punctuation and symbols blocks, which nearly all text is in. Others
- * (private-use symbol fonts, CJK, beyond the BMP) are kept in Maps. A table of the whole BMP was
- * 256 KB per face, kept for the isolate's life.
+ * Code points below 0x3000 have typed tables (coverage, advances, glyph ids): Latin, Greek,
+ * Cyrillic, Hebrew, Arabic, the other alphabets and the punctuation and symbols blocks, which nearly
+ * all text is in; so do the presentation forms U+FB00–U+FEFF (the Arabic letters our engine
+ * shapes into, flow/arabic-shaping.ts), in the slots after them. Others (private-use symbol fonts,
+ * CJK, beyond the BMP) are kept in Maps. A table of the whole BMP was 256 KB per face, kept for the
+ * isolate's life.
  */
-const TABLE = 0x3000;
+export const TABLE_SLOTS = 0x3400;
+/** A code point's slot in the typed tables, or -1 when it has none. */
+export const slotOf = (cp: number): number => (cp < 0x3000 ? cp : cp >= 0xfb00 && cp < 0xff00 ? cp - 0xcb00 : -1);
 
 /**
  * The ligatures ff, fi, fl, ffi, ffl: MuPDF forms them from the character map when it places text
@@ -107,16 +111,17 @@ export class FontBook {
     return kerning ?? undefined;
   }
 
-  /** A face's glyph id of a character (0: none), looked up once below TABLE. */
+  /** A face's glyph id of a character (0: none), looked up once per slot. */
   glyphId(family: Family, bold: boolean, italic: boolean, codePoint: number): number {
     const key = `${family}/${faceStyle(bold, italic)}`;
     let table = this.glyphIds.get(key);
-    if (!table) this.glyphIds.set(key, (table = new Int32Array(TABLE).fill(-1)));
-    let gid = codePoint < TABLE ? table[codePoint]! : -1;
+    if (!table) this.glyphIds.set(key, (table = new Int32Array(TABLE_SLOTS).fill(-1)));
+    const slot = slotOf(codePoint);
+    let gid = slot >= 0 ? table[slot]! : -1;
     if (gid < 0) {
       const font = this.face(family, bold, italic);
       gid = font ? Math.max(0, font.encodeCharacter(codePoint)) : 0;
-      if (codePoint < TABLE) table[codePoint] = gid;
+      if (slot >= 0) table[slot] = gid;
     }
     return gid;
   }
@@ -126,23 +131,24 @@ export class FontBook {
     return this.sources.get(font);
   }
 
-  /** The family's coverage below TABLE as covers() fills it: 1 has the character, -1 lacks it, 0 not asked yet. */
+  /** The family's coverage by slot (slotOf) as covers() fills it: 1 has the character, -1 lacks it, 0 not asked yet. */
   coverageTable(family: Family): Int8Array {
     let table = this.bmpCoverage.get(family);
-    if (!table) this.bmpCoverage.set(family, (table = new Int8Array(TABLE)));
+    if (!table) this.bmpCoverage.set(family, (table = new Int8Array(TABLE_SLOTS)));
     return table;
   }
 
   /** True when the family draws the character itself (no fallback needed); remembered per family. */
   covers(family: Family, codePoint: number): boolean {
-    if (codePoint < TABLE) {
+    const slot = slotOf(codePoint);
+    if (slot >= 0) {
       // A typed table: asked for every character laid out (flow/).
       const table = this.coverageTable(family);
-      if (table[codePoint] === 0) {
+      if (table[slot] === 0) {
         const font = this.face(family, false, false);
-        table[codePoint] = font && font.encodeCharacter(codePoint) > 0 ? 1 : -1;
+        table[slot] = font && font.encodeCharacter(codePoint) > 0 ? 1 : -1;
       }
-      return table[codePoint] === 1;
+      return table[slot] === 1;
     }
     let known = this.coverage.get(family);
     if (!known) this.coverage.set(family, (known = new Map()));
@@ -156,21 +162,22 @@ export class FontBook {
   }
 
   /**
-   * A face's advance widths in em by code point below TABLE (NaN: not asked
+   * A face's advance widths in em by slot (slotOf; NaN: not asked
    * yet; fill with `advanceOf`): our line breaker reads one per character, where a Map lookup by a
    * string key cost more than the breaking itself.
    */
   advanceTable(family: Family, bold: boolean, italic: boolean): Float32Array {
     const key = `${family}/${faceStyle(bold, italic)}`;
     let table = this.bmpAdvances.get(key);
-    if (!table) this.bmpAdvances.set(key, (table = new Float32Array(TABLE).fill(NaN)));
+    if (!table) this.bmpAdvances.set(key, (table = new Float32Array(TABLE_SLOTS).fill(NaN)));
     return table;
   }
 
   /** The advance (em) of a character in a face, as measure counts it (0.5 when the face lacks it), kept in its table (or Map, past it). */
   advanceOf(table: Float32Array, family: Family, bold: boolean, italic: boolean, codePoint: number): number {
-    if (codePoint >= TABLE) return this.astralAdvance(family, bold, italic, codePoint);
-    return (table[codePoint] = this.faceAdvance(family, bold, italic, codePoint));
+    const slot = slotOf(codePoint);
+    if (slot < 0) return this.astralAdvance(family, bold, italic, codePoint);
+    return (table[slot] = this.faceAdvance(family, bold, italic, codePoint));
   }
 
   private faceAdvance(family: Family, bold: boolean, italic: boolean, codePoint: number): number {
@@ -202,7 +209,8 @@ export class FontBook {
         face = fam;
         table = this.advanceTable(fam, bold, italic);
       }
-      let advance = cp < TABLE ? table[cp]! : this.astralAdvance(fam, bold, italic, cp);
+      const slot = slotOf(cp);
+      let advance = slot >= 0 ? table[slot]! : this.astralAdvance(fam, bold, italic, cp);
       if (advance !== advance) advance = this.advanceOf(table, fam, bold, italic, cp);
       em += advance;
     }

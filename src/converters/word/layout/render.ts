@@ -22,7 +22,7 @@ import { AreaLayouts, BlockAreas, fieldsShown, type Area } from './areas';
 import { roomBelow, startBelow, type ChunkRegistry } from './continuous-columns';
 import { METAFILE } from '../metafile';
 import { laysOutArea, laysOutItself } from '../flow/eligible';
-import { paginate, stackParagraphs, type FlowPage } from '../flow/paginate';
+import { floatsOf, paginate, stackParagraphs, type FlowPage } from '../flow/paginate';
 import type { DrawPicture } from '../flow/draw-lines';
 import { FlowPages } from '../flow/flow-pages';
 
@@ -419,9 +419,10 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       if (plain === undefined) ownAreas.set(blocks, (plain = laysOutArea(blocks, model)));
       if (!plain) return undefined;
       const measured = area(blocks, width, { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' }, false, false);
-      if (!measured || measured.drawsItself) return undefined;
+      if (!measured) return undefined;
       try {
-        return { lines: stackParagraphs(blocks as Paragraph[], width, { ...lineContext, fields }).lines, height: measured.height };
+        const lines = stackParagraphs(blocks as Paragraph[], width, { ...lineContext, fields }).lines;
+        return { lines, height: measured.height, floats: floatsOf(lines) };
       } catch {
         return undefined; // drawn as a MuPDF area instead
       }
@@ -485,7 +486,10 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
           // drawing call through it is a call into JavaScript.
           const pageFrames = Array.from({ length: f.columns }, (_, col) => i * f.columns + col).filter((frame) => frame < frameCount);
           const last = chunkIndex === f.flow.chunks.length - 1 && i === pages - 1;
-          const floats = ownPaged?.[i]!.floats ?? [];
+          // Floating objects our own engine anchored, on the page (frame) and in its header and footer.
+          const floats = (ownPaged?.[i]!.floats ?? []).map((fl) => ({ ...fl, x: g.marginLeft + fl.x, y: f.top + fl.y }));
+          if (ownHeader) floats.push(...ownHeader.floats.map((fl) => ({ ...fl, x: g.marginLeft + fl.x, y: g.header + fl.y })));
+          if (ownFooter) floats.push(...ownFooter.floats.map((fl) => ({ ...fl, x: g.marginLeft + fl.x, y: g.height - g.footer - ownFooter.height + fl.y })));
           const drawsItself = pageFrames.some((frame) => placeholderFrames.has(frame)) || [header, footer, notes].some((a) => a?.drawsItself) || (last && nextShares) || floats.length > 0;
           const pageDevice = beginPage(g);
           if (s.pageBorders && showsPageBorders(s.pageBorders, sectionPage)) drawPageBorders(mupdf, pageDevice, s.pageBorders, g, !!(header ?? ownHeader), !!(footer ?? ownFooter));
@@ -513,8 +517,8 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
             if (plain && ownHeader) ownDrawing.lines(plain, open!.index, g.height, ownHeader.lines, g.marginLeft, g.header, collectLinks);
             if (plain && ownFooter) ownDrawing.lines(plain, open!.index, g.height, ownFooter.lines, g.marginLeft, g.height - g.footer - ownFooter.height, collectLinks);
           };
-          // Floating objects our own engine anchored: drawn before the text with those the finding pass finds.
-          for (const fl of floats) shapes.anchorAt(shapeApart(fl.item, shapes), g.marginLeft + fl.x, f.top + fl.y, fl.cellWidth);
+          // Drawn before the text with those the finding pass finds.
+          for (const fl of floats) shapes.anchorAt(shapeApart(fl.item, shapes), fl.x, fl.y, fl.cellWidth);
           if (shapes.hasFloating && drawsItself) {
             // Floating shapes: a pass that draws nothing finds their anchors; they are drawn before the text.
             const finder = metafiles.wrap(undefined, fonts, shapes.handler('find'));
