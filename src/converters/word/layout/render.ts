@@ -344,6 +344,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
         open.device.destroy();
       }
       writer.endPage();
+      ownDrawing.text.seal(open.index);
       // mupdf.js keeps its own reference to the page device: dropped now, not when the GC gets to it.
       open.pageDevice.destroy();
       open = undefined;
