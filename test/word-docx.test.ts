@@ -19,6 +19,8 @@ interface Fixture {
   theme?: string;
   /** Extra parts: path → XML, and relationships of document.xml: id → [type, target, external?]. */
   parts?: Record<string, string>;
+  /** Parts of bytes (pictures). */
+  media?: Record<string, Uint8Array>;
   rels?: Record<string, [string, string, boolean?]>;
 }
 
@@ -44,6 +46,7 @@ function docx(f: Fixture): Uint8Array {
     rels['rId_' + type] = [type, path];
   }
   for (const [path, xml] of Object.entries(f.parts ?? {})) files[path] = strToU8(xml);
+  Object.assign(files, f.media);
   const relXml = Object.entries(rels)
     .map(([id, [type, target, ext]]) => `<Relationship Id="${id}" Type="${REL}/${type}" Target="${target}"${ext ? ' TargetMode="External"' : ''}/>`)
     .join('');
@@ -464,6 +467,26 @@ describe('readDocx: sections, headers and footers', () => {
     const table = `<w:tbl><w:tblGrid><w:gridCol w:w="4000"/></w:tblGrid><w:tr><w:tc>${p(r('Cell'))}</w:tc></w:tr></w:tbl>`;
     const afterTable = readDocx(docx({ body: table + p(r('Above')) + p('', sect('nextPage')) + p(r('Below')) + `<w:sectPr><w:type w:val="continuous"/></w:sectPr>` }));
     expect(afterTable.sections.map((s) => s.blocks.map((b) => b.kind))).toEqual([['table', 'paragraph', 'paragraph'], ['paragraph']]);
+  });
+});
+
+describe('readDocx: pictures', () => {
+  it('reads a picture’s crop (a:srcRect, thousandths of a percent) as fractions cut off each side; a negative one is not kept', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const drawing = (srcRect: string) =>
+      `<w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="989330" cy="299720"/>` +
+      `<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
+      `<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:blipFill><a:blip r:embed="rIdPic"/>${srcRect}<a:stretch/></pic:blipFill></pic:pic>` +
+      `</a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`;
+    const read = (srcRect: string) => {
+      const doc = readDocx(docx({ body: p(drawing(srcRect)), media: { 'word/media/logo.png': png }, rels: { rIdPic: ['image', 'media/logo.png'] } }));
+      return paragraphs(doc.sections[0]!.blocks)[0]!.inlines.find((i) => i.kind === 'image') as Extract<Inline, { kind: 'image' }>;
+    };
+    const cropped = read('<a:srcRect l="29015" t="13257"/>');
+    expect(cropped.width).toBeCloseTo(77.9, 1);
+    expect(cropped.crop).toEqual({ left: 0.29015, top: 0.13257, right: 0, bottom: 0 });
+    expect(read('<a:srcRect l="-5000"/>').crop).toBeUndefined();
+    expect(read('').crop).toBeUndefined();
   });
 });
 

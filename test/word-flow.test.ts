@@ -306,6 +306,31 @@ describe('Word layout by our own engine (flow/)', () => {
     }
   });
 
+  it('shows the part of a picture its crop keeps, filling the picture’s box, on both paths', async () => {
+    const mupdf = await loadMupdf();
+    // A 20 × 10 PNG: its left half red, its right half blue; the crop cuts the left half off.
+    const source = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 20, 10], false);
+    const px = source.getPixels();
+    for (let i = 0; i < 200; i++) px.set(i % 20 < 10 ? [255, 0, 0] : [0, 0, 255], i * 3);
+    const png = source.asPNG();
+    const picture: Inline = { kind: 'image', data: png, contentType: 'image/png', width: 100, height: 50, crop: { left: 0.5, top: 0, right: 0, bottom: 0 } };
+    const model = doc([{ kind: 'paragraph', props: {}, inlines: [picture] }, para('After')]);
+    expect(laysOutItself(model.sections[0]!.blocks, model)).toBe(true);
+    for (const own of [true, false]) {
+      const out = mupdf.Document.openDocument((await render(model, own)).pdf, 'application/pdf');
+      try {
+        const pixmap = out.loadPage(0).toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
+        const at = (x: number, y: number) => Array.from(pixmap.getPixels().slice((y * pixmap.getWidth() + x) * 3, (y * pixmap.getWidth() + x) * 3 + 3));
+        // The box is 100 × 50 at the text's left edge, its bottom on the first line's baseline: blue all across, no red.
+        const row = Array.from({ length: 96 }, (_, k) => at(72 + 2 + k, 72 + 25));
+        expect(row.every(([r, g, b]) => b! > 200 && r! < 60 && g! < 60), JSON.stringify(row.filter(([, , b]) => b! <= 200).slice(0, 3))).toBe(true);
+        expect(at(72 + 110, 72 + 25)).toEqual([255, 255, 255]); // nothing drawn past the box
+      } finally {
+        out.destroy();
+      }
+    }
+  });
+
   it('pages footnotes under a separator at the foot of the page that calls them', async () => {
     const notes = new Map<string, Block[]>([['n1', [para('1 The note text', {}, { ...style, size: 9 })]]]);
     const model = doc([{ kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'Calls a note', style }, { kind: 'noteRef', id: 'n1', label: '1', style }] }], notes);

@@ -206,11 +206,22 @@ export interface RunStyle {
   link?: string;
 }
 
+/**
+ * The part of a picture shown (DOCX a:srcRect, the .doc PICF's crop): what is cut off each side, as
+ * fractions of the picture's width and height. The box the picture is drawn in shows that part.
+ */
+export interface PictureCrop {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 export type Inline =
   | { kind: 'text'; text: string; style: RunStyle }
   | { kind: 'tab'; style: RunStyle }
   | { kind: 'break'; type: 'line' | 'page' | 'column' }
-  | { kind: 'image'; data: Uint8Array; contentType: string; width: number; height: number; floating?: FloatingPlacement }
+  | { kind: 'image'; data: Uint8Array; contentType: string; width: number; height: number; floating?: FloatingPlacement; crop?: PictureCrop }
   | { kind: 'field'; field: 'PAGE' | 'NUMPAGES' | 'SECTIONPAGES'; style: RunStyle }
   | { kind: 'noteRef'; id: string; label: string; style: RunStyle }
   /** A text box or shape with text: laid out as a block of its own. */
@@ -245,7 +256,7 @@ export interface Shape {
   /** Stacking order among floating shapes (wp:anchor relativeHeight): higher is drawn later. */
   z?: number;
   /** A raster picture that fills the box (a floating picture drawn out of the text's flow). */
-  picture?: { data: Uint8Array; contentType: string };
+  picture?: { data: Uint8Array; contentType: string; crop?: PictureCrop };
   /** WordArt (VML v:textpath): the text stretched over the box in the fill colour, in place of the outline. */
   wordArt?: { text: string; font: string; bold?: boolean; italic?: boolean; opacity?: number };
   /**

@@ -45,7 +45,12 @@ export function readInlinePicture(dataStream: Uint8Array | undefined, fcPic: num
     blip = { data, contentType: sniff(data) ?? 'image/x-wmf' };
   }
   if (!blip || width <= 0 || height <= 0) return undefined;
-  return { kind: 'image', data: blip.data, contentType: blip.contentType, width, height };
+  const picture: ImageInline = { kind: 'image', data: blip.data, contentType: blip.contentType, width, height };
+  // The crop, in twips of the picture's own size (dxaGoal, dyaGoal): the part shown fills the box.
+  const part = (v: number, of: number) => (of > 0 ? Math.min(Math.max(v / of, 0), 0.99) : 0);
+  const crop = { left: part(cropL, dxaGoal), top: part(cropT, dyaGoal), right: part(cropR, dxaGoal), bottom: part(cropB, dyaGoal) };
+  if ((crop.left || crop.top || crop.right || crop.bottom) && crop.left + crop.right < 0.99 && crop.top + crop.bottom < 0.99) picture.crop = crop;
+  return picture;
 }
 
 export interface Anchor {

@@ -5,7 +5,7 @@
  * (chart.ts); SmartArt has no picture of its own in the package and is skipped (an mc:Fallback
  * picture, when present, is chosen by the caller).
  */
-import type { Block, FloatingPlacement, Inline, Shape } from '../model';
+import type { Block, FloatingPlacement, Inline, PictureCrop, Shape } from '../model';
 import { attr, child, descendant, descendants, elements, type XmlElement } from '../../xml';
 import { chartInlines, themePalette } from './chart';
 import { imageContentType, type Package } from './package';
@@ -126,7 +126,7 @@ export function readDrawing(drawing: XmlElement, ctx: DrawingContext): Inline[] 
       continue;
     }
     for (const blip of descendants(graphicData, 'blip')) {
-      const picture = pictureInline(loadImage(ctx, blip.attrs['r:embed']), width, height, floating);
+      const picture = pictureInline(loadImage(ctx, blip.attrs['r:embed']), width, height, floating, cropOf(descendant(graphicData, 'srcRect')));
       if (!picture) continue;
       out.push(picture);
       // A picture's blip appears once; a group's several pictures share one extent we cannot split.
@@ -210,7 +210,7 @@ const IN_GROUP_BOX: FloatingPlacement = { x: 0, y: 0, relativeX: 'character', re
 export function inlineGroup(members: Inline[], width: number, height: number): Shape {
   const shapes = members.flatMap((m): Shape[] =>
     m.kind === 'shape' ? [m]
-    : m.kind === 'image' && m.floating ? [{ kind: 'shape', geometry: 'rect', width: m.width, height: m.height, floating: m.floating, picture: { data: m.data, contentType: m.contentType } }]
+    : m.kind === 'image' && m.floating ? [{ kind: 'shape', geometry: 'rect', width: m.width, height: m.height, floating: m.floating, picture: { data: m.data, contentType: m.contentType, crop: m.crop } }]
     : [],
   );
   return { kind: 'shape', geometry: 'rect', width, height, members: shapes };
@@ -255,11 +255,24 @@ function vmlGroup(g: XmlElement, space: GroupSpace, floating: FloatingPlacement,
 }
 
 /** A picture inline of the given size (floating when placed so); undefined without a picture or a size. */
-function pictureInline(img: ReturnType<typeof loadImage>, width: number, height: number, floating: FloatingPlacement | undefined): Inline | undefined {
+function pictureInline(img: ReturnType<typeof loadImage>, width: number, height: number, floating: FloatingPlacement | undefined, crop?: PictureCrop): Inline | undefined {
   if (!img || !width || !height) return undefined;
   const inline: Inline = { kind: 'image', data: img.data, contentType: img.contentType, width, height };
   if (floating) inline.floating = floating;
+  if (crop) inline.crop = crop;
   return inline;
+}
+
+/**
+ * The part of a picture a:srcRect shows: l, t, r, b cut off in thousandths of a percent of the
+ * picture. Negative values (the picture shrunk inside its box) are not kept: it fills its box.
+ */
+function cropOf(srcRect: XmlElement | undefined): PictureCrop | undefined {
+  if (!srcRect) return undefined;
+  const side = (name: string) => Math.min(Math.max(Number(srcRect.attrs[name] ?? 0) / 100_000 || 0, 0), 0.99);
+  const crop = { left: side('l'), top: side('t'), right: side('r'), bottom: side('b') };
+  if (crop.left + crop.right >= 0.99 || crop.top + crop.bottom >= 0.99) return undefined;
+  return crop.left || crop.top || crop.right || crop.bottom ? crop : undefined;
 }
 
 /** One VML shape: drawn (shapes, text boxes with a fill or frame), a plain text box, or a picture. */

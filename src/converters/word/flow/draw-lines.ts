@@ -1,5 +1,5 @@
 import type * as Mupdf from 'mupdf';
-import type { Paragraph } from '../model';
+import type { Paragraph, PictureCrop } from '../model';
 import type { PlacedLine } from './paginate';
 import type { PlacedText } from './paragraph-lines';
 
@@ -13,7 +13,7 @@ export interface DrawnMarks {
 }
 
 /** Draws a picture into the unit square mapped by `ctm` (raster pictures as placeholders the finished PDF gets them for, metafiles as vectors). */
-export type DrawPicture = (device: Mupdf.Device, data: Uint8Array, contentType: string, ctm: Mupdf.Matrix) => void;
+export type DrawPicture = (device: Mupdf.Device, data: Uint8Array, contentType: string, ctm: Mupdf.Matrix, crop?: PictureCrop) => void;
 
 const rgb = (hex: string | undefined): Mupdf.Color => {
   if (!hex || !/^[0-9a-fA-F]{6}$/.test(hex)) return [0, 0, 0];
@@ -54,7 +54,7 @@ export function drawLines(mupdf: MupdfModule, device: Mupdf.Device, lines: Place
       decorate(t, x, baseline, rects);
     }
     if (link) marks.link(link.rect, link.uri);
-    for (const pic of line.pictures) drawPicture(device, pic.data, pic.contentType, [pic.width, 0, 0, pic.height, left + pic.x, baseline - pic.height]);
+    for (const pic of line.pictures) drawPicture(device, pic.data, pic.contentType, [pic.width, 0, 0, pic.height, left + pic.x, baseline - pic.height], pic.crop);
   }
   fillRects(mupdf, device, shades);
   fillRects(mupdf, device, fills);

@@ -1,5 +1,5 @@
 import type * as Mupdf from 'mupdf';
-import type { Paragraph, RunStyle } from '../model';
+import type { Paragraph, PictureCrop, RunStyle } from '../model';
 import type { FontBook } from '../layout/font-book';
 import { largestRun } from '../layout/inline-html';
 import { lineBox } from '../layout/block-html';
@@ -45,6 +45,7 @@ export interface PlacedText {
 export interface PlacedPicture {
   data: Uint8Array;
   contentType: string;
+  crop?: PictureCrop;
   x: number;
   width: number;
   height: number;
@@ -142,7 +143,7 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
       if (f.kind === 'picture') {
         const pic = f.picture!;
         const h = pic.width > 0 ? (pic.height * w) / pic.width : pic.height;
-        line.pictures.push({ data: pic.data, contentType: pic.contentType, x, width: w, height: h });
+        line.pictures.push({ data: pic.data, contentType: pic.contentType, crop: pic.crop, x, width: w, height: h });
         // A picture taller than the text above the baseline makes its line taller, as in Word.
         if (h > line.baseline) {
           line.height += h - line.baseline;

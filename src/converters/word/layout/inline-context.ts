@@ -1,6 +1,6 @@
 /** The context the HTML writers (inline-html.ts, block-html.ts) carry, and the ids they mark for the pagination. */
 import type { FontBook } from './font-book';
-import type { Block, Inline, Paragraph, Shape, Table } from '../model';
+import type { Block, Inline, Paragraph, PictureCrop, Shape, Table } from '../model';
 
 /** What inline rendering needs from the paragraph and the page around it. */
 export interface InlineContext {
@@ -37,7 +37,7 @@ export interface InlineContext {
   /** Stand-in pictures for EMF/WMF, drawn as vectors by the page device (metafile/device.ts). */
   metafiles?: { placeholder(data: Uint8Array, contentType: string): string | undefined };
   /** Pictures put into the PDF after it is written (picture-passthrough.ts): a placeholder (undefined past 2^24 pictures). */
-  pictures: { placeholder(data: Uint8Array): string | undefined };
+  pictures: { placeholder(data: Uint8Array, crop?: PictureCrop): string | undefined };
   /** Stand-in pictures for shapes, drawn by the page device (shape-pictures.ts); `pictureShape` is a floating picture as one. */
   shapes?: { placeholder(shape: Shape, cellWidth?: number): string; pictureShape(image: Extract<Inline, { kind: 'image' }>): Shape };
   /** Header and footer areas: floating pictures float there, out of the text's flow (a logo beside the header text). */

@@ -256,7 +256,7 @@ export function inlineHtml(p: Paragraph, ctx: InlineContext): string {
           return;
         }
         const metafile = drawable ? undefined : ctx.metafiles?.placeholder(it.data, it.contentType);
-        const src = (drawable ? ctx.pictures.placeholder(it.data) : metafile) ?? TRANSPARENT_PNG;
+        const src = (drawable ? ctx.pictures.placeholder(it.data, it.crop) : metafile) ?? TRANSPARENT_PNG;
         const id = metafile ? placeholderId(ctx) : '';
         const width = Math.min(it.width, ctx.columnWidth);
         const height = it.width > 0 ? (it.height * width) / it.width : it.height;

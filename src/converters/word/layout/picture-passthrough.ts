@@ -3,6 +3,7 @@ import { PICTURE_MAGIC, placeholderIndex, placeholderPng, placeholderUrl } from 
 import { deflateSync, inflateSync } from 'node:zlib';
 import { latin1String } from '../../../lib/latin1';
 import { pngAlpha } from './png-alpha';
+import type { PictureCrop } from '../model';
 
 /** ICC profiles bigger than this are not embedded (sRGB's is 3 KB; camera and print profiles reach hundreds). */
 const MAX_ICC_BYTES = 1024 * 1024;
@@ -24,10 +25,11 @@ interface PassThrough {
 
 type MupdfModule = typeof Mupdf;
 
-/** A picture behind a placeholder: its bytes, and for a PNG that can be written without MuPDF, its parts. */
+/** A picture behind a placeholder: its bytes, for a PNG that can be written without MuPDF its parts, and the part shown. */
 interface Entry {
   data: Uint8Array;
   png?: PassThrough;
+  crop?: PictureCrop;
 }
 
 /**
@@ -49,7 +51,8 @@ interface Entry {
  */
 export class PicturePassThrough {
   private list: Entry[] = [];
-  private byData = new WeakMap<Uint8Array, { index: number; url?: string }>();
+  /** Placeholders by picture bytes, then by the part shown ('' for the whole picture). */
+  private byData = new WeakMap<Uint8Array, Map<string, { index: number; url?: string }>>();
   /** ICC colour spaces written so far, by the profile's compressed bytes (one object for many pictures). */
   private profiles = new Map<string, Mupdf.PDFObject | null>();
   /** DeviceN spaces that drop an alpha component, by the colour space they pass the colours to. */
@@ -58,8 +61,8 @@ export class PicturePassThrough {
   constructor(private readonly mupdf: MupdfModule) {}
 
   /** The placeholder's data URI for a picture, or undefined when there is no room for more. */
-  placeholder(data: Uint8Array): string | undefined {
-    const entry = this.entryOf(data);
+  placeholder(data: Uint8Array, crop?: PictureCrop): string | undefined {
+    const entry = this.entryOf(data, crop);
     // The magic pixel tells a placeholder from a real 2×1 picture of the document.
     if (entry) entry.url ??= placeholderUrl(PICTURE_MAGIC, entry.index);
     return entry?.url;
@@ -71,17 +74,20 @@ export class PicturePassThrough {
    * a picture would be decoded by MuPDF and its pixels deflated again when the page is written
    * (GASU.docx: 90 ms for three RGBA screenshots).
    */
-  placeholderImage(data: Uint8Array): Mupdf.Image | undefined {
-    const entry = this.entryOf(data);
+  placeholderImage(data: Uint8Array, crop?: PictureCrop): Mupdf.Image | undefined {
+    const entry = this.entryOf(data, crop);
     return entry && new this.mupdf.Image(placeholderPng(PICTURE_MAGIC, entry.index));
   }
 
   /** The picture's place in the list (added now if new), or undefined when there is no room for more. */
-  private entryOf(data: Uint8Array): { index: number; url?: string } | undefined {
-    let entry = this.byData.get(data);
+  private entryOf(data: Uint8Array, crop?: PictureCrop): { index: number; url?: string } | undefined {
+    let byCrop = this.byData.get(data);
+    if (!byCrop) this.byData.set(data, (byCrop = new Map()));
+    const key = crop ? `${crop.left},${crop.top},${crop.right},${crop.bottom}` : '';
+    let entry = byCrop.get(key);
     if (!entry && this.list.length <= 0xffffff) {
-      entry = { index: this.list.push({ data, png: readPng(data) }) - 1 };
-      this.byData.set(data, entry);
+      entry = { index: this.list.push({ data, png: readPng(data), crop }) - 1 };
+      byCrop.set(key, entry);
     }
     return entry;
   }
@@ -117,7 +123,8 @@ export class PicturePassThrough {
           stream.destroy();
           const entry = index === undefined ? undefined : this.list[index];
           if (!entry) return;
-          replaced.set(num, this.replace(pdf, ref, entry));
+          const image = this.replace(pdf, ref, entry);
+          replaced.set(num, entry.crop ? croppedForm(pdf, image ?? ref, entry.crop) : image);
         }
         const by = replaced.get(num);
         if (by) swaps.push([key, by]);
@@ -348,4 +355,27 @@ function readPng(b: Uint8Array): PassThrough | undefined {
     at += d.length;
   }
   return { width, height, colors, idat: joined, palette: indexed ? palette : undefined, alpha, icc };
+}
+
+/**
+ * A cropped picture: a form drawn in the unit square the placeholder was (the box on the page),
+ * clipped to it, showing the picture scaled so that the part kept fills it. In PDF's image space
+ * (y up) the bottom crop is at y = 0.
+ */
+function croppedForm(pdf: Mupdf.PDFDocument, image: Mupdf.PDFObject, crop: PictureCrop): Mupdf.PDFObject {
+  const sx = 1 / (1 - crop.left - crop.right);
+  const sy = 1 / (1 - crop.top - crop.bottom);
+  const n = (v: number) => String(Math.round(v * 1e5) / 1e5);
+  const bbox = pdf.newArray();
+  for (const v of [0, 0, 1, 1]) bbox.push(v);
+  const xobjects = pdf.newDictionary();
+  xobjects.put('I', image);
+  const resources = pdf.newDictionary();
+  resources.put('XObject', xobjects);
+  const form = pdf.newDictionary();
+  form.put('Type', pdf.newName('XObject'));
+  form.put('Subtype', pdf.newName('Form'));
+  form.put('BBox', bbox);
+  form.put('Resources', resources);
+  return pdf.addStream(`q 0 0 1 1 re W n ${n(sx)} 0 0 ${n(sy)} ${n(-crop.left * sx)} ${n(-crop.bottom * sy)} cm /I Do Q`, form);
 }

@@ -70,7 +70,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
   // Raster pictures: placeholders in the HTML and in floating shapes, the pictures put into the PDF at the end (PNGs as they are).
   const pictures = new PicturePassThrough(mupdf);
   // Shapes: placeholders in the HTML too, drawn by the same page device as metafiles (shape-pictures.ts).
-  const shapes = new ShapePictures(mupdf, (device, picture, ctm) => metafiles.draw(device, picture.data, picture.contentType, ctm, fonts), (data) => pictures.placeholderImage(data), fonts, (blocks, height, width) => blocksWithin(blocks, height, width, ctx(), 'starts within'));
+  const shapes = new ShapePictures(mupdf, (device, picture, ctm) => metafiles.draw(device, picture.data, picture.contentType, ctm, fonts), (data, crop) => pictures.placeholderImage(data, crop), fonts, (blocks, height, width) => blocksWithin(blocks, height, width, ctx(), 'starts within'));
   const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, noLeading: model.noLeading, metafiles, shapes, pictures });
   // Laid-out header, footer and footnote areas by key; `drawsItself`: it shows metafiles or shapes.
   const areas = new AreaLayouts(mupdf, em);
@@ -393,9 +393,9 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       }
     };
     /** Pictures our engine draws: rasters as placeholders (put into the PDF at the end), metafiles as vectors. */
-    const drawPicture: DrawPicture = (device, data, contentType, ctm) => {
+    const drawPicture: DrawPicture = (device, data, contentType, ctm, crop) => {
       if (METAFILE.test(contentType)) return metafiles.draw(device, data, contentType, ctm, fonts);
-      const image = pictures.placeholderImage(data);
+      const image = pictures.placeholderImage(data, crop);
       if (!image) return;
       device.fillImage(image, ctm, 1);
       image.destroy();

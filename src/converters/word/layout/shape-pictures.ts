@@ -12,7 +12,7 @@
  * front of it; the text boxes' own text is drawn after all shapes.
  */
 import type * as Mupdf from 'mupdf';
-import type { Block, FloatingPlacement, Inline, PageGeometry, Shape } from '../model';
+import type { Block, FloatingPlacement, Inline, PageGeometry, PictureCrop, Shape } from '../model';
 import { SHAPE_MAGIC, imagePlaceholderIndex, placeholderUrl } from '../placeholders';
 import type { PlaceholderHandler } from '../metafile/device';
 import { DEFAULT_INSETS, paintShape, type Box } from './shape-paint';
@@ -56,7 +56,7 @@ export class ShapePictures {
   constructor(
     private readonly mupdf: MupdfModule,
     private readonly drawMetafile: (device: Mupdf.Device, picture: NonNullable<Shape['picture']>, ctm: Matrix) => void,
-    private readonly pictureImage: (data: Uint8Array) => Mupdf.Image | undefined,
+    private readonly pictureImage: (data: Uint8Array, crop?: PictureCrop) => Mupdf.Image | undefined,
     /** The faces WordArt is drawn with. */
     private readonly fonts: Pick<FontBook, 'face' | 'familyFor'>,
     /** The blocks that start within `height` of text `width` wide (block-html's estimate), for boxes that do not grow to their text. */
@@ -90,7 +90,7 @@ export class ShapePictures {
   pictureShape(image: Extract<Inline, { kind: 'image' }>): Shape {
     let shape = this.pictureShapes.get(image);
     if (!shape) {
-      shape = { kind: 'shape', geometry: 'rect', width: image.width, height: image.height, floating: image.floating, picture: { data: image.data, contentType: image.contentType } };
+      shape = { kind: 'shape', geometry: 'rect', width: image.width, height: image.height, floating: image.floating, picture: { data: image.data, contentType: image.contentType, crop: image.crop } };
       this.pictureShapes.set(image, shape);
     }
     return shape;
@@ -254,7 +254,7 @@ export class ShapePictures {
     let image = this.images.get(shape);
     if (image === undefined) {
       try {
-        image = this.pictureImage(shape.picture!.data) ?? null;
+        image = this.pictureImage(shape.picture!.data, shape.picture!.crop) ?? null;
       } catch {
         image = null;
       }
