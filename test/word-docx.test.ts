@@ -471,7 +471,7 @@ describe('readDocx: sections, headers and footers', () => {
 });
 
 describe('readDocx: pictures', () => {
-  it('reads a picture’s crop (a:srcRect, thousandths of a percent) as fractions cut off each side; a negative one is not kept', () => {
+  it('reads a picture’s crop (a:srcRect in thousandths of a percent, v:imagedata’s cropleft…) as fractions cut off each side; a negative one is not kept', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
     const drawing = (srcRect: string) =>
       `<w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="989330" cy="299720"/>` +
@@ -487,6 +487,11 @@ describe('readDocx: pictures', () => {
     expect(cropped.crop).toEqual({ left: 0.29015, top: 0.13257, right: 0, bottom: 0 });
     expect(read('<a:srcRect l="-5000"/>').crop).toBeUndefined();
     expect(read('').crop).toBeUndefined();
+    // VML: v:imagedata's crop in 1/65536 ("16384f") or as a fraction.
+    const vml = `<w:r><w:pict><v:shape xmlns:v="urn:schemas-microsoft-com:vml" style="width:100pt;height:50pt"><v:imagedata r:id="rIdPic" cropleft="16384f" croptop="0.1"/></v:shape></w:pict></w:r>`;
+    const doc = readDocx(docx({ body: p(vml), media: { 'word/media/logo.png': png }, rels: { rIdPic: ['image', 'media/logo.png'] } }));
+    const image = paragraphs(doc.sections[0]!.blocks)[0]!.inlines.find((i) => i.kind === 'image') as Extract<Inline, { kind: 'image' }>;
+    expect(image.crop).toEqual({ left: 0.25, top: 0.1, right: 0, bottom: 0 });
   });
 });
 

@@ -263,6 +263,22 @@ function pictureInline(img: ReturnType<typeof loadImage>, width: number, height:
   return inline;
 }
 
+/** The part of a VML picture shown: v:imagedata's cropleft, croptop… as fractions ("0.25") or in 1/65536 ("16384f"). */
+function vmlCrop(imagedata: XmlElement): PictureCrop | undefined {
+  const side = (name: string) => {
+    const v = imagedata.attrs[name]?.trim();
+    const n = !v ? 0 : v.endsWith('f') ? Number(v.slice(0, -1)) / 65536 : Number(v);
+    return Math.min(Math.max(n || 0, 0), 0.99);
+  };
+  return validCrop({ left: side('cropleft'), top: side('croptop'), right: side('cropright'), bottom: side('cropbottom') });
+}
+
+/** A crop that leaves something to show and cuts something off, or undefined. */
+function validCrop(crop: PictureCrop): PictureCrop | undefined {
+  if (crop.left + crop.right >= 0.99 || crop.top + crop.bottom >= 0.99) return undefined;
+  return crop.left || crop.top || crop.right || crop.bottom ? crop : undefined;
+}
+
 /**
  * The part of a picture a:srcRect shows: l, t, r, b cut off in thousandths of a percent of the
  * picture. Negative values (the picture shrunk inside its box) are not kept: it fills its box.
@@ -270,9 +286,7 @@ function pictureInline(img: ReturnType<typeof loadImage>, width: number, height:
 function cropOf(srcRect: XmlElement | undefined): PictureCrop | undefined {
   if (!srcRect) return undefined;
   const side = (name: string) => Math.min(Math.max(Number(srcRect.attrs[name] ?? 0) / 100_000 || 0, 0), 0.99);
-  const crop = { left: side('l'), top: side('t'), right: side('r'), bottom: side('b') };
-  if (crop.left + crop.right >= 0.99 || crop.top + crop.bottom >= 0.99) return undefined;
-  return crop.left || crop.top || crop.right || crop.bottom ? crop : undefined;
+  return validCrop({ left: side('l'), top: side('t'), right: side('r'), bottom: side('b') });
 }
 
 /** One VML shape: drawn (shapes, text boxes with a fill or frame), a plain text box, or a picture. */
@@ -288,6 +302,6 @@ function vmlMember(shape: XmlElement, width: number, height: number, floating: F
     return;
   }
   const imagedata = descendant(shape, 'imagedata');
-  const picture = pictureInline(loadImage(ctx, imagedata?.attrs['r:id'] ?? imagedata?.attrs['r:pict']), width, height, floating);
+  const picture = pictureInline(loadImage(ctx, imagedata?.attrs['r:id'] ?? imagedata?.attrs['r:pict']), width, height, floating, imagedata && vmlCrop(imagedata));
   if (picture) out.push(picture);
 }
