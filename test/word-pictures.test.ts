@@ -29,6 +29,42 @@ function halfTransparentPng(): Uint8Array {
   return assemblePng(width, 20, 6, raw);
 }
 
+/** Adam7's passes: first column and row, and the steps between the pixels each takes. */
+const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]];
+
+/**
+ * An Adam7-interlaced 8-bit PNG of these pixels (`channels` bytes each, colour type `colorType`):
+ * each pass's rows filtered in turn with None, Sub, Up, Average and Paeth, as encoders mix them.
+ */
+function interlacedPng(pixels: Uint8Array, width: number, height: number, channels: number, colorType: 2 | 6): Uint8Array {
+  const rows: number[] = [];
+  let k = 0;
+  for (const [x0, y0, dx, dy] of ADAM7) {
+    const w = Math.ceil((width - x0!) / dx!);
+    const h = Math.ceil((height - y0!) / dy!);
+    if (w <= 0 || h <= 0) continue;
+    let prior = new Uint8Array(w * channels);
+    for (let y = 0; y < h; y++) {
+      const row = new Uint8Array(w * channels);
+      for (let x = 0; x < w; x++) row.set(pixels.subarray(((y0! + y * dy!) * width + x0! + x * dx!) * channels, ((y0! + y * dy!) * width + x0! + x * dx!) * channels + channels), x * channels);
+      const filter = k++ % 5;
+      rows.push(filter);
+      for (let i = 0; i < row.length; i++) {
+        const a = i >= channels ? row[i - channels]! : 0;
+        const b = prior[i]!;
+        const c = i >= channels ? prior[i - channels]! : 0;
+        const pa = Math.abs(b - c), pb = Math.abs(a - c), pc = Math.abs(a + b - 2 * c);
+        const predicted = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter]!;
+        rows.push((row[i]! - predicted) & 0xff);
+      }
+      prior = row;
+    }
+  }
+  const png = assemblePng(width, height, colorType, new Uint8Array(rows));
+  png[28] = 1; // IHDR's interlace method (its CRC is not checked by the readers here)
+  return png;
+}
+
 /** A 40×20 JPEG filled with one colour, made by MuPDF. */
 function jpeg(mupdf: typeof Mupdf, rgb: [number, number, number]): Uint8Array {
   const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 40, 20], false);
@@ -122,6 +158,26 @@ describe('pictures in the written PDF', () => {
     expect(r.images[0]).toMatchObject({ width: 40, smask: true });
     expect(near(r.at(90, 92), [255, 0, 0])).toBe(true);
     expect(near(r.at(135, 92), [255, 255, 255])).toBe(true);
+  });
+
+  it('an interlaced PNG is decoded here: its pixels in their places, its transparent half a soft mask', async () => {
+    // 40 × 20: left half opaque, red rising to the right and green down the rows; right half transparent.
+    const pixels = new Uint8Array(40 * 20 * 4);
+    for (let y = 0; y < 20; y++) for (let x = 0; x < 40; x++) pixels.set(x < 20 ? [100 + x * 5, y * 10, 0, 255] : [0, 0, 255, 0], (y * 40 + x) * 4);
+    const r = await render(docOf([[picture(interlacedPng(pixels, 40, 20, 4, 6), 'image/png')]]));
+    expect(r.images).toEqual([{ filter: 'FlateDecode', width: 40, smask: true, colorSpace: 'DeviceRGB' }]);
+    // The box is 80 × 40 pt at (72, 72): picture pixel (x, y) at page (72 + 2x + 1, 72 + 2y + 1).
+    // (Within the blending of neighbours that scaling the picture up draws: a pixel out of place would be 20 or more off.)
+    for (const [x, y] of [[0, 0], [7, 3], [13, 19], [17, 10], [4, 6], [11, 5]]) {
+      const got = r.at(72 + 2 * x! + 1, 72 + 2 * y! + 1);
+      const want = [100 + x! * 5, y! * 10, 0];
+      expect(got.every((v, i) => Math.abs(v - want[i]!) <= 12), `pixel ${x},${y}: ${got} for ${want}`).toBe(true);
+    }
+    expect(r.at(72 + 2 * 30, 92)).toEqual([255, 255, 255]);
+    // An opaque one: no soft mask.
+    const rgb = new Uint8Array(13 * 11 * 3).map((_, i) => (i * 37) & 0xff);
+    const opaque = await render(docOf([[picture(interlacedPng(rgb, 13, 11, 3, 2), 'image/png')]]));
+    expect(opaque.images).toEqual([{ filter: 'FlateDecode', width: 13, smask: false, colorSpace: 'DeviceRGB' }]);
   });
 
   it('an RGBA or grey+alpha PNG whose pixels are all opaque gets no soft mask', async () => {

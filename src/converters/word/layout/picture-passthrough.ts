@@ -3,6 +3,7 @@ import { PICTURE_MAGIC, placeholderIndex, placeholderPng, placeholderUrl } from 
 import { deflateSync, inflateSync } from 'node:zlib';
 import { latin1String } from '../../../lib/latin1';
 import { pngAlpha } from './png-alpha';
+import { deinterlace } from './png-interlace';
 import type { PictureCrop } from '../model';
 
 /** ICC profiles bigger than this are not embedded (sRGB's is 3 KB; camera and print profiles reach hundreds). */
@@ -21,6 +22,8 @@ interface PassThrough {
   alpha?: boolean;
   /** The zlib-compressed ICC profile of an iCCP chunk. */
   icc?: Uint8Array;
+  /** Adam7-interlaced: decoded here (png-interlace.ts), its samples written deflated. */
+  interlaced?: boolean;
 }
 
 type MupdfModule = typeof Mupdf;
@@ -45,6 +48,8 @@ interface Entry {
  *   (PDF has no colour space with alpha); the alpha samples alone are inflated, by the runtime's
  *   zlib, for a soft mask when some pixel is not opaque (png-alpha.ts). MuPDF decoding,
  *   premultiplying and deflating every pixel was half a picture-heavy document's time.
+ * - Interlaced 8-bit PNGs are decoded here (png-interlace.ts: the runtime's zlib, unfiltered in
+ *   JavaScript) and their samples deflated, with a soft mask unless every pixel is opaque.
  * - Every other picture is handed to MuPDF's image writer, which keeps a JPEG's data as it is
  *   and decodes the rest (transparency becomes a soft mask).
  * - A picture MuPDF cannot read is left out: its space stays blank, the document converts.
@@ -197,10 +202,32 @@ export class PicturePassThrough {
     return space;
   }
 
+  /**
+   * Writes an interlaced PNG into the placeholder's object: its pixels decoded here, the colour
+   * samples deflated by the runtime's zlib, the alpha samples a soft mask unless all opaque.
+   * False when the data does not decode (MuPDF's decoder gets it).
+   */
+  private writeInterlaced(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrough): boolean {
+    const pixels = deinterlace(png.idat, png.width, png.height, png.colors, !!png.alpha);
+    if (!pixels) return false;
+    const { samples } = pixels;
+    let alpha = pixels.alpha;
+    if (alpha) {
+      let all = 0xff;
+      for (let i = 0; i < alpha.length && all === 0xff; i++) all &= alpha[i]!;
+      if (all === 0xff) alpha = undefined;
+    }
+    writeImage(pdf, obj, { ...png, idat: deflateSync(samples, { level: RAW_PICTURE_LEVEL }), alpha: false }, this.colorSpace(pdf, png), false);
+    if (alpha) obj.put('SMask', pdf.addRawStream(deflateSync(alpha, { level: RAW_PICTURE_LEVEL }), softMask(pdf, png)));
+    return true;
+  }
+
   /** Writes a PNG into the placeholder's object (null), or returns the image object MuPDF made. */
   private replace(pdf: Mupdf.PDFDocument, placeholder: Mupdf.PDFObject, entry: Entry): Mupdf.PDFObject | null {
     const png = entry.png;
-    if (png) {
+    if (png?.interlaced) {
+      if (this.writeInterlaced(pdf, placeholder, png)) return null;
+    } else if (png) {
       if (!png.alpha) {
         writeImage(pdf, placeholder, png, this.colorSpace(pdf, png));
         return null;
@@ -233,7 +260,7 @@ export class PicturePassThrough {
 const RAW_PICTURE_LEVEL = 4;
 
 /**
- * Deflates an image stream MuPDF stored as decoded samples (an interlaced PNG, a GIF, a BMP),
+ * Deflates an image stream MuPDF stored as decoded samples (a GIF, a BMP, a PNG read no other way),
  * with the runtime's native zlib. Left raw, the save deflates it in WASM: for diploma.docx's
  * interlaced screenshot (2.7 MB of samples) deflating and saving took 38 ms that way, 26 ms so.
  */
@@ -273,9 +300,10 @@ function softMask(pdf: Mupdf.PDFDocument, png: PassThrough): Mupdf.PDFObject {
 
 /**
  * Makes the placeholder's object the PNG's picture: its IDAT data as it is, filtered scanlines
- * which the PNG predictor undoes (with the alpha samples, if any, which `colorSpace` ignores).
+ * which the PNG predictor undoes (with the alpha samples, if any, which `colorSpace` ignores);
+ * or, not `predicted`, deflated samples.
  */
-function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrough, colorSpace: Mupdf.PDFObject): void {
+function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrough, colorSpace: Mupdf.PDFObject, predicted = true): void {
   obj.writeRawStream(png.idat);
   obj.put('Width', png.width);
   obj.put('Height', png.height);
@@ -290,6 +318,8 @@ function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrou
   } else obj.put('ColorSpace', colorSpace);
   obj.put('Filter', pdf.newName('FlateDecode'));
   for (const key of ['SMask', 'Decode', 'ImageMask', 'Mask', 'DecodeParms']) obj.delete(key);
+  // Decoded samples (an interlaced PNG's) are deflated as they are; a PNG's own data is filtered rows.
+  if (!predicted) return;
   const parms = pdf.newDictionary();
   parms.put('Predictor', 15);
   parms.put('Colors', png.colors + (png.alpha ? 1 : 0));
@@ -323,6 +353,7 @@ function readPng(b: Uint8Array): PassThrough | undefined {
   let indexed = false;
   let alpha = false;
   let icc: Uint8Array | undefined;
+  let interlaced = false;
   const idat: Uint8Array[] = [];
   for (let at = 8; at + 12 <= b.length; ) {
     const length = view.getUint32(at);
@@ -333,7 +364,8 @@ function readPng(b: Uint8Array): PassThrough | undefined {
       width = view.getUint32(at + 8);
       height = view.getUint32(at + 12);
       const [depth, colorType, , , interlace] = [b[at + 16], b[at + 17], b[at + 18], b[at + 19], b[at + 20]];
-      if (depth !== 8 || interlace !== 0 || ![0, 2, 3, 4, 6].includes(colorType!)) return undefined;
+      if (depth !== 8 || (interlace !== 0 && interlace !== 1) || ![0, 2, 3, 4, 6].includes(colorType!)) return undefined;
+      interlaced = interlace === 1;
       colors = colorType === 2 || colorType === 6 ? 3 : 1;
       indexed = colorType === 3;
       alpha = colorType === 4 || colorType === 6;
@@ -354,7 +386,7 @@ function readPng(b: Uint8Array): PassThrough | undefined {
     joined.set(d, at);
     at += d.length;
   }
-  return { width, height, colors, idat: joined, palette: indexed ? palette : undefined, alpha, icc };
+  return { width, height, colors, idat: joined, palette: indexed ? palette : undefined, alpha, icc, interlaced };
 }
 
 /**
