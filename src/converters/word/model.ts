@@ -96,6 +96,12 @@ export interface Border {
 }
 
 /** Whether a border draws a line (a side with style none or no width draws nothing). */
+/** A crop that leaves something to show and cuts something off, or undefined (the picture fills its box whole). */
+export function shownCrop(crop: PictureCrop): PictureCrop | undefined {
+  if (crop.left + crop.right >= 0.99 || crop.top + crop.bottom >= 0.99) return undefined;
+  return crop.left || crop.top || crop.right || crop.bottom ? crop : undefined;
+}
+
 export function borderShows(b: Border | undefined): b is Border {
   return !!b && b.width > 0 && b.style !== 'none';
 }

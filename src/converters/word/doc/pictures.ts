@@ -3,7 +3,7 @@
  * stream (the size and scaling), followed by the shape and its BLIP. Floating: a 0x08 character
  * anchoring a shape listed in PlcSpaMom (position and wrap) whose picture is in the drawing group.
  */
-import type { FloatingPlacement, Inline } from '../model';
+import { shownCrop, type FloatingPlacement, type Inline } from '../model';
 import { i16, i32, readPlc, u16, u32, u8 } from './binary';
 import { firstBlip, type Blip, type DrawingGroup } from './officeart';
 
@@ -48,8 +48,8 @@ export function readInlinePicture(dataStream: Uint8Array | undefined, fcPic: num
   const picture: ImageInline = { kind: 'image', data: blip.data, contentType: blip.contentType, width, height };
   // The crop, in twips of the picture's own size (dxaGoal, dyaGoal): the part shown fills the box.
   const part = (v: number, of: number) => (of > 0 ? Math.min(Math.max(v / of, 0), 0.99) : 0);
-  const crop = { left: part(cropL, dxaGoal), top: part(cropT, dyaGoal), right: part(cropR, dxaGoal), bottom: part(cropB, dyaGoal) };
-  if ((crop.left || crop.top || crop.right || crop.bottom) && crop.left + crop.right < 0.99 && crop.top + crop.bottom < 0.99) picture.crop = crop;
+  const crop = shownCrop({ left: part(cropL, dxaGoal), top: part(cropT, dyaGoal), right: part(cropR, dxaGoal), bottom: part(cropB, dyaGoal) });
+  if (crop) picture.crop = crop;
   return picture;
 }
 

@@ -5,7 +5,7 @@
  * (chart.ts); SmartArt has no picture of its own in the package and is skipped (an mc:Fallback
  * picture, when present, is chosen by the caller).
  */
-import type { Block, FloatingPlacement, Inline, PictureCrop, Shape } from '../model';
+import { shownCrop, type Block, type FloatingPlacement, type Inline, type PictureCrop, type Shape } from '../model';
 import { attr, child, descendant, descendants, elements, type XmlElement } from '../../xml';
 import { chartInlines, themePalette } from './chart';
 import { imageContentType, type Package } from './package';
@@ -270,13 +270,7 @@ function vmlCrop(imagedata: XmlElement): PictureCrop | undefined {
     const n = !v ? 0 : v.endsWith('f') ? Number(v.slice(0, -1)) / 65536 : Number(v);
     return Math.min(Math.max(n || 0, 0), 0.99);
   };
-  return validCrop({ left: side('cropleft'), top: side('croptop'), right: side('cropright'), bottom: side('cropbottom') });
-}
-
-/** A crop that leaves something to show and cuts something off, or undefined. */
-function validCrop(crop: PictureCrop): PictureCrop | undefined {
-  if (crop.left + crop.right >= 0.99 || crop.top + crop.bottom >= 0.99) return undefined;
-  return crop.left || crop.top || crop.right || crop.bottom ? crop : undefined;
+  return shownCrop({ left: side('cropleft'), top: side('croptop'), right: side('cropright'), bottom: side('cropbottom') });
 }
 
 /**
@@ -286,7 +280,7 @@ function validCrop(crop: PictureCrop): PictureCrop | undefined {
 function cropOf(srcRect: XmlElement | undefined): PictureCrop | undefined {
   if (!srcRect) return undefined;
   const side = (name: string) => Math.min(Math.max(Number(srcRect.attrs[name] ?? 0) / 100_000 || 0, 0), 0.99);
-  return validCrop({ left: side('l'), top: side('t'), right: side('r'), bottom: side('b') });
+  return shownCrop({ left: side('l'), top: side('t'), right: side('r'), bottom: side('b') });
 }
 
 /** One VML shape: drawn (shapes, text boxes with a fill or frame), a plain text box, or a picture. */

@@ -1,3 +1,5 @@
+import { RIGHT_TO_LEFT } from '../complex-script';
+
 /**
  * Embedding levels of a paragraph's characters, by the Unicode Bidirectional Algorithm's rules for
  * text without explicit embeddings (W1–W7, N1–N2, I1–I2): right-to-left letters at an odd level,
@@ -41,8 +43,8 @@ function typeOf(cp: number): T {
   return /\p{L}/u.test(String.fromCodePoint(cp)) ? T.L : T.ON;
 }
 
-/** Whether a paragraph holds right-to-left text (or is right-to-left itself) and needs levels at all. */
-export const RTL_TEXT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f]/;
+/** Whether text holds right-to-left letters (complex-script.ts) or a right-to-left mark: its paragraph needs levels. */
+export const hasRightToLeft = (text: string): boolean => RIGHT_TO_LEFT.test(text) || text.includes('\u200f');
 
 /**
  * The level of each UTF-16 unit of `text` (a surrogate pair's two alike) in a paragraph whose base

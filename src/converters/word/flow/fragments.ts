@@ -6,7 +6,7 @@ import { nextStop } from '../layout/tab-stops';
 import type * as Mupdf from 'mupdf';
 import type { LineContext, Look } from './paragraph-lines';
 import { shapeArabic } from './arabic-shaping';
-import { bidiLevels, RTL_TEXT } from './bidi';
+import { bidiLevels, hasRightToLeft } from './bidi';
 
 // A paragraph cut into what the line breaker places whole (paragraph-lines.ts): words with the
 // spaces after them in one face and look, tabs, line breaks and pictures, measured by the faces'
@@ -80,7 +80,7 @@ export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
   // the object replacement character (a neutral that joins nothing) for shaping and levels.
   const texts = items.map((it) => (it.kind === 'text' ? (it.style.hidden || !it.text ? '' : written(it.text, it.style)) : it.kind === 'field' ? (ctx.fields[it.field] ?? '1') : it.kind === 'noteRef' ? it.label : '\ufffc'));
   // Right-to-left text: Arabic letters in their contextual forms, and every character's level.
-  const bidi = !!p.props.bidi || texts.some((t) => RTL_TEXT.test(t));
+  const bidi = !!p.props.bidi || texts.some(hasRightToLeft);
   const placed = bidi ? shapeArabic(texts) : texts;
   const levels = bidi ? bidiLevels(placed.join(''), !!p.props.bidi) : undefined;
   /** Where the text being cut starts in `levels`. */

@@ -88,6 +88,13 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
     page.notes = carried;
     pending = pending.slice(carried.length);
   };
+  /** Notes called on this page go to its foot; those that no longer fit in their share wait for the next page. */
+  const callNotes = (calls: string[]) => {
+    if (!calls.length) return;
+    const fit = notesHeight([...page.notes, ...calls]) <= frameHeight * MOST_OF_PAGE || !page.notes.length;
+    if (fit) page.notes.push(...calls);
+    else pending.push(...calls);
+  };
   /** Room the page's notes take, with these more. */
   const room = (more: string[]) => notesHeight(more.length ? [...page.notes, ...more] : page.notes);
 
@@ -130,11 +137,7 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
     /** Places a row (or a part of one) at y, its notes at this page's foot (or the next, when they no longer fit). */
     const placeTableRow = (row: PlacedRow) => {
       placeRow(row);
-      const calls = row.notes.filter((id) => noteBody(id)?.length);
-      if (!calls.length) return;
-      const fit = notesHeight([...page.notes, ...calls]) <= frameHeight * MOST_OF_PAGE || !page.notes.length;
-      if (fit) page.notes.push(...calls);
-      else pending.push(...calls);
+      callNotes(row.notes.filter((id) => noteBody(id)?.length));
     };
     if (holdsTogether(t) && started() && y + whole > frameHeight + 0.01 && whole <= frameHeight) {
       const again = moveKeptBefore(b);
@@ -241,12 +244,7 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
       page.lines.push(box ? { line, y, opens: n === 0 ? p : undefined, framed: box } : { line, y, opens: n === 0 ? p : undefined });
       y += line.height;
       if (box && n === lines.length - 1) y += box.below;
-      if (calls.length) {
-        // Notes that no longer fit in their share wait for the next page.
-        const fit = notesHeight([...page.notes, ...calls]) <= frameHeight * MOST_OF_PAGE || !page.notes.length;
-        if (fit) page.notes.push(...calls);
-        else pending.push(...calls);
-      }
+      callNotes(calls);
     }
     if (blocks[b + 1]?.kind === 'table') y += p.props.spaceAfter ?? 0;
   }

@@ -24,6 +24,17 @@ export interface PngAlpha {
   alpha?: Uint8Array;
 }
 
+/** A PNG's zlib data inflated by the runtime's zlib: at least the `expected` bytes of scanlines, or undefined (damaged, or short). */
+export function inflateScanlines(idat: Uint8Array, expected: number): Uint8Array | undefined {
+  let raw: Uint8Array;
+  try {
+    raw = inflateSync(idat, { maxOutputLength: expected + 1 });
+  } catch {
+    return undefined;
+  }
+  return raw.length < expected ? undefined : raw;
+}
+
 /**
  * The alpha samples of the zlib stream (the IDAT data) of an 8-bit non-interlaced grey+alpha
  * (colors 1) or RGBA (colors 3) PNG. Undefined when the data is damaged (short, bad filter type)
@@ -34,13 +45,8 @@ export function pngAlpha(idat: Uint8Array, width: number, height: number, colors
   const stride = width * pixelBytes + 1;
   const expected = stride * height;
   if (expected > MAX_SCANLINE_BYTES) return undefined;
-  let raw: Uint8Array;
-  try {
-    raw = inflateSync(idat, { maxOutputLength: expected + 1 });
-  } catch {
-    return undefined;
-  }
-  if (raw.length < expected) return undefined;
+  const raw = inflateScanlines(idat, expected);
+  if (!raw) return undefined;
 
   // Most RGBA screenshots are opaque: a read-only pass tells so without unfiltering anything.
   if (filteredOpaque(raw, height, stride, pixelBytes)) return {};

@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { inflateScanlines } from './png-alpha';
 
 /** Adam7's seven passes: first column and row, and the steps between the pixels each takes. */
 const PASSES = [
@@ -30,13 +30,8 @@ export function deinterlace(idat: Uint8Array, width: number, height: number, col
     const h = Math.ceil((height - y0) / dy);
     if (w > 0 && h > 0) expected += h * (1 + w * channels);
   }
-  let raw: Uint8Array;
-  try {
-    raw = inflateSync(idat, { maxOutputLength: expected + 1 });
-  } catch {
-    return undefined;
-  }
-  if (raw.length < expected) return undefined;
+  const raw = inflateScanlines(idat, expected);
+  if (!raw) return undefined;
   const samples = new Uint8Array(width * height * colors);
   const alpha = hasAlpha ? new Uint8Array(width * height) : undefined;
   let at = 0;

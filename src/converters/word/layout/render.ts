@@ -22,7 +22,7 @@ import { AreaLayouts, BlockAreas, fieldsShown, type Area } from './areas';
 import { roomBelow, startBelow, type ChunkRegistry } from './continuous-columns';
 import { METAFILE } from '../metafile';
 import { laysOutArea, laysOutItself } from '../flow/eligible';
-import { floatsOf, paginate, stackParagraphs, type FlowPage } from '../flow/paginate';
+import { floatsOf, paginate, stackParagraphs, type FlowPage, type PlacedFloat } from '../flow/paginate';
 import type { DrawPicture } from '../flow/draw-lines';
 import { FlowPages } from '../flow/flow-pages';
 
@@ -488,9 +488,12 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
           const pageFrames = Array.from({ length: f.columns }, (_, col) => i * f.columns + col).filter((frame) => frame < frameCount);
           const last = chunkIndex === f.flow.chunks.length - 1 && i === pages - 1;
           // Floating objects our own engine anchored, on the page (frame) and in its header and footer.
-          const floats = (ownPaged?.[i]!.floats ?? []).map((fl) => ({ ...fl, x: g.marginLeft + fl.x, y: f.top + fl.y }));
-          if (ownHeader) floats.push(...ownHeader.floats.map((fl) => ({ ...fl, x: g.marginLeft + fl.x, y: g.header + fl.y })));
-          if (ownFooter) floats.push(...ownFooter.floats.map((fl) => ({ ...fl, x: g.marginLeft + fl.x, y: g.height - g.footer - ownFooter.height + fl.y })));
+          const onPage = (list: PlacedFloat[], top: number) => list.map((fl) => ({ ...fl, x: g.marginLeft + fl.x, y: top + fl.y }));
+          const floats = [
+            ...onPage(ownPaged?.[i]!.floats ?? [], f.top),
+            ...(ownHeader ? onPage(ownHeader.floats, g.header) : []),
+            ...(ownFooter ? onPage(ownFooter.floats, g.height - g.footer - ownFooter.height) : []),
+          ];
           const drawsItself = pageFrames.some((frame) => placeholderFrames.has(frame)) || [header, footer, notes].some((a) => a?.drawsItself) || (last && nextShares) || floats.length > 0;
           const pageDevice = beginPage(g);
           if (s.pageBorders && showsPageBorders(s.pageBorders, sectionPage)) drawPageBorders(mupdf, pageDevice, s.pageBorders, g, !!(header ?? ownHeader), !!(footer ?? ownFooter));
