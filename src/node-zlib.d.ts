@@ -4,6 +4,8 @@ declare module 'node:zlib' {
   interface ZlibOptions {
     level?: number;
     maxOutputLength?: number;
+    /** Output buffer size; workerd accepts it too (Z_MIN_CHUNK..Z_MAX_CHUNK). */
+    chunkSize?: number;
   }
   export function inflateSync(data: Uint8Array, options?: ZlibOptions): Uint8Array;
   export function deflateSync(data: Uint8Array, options?: ZlibOptions): Uint8Array;

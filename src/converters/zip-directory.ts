@@ -6,6 +6,7 @@
  * offsets; no encryption, no spanning.
  */
 import { inflateRawSync } from 'node:zlib';
+import { knownSizeInflate } from './native-zlib';
 
 export interface ZipEntry {
   /** 0 stored, 8 deflated (others cannot be read). */
@@ -79,7 +80,7 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
   if (entry.method === 0) return data.slice();
   if (entry.method !== 8) throw new ZipError(`compression method ${entry.method} is not supported`);
   try {
-    return inflateRawSync(data, { maxOutputLength: Math.max(entry.size, 1) });
+    return inflateRawSync(data, knownSizeInflate(Math.max(entry.size, 1)));
   } catch (e) {
     throw new ZipError(`entry data is damaged (${(e as Error).message})`);
   }

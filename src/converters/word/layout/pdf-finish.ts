@@ -1,4 +1,5 @@
 import type * as Mupdf from 'mupdf';
+import { deflateSync } from 'node:zlib';
 import type { PicturePassThrough } from './picture-passthrough';
 import { letterToUnicode, pageFonts } from './to-unicode';
 import { subsetPageFonts } from './font-subsets';
@@ -17,6 +18,32 @@ function takeToUnicode(fonts: Mupdf.PDFObject[]): [Mupdf.PDFObject, Mupdf.PDFObj
     font.delete('ToUnicode');
   }
   return taken;
+}
+
+/** zlib level of the streams deflated here: MuPDF's effort 45 is zlib's level 4 (effort × 9 / 100). */
+const STREAM_DEFLATE_LEVEL = 4;
+
+/**
+ * Deflates every stream still unfiltered (the content streams MuPDF's device wrote, the subset
+ * faces, the ToUnicode maps) with the runtime's native zlib, so the save finds them compressed.
+ * MuPDF's save deflates them in WASM otherwise: a quarter of a shape-heavy document's time
+ * (kwsymphony.doc: 48 of 190 ms in deflate_slow and longest_match).
+ */
+function deflateUnfiltered(pdf: Mupdf.PDFDocument): void {
+  const count = pdf.countObjects();
+  for (let num = 1; num < count; num++) {
+    const obj = pdf.newIndirect(num);
+    if (!obj.isStream()) continue;
+    // XMP metadata stays readable as it is, as the save leaves it.
+    if (!obj.get('Filter').isNull() || obj.get('Type').asName?.() === 'Metadata') continue;
+    const raw = obj.readRawStream();
+    try {
+      obj.writeRawStream(deflateSync(raw.asUint8Array(), { level: STREAM_DEFLATE_LEVEL }));
+    } finally {
+      raw.destroy();
+    }
+    obj.put('Filter', pdf.newName('FlateDecode'));
+  }
 }
 
 /**
@@ -54,6 +81,7 @@ export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page:
     letterToUnicode(fonts, shown);
     // Deflate is a fifth of a long document's time. MuPDF's effort 45 (of 100; 0 is zlib's default) was measured
     // 10% faster for files 4-7% larger (stress008 745 → 636 ms, 726 → 780 KB; LibreOffice's is 783 KB).
+    deflateUnfiltered(pdf);
     const saved = pdf.saveToBuffer('compress,garbage=compact,compression-effort=45');
     const bytes = saved.asUint8Array().slice();
     saved.destroy();

@@ -1,4 +1,5 @@
 import { deflateSync, inflateSync } from 'node:zlib';
+import { knownSizeInflate } from '../../native-zlib';
 
 /**
  * The alpha samples of a PNG with an alpha channel, for PDF's soft mask: PDF has no colour space
@@ -28,7 +29,7 @@ export interface PngAlpha {
 export function inflateScanlines(idat: Uint8Array, expected: number): Uint8Array | undefined {
   let raw: Uint8Array;
   try {
-    raw = inflateSync(idat, { maxOutputLength: expected + 1 });
+    raw = inflateSync(idat, knownSizeInflate(expected + 1));
   } catch {
     return undefined;
   }

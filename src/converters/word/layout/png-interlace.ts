@@ -45,16 +45,38 @@ export function deinterlace(idat: Uint8Array, width: number, height: number, col
       const row = at + 1;
       const above = y > 0 ? row - stride - 1 : -1;
       if (!unfilter(raw, filter, row, above, stride, channels)) return undefined;
-      // The row's pixels to their places in the image.
-      let src = row;
-      for (let x = 0, pixel = (y0 + y * dy) * width + x0; x < w; x++, pixel += dx) {
-        for (let c = 0, dst = pixel * colors; c < colors; c++) samples[dst + c] = raw[src++]!;
-        if (alpha) alpha[pixel] = raw[src++]!;
-      }
+      place(raw, row, w, (y0 + y * dy) * width + x0, dx, colors, samples, alpha);
       at = row + stride;
     }
   }
   return { samples, alpha };
+}
+
+/**
+ * Puts a pass row's `w` pixels (from `raw` at `src`) to their places in the image, the first at
+ * `pixel` and then every `dx`th. RGB and RGBA, nearly every screenshot, have loops of their own:
+ * the general one's inner loop over the channels took two thirds of the decode's time.
+ */
+function place(raw: Uint8Array, src: number, w: number, pixel: number, dx: number, colors: number, samples: Uint8Array, alpha: Uint8Array | undefined): void {
+  if (colors === 3 && alpha) {
+    for (let x = 0, dst = pixel * 3, step = dx * 3; x < w; x++, pixel += dx, dst += step, src += 4) {
+      samples[dst] = raw[src]!;
+      samples[dst + 1] = raw[src + 1]!;
+      samples[dst + 2] = raw[src + 2]!;
+      alpha[pixel] = raw[src + 3]!;
+    }
+  } else if (colors === 3) {
+    for (let x = 0, dst = pixel * 3, step = dx * 3; x < w; x++, dst += step, src += 3) {
+      samples[dst] = raw[src]!;
+      samples[dst + 1] = raw[src + 1]!;
+      samples[dst + 2] = raw[src + 2]!;
+    }
+  } else {
+    for (let x = 0; x < w; x++, pixel += dx) {
+      for (let c = 0, dst = pixel * colors; c < colors; c++) samples[dst + c] = raw[src++]!;
+      if (alpha) alpha[pixel] = raw[src++]!;
+    }
+  }
 }
 
 /** Undoes a row's filter in place (`above`: the previous row's first byte in the same pass, or -1). */
