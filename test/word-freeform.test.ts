@@ -140,4 +140,47 @@ describe('freeform shapes', () => {
     expect(points).toContainEqual([250, 0]); // the head starts half the shorter side from the tip
     expect(presetFreeform('cloudCallout', 100, 100)).toBeUndefined();
   });
+
+  it('a long outline is drawn as a form of our own operators, where the device would draw it: rotated, filled and stroked alike', async () => {
+    // The same square twice, rotated 30°, filled blue with a 4 pt green outline: traced by 4 points
+    // (drawn through MuPDF's device) and by 400 (written as a form, shape-content.ts).
+    const side = (from: [number, number], to: [number, number], steps: number) =>
+      Array.from({ length: steps }, (_, i) => `${Math.round(from[0] + ((to[0] - from[0]) * (i + 1)) / steps)},${Math.round(from[1] + ((to[1] - from[1]) * (i + 1)) / steps)}`);
+    const corners: [number, number][] = [[0, 0], [1000, 0], [1000, 1000], [0, 1000], [0, 0]];
+    const traced = (steps: number) => `m0,0l${corners.slice(1).flatMap((c, i) => side(corners[i]!, c, steps)).join(',')}xe`;
+    const square = (left: number, path: string) =>
+      `<w:r><w:pict><v:shape style="position:absolute;margin-left:${left}pt;margin-top:150pt;width:150pt;height:150pt;rotation:30;mso-position-horizontal-relative:page;mso-position-vertical-relative:page" coordsize="1000,1000" path="${path}" fillcolor="#0000ff" strokecolor="#00ff00" strokeweight="4pt"/></w:pict></w:r>`;
+    const model = readDocx(docx(`<w:p>${square(100, traced(1))}${square(350, traced(100))}</w:p>`));
+    const shapes = (model.sections[0]!.blocks[0] as Paragraph).inlines.filter((i): i is Shape => i.kind === 'shape');
+    expect(shapes.map((s) => s.path!.parts[0]!.ops.length)).toEqual([6, 402]);
+    expect(shapes.map((s) => s.rotation)).toEqual([30, 30]);
+
+    const mupdf = await loadMupdf();
+    const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf') as InstanceType<typeof mupdf.PDFDocument>;
+    // The long one is a form XObject in the page's resources, the short one drawn in the page's content.
+    const xobjects = pdf.findPage(0).get('Resources').get('XObject');
+    const kinds: string[] = [];
+    xobjects.forEach((ref) => kinds.push(ref.get('Subtype').asName()));
+    expect(kinds).toEqual(['Form']);
+    const pix = pdf.loadPage(0).toPixmap(mupdf.Matrix.scale(2, 2), mupdf.ColorSpace.DeviceRGB, false);
+    const samples = pix.getPixels(), stride = pix.getStride();
+    const at = (x: number, y: number) => [0, 1, 2].map((i) => samples[y * stride + x * 3 + i]!);
+    // Every pixel of the first square's surroundings as in the second's, 250 pt (500 px) to the right.
+    let differ = 0, painted = 0;
+    for (let y = 240; y < 660; y++)
+      for (let x = 140; x < 560; x++) {
+        const a = at(x, y), b = at(x + 500, y);
+        if (a.some((v, i) => Math.abs(v - b[i]!) > 96)) differ++;
+        if (a[2] === 255 && a[0] === 0) painted++;
+      }
+    expect(painted).toBeGreaterThan(60_000); // the blue inside: (150 pt - 4 pt)² at 2 px a point is about 85,000 px
+    expect(differ).toBeLessThan(200); // anti-aliased edges only
+    // Rotated: the box's top-left corner is outside the square, its centre and the middle of the top edge's rotated place inside.
+    expect(at(2 * 102, 2 * 152)).toEqual([255, 255, 255]);
+    expect(at(2 * 175, 2 * 225)).toEqual([0, 0, 255]);
+    expect(at(2 * 425, 2 * 225)).toEqual([0, 0, 255]);
+    pix.destroy();
+    pdf.destroy();
+  });
 });
+

@@ -5,6 +5,7 @@ import { latin1String } from '../../../lib/latin1';
 import { pngAlpha } from './png-alpha';
 import { deinterlace } from './png-interlace';
 import type { PictureCrop } from '../model';
+import { FORM_UNITS, type ShapeContent } from './shape-content';
 
 /** ICC profiles bigger than this are not embedded (sRGB's is 3 KB; camera and print profiles reach hundreds). */
 const MAX_ICC_BYTES = 1024 * 1024;
@@ -33,7 +34,11 @@ interface Entry {
   data: Uint8Array;
   png?: PassThrough;
   crop?: PictureCrop;
+  /** Not a picture: a shape's operators, whose form replaces the placeholder (shape-content.ts). */
+  content?: ShapeContent;
 }
+
+const NO_DATA = new Uint8Array(0);
 
 /**
  * Pictures kept out of MuPDF's HTML engine: the HTML gets a placeholder picture
@@ -84,6 +89,17 @@ export class PicturePassThrough {
     return entry && new this.mupdf.Image(placeholderPng(PICTURE_MAGIC, entry.index));
   }
 
+  /**
+   * A placeholder for a shape's operators, to be drawn over the unit square at the page's origin
+   * (identity matrix): the form that replaces it maps page space onto that square. Each is its
+   * own (MuPDF's writer would make one image object of placeholders with equal pixels).
+   */
+  contentImage(content: ShapeContent): Mupdf.Image | undefined {
+    if (this.list.length > 0xffffff) return undefined;
+    const index = this.list.push({ data: NO_DATA, content }) - 1;
+    return new this.mupdf.Image(placeholderPng(PICTURE_MAGIC, index));
+  }
+
   /** The picture's place in the list (added now if new), or undefined when there is no room for more. */
   private entryOf(data: Uint8Array, crop?: PictureCrop): { index: number; url?: string } | undefined {
     let byCrop = this.byData.get(data);
@@ -128,8 +144,11 @@ export class PicturePassThrough {
           stream.destroy();
           const entry = index === undefined ? undefined : this.list[index];
           if (!entry) return;
-          const image = this.replace(pdf, ref, entry);
-          replaced.set(num, entry.crop ? croppedForm(pdf, image ?? ref, entry.crop) : image);
+          if (entry.content) replaced.set(num, contentForm(pdf, entry.content));
+          else {
+            const image = this.replace(pdf, ref, entry);
+            replaced.set(num, entry.crop ? croppedForm(pdf, image ?? ref, entry.crop) : image);
+          }
         }
         const by = replaced.get(num);
         if (by) swaps.push([key, by]);
@@ -394,6 +413,31 @@ function readPng(b: Uint8Array): PassThrough | undefined {
  * clipped to it, showing the picture scaled so that the part kept fills it. In PDF's image space
  * (y up) the bottom crop is at y = 0.
  */
+/**
+ * The form that draws a shape's operators, written in hundredths of a point of page space, in
+ * place of a placeholder drawn over the unit square at the page's origin. MuPDF's writer places an
+ * image's unit square flipped (its rows run top down: matrix [1 0 0 -1 0 1] before the drawing
+ * matrix, identity here), so the form's matrix scales to points and undoes that flip.
+ */
+function contentForm(pdf: Mupdf.PDFDocument, shape: ShapeContent): Mupdf.PDFObject {
+  const array = (values: number[]) => {
+    const a = pdf.newArray();
+    for (const v of values) a.push(v);
+    return a;
+  };
+  const form = pdf.newDictionary();
+  form.put('Type', pdf.newName('XObject'));
+  form.put('Subtype', pdf.newName('Form'));
+  form.put('BBox', array(shape.bbox));
+  form.put('Matrix', array([1 / FORM_UNITS, 0, 0, -1 / FORM_UNITS, 0, 1]));
+  form.put('Resources', pdf.newDictionary());
+  form.put('Filter', pdf.newName('FlateDecode'));
+  return pdf.addRawStream(deflateSync(shape.content, { level: FORM_DEFLATE_LEVEL }), form);
+}
+
+/** As the save's other streams (pdf-finish.ts). */
+const FORM_DEFLATE_LEVEL = 4;
+
 function croppedForm(pdf: Mupdf.PDFDocument, image: Mupdf.PDFObject, crop: PictureCrop): Mupdf.PDFObject {
   const sx = 1 / (1 - crop.left - crop.right);
   const sy = 1 / (1 - crop.top - crop.bottom);

@@ -70,7 +70,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
   // Raster pictures: placeholders in the HTML and in floating shapes, the pictures put into the PDF at the end (PNGs as they are).
   const pictures = new PicturePassThrough(mupdf);
   // Shapes: placeholders in the HTML too, drawn by the same page device as metafiles (shape-pictures.ts).
-  const shapes = new ShapePictures(mupdf, (device, picture, ctm) => metafiles.draw(device, picture.data, picture.contentType, ctm, fonts), (data, crop) => pictures.placeholderImage(data, crop), fonts, (blocks, height, width) => blocksWithin(blocks, height, width, ctx(), 'starts within'));
+  const shapes = new ShapePictures(mupdf, (device, picture, ctm) => metafiles.draw(device, picture.data, picture.contentType, ctm, fonts), (data, crop) => pictures.placeholderImage(data, crop), fonts, (blocks, height, width) => blocksWithin(blocks, height, width, ctx(), 'starts within'), (content) => pictures.contentImage(content));
   const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, noLeading: model.noLeading, metafiles, shapes, pictures });
   // Laid-out header, footer and footnote areas by key; `drawsItself`: it shows metafiles or shapes.
   const areas = new AreaLayouts(mupdf, em);

@@ -29,12 +29,19 @@ const KAPPA = 0.5523;
 /** Word's default corner of a rounded rectangle: 1/6 of the shorter side. */
 const ROUND_CORNER = 1 / 6;
 
+/** What an outline is traced into: a MuPDF path, or PDF operators (shape-content.ts). */
+export interface PathSink {
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  curveTo(x1: number, y1: number, x2: number, y2: number, x3: number, y3: number): void;
+  closePath(): void;
+}
+
 /**
  * A freeform's parts that are filled (or stroked) as one path, stretched from its own space over
  * the box, mirrored where the shape is flipped.
  */
-function freeformOutline(mupdf: MupdfModule, shape: Shape, b: Box, which: 'fill' | 'stroke'): Mupdf.Path {
-  const path = new mupdf.Path();
+export function freeformOutline<P extends PathSink>(path: P, shape: Shape, b: Box, which: 'fill' | 'stroke'): P {
   const f = shape.path!;
   const sx = b.width / f.width, sy = b.height / f.height;
   const X = (x: number) => (shape.flipH ? b.x + b.width - x * sx : b.x + x * sx);
@@ -51,8 +58,7 @@ function freeformOutline(mupdf: MupdfModule, shape: Shape, b: Box, which: 'fill'
   return path;
 }
 
-function outline(mupdf: MupdfModule, shape: Shape, b: Box): Mupdf.Path {
-  const path = new mupdf.Path();
+export function outline<P extends PathSink>(path: P, shape: Shape, b: Box): P {
   const { x, y, width: w, height: h } = b;
   switch (shape.geometry) {
     case 'line': {
@@ -103,29 +109,55 @@ export function rotationAbout(b: Box, degrees: number): Mupdf.Matrix {
   return [cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy];
 }
 
-/** Fills and strokes the shape's outline over `box`; a malformed shape draws nothing rather than throw. */
-export function paintShape(mupdf: MupdfModule, device: Mupdf.Device, shape: Shape, box: Box): void {
-  if (!(box.width >= 0 && box.height >= 0) || !Number.isFinite(box.x + box.y + box.width + box.height)) return;
-  const freeform = shape.geometry === 'path' && shape.path && shape.path.width > 0 && shape.path.height > 0;
-  if (shape.geometry === 'path' && !freeform) return;
-  const path = freeform ? freeformOutline(mupdf, shape, box, 'fill') : outline(mupdf, shape, box);
-  // A freeform's stroked parts may differ from its filled ones (VML's nf and ns, DrawingML's fill="none").
-  const strokePath = freeform ? freeformOutline(mupdf, shape, box, 'stroke') : path;
+/** Open freeform parts are filled as if closed, as Word fills them; a line has nothing to fill. */
+export const filled = (shape: Shape): boolean => !!shape.fill && shape.geometry !== 'line';
+export const stroked = (shape: Shape): boolean => !!shape.line && shape.line.width > 0;
+/** Whether the shape has an outline to draw over this box (a malformed one draws nothing rather than throw). */
+export function drawable(shape: Shape, box: Box): boolean {
+  if (!(box.width >= 0 && box.height >= 0) || !Number.isFinite(box.x + box.y + box.width + box.height)) return false;
+  return shape.geometry !== 'path' || (!!shape.path && shape.path.width > 0 && shape.path.height > 0);
+}
+/** The path the shape is filled with, or stroked with: a freeform's stroked parts may differ from its filled ones (VML's nf and ns, DrawingML's fill="none"). */
+export const traced = <P extends PathSink>(path: P, shape: Shape, box: Box, which: 'fill' | 'stroke'): P =>
+  shape.geometry === 'path' ? freeformOutline(path, shape, box, which) : outline(path, shape, box);
+
+/**
+ * Fills and strokes the shape's outline over `box`. With `asContent` (shape-content.ts), the
+ * outline is drawn as a form of PDF operators written here instead of through the device, whose
+ * every point is a call into MuPDF and a number printed there (kwsymphony.doc's seating plan: 22,000
+ * points, 30 ms); the arrowheads are drawn through the device either way.
+ */
+export function paintShape(mupdf: MupdfModule, device: Mupdf.Device, shape: Shape, box: Box, asContent?: (shape: Shape, box: Box) => Mupdf.Image | undefined): void {
+  if (!drawable(shape, box)) return;
   const ctm = shape.rotation ? rotationAbout(box, shape.rotation) : mupdf.Matrix.identity;
+  const form = asContent?.(shape, box);
+  if (form) {
+    try {
+      // The form's own matrix undoes this unit square's placement: it is written in page space.
+      device.fillImage(form, mupdf.Matrix.identity, 1);
+    } finally {
+      form.destroy();
+    }
+  } else paintOnDevice(mupdf, device, shape, box, ctm);
+  if (stroked(shape) && (shape.line!.start || shape.line!.end)) {
+    const line = shape.line!;
+    const ends = lineEnds(shape, box);
+    if (line.start && ends.start) drawLineEnd(mupdf, device, line.start, ...ends.start, line.width, rgb(line.color), ctm);
+    if (line.end && ends.end) drawLineEnd(mupdf, device, line.end, ...ends.end, line.width, rgb(line.color), ctm);
+  }
+}
+
+function paintOnDevice(mupdf: MupdfModule, device: Mupdf.Device, shape: Shape, box: Box, ctm: Mupdf.Matrix): void {
+  const path = traced(new mupdf.Path(), shape, box, 'fill');
+  const strokePath = shape.geometry === 'path' ? traced(new mupdf.Path(), shape, box, 'stroke') : path;
   try {
-    // Open freeform parts are filled as if closed, as Word fills them.
-    if (shape.fill && shape.geometry !== 'line') device.fillPath(path, false, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shape.fill), 1);
-    if (shape.line && shape.line.width > 0) {
-      const stroke = new mupdf.StrokeState({ lineCap: 'Butt', lineJoin: 'Miter', lineWidth: shape.line.width, miterLimit: 10 });
+    if (filled(shape)) device.fillPath(path, false, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shape.fill!), 1);
+    if (stroked(shape)) {
+      const stroke = new mupdf.StrokeState({ lineCap: 'Butt', lineJoin: 'Miter', lineWidth: shape.line!.width, miterLimit: 10 });
       try {
-        device.strokePath(strokePath, stroke, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shape.line.color), 1);
+        device.strokePath(strokePath, stroke, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shape.line!.color), 1);
       } finally {
         stroke.destroy();
-      }
-      if (shape.line.start || shape.line.end) {
-        const ends = lineEnds(shape, box);
-        if (shape.line.start && ends.start) drawLineEnd(mupdf, device, shape.line.start, ...ends.start, shape.line.width, rgb(shape.line.color), ctm);
-        if (shape.line.end && ends.end) drawLineEnd(mupdf, device, shape.line.end, ...ends.end, shape.line.width, rgb(shape.line.color), ctm);
       }
     }
   } finally {

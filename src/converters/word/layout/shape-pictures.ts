@@ -16,6 +16,7 @@ import type { Block, FloatingPlacement, Inline, PageGeometry, PictureCrop, Shape
 import { SHAPE_MAGIC, imagePlaceholderIndex, placeholderUrl } from '../placeholders';
 import type { PlaceholderHandler } from '../metafile/device';
 import { DEFAULT_INSETS, paintShape, type Box } from './shape-paint';
+import { longOutline, shapeContent, type ShapeContent } from './shape-content';
 import { paintWordArt } from './word-art';
 import type { FontBook } from './font-book';
 import { METAFILE } from '../metafile';
@@ -61,6 +62,8 @@ export class ShapePictures {
     private readonly fonts: Pick<FontBook, 'face' | 'familyFor'>,
     /** The blocks that start within `height` of text `width` wide (block-html's estimate), for boxes that do not grow to their text. */
     private readonly blocksWithin?: (blocks: Block[], height: number, width: number) => Block[],
+    /** What stands for a shape's own operators on the page (picture-passthrough.ts contentImage); without it, shapes are drawn through the device. */
+    private readonly contentImage?: (content: ShapeContent) => Mupdf.Image | undefined,
   ) {}
 
   private fitted = new WeakMap<Shape, Block[]>();
@@ -80,10 +83,17 @@ export class ShapePictures {
     return blocks;
   }
 
+  private readonly asContent = (shape: Shape, box: Box): Mupdf.Image | undefined => {
+    // A form is an object of its own (a few hundred bytes): worth it for long outlines only.
+    if (!this.contentImage || !longOutline(shape)) return undefined;
+    const content = shapeContent(shape, box);
+    return content && this.contentImage(content);
+  };
+
   /** A shape's outline, or its WordArt text. */
   private paint(device: Mupdf.Device, shape: Shape, box: Box): void {
     if (shape.wordArt) paintWordArt(this.mupdf, device, this.fonts, shape, box);
-    else paintShape(this.mupdf, device, shape, box);
+    else paintShape(this.mupdf, device, shape, box, this.asContent);
   }
 
   /** A floating picture as a floating shape it fills, the same one each time the picture is written. */
