@@ -1,5 +1,5 @@
 import type * as Mupdf from 'mupdf';
-import { deflateSync } from 'node:zlib';
+import { deflateUnfilteredStream } from './stream-deflate';
 import type { PicturePassThrough } from './picture-passthrough';
 import { letterToUnicode, pageFonts } from './to-unicode';
 import { subsetPageFonts } from './font-subsets';
@@ -25,24 +25,16 @@ const STREAM_DEFLATE_LEVEL = 4;
 
 /**
  * Deflates every stream still unfiltered (the content streams MuPDF's device wrote, the subset
- * faces, the ToUnicode maps) with the runtime's native zlib, so the save finds them compressed.
- * MuPDF's save deflates them in WASM otherwise: a quarter of a shape-heavy document's time
- * (kwsymphony.doc: 48 of 190 ms in deflate_slow and longest_match).
+ * faces, the ToUnicode maps, ICC profiles) with the runtime's native zlib, so the save finds them
+ * compressed: a quarter of a shape-heavy document's time went to the save's deflate in WASM.
  */
 function deflateUnfiltered(pdf: Mupdf.PDFDocument): void {
   const count = pdf.countObjects();
   for (let num = 1; num < count; num++) {
     const obj = pdf.newIndirect(num);
-    if (!obj.isStream()) continue;
+    const type = obj.isStream() ? obj.get('Type') : undefined;
     // XMP metadata stays readable as it is, as the save leaves it.
-    if (!obj.get('Filter').isNull() || obj.get('Type').asName?.() === 'Metadata') continue;
-    const raw = obj.readRawStream();
-    try {
-      obj.writeRawStream(deflateSync(raw.asUint8Array(), { level: STREAM_DEFLATE_LEVEL }));
-    } finally {
-      raw.destroy();
-    }
-    obj.put('Filter', pdf.newName('FlateDecode'));
+    if (type && !(type.isName() && type.asName() === 'Metadata')) deflateUnfilteredStream(pdf, obj, STREAM_DEFLATE_LEVEL);
   }
 }
 
