@@ -306,6 +306,28 @@ describe('Word layout by our own engine (flow/)', () => {
     }
   });
 
+  it('moves the lines a floating object placed from its paragraph would cover below it, when the text goes above and below it', async () => {
+    // A box 60 pt tall, 30 pt below its anchor paragraph's top: top-and-bottom wrap, square wrap with no
+    // room beside it (as wide as the column), and square wrap with room beside (text not moved: it runs over, as before).
+    const box = (wrap: 'topAndBottom' | 'square', width: number): Inline => ({ kind: 'shape', geometry: 'rect', width, height: 60, fill: 'FF0000', floating: { x: 0, y: 30, relativeX: 'column', relativeY: 'paragraph', wrap } });
+    const blocks = (b: Inline): Block[] => [{ kind: 'paragraph', props: {}, inlines: [b, { kind: 'text', text: 'Anchor', style }] }, ...Array.from({ length: 6 }, (_, i) => para(`Line ${i + 1}`))];
+    const lineTops = async (b: Inline) => {
+      const model = doc(blocks(b));
+      expect(laysOutItself(model.sections[0]!.blocks, model)).toBe(true);
+      return rows_((await render(model)).pages[0]!).map((l) => [l.text, l.y - 72] as const);
+    };
+    /** Line tops within a point of these. */
+    const near = (tops: (readonly [string, number])[], expected: number[]) => expect(tops.map(([, y], i) => Math.abs(y - expected[i]!) <= 1)).toEqual(expected.map(() => true));
+    const plain = await lineTops(box('square', 50));
+    // 11 pt Calibri lines, 13.4 pt apart, from the top margin; Line 2's (26.8 pt) and the lines after are in the band 30–90 pt.
+    near(plain, [0, 13.4, 26.8, 40.2, 53.6, 67, 80.4]);
+    for (const moved of [await lineTops(box('topAndBottom', 300)), await lineTops(box('square', 468))]) {
+      expect(moved.map(([text]) => text)).toEqual(['Anchor', 'Line 1', 'Line 2', 'Line 3', 'Line 4', 'Line 5', 'Line 6']);
+      // Anchor and Line 1 stay above the box; Line 2 would end below its top (26.8 + 13.4 > 30): it and the rest go below it, 13.4 pt apart.
+      near(moved, [0, 13.4, 90, 103.4, 116.8, 130.2, 143.6]);
+    }
+  });
+
   it('shows the part of a picture its crop keeps, filling the picture’s box, on both paths', async () => {
     const mupdf = await loadMupdf();
     // A 20 × 10 PNG: its left half red, its right half blue; the crop cuts the left half off.

@@ -5,6 +5,7 @@ import { spaceAbove, stackParagraphs, type PlacedLine } from './paragraph-stack'
 import { splitRow, tableRows, type PlacedRect, type PlacedRow } from './table-rows';
 import { holdsTogether } from '../layout/block-html';
 import { borderBox, borderRects } from './paragraph-borders';
+import { textGoesBelow } from '../layout/float-place';
 
 export { stackParagraphs, type PlacedLine } from './paragraph-stack';
 
@@ -71,6 +72,21 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
 
   let page: FlowPage = { lines: [], rects: [], notes: [], floats: [] };
   let y = 0;
+  /** Heights of this page the text stays out of: floating objects it goes above and below (floatBands). */
+  let bands: Band[] = [];
+  /** Where something `height` tall starts at or below y, clear of the bands. */
+  const clear = (at: number, height: number): number => {
+    for (let moved = true; moved; ) {
+      moved = false;
+      for (const band of bands) {
+        if (band.top < at + height - 0.01 && band.bottom > at + 0.01) {
+          at = band.bottom;
+          moved = true;
+        }
+      }
+    }
+    return at;
+  };
   /** Notes called on a page where they did not fit: they open the next page's notes. */
   let pending: string[] = [];
   /** Where each paragraph's first line went: page index and line index (for moving kept paragraphs). */
@@ -79,6 +95,7 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
     pages.push(page);
     page = { lines: [], rects: [], notes: [], floats: [] };
     y = 0;
+    bands = [];
     // Notes carried over from the page before, as many as fit in the share notes may take.
     const carried: string[] = [];
     for (const id of pending) {
@@ -103,6 +120,7 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
   /** Whether the page holds anything yet (lines, or a table row's cells). */
   const started = () => page.lines.length > 0 || page.rects.length > 0;
   const placeRow = (row: PlacedRow) => {
+    y = clear(y, row.height);
     for (const l of row.lines) page.lines.push({ ...l, y: y + l.y });
     for (const r of row.rects) page.rects.push({ ...r, y0: y + r.y0, y1: y + r.y1 });
     y += row.height;
@@ -206,6 +224,7 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
       const line = lines[n]!;
       const calls = line.notes.filter((id) => noteBody(id)?.length);
       const band = box ? (n === 0 ? box.above : 0) + (n === lines.length - 1 ? box.below : 0) : 0;
+      y = clear(y, line.height);
       if (started() && y + band + line.height - (calls.length || page.notes.length ? 0 : line.trailing) + room(calls) > frameHeight + 0.01) {
         if (n > 0 && p.props.widowControl) {
           // Widow and orphan control where the paragraph asks for it, as Word and LibreOffice apply it:
@@ -239,7 +258,10 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
         if (n === 0) y = atTopAbove();
         firstHere = n;
       }
-      if (n === 0) starts.set(b, { page: pages.length, line: page.lines.length });
+      if (n === 0) {
+        starts.set(b, { page: pages.length, line: page.lines.length });
+        bands.push(...floatBands(p, y, width));
+      }
       if (n === 0 && box) y += box.above;
       page.lines.push(box ? { line, y, opens: n === 0 ? p : undefined, framed: box } : { line, y, opens: n === 0 ? p : undefined });
       y += line.height;
@@ -271,3 +293,30 @@ export function floatsOf(lines: PlacedLine[]): PlacedFloat[] {
   }
   return out;
 }
+
+/** A height of the page (text-area coordinates) that text stays out of. */
+interface Band {
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The heights taken by a paragraph's floating objects that the text goes above and below (top and
+ * bottom wrap, or square with no room beside: float-place.ts textGoesBelow), placed from the
+ * paragraph whose first line is at `top`: the lines after them on the page go below them, as Word
+ * and LibreOffice lay them out. They are drawn where they float (floatsOf); without this the text
+ * ran over them (a title page's abstract box).
+ */
+function floatBands(p: Paragraph, top: number, width: number): Band[] {
+  const out: Band[] = [];
+  for (const it of p.inlines) {
+    if ((it.kind !== 'shape' && it.kind !== 'image' && it.kind !== 'textbox') || !it.floating) continue;
+    const f = it.floating;
+    const height = it.height ?? 0;
+    if ((f.relativeY !== 'paragraph' && f.relativeY !== 'line') || f.inGroup || f.alignY || !(height > 0)) continue;
+    if (!textGoesBelow(f, Math.min(it.width, width), { columnWidth: width })) continue;
+    out.push({ top: top + f.y, bottom: top + f.y + height });
+  }
+  return out;
+}
+
