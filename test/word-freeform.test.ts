@@ -6,7 +6,7 @@ import { readDocx } from '../src/converters/word/docx';
 import { renderWordDocument } from '../src/converters/word/layout/render';
 import { drawingMlFreeform, presetFreeform, vmlFreeform, vmlPathParts } from '../src/converters/word/freeform';
 import { parseXml } from '../src/converters/xml';
-import type { Paragraph, Shape } from '../src/converters/word/model';
+import type { Paragraph, PathPart, Shape, WordDocument } from '../src/converters/word/model';
 
 const NS = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -180,6 +180,42 @@ describe('freeform shapes', () => {
     expect(at(2 * 175, 2 * 225)).toEqual([0, 0, 255]);
     expect(at(2 * 425, 2 * 225)).toEqual([0, 0, 255]);
     pix.destroy();
+    pdf.destroy();
+  });
+
+  it('a long outline drawn on every page (a header\'s) is one form, shared by the pages', async () => {
+    const ops: PathPart['ops'] = [['M', 0, 0]];
+    for (let i = 1; i <= 300; i++) ops.push(['L', i, (i * 37) % 100]);
+    ops.push(['Z']);
+    const logo: Shape = { kind: 'shape', geometry: 'path', path: { width: 300, height: 100, parts: [{ ops, fill: true, stroke: false }] }, width: 150, height: 50, fill: '0000FF', floating: { x: 0, y: 0, relativeX: 'column', relativeY: 'paragraph', wrap: 'inFront' } };
+    const style = { font: 'Calibri', size: 11 };
+    const page = { width: 612, height: 792, marginTop: 144, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };
+    const header: Paragraph = { kind: 'paragraph', props: {}, inlines: [logo, { kind: 'text', text: 'Header', style }] };
+    const body: Paragraph[] = [
+      { kind: 'paragraph', props: {}, inlines: [{ kind: 'text', text: 'One', style }, { kind: 'break', type: 'page' }, { kind: 'text', text: 'Two', style }] },
+    ];
+    const model: WordDocument = { sections: [{ page, headers: { default: [header] }, footers: {}, blocks: body }], notes: new Map(), defaultFont: 'Calibri', defaultSize: 11 };
+    const mupdf = await loadMupdf();
+    const pdf = mupdf.Document.openDocument(renderWordDocument(model, mupdf, bundledFonts), 'application/pdf') as InstanceType<typeof mupdf.PDFDocument>;
+    expect(pdf.countPages()).toBe(2);
+    const forms = [0, 1].map((i) => {
+      const found: number[] = [];
+      pdf.findPage(i).get('Resources').get('XObject').forEach((ref) => {
+        if (ref.get('Subtype').asName() === 'Form') found.push(ref.asIndirect());
+      });
+      return found;
+    });
+    expect(forms[0]!.length).toBe(1);
+    expect(forms[1]).toEqual(forms[0]);
+    // Drawn on both: the logo's blue inside the header's box, 36 pt from the top.
+    for (const i of [0, 1]) {
+      const pix = pdf.loadPage(i).toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
+      const samples = pix.getPixels();
+      let blue = 0;
+      for (let y = 36; y < 86; y++) for (let x = 72; x < 222; x++) if (samples[(y * pix.getWidth() + x) * 3 + 2] === 255 && samples[(y * pix.getWidth() + x) * 3] === 0) blue++;
+      expect(blue).toBeGreaterThan(500);
+      pix.destroy();
+    }
     pdf.destroy();
   });
 });

@@ -92,14 +92,20 @@ export class PicturePassThrough {
 
   /**
    * A placeholder for a shape's operators, to be drawn over the unit square at the page's origin
-   * (identity matrix): the form that replaces it maps page space onto that square. Each is its
-   * own (MuPDF's writer would make one image object of placeholders with equal pixels).
+   * (identity matrix): the form that replaces it maps page space onto that square. The same
+   * operators get the same placeholder, which MuPDF's writer keeps as one image object: a shape
+   * drawn on every page (a header's) is one form.
    */
   contentImage(content: ShapeContent): Mupdf.Image | undefined {
-    if (this.list.length > 0xffffff) return undefined;
-    const index = this.list.push({ data: NO_DATA, content }) - 1;
+    let index = this.contents.get(content);
+    if (index === undefined) {
+      if (this.list.length > 0xffffff) return undefined;
+      index = this.list.push({ data: NO_DATA, content }) - 1;
+      this.contents.set(content, index);
+    }
     return new this.mupdf.Image(placeholderPng(PICTURE_MAGIC, index));
   }
+  private contents = new WeakMap<ShapeContent, number>();
 
   /** The picture's place in the list (added now if new), or undefined when there is no room for more. */
   private entryOf(data: Uint8Array, crop?: PictureCrop): { index: number; url?: string } | undefined {

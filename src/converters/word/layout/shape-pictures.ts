@@ -83,10 +83,16 @@ export class ShapePictures {
     return blocks;
   }
 
+  /** Operators written per shape and box (a header's shape is drawn on every page in the same box). */
+  private contents = new WeakMap<Shape, Map<string, ShapeContent | undefined>>();
   private readonly asContent = (shape: Shape, box: Box): Mupdf.Image | undefined => {
     // A form is an object of its own (a few hundred bytes): worth it for long outlines only.
     if (!this.contentImage || !longOutline(shape)) return undefined;
-    const content = shapeContent(shape, box);
+    let byBox = this.contents.get(shape);
+    if (!byBox) this.contents.set(shape, (byBox = new Map()));
+    const key = `${box.x},${box.y},${box.width},${box.height}`;
+    if (!byBox.has(key)) byBox.set(key, shapeContent(shape, box));
+    const content = byBox.get(key);
     return content && this.contentImage(content);
   };
 
