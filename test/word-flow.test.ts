@@ -326,6 +326,13 @@ describe('Word layout by our own engine (flow/)', () => {
       // Anchor and Line 1 stay above the box; Line 2 would end below its top (26.8 + 13.4 > 30): it and the rest go below it, 13.4 pt apart.
       near(moved, [0, 13.4, 90, 103.4, 116.8, 130.2, 143.6]);
     }
+    // A table's rows too: its first row would start in the band, so it starts below the box.
+    const table: Block = { kind: 'table', grid: [200], rows: [{ cells: [{ blocks: [para('Cell')], gridSpan: 1, borders: {} }] }] };
+    const model = doc([{ kind: 'paragraph', props: {}, inlines: [box('topAndBottom', 300), { kind: 'text', text: 'Anchor', style }] }, para('Line 1'), table]);
+    expect(laysOutItself(model.sections[0]!.blocks, model)).toBe(true);
+    const cell = rows_((await render(model)).pages[0]!).find((l) => l.text === 'Cell')!;
+    expect(cell.y - 72).toBeGreaterThanOrEqual(89);
+    expect(cell.y - 72).toBeLessThan(100);
   });
 
   it('shows the part of a picture its crop keeps, filling the picture’s box, on both paths', async () => {

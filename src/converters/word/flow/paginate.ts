@@ -120,7 +120,6 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
   /** Whether the page holds anything yet (lines, or a table row's cells). */
   const started = () => page.lines.length > 0 || page.rects.length > 0;
   const placeRow = (row: PlacedRow) => {
-    y = clear(y, row.height);
     for (const l of row.lines) page.lines.push({ ...l, y: y + l.y });
     for (const r of row.rects) page.rects.push({ ...r, y0: y + r.y0, y1: y + r.y1 });
     y += row.height;
@@ -171,6 +170,8 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
       let fresh = !started();
       for (;;) {
         const calls = row.notes.filter((id) => noteBody(id)?.length);
+        // Below a floating object the text goes around (the page's bands) before it is measured against the page's foot.
+        y = clear(y, row.height);
         const free = frameHeight - y - room(calls);
         if (row.height <= free + 0.01) break;
         // A row that may break across pages is split at the page's foot (as Word and LibreOffice
