@@ -3,7 +3,6 @@
  * a cropped picture's, and a shape's own operators'.
  */
 import type * as Mupdf from 'mupdf';
-import { deflateSync } from 'node:zlib';
 import type { PictureCrop } from '../model';
 import { FORM_UNITS, type ShapeContent } from './shape-content';
 
@@ -16,17 +15,9 @@ export function croppedForm(pdf: Mupdf.PDFDocument, image: Mupdf.PDFObject, crop
   const sx = 1 / (1 - crop.left - crop.right);
   const sy = 1 / (1 - crop.top - crop.bottom);
   const n = (v: number) => String(Math.round(v * 1e5) / 1e5);
-  const bbox = pdf.newArray();
-  for (const v of [0, 0, 1, 1]) bbox.push(v);
   const xobjects = pdf.newDictionary();
   xobjects.put('I', image);
-  const resources = pdf.newDictionary();
-  resources.put('XObject', xobjects);
-  const form = pdf.newDictionary();
-  form.put('Type', pdf.newName('XObject'));
-  form.put('Subtype', pdf.newName('Form'));
-  form.put('BBox', bbox);
-  form.put('Resources', resources);
+  const form = formDictionary(pdf, [0, 0, 1, 1], xobjects);
   return pdf.addStream(`q 0 0 1 1 re W n ${n(sx)} 0 0 ${n(sy)} ${n(-crop.left * sx)} ${n(-crop.bottom * sy)} cm /I Do Q`, form);
 }
 
@@ -37,20 +28,26 @@ export function croppedForm(pdf: Mupdf.PDFDocument, image: Mupdf.PDFObject, crop
  * matrix, identity here), so the form's matrix scales to points and undoes that flip.
  */
 export function contentForm(pdf: Mupdf.PDFDocument, shape: ShapeContent): Mupdf.PDFObject {
-  const array = (values: number[]) => {
-    const a = pdf.newArray();
-    for (const v of values) a.push(v);
-    return a;
-  };
+  const form = formDictionary(pdf, shape.bbox);
+  form.put('Matrix', numbers(pdf, [1 / FORM_UNITS, 0, 0, -1 / FORM_UNITS, 0, 1]));
+  // Left unfiltered: deflated with the document's other streams before the save (pdf-finish.ts).
+  return pdf.addStream(shape.content, form);
+}
+
+/** A form XObject's dictionary: its box, and the pictures it draws by name (none: empty resources). */
+function formDictionary(pdf: Mupdf.PDFDocument, bbox: number[], xobjects?: Mupdf.PDFObject): Mupdf.PDFObject {
+  const resources = pdf.newDictionary();
+  if (xobjects) resources.put('XObject', xobjects);
   const form = pdf.newDictionary();
   form.put('Type', pdf.newName('XObject'));
   form.put('Subtype', pdf.newName('Form'));
-  form.put('BBox', array(shape.bbox));
-  form.put('Matrix', array([1 / FORM_UNITS, 0, 0, -1 / FORM_UNITS, 0, 1]));
-  form.put('Resources', pdf.newDictionary());
-  form.put('Filter', pdf.newName('FlateDecode'));
-  return pdf.addRawStream(deflateSync(shape.content, { level: FORM_DEFLATE_LEVEL }), form);
+  form.put('BBox', numbers(pdf, bbox));
+  form.put('Resources', resources);
+  return form;
 }
 
-/** As the save's other streams (pdf-finish.ts). */
-const FORM_DEFLATE_LEVEL = 4;
+function numbers(pdf: Mupdf.PDFDocument, values: number[]): Mupdf.PDFObject {
+  const a = pdf.newArray();
+  for (const v of values) a.push(v);
+  return a;
+}

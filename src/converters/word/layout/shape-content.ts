@@ -1,6 +1,6 @@
 /**
  * A shape's fill and outline as PDF operators, for a form XObject that stands where the shape is
- * drawn (picture-passthrough.ts contentForm), without a call into MuPDF and a number printed there
+ * drawn (picture-forms.ts contentForm), without a call into MuPDF and a number printed there
  * for every point of the outline. The operators are written as bytes, in hundredths of a point
  * (the form's matrix scales them back): integers print fast and make no garbage, where printing
  * decimals cost as much as MuPDF's device did.
