@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
+import { deflateSync } from 'node:zlib';
 import { readZipDirectory, readZipEntry, ZipError } from '../src/converters/zip-directory';
+import { inflateKnownSize } from '../src/converters/native-zlib';
 
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
 
@@ -41,5 +43,29 @@ describe('zip directory', () => {
     // 4 GiB declared: inflating into one buffer of that size would fail in both runtimes.
     expect(text(readZipEntry(zip, { ...doc, size: 0xfffffff0 }))).toBe(long);
     expect(() => readZipEntry(zip, { ...doc, size: 100 })).toThrow(ZipError);
+  });
+
+  // workerd (not Node) threw "Memory limit exceeded" for entries of about 32-128 KB inflated with
+  // their exact size as the bound: real DOCX files lost their styles.xml or were called damaged.
+  it('entries of every size from 1 KB to 4 MB read in full inside workerd', () => {
+    const files: Record<string, [Uint8Array, { level: number }]> = {};
+    const sizes: number[] = [];
+    for (let n = 1000; n < 4_000_000; n = Math.ceil(n * 1.3)) sizes.push(n);
+    for (const n of sizes) {
+      const xml = '<w:p><w:r><w:t>styles ' + 'x'.repeat(n % 97) + '</w:t></w:r></w:p>';
+      files[`part${n}.xml`] = [strToU8(xml.repeat(Math.ceil(n / xml.length)).slice(0, n)), { level: 6 }];
+    }
+    const archive = zipSync(files);
+    const entries = readZipDirectory(archive);
+    for (const n of sizes) expect(readZipEntry(archive, entries.get(`part${n}.xml`)!).length).toBe(n);
+  });
+
+  it('zlib data inflates to its known size, and not past it', () => {
+    for (const n of [40_000, 65_536, 100_000, 1_000_000]) {
+      const data = new Uint8Array(n).map((_, i) => (i % 4096 === 0 ? i & 255 : 0));
+      const packed = deflateSync(data);
+      expect(new Uint8Array(inflateKnownSize(packed, n))).toEqual(data);
+      expect(() => inflateKnownSize(packed, n - 1)).toThrow(/more than/);
+    }
   });
 });

@@ -5,8 +5,7 @@
  * 8-11 ms natively. Only what reading OOXML needs: stored and deflated entries, ZIP64 sizes and
  * offsets; no encryption, no spanning.
  */
-import { inflateRawSync } from 'node:zlib';
-import { knownSizeInflate } from './native-zlib';
+import { inflateRawKnownSize } from './native-zlib';
 
 export interface ZipEntry {
   /** 0 stored, 8 deflated (others cannot be read). */
@@ -80,7 +79,7 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
   if (entry.method === 0) return data.slice();
   if (entry.method !== 8) throw new ZipError(`compression method ${entry.method} is not supported`);
   try {
-    return inflateRawSync(data, knownSizeInflate(Math.max(entry.size, 1)));
+    return inflateRawKnownSize(data, entry.size);
   } catch (e) {
     throw new ZipError(`entry data is damaged (${(e as Error).message})`);
   }

@@ -1,8 +1,9 @@
 import type * as Mupdf from 'mupdf';
 import { PICTURE_MAGIC, placeholderIndex, placeholderPng, placeholderUrl } from '../placeholders';
-import { deflateSync, inflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { latin1String } from '../../../lib/latin1';
 import { pngAlpha } from './png-alpha';
+import { inflateKnownSize } from '../../native-zlib';
 import { deinterlace } from './png-interlace';
 import { deflateUnfilteredStream } from './stream-deflate';
 import type { PictureCrop } from '../model';
@@ -348,7 +349,7 @@ function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrou
 function iccProfileFits(compressed: Uint8Array, colors: 1 | 3): boolean {
   let profile: Uint8Array;
   try {
-    profile = inflateSync(compressed, { maxOutputLength: MAX_ICC_BYTES });
+    profile = inflateKnownSize(compressed, MAX_ICC_BYTES);
   } catch {
     return false;
   }

@@ -1,5 +1,5 @@
-import { deflateSync, inflateSync } from 'node:zlib';
-import { knownSizeInflate } from '../../native-zlib';
+import { deflateSync } from 'node:zlib';
+import { inflateKnownSize } from '../../native-zlib';
 
 /**
  * The alpha samples of a PNG with an alpha channel, for PDF's soft mask: PDF has no colour space
@@ -29,7 +29,7 @@ export interface PngAlpha {
 export function inflateScanlines(idat: Uint8Array, expected: number): Uint8Array | undefined {
   let raw: Uint8Array;
   try {
-    raw = inflateSync(idat, knownSizeInflate(expected + 1));
+    raw = inflateKnownSize(idat, expected + 1);
   } catch {
     return undefined;
   }
