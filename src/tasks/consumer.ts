@@ -57,6 +57,8 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
   let inputBytes = 0;
   let outputBytes = 0;
   let extraOutputBytes = 0;
+  /** The operation's own time (inputs loaded, result not yet stored): what benchmarks compare. */
+  let runMs: number | undefined;
   try {
     let inputs;
     try {
@@ -71,6 +73,7 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
       inputBytes = inputs.reduce((n, i) => n + i.bytes.length, 0);
       const params = op.params.parse(JSON.parse(state.params_json));
       let lastReport = 0;
+      const runStartedAt = Date.now();
       out = await op.run({
         inputs,
         params,
@@ -81,6 +84,7 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
           void stub.progress(done, total);
         },
       });
+      runMs = Date.now() - runStartedAt;
     } catch (err) {
       if (err instanceof TaskError) {
         await stub.fail(err.failure);
@@ -118,6 +122,7 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
         output_bytes: outputBytes,
         peak_estimate_bytes: heap + inputBytes + extraOutputBytes,
         ms: Date.now() - startedAt,
+        run_ms: runMs,
         mupdf_messages: takeMupdfMessages(),
       }),
     );
