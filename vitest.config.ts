@@ -27,8 +27,8 @@ export default defineConfig(async () => ({
     // mupdf's package exports hide the .wasm file from Vite's resolver; wrangler (esbuild) resolves it directly.
     alias: { 'mupdf/dist/mupdf-wasm.wasm': fileURLToPath(new URL('./node_modules/mupdf/dist/mupdf-wasm.wasm', import.meta.url)) },
   },
-  // Binary test fixtures (.doc) are imported as base64 data URLs with `?inline`.
-  assetsInclude: ['**/*.doc'],
+  // Binary test fixtures (.doc, .docx) are imported as base64 data URLs with `?inline`.
+  assetsInclude: ['**/*.doc', '**/*.docx'],
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['./test/setup/apply-migrations.ts'],

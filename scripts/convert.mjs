@@ -41,10 +41,12 @@ try {
   fail({ error: `cannot build the converter: ${detail}` }, 3);
 }
 
+// Parts the document converted without ({ part, reason }): what the Worker writes to the task log.
+const problems = [];
 const t0 = performance.now();
 let pdf;
 try {
-  pdf = converter.convert(bytes);
+  pdf = converter.convert(bytes, (p) => problems.push(p));
 } catch (e) {
   const ms = Math.round(performance.now() - t0);
   if (converter.isWordConversionError(e)) fail({ problem: e.problem, error: e.message, ms }, 1);
@@ -75,6 +77,7 @@ const result = {
   heapBytes: heapAfterOne,
   peakRssBytes: rssAfterOne,
   mupdfMessages: mupdfMessageCount(),
+  problems,
 };
 if (json) console.log(JSON.stringify(result));
 else {
@@ -82,6 +85,7 @@ else {
     `${basename(input)} → ${output}: ${pages} page${pages === 1 ? '' : 's'}, ${ms} ms, ${(pdf.byteLength / 1000).toFixed(1)} KB` +
       ` (MuPDF heap ${(result.heapBytes / MB).toFixed(1)} MB, peak RSS ${(result.peakRssBytes / MB).toFixed(1)} MB)`,
   );
+  for (const p of problems) console.error(`  converted without ${p.part}: ${p.reason}`);
 }
 
 function fail(info, code) {

@@ -142,7 +142,8 @@ export async function loadWordConverter(options) {
     mupdf,
     WordConversionError: mod.WordConversionError,
     isWordConversionError,
-    convert: (bytes) => mod.convertWordToPdf(bytes, { mupdf, fonts: readFont }),
+    /** onProblem hears of each part the document converts without ({ part, reason }), as the task log does. */
+    convert: (bytes, onProblem) => mod.convertWordToPdf(bytes, { mupdf, fonts: readFont, onProblem }),
     /** Only the reading: the file into the document model (no layout). */
     read: (bytes) => mod.readWordDocument(bytes),
   };

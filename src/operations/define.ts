@@ -26,6 +26,8 @@ export interface RunContext<P> {
   params: P;
   /** Reports progress of a long task; cheap to call often. */
   progress(done: number, total: number): void;
+  /** Writes one event to the task's log (with the task id and operation): what a run did without, and why. */
+  log(event: string, fields: Record<string, unknown>): void;
 }
 
 /** Everything about one operation lives in its own module; the framework derives the rest. */

@@ -3,7 +3,12 @@ import { defineOperation } from './define';
 import { loadMupdf } from '../engines/mupdf';
 import { bundledFonts } from '../converters/fonts/bundled';
 import { convertWordToPdf, WordConversionError } from '../converters/word';
-import { TaskError } from '../tasks/failures';
+import { TaskError, isResourceExhaustion } from '../tasks/failures';
+import type { PartProblem } from '../converters/word';
+
+const CONVERTER_FAILED =
+  'Our converter could not handle something in this document (the file itself did not look damaged): the failure was logged for a fix and the payment returned. ' +
+  'Saving it again from Word as .docx may avoid the part that failed.';
 
 /** Word (DOC, DOCX; DOTX and DOCM read as DOCX) → PDF through our own Word layout path. */
 export default defineOperation({
@@ -14,13 +19,20 @@ export default defineOperation({
   inputs: { kind: 'file_id' },
   params: z.object({}),
   engine: 'pdf',
-  async run({ inputs }) {
+  async run({ inputs, log }) {
     const mupdf = await loadMupdf();
     try {
-      const pdf = convertWordToPdf(inputs[0]!.bytes, { mupdf, fonts: bundledFonts });
+      // A part the document converts without (styles, a header, a picture) is logged, never dropped silently.
+      const onProblem = (p: PartProblem) => log('word_part_unreadable', { part: p.part, reason: p.reason });
+      const pdf = convertWordToPdf(inputs[0]!.bytes, { mupdf, fonts: bundledFonts, onProblem });
       return { chunks: [pdf], ext: 'pdf', contentType: 'application/pdf' };
     } catch (err) {
-      if (!(err instanceof WordConversionError)) throw err;
+      if (isResourceExhaustion(err)) throw err; // retried a bounded number of times by the consumer
+      if (!(err instanceof WordConversionError)) {
+        // Our converter failed on a file it did not find damaged: not the user's fault, and not "damaged".
+        log('word_converter_failed', { error: String(err), stack: (err as Error)?.stack });
+        throw new TaskError({ reason: 'document_unreadable', message: CONVERTER_FAILED });
+      }
       if (err.problem === 'password') throw new TaskError({ reason: 'document_password' });
       if (err.problem === 'corrupt') throw new TaskError({ reason: 'document_corrupt' });
       throw new TaskError({ reason: 'document_unreadable', message: err.message });

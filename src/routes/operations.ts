@@ -57,7 +57,9 @@ async function resolveInputs(c: { env: AppEnv['Bindings'] }, accountId: string, 
     const file = found.get(id);
     if (!file) problems.push({ path: at, message: `file ${id} is unknown or expired: files live one hour after upload; upload it again` });
     else if (!op.accepts.includes(file.kind)) {
-      problems.push({ path: at, message: `this operation takes ${KIND_NAMES(op.accepts)}, but ${file.filename} is ${file.kind.toUpperCase()} (${MIME_OF[file.kind]})` });
+      // Word saves web pages under .doc names too ("Web Page" format): say what it is and the way out.
+      const webPageAsWord = file.kind === 'html' && op.accepts.includes('doc') ? ': it is a web page, not a Word document; open it in Word and save it as .docx (Word Document), then upload that' : '';
+      problems.push({ path: at, message: `this operation takes ${KIND_NAMES(op.accepts)}, but ${file.filename} is ${file.kind.toUpperCase()} (${MIME_OF[file.kind]})${webPageAsWord}` });
     } else inputs.push(file);
   });
   if (problems.length) throw invalidMany(problems);

@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-env';
 import { config } from '../env';
 import { ApiError, invalid } from '../lib/errors';
 import { MIME_OF, detectKind, isEncryptedOfficePackage } from '../lib/detect';
+import { describeUnaccepted } from '../lib/unaccepted';
 import { cleanFilename } from '../lib/names';
 import { boundaryOf, parseMultipart, readBody } from '../lib/multipart';
 import { inspectPdf } from '../engines/pdf';
@@ -47,7 +48,11 @@ export function uploadRoutes() {
     if (!kind && isEncryptedOfficePackage(bytes)) {
       throw invalid('file', 'the file is a password-protected Office document (DOCX, XLSX or PPTX): remove the password in Word, Excel or PowerPoint (File → Info → Protect → Encrypt with Password, clear the field), save it and upload it again');
     }
-    if (!kind) throw invalid('file', `the file type is not supported (detected from its content): upload ${ACCEPTED}`);
+    if (!kind) {
+      const what = describeUnaccepted(bytes);
+      if (what) throw invalid('file', `the file is ${what} (told from its content, not its name); accepted: ${ACCEPTED}`);
+      throw invalid('file', `the file type is not supported (detected from its content): upload ${ACCEPTED}`);
+    }
     const { pages, encrypted } = kind === 'pdf' ? await inspectPdf(bytes) : { pages: null, encrypted: false };
     const stored = await storeFile(
       c.env,

@@ -83,6 +83,7 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
           lastReport = Date.now();
           void stub.progress(done, total);
         },
+        log: (event, fields) => console.log(JSON.stringify({ event, task_id: taskId, op: op.path, ...fields })),
       });
       runMs = Date.now() - runStartedAt;
     } catch (err) {

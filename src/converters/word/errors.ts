@@ -1,3 +1,6 @@
+import { ZipError } from '../zip-directory';
+import { XmlError } from '../xml';
+
 /**
  * Why a Word document cannot be converted. The converter is pure (bytes → bytes) and knows nothing of
  * tasks; the operation maps these to task failures with messages a person can act on.
@@ -11,6 +14,18 @@ export type WordProblem =
   | 'not_word'
   /** A Word format this converter does not read (Word 2.0, Word for DOS...). */
   | 'unsupported';
+
+/**
+ * Whether a reader's error means the file is damaged: a zip entry that does not inflate, XML that
+ * does not parse, a record that points outside its stream (doc/binary.ts throws RangeError there).
+ * Any other error is ours, not the file's (a TypeError in a reader), and must not be reported to
+ * the user as damage.
+ */
+export function signalsDamage(err: unknown): boolean {
+  if (err instanceof ZipError || err instanceof XmlError) return true;
+  // "Maximum call stack size exceeded" is a RangeError too: exhaustion, not damage.
+  return err instanceof RangeError && !/call stack/i.test(err.message);
+}
 
 export class WordConversionError extends Error {
   constructor(

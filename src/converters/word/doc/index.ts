@@ -7,7 +7,8 @@
 import { Buffer } from 'node:buffer';
 import * as CFB from 'cfb';
 import type { Block, HeaderFooterSet, Section, WordDocument } from '../model';
-import { WordConversionError } from '../errors';
+import { WordConversionError, signalsDamage } from '../errors';
+import { ignoreProblems, type ProblemSink } from '../problems';
 import { dropSectionMarks } from '../section-marks';
 import { codePageOfLid } from './binary';
 import { FcLcb, readFib } from './fib';
@@ -50,7 +51,8 @@ function openCompoundFile(bytes: Uint8Array): CFB.CFB$Container {
   }
 }
 
-export function readDoc(bytes: Uint8Array): WordDocument {
+/** `problems` hears of the parts (pictures, styles, the Data stream) the document converts without. */
+export function readDoc(bytes: Uint8Array, problems: ProblemSink = ignoreProblems): WordDocument {
   const container = openCompoundFile(bytes);
   const word = stream(container, 'WordDocument');
   if (!word) {
@@ -60,14 +62,14 @@ export function readDoc(bytes: Uint8Array): WordDocument {
   const fib = readFib(word);
   if (fib.fEncrypted) throw new WordConversionError('password', 'The document is password-protected.');
   try {
-    return convert(container, word, fib);
+    return convert(container, word, fib, problems);
   } catch (e) {
-    if (e instanceof WordConversionError) throw e;
+    if (e instanceof WordConversionError || !signalsDamage(e)) throw e;
     throw new WordConversionError('corrupt', `The document structure is damaged: ${(e as Error).message}`);
   }
 }
 
-function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType<typeof readFib>): WordDocument {
+function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType<typeof readFib>, problems: ProblemSink): WordDocument {
   // Word 6 keeps its tables in the WordDocument stream; Word 97+ in 0Table or 1Table.
   const table = fib.word6 ? word : stream(container, fib.whichTableStream ? '1Table' : '0Table');
   if (!table) throw new WordConversionError('corrupt', `The ${fib.whichTableStream}Table stream is missing.`);
@@ -96,13 +98,14 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
     text,
     chpx: readChpxRuns(fib, word, table, chp.fc, chp.lcb),
     papx: readPapxRuns(fib, word, table, data, pap.fc, pap.lcb),
-    styles: new StyleSheet(table, stsh.fc, stsh.lcb, fib.word6),
+    styles: new StyleSheet(table, stsh.fc, stsh.lcb, fib.word6, problems),
     fonts: readFonts(table, ffn.fc, ffn.lcb, fib.word6),
     lists: new ListTable(table, lst.fc, lst.lcb, lfo.fc, lfo.lcb),
     codePage: codePageOfLid(fib.lid),
     drawings: readDrawingGroup(table, dgg.fc, dgg.lcb, word),
     noteRefs: new Map(notes.map((n) => [n.refCp, { id: n.id, label: n.label }])),
     textboxes: new Map(),
+    problems,
   };
   // Text box stories follow the main, footnote, header, macro, annotation and endnote stories.
   const txbxBase = fib.ccpText + fib.ccpFtn + fib.ccpHdd + fib.ccpMcr + fib.ccpAtn + fib.ccpEdn;

@@ -20,6 +20,7 @@ import type { TextStore } from './pieces';
 import type { StyleSheet } from './styles';
 import { readTap, TableAssembler } from './tables';
 import { authorColor, markRevision } from '../revisions';
+import type { ProblemSink } from '../problems';
 
 export interface DocContext {
   fib: Fib;
@@ -38,6 +39,8 @@ export interface DocContext {
   noteRefs: Map<number, { id: string; label: string }>;
   /** Text box stories by shape id (main document and headers). */
   textboxes: Map<number, { start: number; end: number }>;
+  /** Told of pictures and other parts the document is read without. */
+  problems: ProblemSink;
 }
 
 export interface StoryOptions {
@@ -317,6 +320,8 @@ export class StoryReader {
         if (chp.fData || chp.fcPic === undefined) return;
         const pic = readInlinePicture(ctx.data, chp.fcPic, ctx.word);
         if (pic) push(pic);
+        else if (!ctx.data) ctx.problems({ part: `picture at character ${cp}`, reason: 'the Data stream that holds the document\'s pictures is missing: left out' });
+        else ctx.problems({ part: `picture at character ${cp}`, reason: `its record at ${chp.fcPic} of the Data stream is damaged or empty: left out` });
         return;
       }
       case 0x08: {

@@ -5,6 +5,7 @@
 import { u16, u8, utf16 } from './binary';
 import { applyChpx, defaultChp, type Chp } from './chp';
 import { applyPapx, clonePap, defaultPap, type Pap } from './pap';
+import { ignoreProblems, type ProblemSink } from '../problems';
 
 interface Std {
   name: string;
@@ -29,6 +30,7 @@ export class StyleSheet {
     fc: number,
     lcb: number,
     private readonly word6: boolean,
+    problems: ProblemSink = ignoreProblems,
   ) {
     if (lcb < 4 || fc + lcb > table.length) return;
     const cbStshi = u16(table, fc);
@@ -51,8 +53,9 @@ export class StyleSheet {
       }
       try {
         this.stds.push(this.parseStd(table, start, cbStd, cbBase));
-      } catch {
+      } catch (e) {
         this.stds.push(undefined);
+        problems({ part: `style ${i} of the style sheet`, reason: `its definition is damaged (${(e as Error).message}): text in it takes the default style` });
       }
     }
   }

@@ -97,7 +97,8 @@ export function readDrawing(drawing: XmlElement, ctx: DrawingContext): Inline[] 
       // The chart part is drawn from its cached values (chart.ts).
       const rel = ctx.pkg.rels(ctx.part).get(attr(child(graphicData, 'chart'), 'r:id') ?? '');
       const xml = rel && !rel.external ? ctx.pkg.read(rel.target) : undefined;
-      const palette = themePalette(ctx.pkg.read(ctx.pkg.relTarget(ctx.part, '/theme') ?? 'word/theme/theme1.xml'));
+      const themePart = ctx.pkg.relTarget(ctx.part, '/theme') ?? 'word/theme/theme1.xml';
+      const palette = themePalette(ctx.pkg.has(themePart) ? ctx.pkg.read(themePart) : undefined);
       for (const box of xml && width && height ? chartInlines(xml, width, height, palette) : []) {
         if (floating && box.kind === 'textbox') box.floating = floating;
         out.push(box);

@@ -19,22 +19,20 @@ import { withoutEdgeAutoSpacing } from '../auto-spacing';
 import { Styles } from './styles';
 import { EMPTY_THEME, parseTheme, resolveColor, type Theme } from './theme';
 import { RevisionAuthors } from '../revisions';
+import { parseXml } from '../../xml';
+import { ignoreProblems, type ProblemSink } from '../problems';
 
-export function readDocx(bytes: Uint8Array): WordDocument {
+/** `problems` hears of every referenced part that cannot be read: the document converts without it. */
+export function readDocx(bytes: Uint8Array, problems: ProblemSink = ignoreProblems): WordDocument {
   checkContainer(bytes);
-  const pkg = new Package(bytes);
+  const pkg = new Package(bytes, problems);
   const main = mainPart(pkg);
   if (!main) throw new WordConversionError('corrupt', 'The DOCX package has no word/document.xml.');
 
+  // A damaged secondary part costs its formatting, not the document (Package tells the sink).
   const optional = (suffix: string) => {
     const target = pkg.relTarget(main, suffix);
-    if (!target) return { target, root: undefined };
-    try {
-      return { target, root: pkg.xml(target) };
-    } catch {
-      // A damaged secondary part costs its formatting, not the document.
-      return { target, root: undefined };
-    }
+    return { target, root: target ? pkg.xml(target) : undefined };
   };
   const themeRoot = optional('/theme').root;
   const theme = themeRoot ? parseTheme(themeRoot) : EMPTY_THEME;
@@ -86,12 +84,7 @@ export function readDocx(bytes: Uint8Array): WordDocument {
     if (!rel || rel.external) return undefined;
     let blocks = partCache.get(rel.target);
     if (!blocks) {
-      let root: XmlElement | undefined;
-      try {
-        root = pkg.xml(rel.target);
-      } catch {
-        root = undefined;
-      }
+      const root = pkg.xml(rel.target);
       blocks = root ? new StoryReader(ctx, rel.target).blocks(root) : [];
       partCache.set(rel.target, blocks);
     }
@@ -127,9 +120,10 @@ export function readDocx(bytes: Uint8Array): WordDocument {
     inReader = false;
     return false;
   };
+  const mainBytes = pkg.readMain(main);
   let documentRoot: XmlElement | undefined;
   try {
-    documentRoot = pkg.xml(main, { depth: 3, element: readBodyChild });
+    documentRoot = parseXml(mainBytes, { depth: 3, element: readBodyChild });
   } catch (e) {
     if (inReader) throw e;
     throw new WordConversionError('corrupt', `word/document.xml is not readable XML (${(e as Error).message}).`);

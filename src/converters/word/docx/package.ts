@@ -8,8 +8,9 @@
 import { readZipDirectory, readZipEntry, type ZipEntry } from '../../zip-directory';
 import * as CFB from 'cfb';
 import { WordConversionError } from '../errors';
-import { parseXml, children, type XmlElement, type XmlStream } from '../../xml';
+import { parseXml, children, type XmlElement } from '../../xml';
 import { hasUtf16 } from '../../../lib/detect';
+import { ignoreProblems, type ProblemSink } from '../problems';
 
 export interface Relationship {
   type: string;
@@ -44,7 +45,11 @@ export class Package {
   private readonly entries: Map<string, ZipEntry>;
   private readonly relsCache = new Map<string, Map<string, Relationship>>();
 
-  constructor(private readonly bytes: Uint8Array) {
+  constructor(
+    private readonly bytes: Uint8Array,
+    /** Told of every part that is referenced but cannot be read (see ../problems.ts). */
+    readonly problems: ProblemSink = ignoreProblems,
+  ) {
     // Reading the whole directory (and decompressing nothing) validates it up front, so a truncated
     // archive fails here as 'corrupt' instead of half-way through the document.
     try {
@@ -58,26 +63,54 @@ export class Package {
     return this.entries.has(path);
   }
 
-  /** A part's bytes, or undefined when missing or undecompressable. */
+  /**
+   * A part's bytes, or undefined when it is missing or its data does not inflate. Both are told to
+   * the problem sink: a part is only asked for when something in the document refers to it.
+   */
   read(path: string): Uint8Array | undefined {
-    let entry = this.entries.get(path);
+    const entry = this.entry(path);
     if (!entry) {
-      // Zip names are case-sensitive but some writers disagree with their own relationship targets.
-      const lower = path.toLowerCase();
-      const found = [...this.entries.keys()].find((n) => n.toLowerCase() === lower);
-      if (!found) return undefined;
-      entry = this.entries.get(found)!;
+      this.problems({ part: path, reason: 'missing from the package (a relationship names it)' });
+      return undefined;
     }
     try {
       return readZipEntry(this.bytes, entry);
-    } catch {
+    } catch (e) {
+      this.problems({ part: path, reason: `its zip data is damaged (${(e as Error).message})` });
       return undefined;
     }
   }
 
-  xml(path: string, stream?: XmlStream): XmlElement | undefined {
+  /** The main document part: without it there is no document, so damage here is the file's damage. */
+  readMain(path: string): Uint8Array {
+    const entry = this.entry(path);
+    if (!entry) throw new WordConversionError('corrupt', `The DOCX package has no ${path}.`);
+    try {
+      return readZipEntry(this.bytes, entry);
+    } catch (e) {
+      throw new WordConversionError('corrupt', `${path} is damaged in the archive (${(e as Error).message}).`);
+    }
+  }
+
+  /** A part's XML, or undefined when it is missing, damaged or not XML (told to the problem sink). */
+  xml(path: string): XmlElement | undefined {
     const data = this.read(path);
-    return data ? parseXml(data, stream) : undefined;
+    if (!data) return undefined;
+    try {
+      return parseXml(data);
+    } catch (e) {
+      this.problems({ part: path, reason: `not readable XML (${(e as Error).message})` });
+      return undefined;
+    }
+  }
+
+  private entry(path: string): ZipEntry | undefined {
+    const entry = this.entries.get(path);
+    if (entry) return entry;
+    // Zip names are case-sensitive but some writers disagree with their own relationship targets.
+    const lower = path.toLowerCase();
+    const found = [...this.entries.keys()].find((n) => n.toLowerCase() === lower);
+    return found === undefined ? undefined : this.entries.get(found);
   }
 
   /** Relationships of a part ("word/document.xml" → word/_rels/document.xml.rels), targets resolved. */
@@ -88,7 +121,7 @@ export class Package {
     const slash = partPath.lastIndexOf('/');
     const dir = slash < 0 ? '' : partPath.slice(0, slash);
     const relsPath = (dir ? dir + '/' : '') + '_rels/' + partPath.slice(slash + 1) + '.rels';
-    const root = this.has(relsPath) ? safeXml(this, relsPath) : undefined;
+    const root = this.has(relsPath) ? this.xml(relsPath) : undefined;
     for (const r of children(root, 'Relationship')) {
       const id = r.attrs['Id'];
       const target = r.attrs['Target'];
@@ -103,14 +136,6 @@ export class Package {
   /** The target of the first relationship of the part whose type ends with `typeSuffix`. */
   relTarget(partPath: string, typeSuffix: string): string | undefined {
     for (const r of this.rels(partPath).values()) if (!r.external && r.type.endsWith(typeSuffix)) return r.target;
-    return undefined;
-  }
-}
-
-function safeXml(pkg: Package, path: string): XmlElement | undefined {
-  try {
-    return pkg.xml(path);
-  } catch {
     return undefined;
   }
 }

@@ -4,6 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { latin1String } from '../../../lib/latin1';
 import { pngAlpha } from './png-alpha';
 import { inflateKnownSize } from '../../native-zlib';
+import { ignoreProblems, type ProblemSink } from '../problems';
 import { deinterlace } from './png-interlace';
 import { deflateUnfilteredStream } from './stream-deflate';
 import type { PictureCrop } from '../model';
@@ -71,7 +72,11 @@ export class PicturePassThrough {
   /** DeviceN spaces that drop an alpha component, by the colour space they pass the colours to. */
   private alphaIgnoring = new Map<Mupdf.PDFObject | string, Mupdf.PDFObject>();
 
-  constructor(private readonly mupdf: MupdfModule) {}
+  constructor(
+    private readonly mupdf: MupdfModule,
+    /** Told of each picture no decoder reads (it is left blank). */
+    private readonly problems: ProblemSink = ignoreProblems,
+  ) {}
 
   /** The placeholder's data URI for a picture, or undefined when there is no room for more. */
   placeholder(data: Uint8Array, crop?: PictureCrop): string | undefined {
@@ -155,7 +160,7 @@ export class PicturePassThrough {
           if (!entry) return;
           if (entry.content) replaced.set(num, contentForm(pdf, entry.content));
           else {
-            const image = this.replace(pdf, ref, entry);
+            const image = this.replace(pdf, ref, entry, index!);
             replaced.set(num, entry.crop ? croppedForm(pdf, image ?? ref, entry.crop) : image);
           }
         }
@@ -251,7 +256,7 @@ export class PicturePassThrough {
   }
 
   /** Writes a PNG into the placeholder's object (null), or returns the image object MuPDF made. */
-  private replace(pdf: Mupdf.PDFDocument, placeholder: Mupdf.PDFObject, entry: Entry): Mupdf.PDFObject | null {
+  private replace(pdf: Mupdf.PDFDocument, placeholder: Mupdf.PDFObject, entry: Entry, index: number): Mupdf.PDFObject | null {
     const png = entry.png;
     if (png?.interlaced) {
       if (this.writeInterlaced(pdf, placeholder, png)) return null;
@@ -276,7 +281,8 @@ export class PicturePassThrough {
       deflateUnfilteredStream(pdf, added, RAW_PICTURE_LEVEL);
       deflateUnfilteredStream(pdf, added.get('SMask'), RAW_PICTURE_LEVEL);
       return added;
-    } catch {
+    } catch (e) {
+      this.problems({ part: `picture ${index + 1} (${entry.data.length} bytes)`, reason: `no decoder reads it (${(e as Error).message}): left blank` });
       writeNothing(pdf, placeholder);
       return null;
     } finally {

@@ -25,6 +25,7 @@ import { laysOutArea, laysOutItself } from '../flow/eligible';
 import { floatsOf, paginate, stackParagraphs, type FlowPage, type PlacedFloat } from '../flow/paginate';
 import type { DrawPicture } from '../flow/draw-lines';
 import { FlowPages } from '../flow/flow-pages';
+import type { ProblemSink } from '../problems';
 
 type MupdfModule = typeof Mupdf;
 
@@ -51,6 +52,8 @@ const hasTotals = (blocks: Block[] | undefined): boolean => {
 export interface RenderOptions {
   /** Stretches of plain paragraphs go to our own line breaker and pager (flow/); false: all to MuPDF's HTML engine (tests of that path). */
   ownLayout?: boolean;
+  /** Told of each picture left blank because no decoder reads it. */
+  onProblem?: ProblemSink;
 }
 
 /**
@@ -68,7 +71,7 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
   // EMF/WMF pictures: placeholders in the HTML, drawn as vectors by the page device (see below).
   const metafiles = new MetafilePictures(mupdf);
   // Raster pictures: placeholders in the HTML and in floating shapes, the pictures put into the PDF at the end (PNGs as they are).
-  const pictures = new PicturePassThrough(mupdf);
+  const pictures = new PicturePassThrough(mupdf, options.onProblem);
   // Shapes: placeholders in the HTML too, drawn by the same page device as metafiles (shape-pictures.ts).
   const shapes = new ShapePictures(mupdf, (device, picture, ctm) => metafiles.draw(device, picture.data, picture.contentType, ctm, fonts), (data, crop) => pictures.placeholderImage(data, crop), fonts, (blocks, height, width) => blocksWithin(blocks, height, width, ctx(), 'starts within'), (content) => pictures.contentImage(content));
   const ctx = (fields: BlockContext['fields'] = {}, columnLeft?: number): BlockContext => ({ fonts, defaultFont: model.defaultFont, defaultSize: em, fields, noteRefs: [], columnLeft, paragraphSpacing: model.paragraphSpacing, noLeading: model.noLeading, metafiles, shapes, pictures });
