@@ -15,10 +15,13 @@ async function call(url, init, what) {
   return body;
 }
 
-/** Creates an account with a balance and an API key; returns { accountId, apiKey }. */
-export async function createAccount(svc, email) {
+/**
+ * Creates an account with a balance and an API key; returns { accountId, apiKey }. The Word
+ * benchmarks ask for plan 'business' and a balance that covers hundreds of conversions.
+ */
+export async function createAccount(svc, email, { plan = 'standard', balance = '100.00' } = {}) {
   const admin = { 'content-type': 'application/json', 'x-admin-token': svc.adminToken };
-  const acc = await call(`${svc.base}/admin/accounts`, { method: 'POST', headers: admin, body: JSON.stringify({ email, plan: 'standard', balance: '100.00' }) }, 'create account');
+  const acc = await call(`${svc.base}/admin/accounts`, { method: 'POST', headers: admin, body: JSON.stringify({ email, plan, balance }) }, 'create account');
   const key = await call(`${svc.base}/admin/accounts/${acc.account_id}/keys`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'bench' }) }, 'create key');
   return { accountId: acc.account_id, apiKey: key.secret };
 }
