@@ -38,6 +38,14 @@ def props(**kw):
     return tuple(out)
 
 
+def alive(desktop):
+    try:
+        desktop.getCurrentFrame()
+        return True
+    except Exception:
+        return False
+
+
 def emit(obj):
     sys.stdout.write(json.dumps(obj) + "\n")
     sys.stdout.flush()
@@ -136,6 +144,11 @@ def main():
                 })
             except Exception as e:  # a refused or broken document is a result, not the end of the run
                 emit({"file": path, "ok": False, "ms": round((time.perf_counter() - t) * 1000), "error": str(e).split("\n")[0][:300] or type(e).__name__})
+                if not alive(desktop):
+                    # soffice went down with this document (WordWithAttachments.docx takes it down
+                    # over UNO): exit, so that the caller starts a new one as unoserver would.
+                    doc = None
+                    stop()
             finally:
                 if doc is not None:
                     try:

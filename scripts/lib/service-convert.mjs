@@ -103,7 +103,7 @@ export async function openService(opts = {}, log = () => {}) {
   /** One request with the key; a 429 waits out its Retry-After and is counted (it would be in userMs). */
   async function request(path, init = {}) {
     for (;;) {
-      const res = await fetch(`${base}${path}`, { ...init, headers: { 'x-api-key': apiKey, ...init.headers }, signal: AbortSignal.timeout(90_000) });
+      const res = await fetchFresh(`${base}${path}`, { ...init, headers: { 'x-api-key': apiKey, ...init.headers }, signal: AbortSignal.timeout(90_000) });
       const text = await res.text();
       let body;
       try {
@@ -165,7 +165,7 @@ export async function openService(opts = {}, log = () => {}) {
     if (rec.status === 'done') {
       const url = new URL(rec.download_url, base); // relative or absolute
       if (url.origin !== base) return { ok: false, taskId, stage: 'download', error_message: `download_url ${url.origin} is not this service (${base})` };
-      const res = await fetch(url, { signal: AbortSignal.timeout(90_000) });
+      const res = await fetchFresh(url, { signal: AbortSignal.timeout(90_000) });
       if (!res.ok) return { ok: false, taskId, stage: 'download', error_message: `download: HTTP ${res.status} ${(await res.text()).slice(0, 200)}` };
       pdf = new Uint8Array(await res.arrayBuffer());
     }
@@ -198,4 +198,23 @@ export async function openService(opts = {}, log = () => {}) {
       }
     },
   };
+}
+
+/**
+ * fetch, tried once more when the connection was closed under it before any answer: Node keeps
+ * connections alive, and the local service closes one left idle while LibreOffice or the Node
+ * path ran (seconds between two documents), so the next request on it fails with "other side
+ * closed" without having reached the service. Anything else is thrown as it is.
+ */
+async function fetchFresh(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    const code = e?.cause?.code ?? '';
+    if (!/UND_ERR_SOCKET|ECONNRESET|EPIPE/.test(code)) {
+      if (e?.cause) console.error(`service-convert: ${init?.method ?? 'GET'} ${url}: ${e.message} (${code || e.cause.message || e.cause})`);
+      throw e;
+    }
+    return fetch(url, init);
+  }
 }
