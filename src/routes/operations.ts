@@ -10,6 +10,7 @@ import { chargeOperation, refundTask } from '../billing/charge';
 import { ApiError, invalidMany, type FieldProblem } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { MIME_OF } from '../lib/detect';
+import { outboundUrlProblem } from '../lib/outbound-url';
 import { jsonObjectBody, parseOr422 } from '../lib/validation';
 import { OPERATIONS } from '../operations';
 import type { InputFile, OperationDef } from '../operations/define';
@@ -35,15 +36,8 @@ export function requestSchema(op: OperationDef) {
 
 export function webhookProblems(url: string | undefined, allowInsecure: boolean): FieldProblem[] {
   if (url === undefined) return [];
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return [{ path: 'webhook_url', message: 'webhook_url is not a valid URL' }];
-  }
-  if (parsed.protocol === 'https:') return [];
-  if (allowInsecure && parsed.protocol === 'http:') return [];
-  return [{ path: 'webhook_url', message: 'webhook_url must be an https:// address' }];
+  const problem = outboundUrlProblem(url, { allowInsecure });
+  return problem ? [{ path: 'webhook_url', message: `webhook_url ${problem}` }] : [];
 }
 
 const KIND_NAMES = (kinds: readonly string[]) => kinds.map((k) => k.toUpperCase()).join(', ');

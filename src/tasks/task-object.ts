@@ -178,10 +178,11 @@ export class TaskObject extends DurableObject<Env> {
   private async attemptWebhook(state: TaskState): Promise<void> {
     const outbox = state.webhook!;
     const account = await this.env.DB.prepare('SELECT webhook_secret FROM accounts WHERE id = ?').bind(state.account_id).first<{ webhook_secret: string }>();
-    const { ok, result } = await deliverOnce(outbox, account?.webhook_secret ?? '');
+    const cfg = config(this.env);
+    const { ok, result, permanent } = await deliverOnce(outbox, account?.webhook_secret ?? '', { allowInsecure: cfg.allowInsecureUrls });
     outbox.attempts += 1;
     outbox.last_result = result;
-    outbox.next_at = ok ? null : nextAttemptAt(outbox.attempts, config(this.env).webhookRetryDelays, Date.now());
+    outbox.next_at = ok || permanent ? null : nextAttemptAt(outbox.attempts, cfg.webhookRetryDelays, Date.now());
     console.log(
       JSON.stringify({ event: 'webhook_attempt', task_id: state.task_id, delivery_id: outbox.delivery_id, attempt: outbox.attempts, ok, result, gave_up: !ok && outbox.next_at === null }),
     );

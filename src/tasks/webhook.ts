@@ -3,6 +3,7 @@
  * Durable Object keeps the outbox (delivery id, attempts, next attempt) and its alarm calls
  * `deliverOnce`; this module knows nothing about storage.
  */
+import { outboundUrlProblem, type UrlPolicy } from '../lib/outbound-url';
 
 export interface WebhookOutbox {
   url: string;
@@ -32,7 +33,10 @@ export const ATTEMPT_TIMEOUT_MS = 10_000;
  * One attempt. Only a 2xx answer is success; redirects are not followed (they count as failure);
  * no answer within 10 s is a failure. Never throws.
  */
-export async function deliverOnce(outbox: WebhookOutbox, secret: string, now = Date.now()): Promise<{ ok: boolean; result: string }> {
+export async function deliverOnce(outbox: WebhookOutbox, secret: string, policy: UrlPolicy, now = Date.now()): Promise<{ ok: boolean; result: string; permanent?: boolean }> {
+  // Checked again right before connecting: the guard may have tightened since the request.
+  const refused = outboundUrlProblem(outbox.url, policy);
+  if (refused) return { ok: false, result: `not sent: the URL ${refused}`, permanent: true };
   const t = Math.floor(now / 1000);
   try {
     const res = await fetch(outbox.url, {
