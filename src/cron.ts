@@ -1,11 +1,13 @@
 import type { Env } from './env';
 import { sweepExpiredFiles } from './storage/files';
+import { sweepIdempotencyKeys } from './middleware/idempotency';
 
 /**
  * Cron sweep: deletes expired uploads, and asks task objects whose result expired to delete it
- * (their alarms normally do it on time; this catches anything an alarm missed).
+ * (their alarms normally do it on time; this catches anything an alarm missed), and drops
+ * Idempotency-Keys older than 24 hours.
  */
-export async function sweep(env: Env, now = Date.now()): Promise<{ files: number; results: number }> {
+export async function sweep(env: Env, now = Date.now()): Promise<{ files: number; results: number; idempotencyKeys: number }> {
   let files = 0;
   for (let n = -1; n !== 0; ) files += n = await sweepExpiredFiles(env, now);
   const due = await env.DB.prepare(
@@ -14,5 +16,6 @@ export async function sweep(env: Env, now = Date.now()): Promise<{ files: number
     .bind(now)
     .all<{ task_id: string }>();
   await Promise.all(due.results.map((r) => env.TASK.get(env.TASK.idFromName(r.task_id)).expireIfDue()));
-  return { files, results: due.results.length };
+  const idempotencyKeys = await sweepIdempotencyKeys(env.DB, now);
+  return { files, results: due.results.length, idempotencyKeys };
 }

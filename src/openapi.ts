@@ -9,6 +9,15 @@ import { requestSchema } from './routes/operations';
 const problem = { $ref: '#/components/responses/Problem' };
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 const TaskId = { name: 'task_id', in: 'path', required: true, schema: { type: 'string' } };
+const IdempotencyKey = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes the paid request safe to retry: the same key with the same body within 24 hours answers the first response again and charges nothing more; ' +
+    'with another body, 422 idempotency_key_reused. Keys are per account; a 4xx answer is not kept.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+};
 
 const UploadRecord = {
   type: 'object',
@@ -55,11 +64,17 @@ function operationPaths() {
         operationId: op.type,
         summary: op.summary,
         tags: ['operations'],
+        parameters: [IdempotencyKey],
         requestBody: { required: true, ...json(z.toJSONSchema(requestSchema(op), { io: 'input', unrepresentable: 'any' })) },
         responses: {
-          202: { description: 'Accepted and paid; the task is queued', ...json({ type: 'object', required: ['task_id'], properties: { task_id: { type: 'string' } } }) },
+          202: {
+            description: 'Accepted and paid; the task is queued. A replay of an Idempotency-Key answers the first 202 again with `Idempotent-Replayed: true`.',
+            headers: { 'Idempotent-Replayed': { description: 'true when this is the stored answer to an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } },
+            ...json({ type: 'object', required: ['task_id'], properties: { task_id: { type: 'string' } } }),
+          },
           401: problem,
           402: problem,
+          409: { ...problem, description: 'idempotency_key_in_use: the first request with this key is still being answered' },
           413: problem,
           422: problem,
           429: problem,

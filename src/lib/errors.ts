@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'result_deleted'
   | 'payload_too_large'
   | 'validation_error'
+  | 'idempotency_key_reused'
+  | 'idempotency_key_in_use'
   | 'rate_limited'
   | 'internal_error';
 
@@ -22,6 +24,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   result_deleted: 410,
   payload_too_large: 413,
   validation_error: 422,
+  idempotency_key_reused: 422,
+  idempotency_key_in_use: 409,
   rate_limited: 429,
   internal_error: 500,
 };

@@ -1,18 +1,16 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { ApiError, invalidMany, type FieldProblem } from './errors';
+import { messageFor } from './messages';
 
 /** `pages[1]`, `ranges[0][1]`, `file_ids[3]` from a zod issue path. */
 export function pathOf(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), '') || '(body)';
 }
 
+/** The issues as field problems; their messages come from parseOr422's error map (messages.ts). */
 export function zodProblems(error: z.ZodError): FieldProblem[] {
-  return error.issues.map((issue) => {
-    const path = pathOf(issue.path);
-    if (issue.code === 'invalid_type' && issue.input === undefined) return { path, message: `${path} is required` };
-    return { path, message: issue.message };
-  });
+  return error.issues.map((issue) => ({ path: pathOf(issue.path), message: issue.message }));
 }
 
 /** A JSON object body, or 422 saying what is wrong with it. */
@@ -38,7 +36,8 @@ export async function jsonObjectBody(c: Context): Promise<Record<string, unknown
 }
 
 export function parseOr422<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body);
+  // One error map for every request: messages that say what each field must be (messages.ts).
+  const result = schema.safeParse(body, { error: (iss) => (iss.path ? messageFor(schema, iss, pathOf(iss.path)) : undefined) });
   if (!result.success) throw invalidMany(zodProblems(result.error));
   return result.data;
 }

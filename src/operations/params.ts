@@ -2,10 +2,16 @@ import { z } from 'zod';
 
 /** Shared parameter schemas: one definition per kind of value, reused by every operation. */
 
-export const PageNumber = z.number().int().min(1, 'page numbers start at 1');
-export const PageList = z.array(PageNumber).min(1, 'list at least one page');
+export const PageNumber = z.number().int().min(1, 'page numbers start at 1').describe('a page number (1 for the first page)');
+/** Longest page list taken: more entries than any document this service can hold has pages, and checked before charging. */
+export const MAX_PAGE_LIST = 10_000;
+export const PageList = z
+  .array(PageNumber)
+  .min(1, 'list at least one page')
+  .max(MAX_PAGE_LIST, `list at most ${MAX_PAGE_LIST.toLocaleString('en')} pages`)
+  .describe(`a list of page numbers (1 to ${MAX_PAGE_LIST.toLocaleString('en')} entries)`);
 /** `integer[] or all` of SPEC. */
-export const PagesOrAll = z.union([z.literal('all'), PageList]);
+export const PagesOrAll = z.union([z.literal('all'), PageList]).describe(`a list of page numbers or "all"`);
 
 export type PagesOrAllValue = z.infer<typeof PagesOrAll>;
 

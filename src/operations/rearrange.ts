@@ -10,6 +10,9 @@ export async function rearrange(bytes: Uint8Array, order: (pageCount: number) =>
     const count = doc.countPages();
     const pages = order(count);
     requirePages(pages, count);
+    // MuPDF's rearrangePages refuses some lists longer than the document ("Invalid number of
+    // pages": 6 entries of a 3-page file): pages listed more often than that are grafted instead.
+    if (pages.length > count) return { out: undefined, pages, repairedOnSave: false };
     const repairedBefore = doc.wasRepaired();
     doc.rearrangePages(pages.map((n) => n - 1));
     const out = saveBytes(doc, 'garbage=compact,compress=yes');
@@ -17,7 +20,7 @@ export async function rearrange(bytes: Uint8Array, order: (pageCount: number) =>
   });
   // A damaged stream met while saving makes MuPDF repair the file, and the repair reloads the old
   // page tree: the rearrangement is silently lost. Then copy the pages into a new document instead.
-  if (!repairedOnSave && (await inspectPdf(out)).pages === pages.length) return { chunks: [out], ext: 'pdf', contentType: PDF_MIME };
+  if (out && !repairedOnSave && (await inspectPdf(out)).pages === pages.length) return { chunks: [out], ext: 'pdf', contentType: PDF_MIME };
   return { chunks: [await copyPages(bytes, pages)], ext: 'pdf', contentType: PDF_MIME };
 }
 

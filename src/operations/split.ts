@@ -5,6 +5,9 @@ import { PageNumber } from './params';
 import { requirePages, saveBytes, withPdf } from '../engines/pdf';
 import type { FieldProblem } from '../lib/errors';
 
+/** Each range is a PDF of its own in the ZIP: as many as every-page mode makes of a 1,000-page file. */
+const MAX_RANGES = 1000;
+
 interface Part {
   name: string;
   first: number;
@@ -33,7 +36,12 @@ export default defineOperation({
   params: z
     .object({
       mode: z.enum(['every-page', 'ranges', 'half']).default('every-page'),
-      ranges: z.array(z.tuple([PageNumber, PageNumber])).min(1, 'give at least one range').optional(),
+      ranges: z
+        .array(z.tuple([PageNumber, PageNumber]).describe('a range [first page, last page]'))
+        .min(1, 'give at least one range')
+        .max(MAX_RANGES, `give at most ${MAX_RANGES} ranges`)
+        .describe(`a list of 1 to ${MAX_RANGES} ranges [first page, last page]`)
+        .optional(),
     })
     .superRefine((p, ctx) => {
       if (p.mode === 'ranges' && !p.ranges) ctx.addIssue({ code: 'custom', path: ['ranges'], message: 'ranges is required when mode is "ranges"' });

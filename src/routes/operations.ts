@@ -11,6 +11,7 @@ import { ApiError, invalidMany, type FieldProblem } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { MIME_OF } from '../lib/detect';
 import { outboundUrlProblem } from '../lib/outbound-url';
+import { idempotency } from '../middleware/idempotency';
 import { jsonObjectBody, parseOr422 } from '../lib/validation';
 import { OPERATIONS } from '../operations';
 import type { InputFile, OperationDef } from '../operations/define';
@@ -62,6 +63,7 @@ async function resolveInputs(c: { env: AppEnv['Bindings'] }, accountId: string, 
 
 export function operationRoutes() {
   const routes = new Hono<AppEnv>();
+  routes.use('/pdf/*', idempotency());
   for (const op of OPERATIONS) {
     const schema = requestSchema(op);
     routes.post(`/pdf/${op.path}`, async (c) => {
