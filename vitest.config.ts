@@ -31,6 +31,7 @@ export default defineConfig(async () => ({
   assetsInclude: ['**/*.doc', '**/*.docx'],
   test: {
     include: ['test/**/*.test.ts'],
+    isolate: false,
     setupFiles: ['./test/setup/apply-migrations.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
