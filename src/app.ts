@@ -17,7 +17,7 @@ export function createApp() {
 
   // Public: no key.
   app.get('/healthz', (c) => c.json({ ok: true }));
-  app.get('/v1/openapi.json', (c) => c.json(openApiDocument()));
+  app.get('/v1/openapi.json', (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
   app.get('/docs', (c) => c.html(DOCS_HTML));
   app.route('/v1', downloadRoutes());
   app.route('/admin', adminRoutes());

@@ -85,15 +85,18 @@ function operationPaths() {
   return paths;
 }
 
-let cached: object | undefined;
+let cached: Record<string, unknown> | undefined;
 
-export function openApiDocument(): object {
+/** The document, its `servers` naming the origin it is served from. */
+export function openApiDocument(origin: string): object {
   cached ??= {
     openapi: '3.1.0',
     info: {
       title: 'pdf-edge',
       version: '1.0.0',
       description: 'Asynchronous PDF conversion and editing. Upload a file, start an operation, poll the task or receive a webhook, download the result.',
+      // The service's API is not open source; an SPDX LicenseRef names its own terms.
+      license: { name: 'Proprietary (terms of service of the operator)', identifier: 'LicenseRef-pdf-edge-terms' },
     },
     components: {
       securitySchemes: {
@@ -125,13 +128,15 @@ export function openApiDocument(): object {
     paths: {
       '/v1/upload': {
         post: {
+          operationId: 'upload',
           summary: 'Upload a file (multipart field "file"); the type is detected from the bytes',
           requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } } } },
-          responses: { 201: { description: 'Upload record', ...json(UploadRecord) }, 401: problem, 413: problem, 422: problem },
+          responses: { 201: { description: 'Upload record', ...json(UploadRecord) }, 401: problem, 413: problem, 422: problem, 429: problem },
         },
       },
       '/v1/upload/from-task/{task_id}': {
         post: {
+          operationId: 'uploadFromTask',
           summary: "Chain a task's PDF result as a new file without downloading it",
           parameters: [TaskId],
           responses: { 201: { description: 'Upload record', ...json(UploadRecord) }, 404: problem, 409: problem, 410: problem, 422: problem },
@@ -139,13 +144,15 @@ export function openApiDocument(): object {
       },
       '/v1/tasks/{task_id}': {
         get: {
+          operationId: 'getTask',
           summary: 'Task status; ?wait=N (up to 60) answers when the task ends or after N seconds',
           parameters: [TaskId, { name: 'wait', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 60 } }],
-          responses: { 200: { description: 'Task status record', ...json(TaskRecord) }, 404: problem },
+          responses: { 200: { description: 'Task status record', ...json(TaskRecord) }, 401: problem, 404: problem, 422: problem },
         },
       },
       '/v1/tasks/{task_id}/result': {
         get: {
+          operationId: 'getTaskResult',
           summary: 'Download the result with a key',
           parameters: [TaskId],
           responses: { 200: { description: 'The result bytes' }, 404: problem, 409: problem, 410: problem },
@@ -153,39 +160,42 @@ export function openApiDocument(): object {
       },
       '/v1/download/{token}': {
         get: {
+          operationId: 'download',
           summary: 'Download the result by its signed download_url (no key, valid one hour)',
           security: [],
           parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
           responses: { 200: { description: 'The result bytes' }, 404: problem, 410: problem },
         },
       },
-      '/v1/pricing/api': { get: { summary: 'Price list with page_rates', responses: { 200: { description: 'Price list' } } } },
-      '/v1/api-keys/balance': { get: { summary: 'Balance record of the account', responses: { 200: { description: 'Balance record' } } } },
+      '/v1/pricing/api': { get: { operationId: 'getPricing', summary: 'Price list with page_rates', responses: { 200: { description: 'Price list' }, 401: problem } } },
+      '/v1/api-keys/balance': { get: { operationId: 'getBalance', summary: 'Balance record of the account', responses: { 200: { description: 'Balance record' }, 401: problem } } },
       '/v1/account/operations': {
         get: {
+          operationId: 'listOperations',
           summary: 'Operations history',
           parameters: [
             { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
             { name: 'cursor', in: 'query', schema: { type: 'string' } },
             { name: 'type', in: 'query', schema: { type: 'string' } },
           ],
-          responses: { 200: { description: 'History page' } },
+          responses: { 200: { description: 'History page' }, 401: problem, 422: problem },
         },
       },
       '/v1/account/statistics': {
         get: {
+          operationId: 'getStatistics',
           summary: 'Per-type statistics of operations in a period (default: this calendar month, UTC)',
           parameters: [
             { name: 'from', in: 'query', schema: { type: 'string', format: 'date-time' } },
             { name: 'to', in: 'query', schema: { type: 'string', format: 'date-time' } },
           ],
-          responses: { 200: { description: 'Counts and net charges per operation type' } },
+          responses: { 200: { description: 'Counts and net charges per operation type' }, 401: problem, 422: problem },
         },
       },
       ...operationPaths(),
     },
   };
-  return cached;
+  return { ...cached, servers: [{ url: origin, description: 'this service' }] };
 }
 
 /** A self-contained page that renders the document (no external scripts: the service loads nothing from elsewhere). */
