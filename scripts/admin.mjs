@@ -10,7 +10,12 @@
 //   delete-key --key ID
 //   webhook-secret --account ID
 //
-// Options --base (default http://127.0.0.1:8787, or PDF_EDGE_URL) and --token (default ADMIN_TOKEN).
+// Options --base (default: PDF_EDGE_URL, else the address the last `npm start` recorded in
+// .wrangler/pdf-edge-url, else http://127.0.0.1:8787) and --token (default ADMIN_TOKEN).
+
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const [command, ...rest] = process.argv.slice(2);
 const opts = {};
@@ -20,7 +25,15 @@ for (let i = 0; i < rest.length; i++) {
   const next = rest[i + 1];
   opts[name] = next === undefined || next.startsWith('--') ? true : (i++, next);
 }
-const base = String(opts.base ?? process.env.PDF_EDGE_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
+// The service npm start last started (it records its address), unless told otherwise.
+const startedAt = (() => {
+  try {
+    return readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '.wrangler', 'pdf-edge-url'), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+})();
+const base = String(opts.base ?? process.env.PDF_EDGE_URL ?? startedAt ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
 const token = opts.token ?? process.env.ADMIN_TOKEN;
 
 function usage(message) {

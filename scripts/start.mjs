@@ -3,11 +3,13 @@
 // `wrangler dev` with local D1, R2, Queues and Durable Objects, offline. Extra arguments are
 // passed through (npm start -- --port 8799 --var NAME:VALUE).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** The address of the last `npm start` (read by scripts/admin.mjs). */
+const URL_FILE = join(root, '.wrangler', 'pdf-edge-url');
 const bin = join(root, 'node_modules', '.bin');
 const env = {
   ...process.env,
@@ -41,6 +43,15 @@ pdf-edge is starting on http://127.0.0.1:${port}
   Then: curl -H "X-API-Key: <secret>" -F file=@doc.pdf http://127.0.0.1:${port}/v1/upload
   API reference: http://127.0.0.1:${port}/docs
 `);
+}
+
+// Where this service answers, for npm run admin (scripts/admin.mjs) to find it on any port.
+const ipArg = args.indexOf('--ip');
+const host = ipArg >= 0 ? args[ipArg + 1] : '127.0.0.1';
+// Not for a service with its own state (--persist-to: the benchmarks' throwaway services).
+if (persistAt < 0) {
+  mkdirSync(join(root, '.wrangler'), { recursive: true });
+  writeFileSync(URL_FILE, `http://${host.includes(':') ? `[${host}]` : host}:${port}\n`);
 }
 
 const child = spawn(join(bin, 'wrangler'), ['dev', '--local', '--test-scheduled', ...adminArgs, ...args], { cwd: root, env, stdio: 'inherit' });
