@@ -77,3 +77,33 @@ export function bytesStream(mupdf: MupdfModule, bytes: Uint8Array) {
     },
   });
 }
+
+/** bytesStream over a file held as chunks (an operation's output): read without joining them. */
+export function chunksStream(mupdf: MupdfModule, chunks: readonly Uint8Array[]) {
+  const starts: number[] = [];
+  let total = 0;
+  for (const c of chunks) (starts.push(total), (total += c.length));
+  return new mupdf.Stream({
+    fileSize: () => total,
+    close() {},
+    read(heap: Uint8Array, addr: number, size: number, pos: number): number {
+      if (pos >= total) return 0;
+      // The last chunk starting at or before pos (binary search: a split ZIP has hundreds).
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid]! <= pos) lo = mid;
+        else hi = mid - 1;
+      }
+      let written = 0;
+      for (let i = lo; i < chunks.length && written < size; i++) {
+        const from = i === lo ? pos - starts[i]! : 0;
+        const part = chunks[i]!.subarray(from, from + size - written);
+        heap.set(part, addr + written);
+        written += part.length;
+      }
+      return written;
+    },
+  });
+}

@@ -2,7 +2,7 @@
  * PDF helpers over MuPDF shared by the page operations: open with the failure taxonomy applied,
  * save, and free. Every MuPDF object created here is destroyed by its caller or by `withPdf`.
  */
-import { bytesStream, loadMupdf } from './mupdf';
+import { bytesStream, chunksStream, loadMupdf } from './mupdf';
 import { TaskError } from '../tasks/failures';
 
 type Mupdf = typeof import('mupdf');
@@ -68,10 +68,10 @@ export function requirePages(pages: readonly number[], count: number): void {
   if (bad !== undefined) throw new TaskError({ reason: 'page_out_of_range', page: bad, pages: count });
 }
 
-/** Page count and encryption of an upload, read without failing the upload on a damaged file. */
-export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number | null; encrypted: boolean }> {
+/** Page count and encryption of an upload (or of an output's chunks), read without failing on a damaged file. */
+export async function inspectPdf(bytes: Uint8Array | readonly Uint8Array[]): Promise<{ pages: number | null; encrypted: boolean }> {
   const mupdf = await loadMupdf();
-  const stream = bytesStream(mupdf, bytes);
+  const stream = bytes instanceof Uint8Array ? bytesStream(mupdf, bytes) : chunksStream(mupdf, bytes);
   let doc;
   try {
     doc = mupdf.Document.openDocument(stream, 'application/pdf');

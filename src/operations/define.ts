@@ -21,6 +21,16 @@ export interface OperationResult {
   contentType: string;
 }
 
+/**
+ * A result too large to hold whole: `produce` writes it chunk by chunk (each chunk may be reused
+ * once `write` resolves) and the consumer sends it to R2 as it comes (tasks/result-writer.ts).
+ */
+export interface StreamedOperationResult {
+  produce(write: (chunk: Uint8Array) => Promise<void>): Promise<void>;
+  ext: string;
+  contentType: string;
+}
+
 export interface RunContext<P> {
   inputs: { file: InputFile; bytes: Uint8Array }[];
   params: P;
@@ -48,7 +58,7 @@ export interface OperationDef<S extends z.ZodObject = z.ZodObject> {
   check?: (inputs: readonly InputFile[], params: z.infer<S>) => FieldProblem[];
   /** Which consumer engine runs it. */
   engine: 'pdf';
-  run(ctx: RunContext<z.infer<S>>): Promise<OperationResult>;
+  run(ctx: RunContext<z.infer<S>>): Promise<OperationResult | StreamedOperationResult>;
 }
 
 export function defineOperation<S extends z.ZodObject>(def: OperationDef<S>): OperationDef<S> {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { zipSync } from 'fflate';
+import { Zip, ZipPassThrough } from 'fflate';
 import { defineOperation } from './define';
 import { PageNumber } from './params';
-import { requirePages, saveBytes, withPdf } from '../engines/pdf';
+import { requirePages, withPdf, type PDFDocument } from '../engines/pdf';
+import { writeReachable } from '../engines/rewrite';
 import type { FieldProblem } from '../lib/errors';
 
 /** Each range is a PDF of its own in the ZIP: as many as every-page mode makes of a 1,000-page file. */
@@ -60,25 +61,48 @@ export default defineOperation({
   },
   engine: 'pdf',
   async run({ inputs, params, progress }) {
-    return withPdf(inputs[0]!.bytes, (source, mupdf) => {
-      const count = source.countPages();
-      const parts = partsOf(params.mode, params.ranges, count);
-      const members: Record<string, [Uint8Array, { level: 0 }]> = {};
-      parts.forEach((part, index) => {
-        requirePages([part.first, part.last], count);
-        const out = new mupdf.PDFDocument();
-        try {
-          const map = out.newGraftMap();
-          for (let n = part.first; n <= part.last; n++) map.graftPage(-1, source, n - 1);
-          map.destroy();
-          // PDFs are compressed already: store them in the ZIP as they are.
-          members[part.name] = [saveBytes(out, 'compress=yes'), { level: 0 }];
-        } finally {
-          out.destroy();
-        }
-        progress(index + 1, parts.length);
-      });
-      return { chunks: [zipSync(members)], ext: 'zip', contentType: 'application/zip' };
-    });
+    // The ZIP goes to R2 while it is made, one PDF after another: a 48 MB file split in pages or
+    // halves never has its parts, or its ZIP, in memory at once.
+    return {
+      ext: 'zip',
+      contentType: 'application/zip',
+      produce: (write) =>
+        withPdf(inputs[0]!.bytes, async (source, mupdf) => {
+          const count = source.countPages();
+          const parts = partsOf(params.mode, params.ranges, count);
+          for (const part of parts) requirePages([part.first, part.last], count);
+          const pending: Uint8Array[] = [];
+          let failure: Error | null = null;
+          const zip = new Zip((err, data) => (err ? (failure = err) : pending.push(data)));
+          const drain = async () => {
+            if (failure) throw failure;
+            while (pending.length) await write(pending.shift()!);
+          };
+          for (const [index, part] of parts.entries()) {
+            const pdf = partPdf(mupdf, source, part);
+            // PDFs are compressed already: stored in the ZIP as they are.
+            const entry = new ZipPassThrough(part.name);
+            zip.add(entry);
+            pdf.forEach((chunk, i) => entry.push(chunk, i === pdf.length - 1));
+            await drain();
+            progress(index + 1, parts.length);
+          }
+          zip.end();
+          await drain();
+        }),
+    };
   },
 });
+
+/** One part as its own PDF, in chunks: the pages grafted into a new document and written by us (../engines/rewrite.ts). */
+function partPdf(mupdf: typeof import('mupdf'), source: PDFDocument, part: Part): Uint8Array[] {
+  const out = new mupdf.PDFDocument();
+  try {
+    const map = out.newGraftMap();
+    for (let n = part.first; n <= part.last; n++) map.graftPage(-1, source, n - 1);
+    map.destroy();
+    return writeReachable(out);
+  } finally {
+    out.destroy();
+  }
+}

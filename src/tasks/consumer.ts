@@ -11,10 +11,14 @@ import { mupdfHeapBytes, takeMupdfMessages } from '../engines/mupdf';
 import { resultName } from '../lib/names';
 import { TaskError, isResourceExhaustion } from './failures';
 import type { TaskState } from './types';
+import type { OperationResult } from '../operations/define';
+import { ResultStorageError, writeStreamed, type StreamedResult } from './result-writer';
 
 export const TaskMessage = z.object({ task_id: z.string().min(1).max(100) });
 
 const taskStub = (env: Env, taskId: string) => env.TASK.get(env.TASK.idFromName(taskId));
+
+const resultKey = (state: TaskState, ext: string) => `results/${state.account_id}/${state.task_id}/${resultName(state.inputs[0]!.filename, ext)}`;
 
 async function loadInputs(env: Env, state: TaskState) {
   return Promise.all(
@@ -68,13 +72,13 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
       await stub.fail(err.failure);
       return 'failed';
     }
-    let out;
+    let out: OperationResult | { streamed: StreamedResult; key: string; ext: string; contentType: string };
     try {
       inputBytes = inputs.reduce((n, i) => n + i.bytes.length, 0);
       const params = op.params.parse(JSON.parse(state.params_json));
       let lastReport = 0;
       const runStartedAt = Date.now();
-      out = await op.run({
+      const result = await op.run({
         inputs,
         params,
         progress: (done, total) => {
@@ -85,8 +89,16 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
         },
         log: (event, fields) => console.log(JSON.stringify({ event, task_id: taskId, op: op.path, ...fields })),
       });
+      // A streamed result is made while it is written: its making is part of the run.
+      if ('produce' in result) {
+        const key = resultKey(state, result.ext);
+        const written = await writeStreamed(env.FILES, key, result.contentType, result.produce);
+        out = { streamed: written, key, ext: result.ext, contentType: result.contentType };
+        extraOutputBytes = written.heldBytes;
+      } else out = result;
       runMs = Date.now() - runStartedAt;
     } catch (err) {
+      if (err instanceof ResultStorageError) throw err.cause ?? err; // storage hiccup: retried
       if (err instanceof TaskError) {
         await stub.fail(err.failure);
         return 'failed';
@@ -102,11 +114,14 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
     }
     // Storage errors from here on are transient: they propagate and the message is retried.
     const filename = resultName(state.inputs[0]!.filename, out.ext);
-    const key = `results/${state.account_id}/${state.task_id}/${filename}`;
-    // Chunks that are the input buffers themselves (incremental updates) cost no extra memory.
-    const inputBuffers = new Set<Uint8Array>(inputs.map((i) => i.bytes));
-    extraOutputBytes = out.chunks.filter((c) => !inputBuffers.has(c)).reduce((n, c) => n + c.length, 0);
-    outputBytes = await putChunks(env, key, out.chunks, out.contentType);
+    const key = resultKey(state, out.ext);
+    if ('streamed' in out) outputBytes = out.streamed.size;
+    else {
+      // Chunks that are the input buffers themselves (incremental updates) cost no extra memory.
+      const inputBuffers = new Set<Uint8Array>(inputs.map((i) => i.bytes));
+      extraOutputBytes = out.chunks.filter((c) => !inputBuffers.has(c)).reduce((n, c) => n + c.length, 0);
+      outputBytes = await putChunks(env, key, out.chunks, out.contentType);
+    }
     const finished = await stub.finish({ r2_key: key, filename, content_type: out.contentType, size: outputBytes });
     if (!finished) await env.FILES.delete(key); // the watchdog ended the task meanwhile
     return 'done';

@@ -1,0 +1,110 @@
+// Every PDF operation of the service on the ~48 MB, 500-page bench PDF, for npm run bench: what
+// each is asked, how its result is checked, and the native tool that does the same as the anchor
+// (qpdf; pdftotext for text, which qpdf does not do).
+import { countPages, pageRotation } from './generate.mjs';
+
+const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/**
+ * name: what the report calls it; op: the API path; inputs: 'big' or 'big+small'; body(ids);
+ * check(bytes, big): throws when the result is wrong; anchor(big, small, out): the command.
+ */
+export const BENCH_OPERATIONS = [
+  {
+    name: 'rotate',
+    op: 'rotate',
+    body: ([id]) => ({ file_id: id, angle: 90 }),
+    check: (bytes, big) => {
+      expectPages(bytes, big.pages);
+      for (const i of [0, big.pages - 1]) if (pageRotation(bytes, i) !== 90) throw new Error(`page ${i + 1} is not rotated 90`);
+    },
+    anchor: (big, _small, out) => ['qpdf', ['--rotate=+90', big.path, out]],
+  },
+  {
+    name: 'merge',
+    op: 'merge',
+    inputs: 'big+small',
+    body: (ids) => ({ file_ids: ids }),
+    check: (bytes, big) => expectPages(bytes, big.pages + 1),
+    anchor: (big, small, out) => ['qpdf', ['--empty', '--pages', big.path, small.path, '--', out]],
+  },
+  {
+    name: 'split every-page',
+    op: 'split',
+    body: ([id]) => ({ file_id: id, mode: 'every-page' }),
+    check: (bytes, big) => expectZipEntries(bytes, big.pages),
+    anchor: (big, _small, out) => ['qpdf', ['--split-pages', big.path, `${out}-%d.pdf`]],
+  },
+  {
+    name: 'split half',
+    op: 'split',
+    body: ([id]) => ({ file_id: id, mode: 'half' }),
+    check: (bytes) => expectZipEntries(bytes, 2),
+    anchor: (big, _small, out) => ['qpdf', ['--split-pages=250', big.path, `${out}-%d.pdf`]],
+  },
+  {
+    name: 'delete-pages half',
+    op: 'delete-pages',
+    body: ([id]) => ({ file_id: id, pages: range(1, 250) }),
+    check: (bytes, big) => expectPages(bytes, big.pages - 250),
+    anchor: (big, _small, out) => ['qpdf', [big.path, '--pages', big.path, '251-z', '--', out]],
+  },
+  {
+    name: 'reorder-pages reversed',
+    op: 'reorder-pages',
+    body: ([id]) => ({ file_id: id, new_order: range(1, 500).reverse() }),
+    check: (bytes, big) => expectPages(bytes, big.pages),
+    anchor: (big, _small, out) => ['qpdf', [big.path, '--pages', big.path, 'z-1', '--', out]],
+  },
+  {
+    name: 'extract-pages 10',
+    op: 'extract-pages',
+    body: ([id]) => ({ file_id: id, pages: range(241, 250) }),
+    check: (bytes) => expectPages(bytes, 10),
+    anchor: (big, _small, out) => ['qpdf', ['--empty', '--pages', big.path, '241-250', '--', out]],
+  },
+  {
+    name: 'extract-pages all',
+    op: 'extract-pages',
+    body: ([id]) => ({ file_id: id, pages: range(1, 500) }),
+    check: (bytes, big) => expectPages(bytes, big.pages),
+    anchor: (big, _small, out) => ['qpdf', ['--empty', '--pages', big.path, '1-z', '--', out]],
+  },
+  {
+    name: 'to-txt text',
+    op: 'to-txt',
+    body: ([id]) => ({ file_id: id, mode: 'text' }),
+    check: (bytes, big) => expectFormFeeds(bytes, big.pages),
+    anchor: (big, _small, out) => ['pdftotext', [big.path, out]],
+  },
+  {
+    name: 'to-txt words',
+    op: 'to-txt',
+    body: ([id]) => ({ file_id: id, mode: 'words' }),
+    check: (bytes) => {
+      if (!new TextDecoder().decode(bytes.subarray(0, 64)).startsWith('page\tx0\ty0\tx1\ty1\ttext')) throw new Error('no TSV header');
+    },
+    anchor: (big, _small, out) => ['pdftotext', ['-bbox', big.path, out]],
+  },
+];
+
+function expectPages(bytes, n) {
+  const got = countPages(bytes);
+  if (got !== n) throw new Error(`${got} pages, expected ${n}`);
+}
+
+/** A ZIP's entry count from its end-of-central-directory record. */
+function expectZipEntries(bytes, n) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let eocd = bytes.length - 22;
+  while (eocd >= 0 && view.getUint32(eocd, true) !== 0x06054b50) eocd--;
+  if (eocd < 0) throw new Error('not a ZIP');
+  const entries = view.getUint16(eocd + 10, true);
+  if (entries !== n) throw new Error(`${entries} ZIP entries, expected ${n}`);
+}
+
+function expectFormFeeds(bytes, pages) {
+  let feeds = 0;
+  for (const b of bytes) if (b === 0x0c) feeds++;
+  if (feeds < pages - 1) throw new Error(`${feeds} form feeds for ${pages} pages`);
+}

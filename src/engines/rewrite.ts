@@ -1,0 +1,96 @@
+/**
+ * A document written out by us, object by object, instead of MuPDF's saveToBuffer: only the
+ * objects reachable from the trailer (what a garbage-collecting save keeps), each stream with its
+ * raw encoded bytes as the input has them. MuPDF's save builds the whole output in one buffer in
+ * its heap that grows by doubling (the old and the new buffer alive at once), then it is copied
+ * out: a 48 MB reorder took its heap from 23 to 110 MB. Here each object is serialised and its
+ * stream read one at a time, the heap stays near its start, and the output is JS chunks that are
+ * never joined. Object numbers are kept, so the cross-reference table lists the unused ones as free.
+ */
+import type { PDFDocument } from './pdf';
+import { latin1Bytes as latin1 } from '../lib/latin1';
+
+type PDFObject = ReturnType<PDFDocument['getTrailer']>;
+
+/** Whether this writer can write the document: not an encrypted one (its strings and streams would need encrypting again). */
+export function canRewrite(doc: PDFDocument): boolean {
+  return doc.getTrailer().get('Encrypt').isNull();
+}
+
+/** The reachable objects of `doc` as a complete PDF, in chunks. */
+export function writeReachable(doc: PDFDocument): Uint8Array[] {
+  const trailer = doc.getTrailer();
+  const reachable = reachableObjects(doc, ['Root', 'Info'].map((k) => trailer.get(k)));
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const emit = (chunk: Uint8Array) => {
+    chunks.push(chunk);
+    length += chunk.length;
+  };
+  // The comment's four bytes above 127 tell transfer programs the file is binary (ISO 32000-1, 7.5.2).
+  emit(Uint8Array.of(...latin1('%PDF-1.7\n%'), 0xe2, 0xe3, 0xcf, 0xd3, 0x0a));
+
+  const offsets = new Map<number, { gen: number; offset: number }>();
+  for (const [num, gen] of [...reachable].sort((a, b) => a[0] - b[0])) {
+    offsets.set(num, { gen, offset: length });
+    for (const part of serialiseObject(doc, num, gen)) emit(part);
+  }
+
+  const size = Math.max(doc.countObjects(), ...[...reachable.keys()].map((n) => n + 1));
+  const xrefOffset = length;
+  const rows: string[] = [`xref\n0 ${size}\n0000000000 65535 f\r\n`];
+  for (let num = 1; num < size; num++) {
+    const at = offsets.get(num);
+    rows.push(at ? `${String(at.offset).padStart(10, '0')} ${String(at.gen).padStart(5, '0')} n\r\n` : '0000000000 00001 f\r\n');
+  }
+  const entries = ['Root', 'Info', 'ID']
+    .map((k) => [k, trailer.get(k)] as const)
+    .filter(([, v]) => !v.isNull())
+    .map(([k, v]) => `/${k} ${v.toString(false, true)}`)
+    .join(' ');
+  rows.push(`trailer\n<< /Size ${size} ${entries} >>\nstartxref\n${xrefOffset}\n%%EOF\n`);
+  emit(latin1(rows.join('')));
+  return chunks;
+}
+
+/** One indirect object as `num gen obj … endobj`, a stream with its raw (still encoded) bytes. */
+export function serialiseObject(doc: PDFDocument, num: number, gen: number): Uint8Array[] {
+  // Stream-ness belongs to the indirect object, not to its resolved dictionary.
+  const ref = doc.newIndirect(num);
+  const obj = ref.resolve();
+  if (!ref.isStream()) return [latin1(`${num} ${gen} obj\n${obj.toString(false, true)}\nendobj\n`)];
+  const raw = ref.readRawStream();
+  const data = raw.asUint8Array().slice();
+  raw.destroy();
+  obj.put('Length', data.length);
+  return [latin1(`${num} ${gen} obj\n${obj.toString(false, true)}\nstream\n`), data, latin1('\nendstream\nendobj\n')];
+}
+
+/** Object number → generation of every indirect object reachable from `roots`. */
+function reachableObjects(doc: PDFDocument, roots: PDFObject[]): Map<number, number> {
+  const seen = new Map<number, number>();
+  const pending: PDFObject[] = [...roots];
+  const visit = (value: PDFObject) => {
+    if (value.isIndirect()) {
+      const num = value.asIndirect();
+      if (num <= 0 || seen.has(num)) return;
+      seen.set(num, generationOf(value));
+      pending.push(value.resolve());
+      return;
+    }
+    if (value.isDictionary() || value.isArray()) pending.push(value);
+  };
+  for (let obj = pending.pop(); obj; obj = pending.pop()) {
+    if (obj.isIndirect()) {
+      visit(obj);
+      continue;
+    }
+    if (obj.isDictionary() || obj.isArray()) obj.forEach((child) => visit(child));
+  }
+  return seen;
+}
+
+function generationOf(ref: PDFObject): number {
+  const m = /^\d+ (\d+) R$/.exec(ref.toString());
+  return m ? Number(m[1]) : 0;
+}

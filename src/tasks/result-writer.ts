@@ -1,0 +1,70 @@
+/**
+ * Results written while they are made: an operation hands chunks to `write` as it produces them
+ * (split's ZIP, one PDF after another) and this module sends them to R2 as a multipart upload in
+ * parts of PART_BYTES, so the result never exists whole in the isolate. R2 wants every part but
+ * the last to be the same size (at least 5 MiB), so chunks are gathered into one part buffer.
+ */
+export const PART_BYTES = 8 * 1024 * 1024;
+
+export interface StreamedResult {
+  /** Bytes written in all. */
+  size: number;
+  /** The most the writer held at once besides the producer's own memory: its part buffer. */
+  heldBytes: number;
+}
+
+/** A storage failure while a streamed result was written: transient, unlike the producer's own errors. */
+export class ResultStorageError extends Error {
+  override name = 'ResultStorageError';
+}
+
+/** Runs `produce` with a writer into R2 object `key`; the object exists once it resolves. */
+export async function writeStreamed(
+  bucket: R2Bucket,
+  key: string,
+  contentType: string,
+  produce: (write: (chunk: Uint8Array) => Promise<void>) => Promise<void>,
+  partBytes = PART_BYTES,
+): Promise<StreamedResult> {
+  let upload: R2MultipartUpload;
+  try {
+    upload = await bucket.createMultipartUpload(key, { httpMetadata: { contentType } });
+  } catch (err) {
+    throw new ResultStorageError(`starting the upload of ${key} failed`, { cause: err });
+  }
+  const parts: R2UploadedPart[] = [];
+  let part = new Uint8Array(partBytes);
+  let filled = 0;
+  let size = 0;
+  const flush = async () => {
+    try {
+      parts.push(await upload.uploadPart(parts.length + 1, part.subarray(0, filled)));
+    } catch (err) {
+      throw new ResultStorageError(`uploading part ${parts.length + 1} of ${key} failed`, { cause: err });
+    }
+    part = new Uint8Array(partBytes); // the old one may still be read by the upload
+    filled = 0;
+  };
+  try {
+    await produce(async (chunk) => {
+      size += chunk.length;
+      for (let at = 0; at < chunk.length; ) {
+        const n = Math.min(chunk.length - at, partBytes - filled);
+        part.set(chunk.subarray(at, at + n), filled);
+        filled += n;
+        at += n;
+        if (filled === partBytes) await flush();
+      }
+    });
+    if (filled > 0 || parts.length === 0) await flush();
+    try {
+      await upload.complete(parts);
+    } catch (err) {
+      throw new ResultStorageError(`completing the upload of ${key} failed`, { cause: err });
+    }
+    return { size, heldBytes: partBytes };
+  } catch (err) {
+    await upload.abort().catch(() => {});
+    throw err;
+  }
+}

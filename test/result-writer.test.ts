@@ -1,0 +1,48 @@
+/** Results written to R2 while they are made (src/tasks/result-writer.ts), against the real local R2. */
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:test';
+import { writeStreamed } from '../src/tasks/result-writer';
+
+describe('writeStreamed', () => {
+  it('chunks of any size become equal parts of a multipart upload; the object is their concatenation', async () => {
+    const partBytes = 5 * 1024 * 1024; // R2's smallest part
+    const total = 2 * partBytes + 123_457;
+    const sizes = [1, 1_000_000, 3 * 1024 * 1024 + 17, partBytes, 999, total];
+    const produced: number[] = [];
+    let at = 0;
+    const written = await writeStreamed(
+      env.FILES,
+      'results/test/streamed.bin',
+      'application/octet-stream',
+      async (write) => {
+        for (let i = 0; at < total; i++) {
+          const n = Math.min(sizes[i % sizes.length]!, total - at);
+          const chunk = new Uint8Array(n).map((_, j) => (at + j) % 251);
+          await write(chunk);
+          chunk.fill(0); // the writer must have taken its copy: chunks may be reused once write resolves
+          produced.push(n);
+          at += n;
+        }
+      },
+      partBytes,
+    );
+    expect(written.size).toBe(total);
+    const object = await env.FILES.get('results/test/streamed.bin');
+    expect(object!.size).toBe(total);
+    expect(object!.httpMetadata?.contentType).toBe('application/octet-stream');
+    const bytes = new Uint8Array(await object!.arrayBuffer());
+    const wrong = bytes.findIndex((b, i) => b !== i % 251);
+    expect(wrong).toBe(-1);
+    expect(produced.length).toBeGreaterThan(3);
+  });
+
+  it('a producer that fails aborts the upload and leaves no object', async () => {
+    await expect(
+      writeStreamed(env.FILES, 'results/test/failed.bin', 'application/zip', async (write) => {
+        await write(new Uint8Array(10));
+        throw new Error('the document is damaged');
+      }),
+    ).rejects.toThrow('the document is damaged');
+    expect(await env.FILES.get('results/test/failed.bin')).toBeNull();
+  });
+});
