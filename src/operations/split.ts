@@ -3,7 +3,7 @@ import { Zip, ZipPassThrough } from 'fflate';
 import { defineOperation } from './define';
 import { PageNumber } from './params';
 import { requirePages, withPdf, type PDFDocument } from '../engines/pdf';
-import { writeReachable } from '../engines/rewrite';
+import { canRewrite, writeReachable } from '../engines/rewrite';
 import type { FieldProblem } from '../lib/errors';
 
 /** Each range is a PDF of its own in the ZIP: as many as every-page mode makes of a 1,000-page file. */
@@ -79,7 +79,7 @@ export default defineOperation({
             while (pending.length) await write(pending.shift()!);
           };
           for (const [index, part] of parts.entries()) {
-            const pdf = partPdf(mupdf, source, part);
+            const pdf = await partPdf(mupdf, source, inputs[0]!.bytes, part);
             // PDFs are compressed already: stored in the ZIP as they are.
             const entry = new ZipPassThrough(part.name);
             zip.add(entry);
@@ -94,8 +94,25 @@ export default defineOperation({
   },
 });
 
-/** One part as its own PDF, in chunks: the pages grafted into a new document and written by us (../engines/rewrite.ts). */
-function partPdf(mupdf: typeof import('mupdf'), source: PDFDocument, part: Part): Uint8Array[] {
+/**
+ * One part as its own PDF, in chunks. A few pages are grafted into a new document; more are cut
+ * from a fresh copy of the source instead (its other pages dropped, the rest written by our writer
+ * straight from the input's bytes): grafting copies every stream into MuPDF's heap, which took it
+ * from 23 to 40 MB for half of a 48 MB file, and WASM memory never shrinks.
+ */
+async function partPdf(mupdf: typeof import('mupdf'), source: PDFDocument, bytes: Uint8Array, part: Part): Promise<Uint8Array[]> {
+  const pages = part.last - part.first + 1;
+  if (pages > GRAFT_PAGES) {
+    const cut = await withPdf(bytes, (doc) => {
+      // A file MuPDF had to repair, or repairs while its streams are read, may reload its old page
+      // tree under the cut: such files are grafted instead.
+      if (!canRewrite(doc) || doc.wasRepaired()) return null;
+      doc.rearrangePages(Array.from({ length: pages }, (_, i) => part.first - 1 + i));
+      const written = writeReachable(doc);
+      return doc.wasRepaired() ? null : written;
+    });
+    if (cut) return cut;
+  }
   const out = new mupdf.PDFDocument();
   try {
     const map = out.newGraftMap();
@@ -106,3 +123,6 @@ function partPdf(mupdf: typeof import('mupdf'), source: PDFDocument, part: Part)
     out.destroy();
   }
 }
+
+/** Parts of up to this many pages are grafted (see partPdf). */
+const GRAFT_PAGES = 8;

@@ -51,6 +51,9 @@ function readPage(stext: { walk(w: object): void }) {
 }
 
 /** Text of a PDF as UTF-8: plain per page, by blocks, or words with coordinates (DECISIONS: to-txt). */
+/** Pages between two emptyings of MuPDF's store (see run). */
+const STORE_PAGES = 16;
+
 export default defineOperation({
   path: 'to-txt',
   type: 'pdf_to_txt',
@@ -60,7 +63,7 @@ export default defineOperation({
   params: z.object({ mode: z.enum(['text', 'blocks', 'words']).default('text') }),
   engine: 'pdf',
   async run({ inputs, params, progress }) {
-    return withPdf(inputs[0]!.bytes, (doc) => {
+    return withPdf(inputs[0]!.bytes, (doc, mupdf) => {
       const count = doc.countPages();
       const pages: string[] = [];
       for (let i = 0; i < count; i++) {
@@ -77,6 +80,10 @@ export default defineOperation({
           stext.destroy();
           page.destroy();
         }
+        // MuPDF keeps what it decoded (fonts, images, content) in its store for pages to come:
+        // emptied every few pages, the heap stays a few pages deep instead of growing with the
+        // file (a 48 MB, 500-page PDF: 58 MB of heap against 23). After every page it was 7x slower.
+        if ((i + 1) % STORE_PAGES === 0) mupdf.emptyStore();
         progress(i + 1, count);
       }
       const text = params.mode === 'words' ? `page\tx0\ty0\tx1\ty1\ttext\n${pages.filter(Boolean).join('\n')}\n` : pages.join(FORM_FEED);
