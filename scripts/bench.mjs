@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { cachedPdf } from './bench/generate.mjs';
+import { cachedDocx } from './bench/generate-docx.mjs';
 import { startService, stopAll } from './bench/service.mjs';
 import * as api from './bench/api.mjs';
 import { runTool } from './bench/anchor.mjs';
@@ -51,6 +52,9 @@ const small = cachedPdf(OUT, 'small-1p', SMALL, say);
 if (big.bytes >= 49_000_000) throw new Error(`${big.path} is ${big.bytes} bytes: it must stay below 49,000,000`);
 if (big.bytes + small.bytes > PLAN_LIMIT) throw new Error('big + small exceed the 50,000,000-byte plan limit');
 say(`big PDF: ${big.path} ${big.bytes} bytes, ${big.pages} pages${big.cached ? ' (cached)' : ''}`);
+// A Word report of 40 photos (20 pages), about as large as the PDF: what word-to-pdf is measured on.
+const docx = cachedDocx(OUT, 'photos-40-47mb', { pictures: 40, targetBytes: 47_000_000 }, say);
+say(`big DOCX: ${docx.path} ${docx.bytes} bytes${docx.cached ? ' (cached)' : ''}`);
 say(`small PDF: ${small.path} ${small.bytes} bytes, 1 page${small.cached ? ' (cached)' : ''}`);
 
 
@@ -119,7 +123,7 @@ async function runOp(svc, spec, { isolate }) {
   return { name: spec.name, isolate, taskId, ...mem };
 }
 
-const inputsOf = (spec) => (spec.inputs === 'big+small' ? [big.path, small.path] : [big.path]);
+const inputsOf = (spec) => (spec.inputs === 'big+small' ? [big.path, small.path] : spec.inputs === 'docx' ? [docx.path] : [big.path]);
 
 async function fresh(spec) {
   await ensureUploaded(inputsOf(spec));
@@ -155,7 +159,7 @@ async function main() {
   //    WASM memory never shrinks, so each task starts from the heap the ones before it left.
   const shared = [];
   await withService('shared', async (svc) => {
-    await uploadAll(svc, [big.path, small.path]);
+    await uploadAll(svc, [...new Set(specs.flatMap(inputsOf))]);
     for (const spec of specs) shared.push(await runOp(svc, spec, { isolate: 'shared' }));
   });
   // 2. Each operation alone in a newly started service.
@@ -166,14 +170,15 @@ async function main() {
   say('running the anchors (qpdf, pdftotext)');
   const anchors = specs.map((spec) => {
     const out = join(OUT, `anchor-${spec.name.replace(/\W+/g, '-')}`);
-    const [tool, args] = spec.anchor(big, small, out);
+    const [tool, args] = spec.anchor(big, small, out, docx);
     return { tool, args, ...runTool(tool, args) };
   });
 
   const out = [];
   out.push('');
   out.push(`pdf-edge benchmark  (MB = 1,000,000 bytes; isolate limit 128 MiB = ${mb(ISOLATE_LIMIT)} MB; target ${TARGET / MB} MB)`);
-  out.push(`input: ${big.path.slice(root.length + 1)} = ${big.bytes} bytes, ${big.pages} pages; merge adds ${small.path.slice(root.length + 1)} (${small.bytes} bytes, 1 page)`);
+  out.push(`input: ${big.path.slice(root.length + 1)} = ${big.bytes} bytes, ${big.pages} pages; merge adds ${small.path.slice(root.length + 1)} (${small.bytes} bytes, 1 page);`);
+  out.push(`       word-to-pdf: ${docx.path.slice(root.length + 1)} = ${docx.bytes} bytes, 40 photos on 20 pages`);
   out.push('every result downloaded and checked (pages, rotation, ZIP entries, text) in Node');
   out.push('');
   out.push('peak estimate = the WASM heap + the input + the output bytes not shared with the input, from the task_memory line the consumer logs;');

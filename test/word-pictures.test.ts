@@ -4,7 +4,7 @@ import { loadMupdf } from '../src/engines/mupdf';
 import { bundledFonts } from '../src/converters/fonts/bundled';
 import { zlibSync } from 'fflate';
 import { assemblePng } from '../src/converters/png';
-import { renderWordDocument } from '../src/converters/word/layout/render';
+import { renderWordDocument, renderWordDocumentChunks } from '../src/converters/word/layout/render';
 import type { Inline, Paragraph, WordDocument } from '../src/converters/word/model';
 
 // Pictures reach the PDF after it is written (layout/picture-passthrough.ts): these check what
@@ -150,6 +150,28 @@ describe('pictures in the written PDF', () => {
     // The box is 80 × 40 pt at the top-left of the text area (72, 72).
     expect(near(r.at(112, 92), [0, 160, 0])).toBe(true);
     expect(near(r.at(200, 92), [255, 255, 255])).toBe(true);
+  });
+
+  it('a large JPEG goes from the document into the PDF byte for byte, kept out of MuPDF\'s heap', async () => {
+    const mupdf = await loadMupdf();
+    // 400 × 300 of noise over blue: well over the 64 KB from which JPEGs stay out of MuPDF.
+    const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 400, 300], false);
+    const samples = pix.getPixels();
+    let seed = 7;
+    for (let i = 0; i < samples.length; i += 3) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      samples.set([seed & 63, (seed >>> 8) & 63, 192 + ((seed >>> 16) & 63)], i);
+    }
+    const photo = pix.asJPEG(90).slice();
+    pix.destroy();
+    expect(photo.length).toBeGreaterThan(64 * 1024);
+    const model = docOf([[picture(photo, 'image/jpeg')]]);
+    const chunks = renderWordDocumentChunks(model, mupdf, bundledFonts);
+    // The photo is one of the chunks as it is: not copied, not re-encoded.
+    expect(chunks.some((c) => c.length === photo.length && c.every((b, i) => b === photo[i]))).toBe(true);
+    const r = await render(model);
+    expect(r.images[0]).toMatchObject({ filter: 'DCTDecode', width: 400, colorSpace: 'DeviceRGB' });
+    expect(near(r.at(112, 92), [32, 32, 224])).toBe(true);
   });
 
   it('a PNG with transparency gets a soft mask: its transparent half shows the page', async () => {

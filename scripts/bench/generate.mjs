@@ -21,7 +21,7 @@ const WORDS = (
 ).split(' ');
 
 /** xorshift32: cheap, seeded, good enough to defeat JPEG's entropy coder. */
-function rng(seed) {
+export function rng(seed) {
   let s = seed >>> 0 || 0x9e3779b9;
   return () => {
     s ^= s << 13;
@@ -31,7 +31,7 @@ function rng(seed) {
   };
 }
 
-function jpegFor(pageIndex, width, height, next) {
+export function jpegFor(pageIndex, width, height, next) {
   const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, width, height], false);
   try {
     const px = pix.getPixels();

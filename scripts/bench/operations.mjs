@@ -1,6 +1,6 @@
 // Every PDF operation of the service on the ~48 MB, 500-page bench PDF, for npm run bench: what
 // each is asked, how its result is checked, and the native tool that does the same as the anchor
-// (qpdf; pdftotext for text, which qpdf does not do).
+// (qpdf; pdftotext for text, which qpdf does not do; LibreOffice for Word).
 import { countPages, pageRotation } from './generate.mjs';
 
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -69,6 +69,14 @@ export const BENCH_OPERATIONS = [
     body: ([id]) => ({ file_id: id, pages: range(1, 500) }),
     check: (bytes, big) => expectPages(bytes, big.pages),
     anchor: (big, _small, out) => ['qpdf', ['--empty', '--pages', big.path, '1-z', '--', out]],
+  },
+  {
+    name: 'word-to-pdf photos',
+    op: 'word-to-pdf',
+    inputs: 'docx',
+    body: ([id]) => ({ file_id: id }),
+    check: (bytes) => expectPages(bytes, 20),
+    anchor: (_big, _small, out, docx) => ['soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${out}-profile`, '--convert-to', 'pdf', '--outdir', `${out}-dir`, docx.path]],
   },
   {
     name: 'to-txt text',

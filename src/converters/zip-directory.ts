@@ -76,7 +76,8 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
   const end = start + entry.compressedSize;
   if (end > bytes.length) throw new ZipError('entry data is truncated');
   const data = bytes.subarray(start, end);
-  if (entry.method === 0) return data.slice();
+  // Stored data is a view of the archive (never written to): a DOCX of photos is not held twice.
+  if (entry.method === 0) return data;
   if (entry.method !== 8) throw new ZipError(`compression method ${entry.method} is not supported`);
   try {
     return inflateRawKnownSize(data, entry.size);

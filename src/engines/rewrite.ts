@@ -17,8 +17,17 @@ export function canRewrite(doc: PDFDocument): boolean {
   return doc.getTrailer().get('Encrypt').isNull();
 }
 
+export interface RewriteOptions {
+  /**
+   * Encoded stream data by object number, written in place of what the document holds for that
+   * stream: data kept out of MuPDF's heap (a Word document's photos) goes straight from the
+   * caller's bytes into the output.
+   */
+  rawStreams?: ReadonlyMap<number, Uint8Array>;
+}
+
 /** The reachable objects of `doc` as a complete PDF, in chunks. */
-export function writeReachable(doc: PDFDocument): Uint8Array[] {
+export function writeReachable(doc: PDFDocument, options: RewriteOptions = {}): Uint8Array[] {
   const trailer = doc.getTrailer();
   const reachable = reachableObjects(doc, ['Root', 'Info'].map((k) => trailer.get(k)));
   const chunks: Uint8Array[] = [];
@@ -33,7 +42,7 @@ export function writeReachable(doc: PDFDocument): Uint8Array[] {
   const offsets = new Map<number, { gen: number; offset: number }>();
   for (const [num, gen] of [...reachable].sort((a, b) => a[0] - b[0])) {
     offsets.set(num, { gen, offset: length });
-    for (const part of serialiseObject(doc, num, gen)) emit(part);
+    for (const part of serialiseObject(doc, num, gen, options.rawStreams?.get(num))) emit(part);
   }
 
   const size = Math.max(doc.countObjects(), ...[...reachable.keys()].map((n) => n + 1));
@@ -46,7 +55,7 @@ export function writeReachable(doc: PDFDocument): Uint8Array[] {
   const entries = ['Root', 'Info', 'ID']
     .map((k) => [k, trailer.get(k)] as const)
     .filter(([, v]) => !v.isNull())
-    .map(([k, v]) => `/${k} ${v.toString(false, true)}`)
+    .map(([k, v]) => `/${k} ${v.toString(true, true)}`)
     .join(' ');
   rows.push(`trailer\n<< /Size ${size} ${entries} >>\nstartxref\n${xrefOffset}\n%%EOF\n`);
   emit(latin1(rows.join('')));
@@ -54,16 +63,19 @@ export function writeReachable(doc: PDFDocument): Uint8Array[] {
 }
 
 /** One indirect object as `num gen obj … endobj`, a stream with its raw (still encoded) bytes. */
-export function serialiseObject(doc: PDFDocument, num: number, gen: number): Uint8Array[] {
+export function serialiseObject(doc: PDFDocument, num: number, gen: number, replacement?: Uint8Array): Uint8Array[] {
   // Stream-ness belongs to the indirect object, not to its resolved dictionary.
   const ref = doc.newIndirect(num);
   const obj = ref.resolve();
-  if (!ref.isStream()) return [latin1(`${num} ${gen} obj\n${obj.toString(false, true)}\nendobj\n`)];
-  const raw = ref.readRawStream();
-  const data = raw.asUint8Array().slice();
-  raw.destroy();
+  if (!ref.isStream()) return [latin1(`${num} ${gen} obj\n${obj.toString(true, true)}\nendobj\n`)];
+  let data = replacement;
+  if (!data) {
+    const raw = ref.readRawStream();
+    data = raw.asUint8Array().slice();
+    raw.destroy();
+  }
   obj.put('Length', data.length);
-  return [latin1(`${num} ${gen} obj\n${obj.toString(false, true)}\nstream\n`), data, latin1('\nendstream\nendobj\n')];
+  return [latin1(`${num} ${gen} obj\n${obj.toString(true, true)}\nstream\n`), data, latin1('\nendstream\nendobj\n')];
 }
 
 /** Object number → generation of every indirect object reachable from `roots`. */

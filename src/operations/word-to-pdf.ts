@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from './define';
 import { loadMupdf } from '../engines/mupdf';
 import { bundledFonts } from '../converters/fonts/bundled';
-import { convertWordToPdf, WordConversionError } from '../converters/word';
+import { convertWordToPdfChunks, WordConversionError } from '../converters/word';
 import { TaskError, isResourceExhaustion } from '../tasks/failures';
 import type { PartProblem } from '../converters/word';
 
@@ -24,8 +24,9 @@ export default defineOperation({
     try {
       // A part the document converts without (styles, a header, a picture) is logged, never dropped silently.
       const onProblem = (p: PartProblem) => log('word_part_unreadable', { part: p.part, reason: p.reason });
-      const pdf = convertWordToPdf(inputs[0]!.bytes, { mupdf, fonts: bundledFonts, onProblem });
-      return { chunks: [pdf], ext: 'pdf', contentType: 'application/pdf' };
+      // In the chunks it was written in: large photos are views of the input, not copies.
+      const chunks = convertWordToPdfChunks(inputs[0]!.bytes, { mupdf, fonts: bundledFonts, onProblem });
+      return { chunks, ext: 'pdf', contentType: 'application/pdf' };
     } catch (err) {
       if (isResourceExhaustion(err)) throw err; // retried a bounded number of times by the consumer
       if (!(err instanceof WordConversionError)) {

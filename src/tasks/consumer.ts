@@ -117,9 +117,9 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
     const key = resultKey(state, out.ext);
     if ('streamed' in out) outputBytes = out.streamed.size;
     else {
-      // Chunks that are the input buffers themselves (incremental updates) cost no extra memory.
-      const inputBuffers = new Set<Uint8Array>(inputs.map((i) => i.bytes));
-      extraOutputBytes = out.chunks.filter((c) => !inputBuffers.has(c)).reduce((n, c) => n + c.length, 0);
+      // Chunks that are the input buffers or views of them (incremental updates, a DOCX's photos) cost no extra memory.
+      const inputBuffers = new Set<ArrayBufferLike>(inputs.map((i) => i.bytes.buffer));
+      extraOutputBytes = out.chunks.filter((c) => !inputBuffers.has(c.buffer)).reduce((n, c) => n + c.length, 0);
       outputBytes = await putChunks(env, key, out.chunks, out.contentType);
     }
     const finished = await stub.finish({ r2_key: key, filename, content_type: out.contentType, size: outputBytes });

@@ -3,7 +3,7 @@ import type { FontFiles } from '../fonts/catalog';
 import { readDoc } from './doc';
 import { readDocx } from './docx';
 import { WordConversionError, signalsDamage } from './errors';
-import { renderWordDocument } from './layout/render';
+import { joinChunks, renderWordDocumentChunks } from './layout/render';
 import { withinWordLimits } from './limits';
 import type { WordDocument } from './model';
 import { ignoreProblems, type ProblemSink } from './problems';
@@ -56,6 +56,14 @@ export interface ConvertOptions {
 }
 
 /** Word (DOCX, DOCM, DOTX, DOC) bytes → PDF bytes. Pure: runs in Workers and in Node alike. */
-export function convertWordToPdf(bytes: Uint8Array, { mupdf, fonts, onProblem = ignoreProblems }: ConvertOptions): Uint8Array {
-  return renderWordDocument(withinWordLimits(readWordDocument(bytes, onProblem)), mupdf, fonts, { onProblem });
+export function convertWordToPdf(bytes: Uint8Array, options: ConvertOptions): Uint8Array {
+  return joinChunks(convertWordToPdfChunks(bytes, options));
+}
+
+/**
+ * The same PDF in the chunks it is written in, never joined: large photos are views of `bytes`
+ * itself, so a 47 MB DOCX of photos is not held a second time (the operation stores the chunks).
+ */
+export function convertWordToPdfChunks(bytes: Uint8Array, { mupdf, fonts, onProblem = ignoreProblems }: ConvertOptions): Uint8Array[] {
+  return renderWordDocumentChunks(withinWordLimits(readWordDocument(bytes, onProblem)), mupdf, fonts, { onProblem });
 }

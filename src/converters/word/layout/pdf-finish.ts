@@ -5,6 +5,7 @@ import { letterToUnicode, pageFonts } from './to-unicode';
 import { subsetPageFonts } from './font-subsets';
 import type { DocumentOutline } from './outline';
 import type { PageText } from '../flow/page-text';
+import { writeReachable } from '../../../engines/rewrite';
 
 type MupdfModule = typeof Mupdf;
 
@@ -42,7 +43,7 @@ function deflateUnfiltered(pdf: Mupdf.PDFDocument): void {
  * Adds the hyperlinks and subsets the fonts: the writer embeds whole faces (Carlito alone is
  * 600 KB); keeping only the glyphs used makes a one-page letter a few KB instead of megabytes.
  */
-export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pictures: PicturePassThrough, outline?: DocumentOutline, within: { page: number; rect: Mupdf.Rect; to: { page: number; y: number } }[] = [], pageText?: PageText, fontBytes?: (font: Mupdf.Font) => Uint8Array | undefined): Uint8Array {
+export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page: number; rect: Mupdf.Rect; uri: string }[], pictures: PicturePassThrough, outline?: DocumentOutline, within: { page: number; rect: Mupdf.Rect; to: { page: number; y: number } }[] = [], pageText?: PageText, fontBytes?: (font: Mupdf.Font) => Uint8Array | undefined): Uint8Array[] {
   const pdf = mupdf.Document.openDocument(written, 'application/pdf') as Mupdf.PDFDocument;
   try {
     // Links within the document go to the page and height where their bookmark was drawn.
@@ -71,13 +72,13 @@ export function finish(mupdf: MupdfModule, written: Mupdf.Buffer, links: { page:
       for (const [font, map] of maps) font.put('ToUnicode', map);
     }
     letterToUnicode(fonts, shown);
-    // Deflate is a fifth of a long document's time. MuPDF's effort 45 (of 100; 0 is zlib's default) was measured
-    // 10% faster for files 4-7% larger (stress008 745 → 636 ms, 726 → 780 KB; LibreOffice's is 783 KB).
+    // Deflate is a fifth of a long document's time: zlib's level 4 natively (MuPDF's effort 45 was
+    // measured 10% faster than its default for files 4-7% larger: stress008 726 → 780 KB).
     deflateUnfiltered(pdf);
-    const saved = pdf.saveToBuffer('compress,garbage=compact,compression-effort=45');
-    const bytes = saved.asUint8Array().slice();
-    saved.destroy();
-    return bytes;
+    // Written by us, not by MuPDF's save (../../../engines/rewrite.ts): every stream is deflated
+    // already, the objects no page reaches are dropped the same, no output buffer doubles in the
+    // heap, and large JPEGs the pictures kept out of MuPDF go from the document's bytes to the output.
+    return writeReachable(pdf, { rawStreams: pictures.deferred });
   } finally {
     pdf.destroy();
   }

@@ -4,6 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { latin1String } from '../../../lib/latin1';
 import { pngAlpha } from './png-alpha';
 import { inflateKnownSize } from '../../native-zlib';
+import { jpegInfo, type JpegInfo } from './jpeg-info';
 import { ignoreProblems, type ProblemSink } from '../problems';
 import { deinterlace } from './png-interlace';
 import { deflateUnfilteredStream } from './stream-deflate';
@@ -64,6 +65,12 @@ const NO_DATA = new Uint8Array(0);
  * - A picture MuPDF cannot read is left out: its space stays blank, the document converts.
  */
 export class PicturePassThrough {
+  /**
+   * Large JPEGs kept out of MuPDF's heap, by the object number of their image: the document's
+   * writer puts these bytes there (pdf-finish.ts). A 47 MB DOCX of photos took the heap to 157 MB
+   * when MuPDF held them (and doubled its save buffer around them).
+   */
+  readonly deferred = new Map<number, Uint8Array>();
   private list: Entry[] = [];
   /** Placeholders by picture bytes, then by the part shown ('' for the whole picture). */
   private byData = new WeakMap<Uint8Array, Map<string, { index: number; url?: string }>>();
@@ -273,6 +280,14 @@ export class PicturePassThrough {
       }
       // Damaged or too big to split here: MuPDF's decoder reads what it can.
     }
+    if (!png && entry.data.length >= DEFER_JPEG_BYTES && placeholder.isIndirect()) {
+      const jpeg = jpegInfo(entry.data);
+      if (jpeg) {
+        writeJpeg(pdf, placeholder, jpeg);
+        this.deferred.set(placeholder.asIndirect(), entry.data);
+        return null;
+      }
+    }
     let image: Mupdf.Image | undefined;
     try {
       image = new this.mupdf.Image(entry.data);
@@ -297,6 +312,20 @@ export class PicturePassThrough {
  * bytes (593 against 561 KB); PNG filters made it neither smaller nor faster.
  */
 const RAW_PICTURE_LEVEL = 2;
+
+/** JPEGs from this size on stay out of MuPDF (see deferred); smaller ones cost nothing to copy. */
+const DEFER_JPEG_BYTES = 64 * 1024;
+
+/** The image dictionary of a JPEG whose bytes the writer adds (the stream holds none meanwhile). */
+function writeJpeg(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, jpeg: JpegInfo): void {
+  obj.writeRawStream(new Uint8Array(0));
+  obj.put('Width', jpeg.width);
+  obj.put('Height', jpeg.height);
+  obj.put('BitsPerComponent', 8);
+  obj.put('ColorSpace', pdf.newName(jpeg.components === 1 ? 'DeviceGray' : 'DeviceRGB'));
+  obj.put('Filter', pdf.newName('DCTDecode'));
+  for (const key of ['SMask', 'Decode', 'ImageMask', 'Mask', 'DecodeParms']) obj.delete(key);
+}
 
 /** Makes an image object draw nothing: a 1×1 stencil mask whose one sample leaves the page as it is. */
 function writeNothing(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject): void {

@@ -64,6 +64,11 @@ export interface RenderOptions {
  * NUMPAGES or SECTIONPAGES, a first pass counts the pages.
  */
 export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, files: FontFiles, options: RenderOptions = {}): Uint8Array {
+  return joinChunks(renderWordDocumentChunks(document, mupdf, files, options));
+}
+
+/** The PDF as it is written, in chunks (large pictures are views of the document's own bytes). */
+export function renderWordDocumentChunks(document: WordDocument, mupdf: MupdfModule, files: FontFiles, options: RenderOptions = {}): Uint8Array[] {
   const fonts = FontBook.shared(mupdf, files);
   fonts.install();
   const em = document.defaultSize || 11;
@@ -553,12 +558,20 @@ export function renderWordDocument(document: WordDocument, mupdf: MupdfModule, f
       const at = targets.at(l.name);
       return at ? [{ page: l.page, rect: l.rect, to: at }] : [];
     });
-    const bytes = finish(mupdf, out, links, pictures, outline, within, ownDrawing.text, (font) => fonts.bytesOf(font));
+    const chunks = finish(mupdf, out, links, pictures, outline, within, ownDrawing.text, (font) => fonts.bytesOf(font));
     out.destroy();
-    return bytes;
+    return chunks;
   } finally {
     for (const doc of kept.values()) doc.destroy();
     areas.destroy();
     shapes.destroy();
   }
+}
+
+export function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) (out.set(c, at), (at += c.length));
+  return out;
 }
