@@ -27,17 +27,10 @@ export function messageFor(root: AnySchema, iss: z.core.$ZodRawIssue, path: stri
 export function describe(s: AnySchema): string {
   const own = (s as { description?: string }).description;
   if (own) return own;
+  const wrapped = unwrapped(s);
+  if (wrapped) return describe(wrapped);
   const def = defOf(s);
   switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-      return describe(def['innerType'] as AnySchema);
-    case 'pipe':
-      return describe(def['in'] as AnySchema);
     case 'literal':
       return oneOf((def['values'] as unknown[]).map((v) => JSON.stringify(v)));
     case 'enum':
@@ -81,6 +74,8 @@ export function schemaAt(root: AnySchema, path: readonly PropertyKey[]): AnySche
 }
 
 function childOf(s: AnySchema, key: PropertyKey): AnySchema | undefined {
+  const wrapped = unwrapped(s);
+  if (wrapped) return childOf(wrapped, key);
   const def = defOf(s);
   switch (def.type) {
     case 'object':
@@ -97,19 +92,19 @@ function childOf(s: AnySchema, key: PropertyKey): AnySchema | undefined {
         if (found) return found;
       }
       return undefined;
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-      return childOf(def['innerType'] as AnySchema, key);
-    case 'pipe':
-      return childOf(def['in'] as AnySchema, key);
     default:
       return undefined;
   }
 }
+
+/** The schema a wrapper (optional, default, pipe…) stands for; undefined for any other. */
+function unwrapped(s: AnySchema): AnySchema | undefined {
+  const def = defOf(s);
+  if (WRAPPERS.has(def.type)) return def['innerType'] as AnySchema;
+  return def.type === 'pipe' ? (def['in'] as AnySchema) : undefined;
+}
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch']);
 
 /** An array's .min()/.max() as its checks hold them (zod fills `_zod.bag` only once it has parsed). */
 function lengthChecks(def: Def): { min?: number; max?: number } {
