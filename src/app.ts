@@ -10,6 +10,7 @@ import { operationRoutes } from './routes/operations';
 import { accountRoutes } from './routes/account';
 import { statisticsRoutes } from './routes/statistics';
 import { DOCS_HTML, openApiDocument } from './openapi';
+import { config } from './env';
 
 export function createApp() {
   const app = new Hono<AppEnv>();
@@ -31,6 +32,25 @@ export function createApp() {
   api.route('/', statisticsRoutes());
   api.route('/', operationRoutes());
   app.route('/v1', api);
+
+  // MCP (DECISIONS: MCP): the same key check first, then the tools call the API above from inside.
+  app.use('/mcp', apiKeyAuth());
+  app.post('/mcp', async (c) => {
+    // Loaded on the first MCP request only: the SDK stays out of the queue consumer's and the API's start-up.
+    const { handleMcp } = await import('./mcp/server');
+    const keyHeaders: Record<string, string> = {};
+    for (const name of ['x-api-key', 'authorization']) {
+      const value = c.req.header(name);
+      if (value) keyHeaders[name] = value;
+    }
+    const origin = new URL(c.req.url).origin;
+    const api = (path: string, init: RequestInit = {}) =>
+      Promise.resolve(app.fetch(new Request(new URL(path, origin), { ...init, headers: { ...keyHeaders, ...(init.headers as Record<string, string>) } }), c.env, c.executionCtx));
+    return handleMcp(c.req.raw, { api, plan: c.get('account').plan, allowInsecureUrls: config(c.env).allowInsecureUrls });
+  });
+  app.on(['GET', 'DELETE'], '/mcp', () => {
+    throw new ApiError('method_not_allowed', 'The MCP endpoint is stateless: send JSON-RPC messages with POST /mcp (Streamable HTTP, JSON responses).');
+  });
 
   app.notFound((c) => problemResponse(new ApiError('not_found', `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}: see /docs.`), c.get('requestId')));
   app.onError((err, c) => {

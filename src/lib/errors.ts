@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'insufficient_balance'
   | 'key_limit_exhausted'
   | 'not_found'
+  | 'method_not_allowed'
   | 'task_not_finished'
   | 'result_deleted'
   | 'payload_too_large'
@@ -20,6 +21,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   insufficient_balance: 402,
   key_limit_exhausted: 402,
   not_found: 404,
+  method_not_allowed: 405,
   task_not_finished: 409,
   result_deleted: 410,
   payload_too_large: 413,
@@ -34,6 +36,7 @@ const TITLES: Record<number, string> = {
   401: 'Unauthorized',
   402: 'Payment Required',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   409: 'Conflict',
   410: 'Gone',
   413: 'Content Too Large',
