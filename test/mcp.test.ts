@@ -12,17 +12,21 @@ import { damagedPdf } from './fixtures';
 
 const FILES = 'https://files.example.test';
 let served: Record<string, Uint8Array> = {};
+let redirects: Record<string, string> = {};
 let fetched: string[] = [];
 
 beforeEach(() => {
   served = {};
+  redirects = {};
   fetched = [];
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new Request(input as RequestInfo, init).url;
     if (!url.startsWith(FILES)) return realFetch(input as RequestInfo, init);
     fetched.push(url);
-    const bytes = served[new URL(url).pathname];
+    const path = new URL(url).pathname;
+    if (redirects[path]) return new Response(null, { status: 302, headers: { location: redirects[path]! } });
+    const bytes = served[path];
     return bytes ? new Response(bytes, { headers: { 'content-type': 'application/octet-stream' } }) : new Response('not here', { status: 404 });
   });
 });
@@ -158,5 +162,32 @@ describe('POST /mcp', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 7, result: {} });
+  });
+
+  it('redirects are followed at most 3 times, each target checked by the guard; over the plan size is refused while reading', async () => {
+    served['/final.pdf'] = await markerPdf(1, 'F');
+    redirects['/go'] = `${FILES}/final.pdf`;
+    redirects['/evil'] = 'https://10.0.0.1/internal.pdf';
+    redirects['/loop'] = `${FILES}/loop`;
+    const free = await newAccount({ plan: 'free', balance: '10.00' });
+    served['/big.bin'] = new Uint8Array(10_500_000);
+    const client = await connect({ 'x-api-key': free.secret });
+    expect(jsonOf(await client.callTool({ name: 'rotate_pdf', arguments: { file_url: `${FILES}/go` } }))['status']).toBe('done');
+    const evil = await client.callTool({ name: 'rotate_pdf', arguments: { file_url: `${FILES}/evil` } });
+    expect(textOf(evil)).toMatch(/file_url redirects to https:\/\/10\.0\.0\.1\/internal\.pdf, which must name a public Internet host/);
+    expect(fetched).not.toContain('https://10.0.0.1/internal.pdf');
+    expect(textOf(await client.callTool({ name: 'rotate_pdf', arguments: { file_url: `${FILES}/loop` } }))).toMatch(/more than 3 redirects/);
+    expect(textOf(await client.callTool({ name: 'rotate_pdf', arguments: { file_url: `${FILES}/big.bin` } }))).toMatch(/larger than the 10 MB your plan allows/);
+  });
+
+  it('wait_seconds 0 returns the record at once; get_task waits for the end', async () => {
+    served['/w.pdf'] = await markerPdf(1, 'W');
+    const client = await connect({ 'x-api-key': (await newAccount()).secret });
+    const rec = jsonOf(await client.callTool({ name: 'rotate_pdf', arguments: { file_url: `${FILES}/w.pdf`, wait_seconds: 0 } }));
+    expect(['queued', 'processing', 'done']).toContain(rec['status']);
+    const done = jsonOf(await client.callTool({ name: 'get_task', arguments: { task_id: rec['task_id'], wait_seconds: 30 } }));
+    expect(done['status']).toBe('done');
+    const bad = await client.callTool({ name: 'rotate_pdf', arguments: { file_url: `${FILES}/w.pdf`, wait_seconds: 121 } });
+    expect(textOf(bad)).toMatch(/wait_seconds must be a whole number between 0 and 120/);
   });
 });

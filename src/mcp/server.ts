@@ -65,7 +65,9 @@ async function callTool(name: string, args: Record<string, unknown>, ctx: McpCon
   } catch (err) {
     if (err instanceof ToolError || err instanceof FileUrlError) return error(err.message);
     if (err instanceof ApiError) return error(problemText(err.detail, err.errors));
-    throw err;
+    // Never a protocol error for a tool's failure: the agent reads a result, the log gets the cause.
+    console.error(JSON.stringify({ event: 'mcp_tool_error', tool: name, error: String(err), stack: (err as Error)?.stack }));
+    return error(`The ${name} tool failed on our side; nothing was charged for what did not start. Try again in a moment.`);
   }
 }
 
