@@ -4,6 +4,8 @@
  */
 export type TaskFailure =
   | { reason: 'encrypted' }
+  | { reason: 'wrong_password' }
+  | { reason: 'not_encrypted' }
   | { reason: 'corrupt' }
   | { reason: 'page_out_of_range'; page: number; pages: number }
   | { reason: 'input_expired' }
@@ -20,6 +22,10 @@ export function failureMessage(f: TaskFailure): string {
   switch (f.reason) {
     case 'encrypted':
       return 'The PDF is password-protected: unlock it with POST /v1/pdf/unlock first, then run this operation on the unlocked file.';
+    case 'wrong_password':
+      return 'The password is wrong: the PDF does not open with it. Passwords are case-sensitive; check it and try again (the payment was returned).';
+    case 'not_encrypted':
+      return 'The PDF is not password-protected: there is nothing to unlock, the file can be used as it is (the payment was returned).';
     case 'corrupt':
       return 'The file is damaged and could not be repaired: re-export or re-save it from the program that made it and upload it again.';
     case 'page_out_of_range':
