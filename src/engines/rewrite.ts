@@ -9,6 +9,7 @@
  */
 import type { PDFDocument } from './pdf';
 import { latin1Bytes as latin1 } from '../lib/latin1';
+import { encryptData, importFileKey, type Aes256Security } from './aes256';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
 
@@ -29,7 +30,57 @@ export interface RewriteOptions {
 /** The reachable objects of `doc` as a complete PDF, in chunks. */
 export function writeReachable(doc: PDFDocument, options: RewriteOptions = {}): Uint8Array[] {
   const trailer = doc.getTrailer();
+  return writeObjects(doc, reachableObjects(doc, ['Root', 'Info'].map((k) => trailer.get(k))), options);
+}
+
+/**
+ * The same, encrypted with AES-256 (revision 6, ./aes256.ts): every string and stream of the
+ * reachable objects encrypted with the file key, the /Encrypt dictionary added unencrypted, and an
+ * /ID given to a file that had none (a file with /Encrypt must have one).
+ */
+export async function writeReachableEncrypted(doc: PDFDocument, security: Aes256Security): Promise<Uint8Array[]> {
+  const trailer = doc.getTrailer();
   const reachable = reachableObjects(doc, ['Root', 'Info'].map((k) => trailer.get(k)));
+  const key = await importFileKey(security.key);
+  const rawStreams = new Map<number, Uint8Array>();
+  for (const num of reachable.keys()) {
+    const ref = doc.newIndirect(num);
+    await encryptStrings(doc, ref.resolve(), key);
+    if (ref.isStream()) {
+      const raw = ref.readRawStream();
+      const data = raw.asUint8Array().slice();
+      raw.destroy();
+      rawStreams.set(num, await encryptData(key, data));
+    }
+  }
+  const encryptNum = Math.max(doc.countObjects(), ...[...reachable.keys()].map((n) => n + 1));
+  if (trailer.get('ID').isNull()) {
+    const id = doc.newArray();
+    const first = crypto.getRandomValues(new Uint8Array(16));
+    id.push(doc.newByteString(first));
+    id.push(doc.newByteString(first));
+    trailer.put('ID', id);
+  }
+  return writeObjects(doc, reachable, { rawStreams }, { num: encryptNum, body: security.dictionary });
+}
+
+/** Every string inside `obj` (not behind references: those are objects of their own) replaced by its encryption. */
+async function encryptStrings(doc: PDFDocument, obj: PDFObject, key: CryptoKey): Promise<void> {
+  if (!obj.isDictionary() && !obj.isArray()) return;
+  const found: [PDFObject, string | number][] = [];
+  const nested: PDFObject[] = [];
+  obj.forEach((value, at) => {
+    if (value.isIndirect()) return;
+    if (value.isString()) found.push([value, at]);
+    else if (value.isDictionary() || value.isArray()) nested.push(value);
+  });
+  for (const [value, at] of found) obj.put(at, doc.newByteString(await encryptData(key, value.asByteString())));
+  for (const child of nested) await encryptStrings(doc, child, key);
+}
+
+/** The objects `reachable` (and an extra one, written as given) as a complete PDF, in chunks. */
+function writeObjects(doc: PDFDocument, reachable: Map<number, number>, options: RewriteOptions, extra?: { num: number; body: string }): Uint8Array[] {
+  const trailer = doc.getTrailer();
   const chunks: Uint8Array[] = [];
   let length = 0;
   const emit = (chunk: Uint8Array) => {
@@ -45,7 +96,11 @@ export function writeReachable(doc: PDFDocument, options: RewriteOptions = {}): 
     for (const part of serialiseObject(doc, num, gen, options.rawStreams?.get(num))) emit(part);
   }
 
-  const size = Math.max(doc.countObjects(), ...[...reachable.keys()].map((n) => n + 1));
+  if (extra) {
+    offsets.set(extra.num, { gen: 0, offset: length });
+    emit(latin1(`${extra.num} 0 obj\n${extra.body}\nendobj\n`));
+  }
+  const size = Math.max(doc.countObjects(), extra ? extra.num + 1 : 0, ...[...reachable.keys()].map((n) => n + 1));
   const xrefOffset = length;
   const rows: string[] = [`xref\n0 ${size}\n0000000000 65535 f\r\n`];
   for (let num = 1; num < size; num++) {
@@ -56,6 +111,7 @@ export function writeReachable(doc: PDFDocument, options: RewriteOptions = {}): 
     .map((k) => [k, trailer.get(k)] as const)
     .filter(([, v]) => !v.isNull())
     .map(([k, v]) => `/${k} ${v.toString(true, true)}`)
+    .concat(extra ? [`/Encrypt ${extra.num} 0 R`] : [])
     .join(' ');
   rows.push(`trailer\n<< /Size ${size} ${entries} >>\nstartxref\n${xrefOffset}\n%%EOF\n`);
   emit(latin1(rows.join('')));
