@@ -1,4 +1,5 @@
 import type { OperationDef } from './define';
+import addPageNumbers from './add-page-numbers';
 import deletePages from './delete-pages';
 import extractPages from './extract-pages';
 import flatten from './flatten';
@@ -12,7 +13,7 @@ import unlock from './unlock';
 import wordToPdf from './word-to-pdf';
 
 /** The registry: HTTP routes, OpenAPI, queue routing and history types all derive from this list. */
-export const OPERATIONS: readonly OperationDef[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, protect, unlock, wordToPdf] as unknown as OperationDef[];
+export const OPERATIONS: readonly OperationDef[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, addPageNumbers, protect, unlock, wordToPdf] as unknown as OperationDef[];
 
 export const operationByPath = new Map(OPERATIONS.map((op) => [op.path, op]));
 export const operationByType = new Map(OPERATIONS.map((op) => [op.type, op]));
