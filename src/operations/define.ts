@@ -52,6 +52,11 @@ export interface OperationDef<S extends z.ZodObject = z.ZodObject> {
   inputs: { kind: 'file_id' } | { kind: 'file_ids'; min: number; max: number };
   /** The operation's own parameters (file ids and `webhook_url` are added by the framework). */
   params: S;
+  /**
+   * Parameters that name another uploaded file (a watermark's `image_file_id`) and the kinds each
+   * takes: checked at request time like the inputs, and loaded after them for `run`.
+   */
+  fileParams?: Record<string, readonly FileKind[]>;
   /** Price units; the default is size units of the summed input. */
   price?: (inputs: readonly InputFile[], params: z.infer<S>) => number;
   /** Request-time checks that need the upload records (page ranges and the like). */

@@ -9,7 +9,7 @@ import { config } from '../env';
 import { chargeOperation, refundTask } from '../billing/charge';
 import { ApiError, invalidMany, type FieldProblem } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { MIME_OF } from '../lib/detect';
+import { MIME_OF, type FileKind } from '../lib/detect';
 import { outboundUrlProblem } from '../lib/outbound-url';
 import { idempotency } from '../middleware/idempotency';
 import { jsonObjectBody, parseOr422 } from '../lib/validation';
@@ -43,21 +43,33 @@ export function webhookProblems(url: string | undefined, allowInsecure: boolean)
 
 const KIND_NAMES = (kinds: readonly string[]) => kinds.map((k) => k.toUpperCase()).join(', ');
 
-async function resolveInputs(c: { env: AppEnv['Bindings'] }, accountId: string, op: OperationDef, ids: string[], path: string): Promise<InputFile[]> {
+/** The upload records of `ids`, each of a kind in `accepts`; 422 naming `pathOf(i)` for what is unknown or of another kind. */
+async function resolveFiles(c: { env: AppEnv['Bindings'] }, accountId: string, accepts: readonly FileKind[], ids: string[], pathOf: (i: number) => string): Promise<InputFile[]> {
   const found = await findLiveFiles(c.env.DB, accountId, ids);
   const problems: FieldProblem[] = [];
   const inputs: InputFile[] = [];
   ids.forEach((id, i) => {
-    const at = op.inputs.kind === 'file_id' ? path : `${path}[${i}]`;
+    const at = pathOf(i);
     const file = found.get(id);
     if (!file) problems.push({ path: at, message: `file ${id} is unknown or expired: files live one hour after upload; upload it again` });
-    else if (!op.accepts.includes(file.kind)) {
+    else if (!accepts.includes(file.kind)) {
       // Word saves web pages under .doc names too ("Web Page" format): say what it is and the way out.
-      const webPageAsWord = file.kind === 'html' && op.accepts.includes('doc') ? ': it is a web page, not a Word document; open it in Word and save it as .docx (Word Document), then upload that' : '';
-      problems.push({ path: at, message: `this operation takes ${KIND_NAMES(op.accepts)}, but ${file.filename} is ${file.kind.toUpperCase()} (${MIME_OF[file.kind]})${webPageAsWord}` });
+      const webPageAsWord = file.kind === 'html' && accepts.includes('doc') ? ': it is a web page, not a Word document; open it in Word and save it as .docx (Word Document), then upload that' : '';
+      problems.push({ path: at, message: `this ${at === 'file_id' || at.startsWith('file_ids') ? 'operation' : 'parameter'} takes ${KIND_NAMES(accepts)}, but ${file.filename} is ${file.kind.toUpperCase()} (${MIME_OF[file.kind]})${webPageAsWord}` });
     } else inputs.push(file);
   });
   if (problems.length) throw invalidMany(problems);
+  return inputs;
+}
+
+/** The operation's inputs, then the files its parameters name (a watermark's logo), in that order. */
+async function resolveInputs(c: { env: AppEnv['Bindings'] }, accountId: string, op: OperationDef, body: Record<string, unknown>): Promise<InputFile[]> {
+  const ids = op.inputs.kind === 'file_id' ? [body['file_id'] as string] : (body['file_ids'] as string[]);
+  const inputs = await resolveFiles(c, accountId, op.accepts, ids, (i) => (op.inputs.kind === 'file_id' ? 'file_id' : `file_ids[${i}]`));
+  for (const [name, accepts] of Object.entries(op.fileParams ?? {})) {
+    const id = body[name];
+    if (typeof id === 'string') inputs.push(...(await resolveFiles(c, accountId, accepts, [id], () => name)));
+  }
   return inputs;
 }
 
@@ -74,8 +86,7 @@ export function operationRoutes() {
       const hook = webhookProblems(body.webhook_url, cfg.allowInsecureUrls);
       if (hook.length) throw invalidMany(hook);
 
-      const ids = op.inputs.kind === 'file_id' ? [body.file_id!] : body.file_ids!;
-      const inputs = await resolveInputs(c, account.id, op, ids, op.inputs.kind);
+      const inputs = await resolveInputs(c, account.id, op, body);
       const params = op.params.parse(body);
       const problems = op.check?.(inputs, params) ?? [];
       if (problems.length) throw invalidMany(problems);
