@@ -7,6 +7,7 @@ import merge from './merge';
 import protect from './protect';
 import reorderPages from './reorder-pages';
 import rotate from './rotate';
+import sign from './sign';
 import split from './split';
 import toTxt from './to-txt';
 import unlock from './unlock';
@@ -14,7 +15,7 @@ import watermark from './watermark';
 import wordToPdf from './word-to-pdf';
 
 /** The registry: HTTP routes, OpenAPI, queue routing and history types all derive from this list. */
-export const OPERATIONS: readonly OperationDef[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, addPageNumbers, protect, unlock, watermark, wordToPdf] as unknown as OperationDef[];
+export const OPERATIONS: readonly OperationDef[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, addPageNumbers, protect, sign, unlock, watermark, wordToPdf] as unknown as OperationDef[];
 
 export const operationByPath = new Map(OPERATIONS.map((op) => [op.path, op]));
 export const operationByType = new Map(OPERATIONS.map((op) => [op.type, op]));

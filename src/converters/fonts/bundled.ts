@@ -26,7 +26,9 @@ import cousineBoldItalic from '@expo-google-fonts/cousine/700Bold_Italic/Cousine
 import dejavuSans from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf';
 import dejavuSansBold from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf';
 import dejavuMath from 'dejavu-fonts-ttf/ttf/DejaVuMathTeXGyre.ttf';
-import { FACE_FILES, type FontFiles } from './catalog';
+// Handwriting with Cyrillic, for visual signatures (operations/sign.ts).
+import caveatRegular from '@expo-google-fonts/caveat/400Regular/Caveat_400Regular.ttf';
+import { FACE_FILES, HANDWRITING, type FontFiles } from './catalog';
 
 const BYTES: Record<string, ArrayBuffer> = {
   [FACE_FILES.Carlito.regular]: carlitoRegular,
@@ -52,6 +54,7 @@ const BYTES: Record<string, ArrayBuffer> = {
   [FACE_FILES.DejaVuSans.regular]: dejavuSans,
   [FACE_FILES.DejaVuSans.bold]: dejavuSansBold,
   [FACE_FILES.DejaVuMath.regular]: dejavuMath,
+  [HANDWRITING]: caveatRegular,
 };
 
 export const bundledFonts: FontFiles = (file) => {

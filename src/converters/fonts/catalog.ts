@@ -56,6 +56,9 @@ export const FALLBACK: Record<Family, Family[]> = {
 /** Bytes of a face file (see FACE_FILES), synchronously: MuPDF asks for fonts in the middle of layout. */
 export type FontFiles = (file: string) => Uint8Array | undefined;
 
+/** A handwriting face with Cyrillic (Caveat, OFL) for visual signatures. */
+export const HANDWRITING = '@expo-google-fonts/caveat/400Regular/Caveat_400Regular.ttf';
+
 export const faceStyle = (bold: boolean, italic: boolean): FaceStyle => (bold ? (italic ? 'boldItalic' : 'bold') : italic ? 'italic' : 'regular');
 
 const EXACT: Record<string, Family> = {
