@@ -1,5 +1,6 @@
 import type { OperationDef } from './define';
 import addPageNumbers from './add-page-numbers';
+import compress from './compress';
 import deletePages from './delete-pages';
 import extractPages from './extract-pages';
 import flatten from './flatten';
@@ -15,7 +16,7 @@ import watermark from './watermark';
 import wordToPdf from './word-to-pdf';
 
 /** The registry: HTTP routes, OpenAPI, queue routing and history types all derive from this list. */
-export const OPERATIONS: readonly OperationDef[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, addPageNumbers, protect, sign, unlock, watermark, wordToPdf] as unknown as OperationDef[];
+export const OPERATIONS: readonly OperationDef[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, compress, addPageNumbers, protect, sign, unlock, watermark, wordToPdf] as unknown as OperationDef[];
 
 export const operationByPath = new Map(OPERATIONS.map((op) => [op.path, op]));
 export const operationByType = new Map(OPERATIONS.map((op) => [op.type, op]));

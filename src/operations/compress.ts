@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import type * as Mupdf from 'mupdf';
+import { defineOperation } from './define';
+import { PDF_MIME, saveBytes, withPdf, type PDFDocument } from '../engines/pdf';
+
+type PDFObject = ReturnType<PDFDocument['getTrailer']>;
+
+/** Target resolution and JPEG quality of each lossy level (DECISIONS: medium 150 dpi, high 100 dpi). */
+const LEVELS = { medium: { dpi: 150, quality: 75 }, high: { dpi: 100, quality: 60 } } as const;
+/** Images only a little above the target are left alone: resampling them saves little and costs a generation. */
+const SLACK = 1.15;
+/** The most pixels one image may have to be resampled here (24 MB of RGB): larger ones are kept as they are. */
+const PIXEL_BUDGET = 8_000_000;
+
+/**
+ * Makes a PDF smaller (DECISIONS: never larger, else the original bytes). `low` is lossless: unused
+ * objects dropped, streams and fonts recompressed, objects packed into object streams. `medium`
+ * and `high` also resample the images shown above 150 or 100 dpi (their effective resolution
+ * measured from how the pages draw them) and store them as JPEG; masks, stencils, 1-bit, indexed,
+ * CMYK and colour-keyed images are left as they are, never broken.
+ */
+export default defineOperation({
+  path: 'compress',
+  type: 'compress_pdf',
+  summary: 'Make a PDF smaller: lossless, or with images resampled to 150 or 100 dpi',
+  accepts: ['pdf'],
+  inputs: { kind: 'file_id' },
+  params: z.object({ level: z.enum(['low', 'medium', 'high']).default('medium') }),
+  engine: 'pdf',
+  async run({ inputs, params, log }) {
+    const original = inputs[0]!.bytes;
+    const out = await withPdf(original, (doc, mupdf) => {
+      if (params.level !== 'low') {
+        const resampled = resampleImages(mupdf, doc, LEVELS[params.level]);
+        log('compress_images', { resampled });
+      }
+      return saveBytes(doc, 'garbage=compact,compress,compress-fonts,objstms');
+    });
+    return { chunks: [out.length < original.length ? out : original], ext: 'pdf', contentType: PDF_MIME };
+  },
+});
+
+/** The highest resolution each image size is drawn at, in dots per inch, over all pages. */
+function drawnDpi(mupdf: typeof Mupdf, doc: PDFDocument): Map<string, number> {
+  const dpi = new Map<string, number>();
+  const device = new mupdf.Device({
+    fillImage(image: Mupdf.Image, ctm: number[]) {
+      const across = Math.hypot(ctm[0]!, ctm[1]!) / 72;
+      const down = Math.hypot(ctm[2]!, ctm[3]!) / 72;
+      if (across <= 0 || down <= 0) return;
+      const key = `${image.getWidth()}x${image.getHeight()}`;
+      dpi.set(key, Math.max(dpi.get(key) ?? 0, image.getWidth() / across, image.getHeight() / down));
+    },
+  } as never);
+  try {
+    for (let i = 0; i < doc.countPages(); i++) {
+      const page = doc.loadPage(i);
+      try {
+        page.run(device, mupdf.Matrix.identity);
+      } finally {
+        page.destroy();
+      }
+    }
+  } finally {
+    device.close();
+    device.destroy();
+  }
+  return dpi;
+}
+
+/** Image XObjects resampled to at most `dpi` as JPEG where that is smaller; returns how many. */
+function resampleImages(mupdf: typeof Mupdf, doc: PDFDocument, level: { dpi: number; quality: number }): number {
+  const drawn = drawnDpi(mupdf, doc);
+  let resampled = 0;
+  for (let num = 1; num < doc.countObjects(); num++) {
+    const ref = doc.newIndirect(num);
+    if (!ref.isStream()) continue;
+    const dict = ref.resolve();
+    if (dict.get('Subtype').isName() === false || dict.get('Subtype').asName() !== 'Image') continue;
+    const [w, h] = [dict.get('Width').asNumber(), dict.get('Height').asNumber()];
+    const dpi = drawn.get(`${w}x${h}`);
+    if (!dpi || dpi <= level.dpi * SLACK || w * h > PIXEL_BUDGET || !resamplable(dict)) continue;
+    const scale = level.dpi / dpi;
+    const [nw, nh] = [Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale))];
+    const jpeg = resampledJpeg(mupdf, ref, dict, w, h, nw, nh, level.quality);
+    if (!jpeg || jpeg.length >= ref.readRawStream().getLength()) continue;
+    ref.writeRawStream(jpeg);
+    dict.put('Width', nw);
+    dict.put('Height', nh);
+    dict.put('BitsPerComponent', 8);
+    dict.put('Filter', doc.newName('DCTDecode'));
+    dict.delete('DecodeParms');
+    resampled++;
+  }
+  return resampled;
+}
+
+/** Whether an image can be resampled as JPEG and look the same: 8-bit grey or RGB, no stencil, no colour key, no Decode. */
+function resamplable(dict: PDFObject): boolean {
+  if (dict.get('ImageMask').isBoolean() && dict.get('ImageMask').asBoolean()) return false;
+  if (dict.get('BitsPerComponent').asNumber() !== 8) return false;
+  if (dict.get('Mask').isArray() || !dict.get('Decode').isNull()) return false;
+  const filter = dict.get('Filter');
+  const filters = filter.isArray() ? Array.from({ length: filter.length }, (_, i) => filter.get(i).asName()) : filter.isName() ? [filter.asName()] : [];
+  if (filters.some((f) => f === 'JBIG2Decode' || f === 'CCITTFaxDecode' || f === 'JPXDecode')) return false;
+  return componentsOf(dict.get('ColorSpace')) !== undefined;
+}
+
+/** 1 or 3 for grey and RGB spaces (device, calibrated or ICC), undefined for the rest. */
+function componentsOf(space: PDFObject): 1 | 3 | undefined {
+  const name = space.isName() ? space.asName() : space.isArray() ? space.get(0).asName() : '';
+  if (name === 'DeviceGray' || name === 'CalGray') return 1;
+  if (name === 'DeviceRGB' || name === 'CalRGB') return 3;
+  if (name === 'ICCBased') {
+    const n = space.get(1).get('N').asNumber();
+    return n === 1 || n === 3 ? n : undefined;
+  }
+  return undefined;
+}
+
+/** The image's samples, area-averaged down to nw × nh and encoded as JPEG. */
+function resampledJpeg(mupdf: typeof Mupdf, ref: PDFObject, dict: PDFObject, w: number, h: number, nw: number, nh: number, quality: number): Uint8Array | undefined {
+  const n = componentsOf(dict.get('ColorSpace'))!;
+  const samples = decodedSamples(mupdf, ref, dict, w, h, n);
+  if (!samples) return undefined;
+  const pix = new mupdf.Pixmap(n === 1 ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, [0, 0, nw, nh], false);
+  try {
+    areaAverage(samples, w, h, n, pix.getPixels(), nw, nh, pix.getStride());
+    return pix.asJPEG(quality).slice();
+  } finally {
+    pix.destroy();
+  }
+}
+
+/** 8-bit samples, `n` per pixel, rows packed: a JPEG's decoded by MuPDF, other filters' as the stream reads. */
+function decodedSamples(mupdf: typeof Mupdf, ref: PDFObject, dict: PDFObject, w: number, h: number, n: number): Uint8Array | undefined {
+  const filter = dict.get('Filter');
+  const isJpeg = (filter.isName() && filter.asName() === 'DCTDecode') || (filter.isArray() && filter.length === 1 && filter.get(0).asName() === 'DCTDecode');
+  if (isJpeg) {
+    const raw = ref.readRawStream();
+    let image: Mupdf.Image | undefined;
+    let pix: Mupdf.Pixmap | undefined;
+    try {
+      image = new mupdf.Image(raw.asUint8Array().slice());
+      pix = image.toPixmap();
+      if (pix.getNumberOfComponents() !== n || pix.getAlpha() || pix.getWidth() !== w || pix.getHeight() !== h) return undefined;
+      const stride = pix.getStride();
+      const px = pix.getPixels();
+      const out = new Uint8Array(w * h * n);
+      for (let y = 0; y < h; y++) out.set(px.subarray(y * stride, y * stride + w * n), y * w * n);
+      return out;
+    } catch {
+      return undefined;
+    } finally {
+      pix?.destroy();
+      image?.destroy();
+      raw.destroy();
+    }
+  }
+  try {
+    const buf = ref.readStream();
+    const data = buf.asUint8Array().slice();
+    buf.destroy();
+    return data.length >= w * h * n ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Box-filter downsampling: each new pixel the mean of the source pixels it covers. */
+function areaAverage(src: Uint8Array, w: number, h: number, n: number, dst: Uint8ClampedArray, nw: number, nh: number, stride: number): void {
+  const sums = new Float64Array(nw * n);
+  const counts = new Float64Array(nw);
+  const column = Uint32Array.from({ length: w }, (_, x) => Math.min(nw - 1, Math.floor((x * nw) / w)));
+  let row = 0;
+  for (let y = 0; y <= h; y++) {
+    const target = y < h ? Math.min(nh - 1, Math.floor((y * nh) / h)) : nh;
+    if (target !== row) {
+      for (let x = 0; x < nw; x++) for (let c = 0; c < n; c++) dst[row * stride + x * n + c] = counts[x] ? sums[x * n + c]! / counts[x]! : 255;
+      sums.fill(0);
+      counts.fill(0);
+      row = target;
+      if (y === h) break;
+    }
+    const base = y * w * n;
+    for (let x = 0; x < w; x++) {
+      const t = column[x]!;
+      counts[t]!++;
+      for (let c = 0; c < n; c++) sums[t * n + c] = sums[t * n + c]! + src[base + x * n + c]!;
+    }
+  }
+}

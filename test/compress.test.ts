@@ -1,0 +1,80 @@
+/** compress: never larger; medium and high resample images above 150 and 100 dpi as drawn; low keeps the pixels. */
+import { describe, expect, it } from 'vitest';
+import { loadMupdf } from '../src/engines/mupdf';
+import { download, markerPdf, newAccount, runOp, uploadOk } from './helpers';
+import { expectProblem } from './fixtures';
+
+/** One A4 page showing a 1,500 px noisy photo over 2.5 inches: 600 dpi as drawn. */
+async function photoPdf(): Promise<Uint8Array> {
+  const mupdf = await loadMupdf();
+  const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 1500, 1500], false);
+  const px = pix.getPixels();
+  let seed = 99;
+  for (let i = 0; i < px.length; i++) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    px[i] = ((i % 4500) / 18 + (seed >>> 24) / 4) & 255;
+  }
+  const jpeg = pix.asJPEG(92).slice();
+  pix.destroy();
+  const doc = new mupdf.PDFDocument();
+  try {
+    const image = new mupdf.Image(jpeg);
+    const ref = doc.addImage(image);
+    image.destroy();
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { XObject: { Im0: ref } }, 'q 180 0 0 180 72 590 cm /Im0 Do Q'));
+    const buf = doc.saveToBuffer('compress');
+    try {
+      return buf.asUint8Array().slice();
+    } finally {
+      buf.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}
+
+async function firstImageWidth(bytes: Uint8Array): Promise<number> {
+  const mupdf = await loadMupdf();
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF()!;
+  try {
+    let width = 0;
+    doc.findPage(0).get('Resources', 'XObject').forEach((ref) => (width = ref.get('Width').asNumber()));
+    return width;
+  } finally {
+    doc.destroy();
+  }
+}
+
+describe('compress', () => {
+  it('low keeps the pixels, medium 150 dpi, high 100 dpi (180 pt wide: 375 and 250 px); each smaller than the input', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const input = await photoPdf();
+    const up = await uploadOk(acct, input, 'photo.pdf');
+    const widths: Record<string, number> = {};
+    for (const level of ['low', 'medium', 'high', undefined]) {
+      const rec = await runOp(acct, 'compress', { file_id: up.file_id, ...(level ? { level } : {}) });
+      expect(rec.status, rec.error_message ?? '').toBe('done');
+      expect(rec.operation_type).toBe('compress_pdf');
+      const out = await download(rec);
+      expect(out.length).toBeLessThanOrEqual(input.length);
+      widths[level ?? 'default'] = await firstImageWidth(out);
+      if (level === 'medium') expect(out.length).toBeLessThan(input.length / 4);
+    }
+    expect(widths).toEqual({ low: 1500, medium: 375, high: 250, default: 375 });
+  });
+
+  it('a small text-only file comes back no larger than it was', async () => {
+    const acct = await newAccount();
+    const input = await markerPdf(1, 'Z');
+    const rec = await runOp(acct, 'compress', { file_id: (await uploadOk(acct, input, 'z.pdf')).file_id, level: 'high' });
+    const out = await download(rec);
+    expect(out.length).toBeLessThanOrEqual(input.length);
+  });
+
+  it('an unknown level is 422 naming the levels', async () => {
+    const acct = await newAccount();
+    const up = await uploadOk(acct, await markerPdf(1, 'L'), 'l.pdf');
+    const problem = await expectProblem(await acct.json('/v1/pdf/compress', { file_id: up.file_id, level: 'extreme' }), 422, 'validation_error');
+    expect(problem.errors).toContainEqual({ path: 'level', message: 'level must be one of "low", "medium", "high"' });
+  });
+});
