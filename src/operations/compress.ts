@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type * as Mupdf from 'mupdf';
 import { defineOperation } from './define';
-import { PDF_MIME, saveBytes, withPdf, type PDFDocument } from '../engines/pdf';
+import { PDF_MIME, inspectPdf, saveBytes, withPdf, type PDFDocument } from '../engines/pdf';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
 
@@ -29,14 +29,16 @@ export default defineOperation({
   engine: 'pdf',
   async run({ inputs, params, log }) {
     const original = inputs[0]!.bytes;
-    const out = await withPdf(original, (doc, mupdf) => {
-      if (params.level !== 'low') {
-        const resampled = resampleImages(mupdf, doc, LEVELS[params.level]);
-        log('compress_images', { resampled });
-      }
-      return saveBytes(doc, 'garbage=compact,compress,compress-fonts,objstms');
+    // The pages are run on a copy of their own: running a page with syntax errors can make MuPDF
+    // repair the document, and a repaired document saved lost its image streams (ocrmypdf's c02-22).
+    const drawn = params.level === 'low' ? new Map<string, number>() : await withPdf(original, (doc, mupdf) => drawnDpi(mupdf, doc));
+    const { out, pages } = await withPdf(original, (doc, mupdf) => {
+      if (params.level !== 'low') log('compress_images', { resampled: resampleImages(mupdf, doc, LEVELS[params.level], drawn) });
+      return { out: saveBytes(doc, 'garbage=compact,compress,compress-fonts,objstms'), pages: doc.countPages() };
     });
-    return { chunks: [out.length < original.length ? out : original], ext: 'pdf', contentType: PDF_MIME };
+    // Never larger, and never a file that lost pages on the way: else the original bytes.
+    const kept = out.length < original.length && (await inspectPdf(out)).pages === pages;
+    return { chunks: [kept ? out : original], ext: 'pdf', contentType: PDF_MIME };
   },
 });
 
@@ -69,14 +71,12 @@ function drawnDpi(mupdf: typeof Mupdf, doc: PDFDocument): Map<string, number> {
 }
 
 /** Image XObjects resampled to at most `dpi` as JPEG where that is smaller; returns how many. */
-function resampleImages(mupdf: typeof Mupdf, doc: PDFDocument, level: { dpi: number; quality: number }): number {
-  const drawn = drawnDpi(mupdf, doc);
+function resampleImages(mupdf: typeof Mupdf, doc: PDFDocument, level: { dpi: number; quality: number }, drawn: Map<string, number>): number {
   let resampled = 0;
-  for (let num = 1; num < doc.countObjects(); num++) {
-    const ref = doc.newIndirect(num);
-    if (!ref.isStream()) continue;
-    const dict = ref.resolve();
-    if (dict.get('Subtype').isName() === false || dict.get('Subtype').asName() !== 'Image') continue;
+  for (const ref of pageImages(doc)) {
+    // The reference itself reads and writes the dictionary: a resolved wrapper of a borrowed object,
+    // once collected, dropped it from under the document (the file saved without its images).
+    const dict = ref;
     const [w, h] = [dict.get('Width').asNumber(), dict.get('Height').asNumber()];
     const dpi = drawn.get(`${w}x${h}`);
     if (!dpi || dpi <= level.dpi * SLACK || w * h > PIXEL_BUDGET || !resamplable(dict)) continue;
@@ -93,6 +93,30 @@ function resampleImages(mupdf: typeof Mupdf, doc: PDFDocument, level: { dpi: num
     resampled++;
   }
   return resampled;
+}
+
+/**
+ * The image XObjects the pages use, through their resources and their forms' resources. Only
+ * these are touched: loading every object of a damaged file can make MuPDF repair it, and the
+ * repaired file saved without its images (ocrmypdf's c02-22, the Vicksburg OCR sample).
+ */
+function pageImages(doc: PDFDocument): PDFObject[] {
+  const images = new Map<number, PDFObject>();
+  const seen = new Set<number>();
+  const visit = (resources: PDFObject, depth: number) => {
+    const xobjects = resources.get('XObject');
+    if (!xobjects.isDictionary() || depth > 8) return;
+    xobjects.forEach((ref) => {
+      if (!ref.isIndirect() || seen.has(ref.asIndirect())) return;
+      seen.add(ref.asIndirect());
+      const subtype = ref.get('Subtype');
+      if (!subtype.isName()) return;
+      if (subtype.asName() === 'Image' && ref.isStream()) images.set(ref.asIndirect(), ref);
+      else if (subtype.asName() === 'Form') visit(ref.get('Resources'), depth + 1);
+    });
+  };
+  for (let i = 0; i < doc.countPages(); i++) visit(doc.findPage(i).getInheritable('Resources'), 0);
+  return [...images.values()];
 }
 
 /** Whether an image can be resampled as JPEG and look the same: 8-bit grey or RGB, no stencil, no colour key, no Decode. */
