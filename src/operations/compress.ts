@@ -16,8 +16,8 @@ const PIXEL_BUDGET = 8_000_000;
  * Makes a PDF smaller (DECISIONS: never larger, else the original bytes). `low` is lossless: unused
  * objects dropped, streams and fonts recompressed, objects packed into object streams. `medium`
  * and `high` also resample the images shown above 150 or 100 dpi (their effective resolution
- * measured from how the pages draw them) and store them as JPEG; masks, stencils, 1-bit, indexed,
- * CMYK and colour-keyed images are left as they are, never broken.
+ * measured from how the pages draw them) and store them as JPEG; masked images, stencils, 1-bit,
+ * indexed and CMYK images are left as they are, never broken.
  */
 export default defineOperation({
   path: 'compress',
@@ -119,11 +119,13 @@ function pageImages(doc: PDFDocument): PDFObject[] {
   return [...images.values()];
 }
 
-/** Whether an image can be resampled as JPEG and look the same: 8-bit grey or RGB, no stencil, no colour key, no Decode. */
+/** Whether an image can be resampled as JPEG and look the same: 8-bit grey or RGB, no stencil, no mask, no Decode. */
 function resamplable(dict: PDFObject): boolean {
   if (dict.get('ImageMask').isBoolean() && dict.get('ImageMask').asBoolean()) return false;
   if (dict.get('BitsPerComponent').asNumber() !== 8) return false;
-  if (dict.get('Mask').isArray() || !dict.get('Decode').isNull()) return false;
+  // A mask of the old size over a resampled image is not drawn the same (freeculture's cover lost
+  // its red title): masked images are left as they are, like colour-keyed ones.
+  if (!dict.get('Mask').isNull() || !dict.get('SMask').isNull() || !dict.get('Decode').isNull()) return false;
   const filter = dict.get('Filter');
   const filters = filter.isArray() ? Array.from({ length: filter.length }, (_, i) => filter.get(i).asName()) : filter.isName() ? [filter.asName()] : [];
   if (filters.some((f) => f === 'JBIG2Decode' || f === 'CCITTFaxDecode' || f === 'JPXDecode')) return false;
