@@ -61,4 +61,12 @@ describe('sign', () => {
     await expectProblem(await post({ height: 0 }), 422, 'validation_error');
     expect(await balanceOf(acct)).toBe('5.00');
   });
+
+  it('a data:image/webp signature is read too (decoded by @jsquash/webp)', async () => {
+    const acct = await newAccount();
+    const up = await uploadOk(acct, await markerPdf(1, 'V'), 'v.pdf');
+    const webp = 'UklGRiYAAABXRUJQVlA4TBkAAAAvJ8AEEA8QMf/zHwyBAOHAf60BARH9jxL2AA=='; // 40 × 20, lossless
+    const rec = await runOp(acct, 'sign', { file_id: up.file_id, signature_data: `data:image/webp;base64,${webp}` });
+    expect(rec.status, rec.error_message ?? '').toBe('done');
+  });
 });

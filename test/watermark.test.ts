@@ -93,4 +93,17 @@ describe('watermark', () => {
     await expectProblem(await post({ text: 'A', font_size: 7 }), 422, 'validation_error');
     expect(await balanceOf(acct)).toBe('5.00');
   });
+
+  it('a WEBP logo (decoded by @jsquash/webp) keeps its transparency too', async () => {
+    const acct = await newAccount();
+    const pdf = await uploadOk(acct, await markerPdf(1, 'P'), 'p.pdf');
+    // 40 × 20, lossless: opaque blue on the left half, transparent on the right (made with @jsquash/webp's encoder).
+    const webp = Uint8Array.from(atob('UklGRiYAAABXRUJQVlA4TBkAAAAvJ8AEEA8QMf/zHwyBAOHAf60BARH9jxL2AA=='), (c) => c.charCodeAt(0));
+    const logo = await uploadOk(acct, webp, 'logo.webp');
+    const rec = await runOp(acct, 'watermark', { file_id: pdf.file_id, image_file_id: logo.file_id, opacity: 1, angle: 0, scale: 0.5 });
+    expect(rec.status, rec.error_message ?? '').toBe('done');
+    const at = await pixelsOf(await download(rec));
+    expect(at(110, 200)).toEqual([0, 0, 255]);
+    expect(at(190, 200)).toEqual([255, 255, 255]);
+  });
 });

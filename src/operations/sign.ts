@@ -7,6 +7,7 @@ import { canRewrite, writeReachable } from '../engines/rewrite';
 import { StampFont, appendToPage, matrix, textAt, visiblePage } from '../engines/stamp';
 import { HANDWRITING } from '../converters/fonts/catalog';
 import { TaskError } from '../tasks/failures';
+import { webpToPngOrFail } from '../engines/webp';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const DATA_URL = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/=\s]+)$/;
@@ -48,15 +49,17 @@ export default defineOperation({
   check: ([input], p) => pagesOutside('page', [p.page], input!.pages).map((e) => ({ ...e, path: 'page' })),
   engine: 'pdf',
   async run({ inputs, params }) {
+    const image = DATA_URL.exec(params.signature_data);
+    // MuPDF reads no WebP: decoded first, it is handed on as a PNG with its transparency.
+    const imageBytes = image ? (image[1] === 'webp' ? await webpToPngOrFail(base64Bytes(image[2]!), 'signature', 'send it as data:image/png or jpeg') : base64Bytes(image[2]!)) : undefined;
     const chunks = await withPdf(inputs[0]!.bytes, (doc, mupdf) => {
       requirePages([params.page], doc.countPages());
       const page = doc.loadPage(params.page - 1) as Mupdf.PDFPage;
       try {
         const visible = visiblePage(page);
         const box = { x: params.x * visible.width, y: params.y * visible.height, w: params.width * visible.width, h: params.height * visible.height };
-        const image = DATA_URL.exec(params.signature_data);
-        if (image) {
-          const { ref, width, height } = signatureImage(mupdf, doc, image[1]!, base64Bytes(image[2]!));
+        if (image && imageBytes) {
+          const { ref, width, height } = signatureImage(mupdf, doc, image[1]!, imageBytes);
           // Contained in the box, centred: the image keeps its proportions.
           const scale = Math.min(box.w / width, box.h / height);
           const [w, h] = [width * scale, height * scale];
@@ -90,7 +93,6 @@ function base64Bytes(payload: string): Uint8Array {
 }
 
 function signatureImage(mupdf: typeof Mupdf, doc: Parameters<typeof appendToPage>[0], kind: string, bytes: Uint8Array) {
-  if (kind === 'webp') throw new TaskError({ reason: 'document_unreadable', message: 'WEBP signature images are not read yet: send the signature as data:image/png (transparency is kept) or jpeg (the payment was returned).' });
   let image: Mupdf.Image | undefined;
   try {
     image = new mupdf.Image(bytes);

@@ -7,6 +7,7 @@ import { PDF_MIME, requirePages, saveBytes, withPdf } from '../engines/pdf';
 import { canRewrite, writeReachable } from '../engines/rewrite';
 import { SANS, StampFont, appendToPage, matrix, opacityState, textAt, visiblePage, type VisiblePage } from '../engines/stamp';
 import { TaskError } from '../tasks/failures';
+import { webpToPngOrFail } from '../engines/webp';
 
 /** Space between a corner watermark and the page's edges, and between tiles, in points. */
 const MARGIN = 36;
@@ -17,8 +18,8 @@ type Position = 'center' | 'tile' | 'top-left' | 'top-right' | 'bottom-left' | '
 /**
  * Text (Cyrillic included) or an uploaded logo over every chosen page, where a reader sees it: the
  * stamp is placed in the page's visible frame (engines/stamp.ts), turned `angle` degrees
- * counter-clockwise about its centre, and kept inside the page at the corners. A PNG's
- * transparency is kept (MuPDF gives it a soft mask).
+ * counter-clockwise about its centre, and kept inside the page at the corners. A PNG's or a
+ * WebP's transparency is kept (MuPDF gives it a soft mask).
  */
 export default defineOperation({
   path: 'watermark',
@@ -50,12 +51,14 @@ export default defineOperation({
   engine: 'pdf',
   async run({ inputs, params, progress }) {
     const logo = params.image_file_id ? inputs.find((i) => i.file.file_id === params.image_file_id) : undefined;
+    // MuPDF reads no WebP: decoded first, it is handed on as a PNG with its transparency.
+    const logoBytes = logo ? (logo.file.kind === 'webp' ? await webpToPngOrFail(logo.bytes, 'logo', 'upload it as PNG or JPG') : logo.bytes) : undefined;
     const chunks = await withPdf(inputs[0]!.bytes, (doc, mupdf) => {
       const count = doc.countPages();
       const pages = [...new Set(selectedPages(params.pages, count))].sort((a, b) => a - b);
       requirePages(pages, count);
       const gs = opacityState(doc, params.opacity);
-      const image = logo ? logoImage(mupdf, doc, logo.bytes, logo.file.kind) : undefined;
+      const image = logoBytes ? logoImage(mupdf, doc, logoBytes) : undefined;
       const font = image ? undefined : new StampFont(mupdf, SANS);
       try {
         const drawn: [Mupdf.PDFPage, VisiblePage, string][] = [];
@@ -133,8 +136,7 @@ function imageAt(w: number, h: number, cx: number, cy: number, angle: number): s
 }
 
 /** The logo as an image object of the document (MuPDF reads PNG and JPEG; a PNG's alpha becomes a soft mask). */
-function logoImage(mupdf: typeof Mupdf, doc: Parameters<typeof opacityState>[0], bytes: Uint8Array, kind: string): { ref: ReturnType<typeof opacityState>; width: number; height: number } {
-  if (kind === 'webp') throw new TaskError({ reason: 'document_unreadable', message: 'WEBP logos are not read yet: save the logo as PNG (transparency is kept) or JPG and upload that (the payment was returned).' });
+function logoImage(mupdf: typeof Mupdf, doc: Parameters<typeof opacityState>[0], bytes: Uint8Array): { ref: ReturnType<typeof opacityState>; width: number; height: number } {
   let image: Mupdf.Image | undefined;
   try {
     image = new mupdf.Image(bytes);

@@ -1,0 +1,60 @@
+/**
+ * WebP, which MuPDF cannot read, decoded by @jsquash/webp (libwebp in WASM) and handed on as a PNG
+ * of its RGBA samples, which MuPDF reads with its transparency. The WASM is imported as a
+ * precompiled module (Workers compile none from bytes), and the codec is told where its file is
+ * (locateFile) so its glue never builds a URL from `import.meta.url`, which Workers leave undefined.
+ */
+import webpDecoderModule from '@jsquash/webp/codec/dec/webp_dec.wasm';
+import decode, { init } from '@jsquash/webp/decode.js';
+import { assemblePng } from '../converters/png';
+import { TaskError } from '../tasks/failures';
+
+/** The most pixels a WebP may have here (64 MB of RGBA): larger ones are refused, not decoded. */
+export const MAX_WEBP_PIXELS = 16_000_000;
+
+let ready: Promise<void> | undefined;
+
+/** The WebP as PNG bytes (RGBA), or an error saying why not. */
+export async function webpToPng(bytes: Uint8Array): Promise<Uint8Array> {
+  const size = webpSize(bytes);
+  if (size && size.width * size.height > MAX_WEBP_PIXELS) throw new RangeError(`the WebP is ${size.width} × ${size.height}: more than ${MAX_WEBP_PIXELS / 1e6} million pixels`);
+  // The codec's glue makes an ImageData, which Workers do not have.
+  const g = globalThis as { ImageData?: unknown };
+  g.ImageData ??= class ImageData {
+    constructor(
+      readonly data: Uint8ClampedArray,
+      readonly width: number,
+      readonly height: number,
+    ) {}
+  };
+  // init takes the compiled module first (its typings only show the options).
+  ready ??= (init as unknown as (module: WebAssembly.Module, options: object) => Promise<void>)(webpDecoderModule, { locateFile: (path: string) => path });
+  await ready;
+  const image = await decode(bytes.slice().buffer);
+  const stride = image.width * 4;
+  const raw = new Uint8Array(image.height * (1 + stride));
+  for (let y = 0; y < image.height; y++) raw.set(image.data.subarray(y * stride, (y + 1) * stride), y * (1 + stride) + 1);
+  return assemblePng(image.width, image.height, 6, raw);
+}
+
+/** Width and height from a WebP's header (VP8, VP8L or VP8X), without decoding it. */
+function webpSize(b: Uint8Array): { width: number; height: number } | undefined {
+  const tag = String.fromCharCode(...b.subarray(12, 16));
+  const u24 = (at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
+  if (tag === 'VP8X') return { width: u24(24) + 1, height: u24(27) + 1 };
+  if (tag === 'VP8 ') return { width: (b[26]! | (b[27]! << 8)) & 0x3fff, height: (b[28]! | (b[29]! << 8)) & 0x3fff };
+  if (tag === 'VP8L') {
+    const bits = b[21]! | (b[22]! << 8) | (b[23]! << 16) | (b[24]! << 24);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+  }
+  return undefined;
+}
+
+/** webpToPng, or the task failing with what went wrong and `advice` (what to send instead). */
+export async function webpToPngOrFail(bytes: Uint8Array, what: string, advice: string): Promise<Uint8Array> {
+  try {
+    return await webpToPng(bytes);
+  } catch (e) {
+    throw new TaskError({ reason: 'document_unreadable', message: `The WEBP ${what} could not be read (${(e as Error).message}): ${advice} (the payment was returned).` });
+  }
+}
