@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/engines/mupdf';
 import { download, markerPdf, newAccount, runOp, uploadOk } from './helpers';
-import { expectProblem } from './fixtures';
+import { expectProblem, savedAndFreed } from './fixtures';
 
 /** One A4 page showing a 1,500 px noisy photo over 2.5 inches: 600 dpi as drawn. */
 async function photoPdf(): Promise<Uint8Array> {
@@ -22,14 +22,10 @@ async function photoPdf(): Promise<Uint8Array> {
     const ref = doc.addImage(image);
     image.destroy();
     doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { XObject: { Im0: ref } }, 'q 180 0 0 180 72 590 cm /Im0 Do Q'));
-    const buf = doc.saveToBuffer('compress');
-    try {
-      return buf.asUint8Array().slice();
-    } finally {
-      buf.destroy();
-    }
-  } finally {
+    return savedAndFreed(doc, 'compress');
+  } catch (e) {
     doc.destroy();
+    throw e;
   }
 }
 

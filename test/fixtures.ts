@@ -20,12 +20,10 @@ export function makePng(width = 2, height = 2, rgb: [number, number, number] = [
   return assemblePng(width, height, 2, raw);
 }
 
-/** The PDF re-saved by MuPDF with AES-256, user password `u`, owner password `o`. */
-export async function encryptPdf(bytes: Uint8Array): Promise<Uint8Array> {
-  const mupdf = await loadMupdf();
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF()!;
+/** A MuPDF document saved with `options` as bytes, the document then freed. */
+export function savedAndFreed(doc: { saveToBuffer(options: string): { asUint8Array(): Uint8Array; destroy(): void }; destroy(): void }, options = ''): Uint8Array {
   try {
-    const buf = doc.saveToBuffer('encrypt=aes-256,user-password=u,owner-password=o');
+    const buf = doc.saveToBuffer(options);
     try {
       return buf.asUint8Array().slice();
     } finally {
@@ -34,6 +32,12 @@ export async function encryptPdf(bytes: Uint8Array): Promise<Uint8Array> {
   } finally {
     doc.destroy();
   }
+}
+
+/** The PDF re-saved by MuPDF with AES-256, user password `u`, owner password `o`. */
+export async function encryptPdf(bytes: Uint8Array): Promise<Uint8Array> {
+  const mupdf = await loadMupdf();
+  return savedAndFreed(mupdf.Document.openDocument(bytes, 'application/pdf').asPDF()!, 'encrypt=aes-256,user-password=u,owner-password=o');
 }
 
 /** A PDF damaged beyond repair: only its first 200 bytes (header, no page tree) survive. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { loadMupdf } from '../src/engines/mupdf';
 import { download, newAccount, runOp, uploadOk } from './helpers';
+import { savedAndFreed } from './fixtures';
 
 /** A page with a filled text field (pdf-lib), a red square annotation and a link (MuPDF). */
 async function formWithAnnotations(): Promise<Uint8Array> {
@@ -25,14 +26,10 @@ async function formWithAnnotations(): Promise<Uint8Array> {
     square.update();
     p.createLink([50, 300, 250, 320], 'https://example.com/terms').destroy();
     p.update();
-    const buf = doc.saveToBuffer('');
-    try {
-      return buf.asUint8Array().slice();
-    } finally {
-      buf.destroy();
-    }
-  } finally {
+    return savedAndFreed(doc, '');
+  } catch (e) {
     doc.destroy();
+    throw e;
   }
 }
 

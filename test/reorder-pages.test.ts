@@ -35,17 +35,13 @@ async function nestedTreePdf(): Promise<Uint8Array> {
     top.push(first);
     top.push(second);
     root.put('Kids', top);
-    const buf = doc.saveToBuffer('');
-    try {
-      return buf.asUint8Array().slice();
-    } finally {
-      buf.destroy();
-    }
-  } finally {
+    return savedAndFreed(doc, '');
+  } catch (e) {
     doc.destroy();
+    throw e;
   }
 }
-import { expectProblem } from './fixtures';
+import { expectProblem, savedAndFreed } from './fixtures';
 
 describe('reorder-pages', () => {
   it('puts the listed pages first, then the rest in their original order', async () => {

@@ -2,22 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/engines/mupdf';
 import { balanceOf, download, inspect, markerPdf, newAccount, runOp, uploadOk } from './helpers';
-import { encryptPdf } from './fixtures';
+import { encryptPdf, savedAndFreed } from './fixtures';
 
 /** The PDF saved by MuPDF with AES-256 and these passwords. */
 async function lockedWith(bytes: Uint8Array, user: string, owner: string): Promise<Uint8Array> {
   const mupdf = await loadMupdf();
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF()!;
-  try {
-    const buf = doc.saveToBuffer(`encrypt=aes-256,user-password=${user},owner-password=${owner}`);
-    try {
-      return buf.asUint8Array().slice();
-    } finally {
-      buf.destroy();
-    }
-  } finally {
-    doc.destroy();
-  }
+  return savedAndFreed(mupdf.Document.openDocument(bytes, 'application/pdf').asPDF()!, `encrypt=aes-256,user-password=${user},owner-password=${owner}`);
 }
 
 async function isEncrypted(bytes: Uint8Array): Promise<boolean> {
