@@ -11,7 +11,7 @@
 //
 // Units: MB = 1,000,000 bytes. The Workers isolate limit is 128 MiB = 134.2 MB.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -55,6 +55,15 @@ say(`big PDF: ${big.path} ${big.bytes} bytes, ${big.pages} pages${big.cached ? '
 // A Word report of 40 photos (20 pages), about as large as the PDF: what word-to-pdf is measured on.
 const docx = cachedDocx(OUT, 'photos-40-47mb', { pictures: 40, targetBytes: 47_000_000 }, say);
 say(`big DOCX: ${docx.path} ${docx.bytes} bytes${docx.cached ? ' (cached)' : ''}`);
+/** The big PDF encrypted by qpdf (AES-256, password "bench"): what unlock is measured on. */
+let lockedFile;
+function locked() {
+  if (lockedFile) return lockedFile;
+  const path = join(OUT, 'big-locked.pdf');
+  if (!existsSync(path)) spawnSync('qpdf', ['--encrypt', 'bench', 'owner', '256', '--', big.path, path]);
+  lockedFile = { path };
+  return lockedFile;
+}
 say(`small PDF: ${small.path} ${small.bytes} bytes, 1 page${small.cached ? ' (cached)' : ''}`);
 
 
@@ -123,7 +132,8 @@ async function runOp(svc, spec, { isolate }) {
   return { name: spec.name, isolate, taskId, ...mem };
 }
 
-const inputsOf = (spec) => (spec.inputs === 'big+small' ? [big.path, small.path] : spec.inputs === 'docx' ? [docx.path] : [big.path]);
+const inputsOf = (spec) =>
+  spec.inputs === 'big+small' ? [big.path, small.path] : spec.inputs === 'docx' ? [docx.path] : spec.inputs === 'locked' ? [locked().path] : [big.path];
 
 async function fresh(spec) {
   await ensureUploaded(inputsOf(spec));
@@ -170,7 +180,7 @@ async function main() {
   say('running the anchors (qpdf, pdftotext)');
   const anchors = specs.map((spec) => {
     const out = join(OUT, `anchor-${spec.name.replace(/\W+/g, '-')}`);
-    const [tool, args] = spec.anchor(big, small, out, docx);
+    const [tool, args] = spec.anchor(big, small, out, docx, spec.inputs === 'locked' ? locked() : undefined);
     return { tool, args, ...runTool(tool, args) };
   });
 

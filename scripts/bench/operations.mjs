@@ -79,6 +79,58 @@ export const BENCH_OPERATIONS = [
     anchor: (_big, _small, out, docx) => ['soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${out}-profile`, '--convert-to', 'pdf', '--outdir', `${out}-dir`, docx.path]],
   },
   {
+    name: 'compress medium',
+    op: 'compress',
+    body: ([id]) => ({ file_id: id, level: process.env.BENCH_COMPRESS_LEVEL ?? 'medium' }),
+    check: (bytes, big) => expectPages(bytes, big.pages),
+    anchor: (big, _small, out) => ['qpdf', ['--object-streams=generate', '--recompress-flate', big.path, out]],
+  },
+  {
+    name: 'protect',
+    op: 'protect',
+    body: ([id]) => ({ file_id: id, password: 'bench' }),
+    check: (bytes) => {
+      if (!new TextDecoder().decode(bytes.subarray(bytes.length - 600)).includes('/Encrypt')) throw new Error('not encrypted');
+    },
+    anchor: (big, _small, out) => ['qpdf', ['--encrypt', 'bench', 'owner', '256', '--', big.path, out]],
+  },
+  {
+    name: 'unlock',
+    op: 'unlock',
+    inputs: 'locked',
+    body: ([id]) => ({ file_id: id, password: 'bench' }),
+    check: (bytes, big) => expectPages(bytes, big.pages),
+    anchor: (_big, _small, out, _docx, locked) => ['qpdf', ['--password=bench', '--decrypt', locked.path, out]],
+  },
+  {
+    name: 'flatten',
+    op: 'flatten',
+    body: ([id]) => ({ file_id: id }),
+    check: (bytes, big) => expectPages(bytes, big.pages),
+    anchor: (big, _small, out) => ['qpdf', ['--flatten-annotations=all', '--generate-appearances', big.path, out]],
+  },
+  {
+    name: 'add-page-numbers',
+    op: 'add-page-numbers',
+    body: ([id]) => ({ file_id: id }),
+    check: (bytes, big) => expectPages(bytes, big.pages),
+    anchor: (big, _small, out) => ['qpdf', [big.path, out]],
+  },
+  {
+    name: 'watermark text',
+    op: 'watermark',
+    body: ([id]) => ({ file_id: id, text: 'CONFIDENTIAL' }),
+    check: (bytes, big) => expectPages(bytes, big.pages),
+    anchor: (big, _small, out) => ['qpdf', [big.path, out]],
+  },
+  {
+    name: 'sign text',
+    op: 'sign',
+    body: ([id]) => ({ file_id: id, signature_data: 'Иван Петров' }),
+    check: (bytes, big) => expectPages(bytes, big.pages),
+    anchor: (big, _small, out) => ['qpdf', [big.path, out]],
+  },
+  {
     name: 'to-txt text',
     op: 'to-txt',
     body: ([id]) => ({ file_id: id, mode: 'text' }),

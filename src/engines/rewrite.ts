@@ -8,6 +8,7 @@
  * never joined. Object numbers are kept, so the cross-reference table lists the unused ones as free.
  */
 import type { PDFDocument } from './pdf';
+import { deflateSync } from 'node:zlib';
 import { latin1Bytes as latin1 } from '../lib/latin1';
 import { encryptData, importFileKey, type Aes256Security } from './aes256';
 
@@ -34,34 +35,73 @@ export function writeReachable(doc: PDFDocument, options: RewriteOptions = {}): 
 }
 
 /**
- * The same, encrypted with AES-256 (revision 6, ./aes256.ts): every string and stream of the
- * reachable objects encrypted with the file key, the /Encrypt dictionary added unencrypted, and an
- * /ID given to a file that had none (a file with /Encrypt must have one).
+ * The reachable objects written to `write` as they are made, never held whole: a stream is read,
+ * written and let go before the next, so a 48 MB file costs the isolate its input and one stream.
+ * With `security` every string and stream is encrypted with AES-256 (revision 6, ./aes256.ts) on
+ * the way, the /Encrypt dictionary added unencrypted and an /ID given to a file that had none.
+ * Returns the bytes written.
  */
-export async function writeReachableEncrypted(doc: PDFDocument, security: Aes256Security): Promise<Uint8Array[]> {
+export interface StreamOptions {
+  /** Unfiltered streams (content, fonts) deflated on the way at this zlib level. */
+  deflateLevel?: number;
+  /**
+   * A stream written otherwise, made when its turn comes (so one at a time is in memory): its new
+   * data, and dictionary entries (numbers, or names as /Name) written in place of the document's.
+   */
+  replace?: (num: number) => { data: Uint8Array; entries: Record<string, number | string | null> } | undefined;
+}
+
+export async function streamReachable(doc: PDFDocument, write: (chunk: Uint8Array) => Promise<void>, security?: Aes256Security, options: StreamOptions = {}): Promise<number> {
   const trailer = doc.getTrailer();
   const reachable = reachableObjects(doc, ['Root', 'Info'].map((k) => trailer.get(k)));
-  const key = await importFileKey(security.key);
-  const rawStreams = new Map<number, Uint8Array>();
-  for (const num of reachable.keys()) {
-    const ref = doc.newIndirect(num);
-    await encryptStrings(doc, ref.resolve(), key);
-    if (ref.isStream()) {
-      const raw = ref.readRawStream();
-      const data = raw.asUint8Array().slice();
-      raw.destroy();
-      rawStreams.set(num, await encryptData(key, data));
-    }
-  }
-  const encryptNum = Math.max(doc.countObjects(), ...[...reachable.keys()].map((n) => n + 1));
-  if (trailer.get('ID').isNull()) {
+  const key = security ? await importFileKey(security.key) : undefined;
+  const extra = security ? { num: Math.max(doc.countObjects(), ...[...reachable.keys()].map((n) => n + 1)), body: security.dictionary } : undefined;
+  if (security && trailer.get('ID').isNull()) {
     const id = doc.newArray();
     const first = crypto.getRandomValues(new Uint8Array(16));
     id.push(doc.newByteString(first));
     id.push(doc.newByteString(first));
     trailer.put('ID', id);
   }
-  return writeObjects(doc, reachable, { rawStreams }, { num: encryptNum, body: security.dictionary });
+  let length = 0;
+  const emit = async (chunk: Uint8Array) => {
+    length += chunk.length;
+    await write(chunk);
+  };
+  await emit(HEADER);
+  const offsets = new Map<number, { gen: number; offset: number }>();
+  for (const [num, gen] of [...reachable].sort((a, b) => a[0] - b[0])) {
+    offsets.set(num, { gen, offset: length });
+    let replacement: Uint8Array | undefined;
+    const ref = doc.newIndirect(num);
+    const replaced = ref.isStream() ? options.replace?.(num) : undefined;
+    const deflate = !replaced && options.deflateLevel !== undefined && ref.isStream() && ref.get('Filter').isNull();
+    if (replaced) replacement = replaced.data;
+    if (deflate) {
+      const raw = ref.readRawStream();
+      replacement = deflateSync(raw.asUint8Array(), { level: options.deflateLevel });
+      raw.destroy();
+    }
+    if (key) {
+      await encryptStrings(doc, ref.resolve(), key);
+      if (ref.isStream()) {
+        if (!replacement) {
+          const raw = ref.readRawStream();
+          replacement = raw.asUint8Array().slice();
+          raw.destroy();
+        }
+        replacement = await encryptData(key, replacement);
+      }
+    }
+    const entries = replaced ? replaced.entries : deflate ? { Filter: '/FlateDecode' } : undefined;
+    for (const part of serialiseObject(doc, num, gen, replacement, entries)) await emit(part);
+  }
+  if (extra) {
+    offsets.set(extra.num, { gen: 0, offset: length });
+    await emit(latin1(`${extra.num} 0 obj\n${extra.body}\nendobj\n`));
+  }
+  await emit(xrefAndTrailer(doc, reachable, offsets, length, extra?.num));
+  return length;
 }
 
 /** Every string inside `obj` (not behind references: those are objects of their own) replaced by its encryption. */
@@ -78,30 +118,29 @@ async function encryptStrings(doc: PDFDocument, obj: PDFObject, key: CryptoKey):
   for (const child of nested) await encryptStrings(doc, child, key);
 }
 
-/** The objects `reachable` (and an extra one, written as given) as a complete PDF, in chunks. */
-function writeObjects(doc: PDFDocument, reachable: Map<number, number>, options: RewriteOptions, extra?: { num: number; body: string }): Uint8Array[] {
-  const trailer = doc.getTrailer();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const emit = (chunk: Uint8Array) => {
-    chunks.push(chunk);
-    length += chunk.length;
-  };
-  // The comment's four bytes above 127 tell transfer programs the file is binary (ISO 32000-1, 7.5.2).
-  emit(Uint8Array.of(...latin1('%PDF-1.7\n%'), 0xe2, 0xe3, 0xcf, 0xd3, 0x0a));
+/** The comment's four bytes above 127 tell transfer programs the file is binary (ISO 32000-1, 7.5.2). */
+const HEADER = Uint8Array.of(...latin1('%PDF-1.7\n%'), 0xe2, 0xe3, 0xcf, 0xd3, 0x0a);
 
+/** The objects `reachable` as a complete PDF, in chunks. */
+function writeObjects(doc: PDFDocument, reachable: Map<number, number>, options: RewriteOptions): Uint8Array[] {
+  const chunks: Uint8Array[] = [HEADER];
+  let length = HEADER.length;
   const offsets = new Map<number, { gen: number; offset: number }>();
   for (const [num, gen] of [...reachable].sort((a, b) => a[0] - b[0])) {
     offsets.set(num, { gen, offset: length });
-    for (const part of serialiseObject(doc, num, gen, options.rawStreams?.get(num))) emit(part);
+    for (const part of serialiseObject(doc, num, gen, options.rawStreams?.get(num))) {
+      chunks.push(part);
+      length += part.length;
+    }
   }
+  chunks.push(xrefAndTrailer(doc, reachable, offsets, length));
+  return chunks;
+}
 
-  if (extra) {
-    offsets.set(extra.num, { gen: 0, offset: length });
-    emit(latin1(`${extra.num} 0 obj\n${extra.body}\nendobj\n`));
-  }
-  const size = Math.max(doc.countObjects(), extra ? extra.num + 1 : 0, ...[...reachable.keys()].map((n) => n + 1));
-  const xrefOffset = length;
+/** The cross-reference table (unused numbers free) and the trailer, for objects written at `offsets`. */
+function xrefAndTrailer(doc: PDFDocument, reachable: Map<number, number>, offsets: Map<number, { gen: number; offset: number }>, xrefOffset: number, encryptNum?: number): Uint8Array {
+  const trailer = doc.getTrailer();
+  const size = Math.max(doc.countObjects(), encryptNum !== undefined ? encryptNum + 1 : 0, ...[...reachable.keys()].map((n) => n + 1));
   const rows: string[] = [`xref\n0 ${size}\n0000000000 65535 f\r\n`];
   for (let num = 1; num < size; num++) {
     const at = offsets.get(num);
@@ -111,15 +150,14 @@ function writeObjects(doc: PDFDocument, reachable: Map<number, number>, options:
     .map((k) => [k, trailer.get(k)] as const)
     .filter(([, v]) => !v.isNull())
     .map(([k, v]) => `/${k} ${v.toString(true, true)}`)
-    .concat(extra ? [`/Encrypt ${extra.num} 0 R`] : [])
+    .concat(encryptNum !== undefined ? [`/Encrypt ${encryptNum} 0 R`] : [])
     .join(' ');
   rows.push(`trailer\n<< /Size ${size} ${entries} >>\nstartxref\n${xrefOffset}\n%%EOF\n`);
-  emit(latin1(rows.join('')));
-  return chunks;
+  return latin1(rows.join(''));
 }
 
 /** One indirect object as `num gen obj … endobj`, a stream with its raw (still encoded) bytes. */
-export function serialiseObject(doc: PDFDocument, num: number, gen: number, replacement?: Uint8Array): Uint8Array[] {
+export function serialiseObject(doc: PDFDocument, num: number, gen: number, replacement?: Uint8Array, entries?: Record<string, number | string | null>): Uint8Array[] {
   // Stream-ness belongs to the indirect object, not to its resolved dictionary.
   const ref = doc.newIndirect(num);
   const obj = ref.resolve();
@@ -131,7 +169,18 @@ export function serialiseObject(doc: PDFDocument, num: number, gen: number, repl
     raw.destroy();
   }
   obj.put('Length', data.length);
-  return [latin1(`${num} ${gen} obj\n${obj.toString(true, true)}\nstream\n`), data, latin1('\nendstream\nendobj\n')];
+  // Entries of data changed on the way are written, not kept: the document's own stream is unchanged.
+  const saved = Object.keys(entries ?? {}).map((k) => [k, obj.get(k)] as const);
+  for (const [k, v] of Object.entries(entries ?? {})) {
+    if (v === null) obj.delete(k);
+    else obj.put(k, typeof v === 'string' && v.startsWith('/') ? doc.newName(v.slice(1)) : v);
+  }
+  const dict = obj.toString(true, true);
+  for (const [k, v] of saved) {
+    if (v.isNull()) obj.delete(k);
+    else obj.put(k, v);
+  }
+  return [latin1(`${num} ${gen} obj\n${dict}\nstream\n`), data, latin1('\nendstream\nendobj\n')];
 }
 
 /** Object number → generation of every indirect object reachable from `roots`. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
 import { PagesOrAll, pagesOutside, selectedPages } from './params';
-import { PDF_MIME, requirePages, saveBytes, withPdf } from '../engines/pdf';
-import { canRewrite, writeReachable } from '../engines/rewrite';
+import { requirePages } from '../engines/pdf';
+import { streamedPdf } from './streamed-pdf';
 import { SANS, StampFont, appendToPage, textAt, visiblePage } from '../engines/stamp';
 import type * as Mupdf from 'mupdf';
 
@@ -30,7 +30,7 @@ export default defineOperation({
   check: ([input], p) => (p.pages === 'all' ? [] : pagesOutside('pages', p.pages, input!.pages)),
   engine: 'pdf',
   async run({ inputs, params, progress }) {
-    const chunks = await withPdf(inputs[0]!.bytes, (doc, mupdf) => {
+    return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
       const count = doc.countPages();
       const pages = [...new Set(selectedPages(params.pages, count))].sort((a, b) => a - b);
       requirePages(pages, count);
@@ -56,8 +56,6 @@ export default defineOperation({
       } finally {
         font.destroy();
       }
-      return canRewrite(doc) ? writeReachable(doc) : [saveBytes(doc, 'garbage=compact,compress=yes')];
     });
-    return { chunks, ext: 'pdf', contentType: PDF_MIME };
   },
 });

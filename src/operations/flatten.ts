@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
-import { PDF_MIME, saveBytes, withPdf } from '../engines/pdf';
-import { canRewrite, writeReachable } from '../engines/rewrite';
+import { streamedPdf } from './streamed-pdf';
 
 /**
  * Burns form fields and annotations into the page content (MuPDF's bake: each appearance becomes
@@ -18,14 +17,12 @@ export default defineOperation({
   params: z.object({}),
   engine: 'pdf',
   async run({ inputs, progress }) {
-    const chunks = await withPdf(inputs[0]!.bytes, (doc) => {
+    return streamedPdf(inputs[0]!.bytes, (doc) => {
       doc.bake(true, true);
       const root = doc.getTrailer().get('Root');
       root.delete('AcroForm');
       root.delete('NeedsRendering');
       progress(1, 1);
-      return canRewrite(doc) ? writeReachable(doc) : [saveBytes(doc, 'garbage=compact,compress=yes')];
     });
-    return { chunks, ext: 'pdf', contentType: PDF_MIME };
   },
 });

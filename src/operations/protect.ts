@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
-import { PDF_MIME, withPdf } from '../engines/pdf';
 import { aes256Security, PERMISSION_BITS, type Permission } from '../engines/aes256';
-import { writeReachableEncrypted } from '../engines/rewrite';
+import { streamedPdf } from './streamed-pdf';
 
 const PERMISSIONS = Object.keys(PERMISSION_BITS) as [Permission, ...Permission[]];
 const Password = (what: string) =>
@@ -36,8 +35,6 @@ export default defineOperation({
   engine: 'pdf',
   async run({ inputs, params }) {
     const owner = params.owner_password ?? Array.from(crypto.getRandomValues(new Uint8Array(24)), (b) => b.toString(16).padStart(2, '0')).join('');
-    const security = await aes256Security(params.password, owner, params.allow ?? PERMISSIONS);
-    const chunks = await withPdf(inputs[0]!.bytes, (doc) => writeReachableEncrypted(doc, security));
-    return { chunks, ext: 'pdf', contentType: PDF_MIME };
+    return streamedPdf(inputs[0]!.bytes, () => {}, () => aes256Security(params.password, owner, params.allow ?? PERMISSIONS));
   },
 });

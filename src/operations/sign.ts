@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type * as Mupdf from 'mupdf';
 import { defineOperation } from './define';
 import { PageNumber, pagesOutside } from './params';
-import { PDF_MIME, requirePages, saveBytes, withPdf } from '../engines/pdf';
-import { canRewrite, writeReachable } from '../engines/rewrite';
+import { requirePages } from '../engines/pdf';
+import { streamedPdf } from './streamed-pdf';
 import { StampFont, appendToPage, matrix, textAt, visiblePage } from '../engines/stamp';
 import { HANDWRITING } from '../converters/fonts/catalog';
 import { TaskError } from '../tasks/failures';
@@ -52,7 +52,7 @@ export default defineOperation({
     const image = DATA_URL.exec(params.signature_data);
     // MuPDF reads no WebP: decoded first, it is handed on as a PNG with its transparency.
     const imageBytes = image ? (image[1] === 'webp' ? await webpToPngOrFail(base64Bytes(image[2]!), 'signature', 'send it as data:image/png or jpeg') : base64Bytes(image[2]!)) : undefined;
-    const chunks = await withPdf(inputs[0]!.bytes, (doc, mupdf) => {
+    return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
       requirePages([params.page], doc.countPages());
       const page = doc.loadPage(params.page - 1) as Mupdf.PDFPage;
       try {
@@ -81,9 +81,7 @@ export default defineOperation({
       } finally {
         page.destroy();
       }
-      return canRewrite(doc) ? writeReachable(doc) : [saveBytes(doc, 'garbage=compact,compress=yes')];
     });
-    return { chunks, ext: 'pdf', contentType: PDF_MIME };
   },
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from './define';
 import { bytesStream, loadMupdf } from '../engines/mupdf';
 import { PDF_MIME, type PDFDocument } from '../engines/pdf';
-import { writeReachable } from '../engines/rewrite';
+import { streamReachable } from '../engines/rewrite';
 import { TaskError } from '../tasks/failures';
 
 /**
@@ -22,25 +22,38 @@ export default defineOperation({
   }),
   engine: 'pdf',
   async run({ inputs, params }) {
-    const mupdf = await loadMupdf();
-    const stream = bytesStream(mupdf, inputs[0]!.bytes);
-    let doc: PDFDocument | null = null;
-    try {
-      doc = mupdf.Document.openDocument(stream, 'application/pdf').asPDF();
-    } catch {
-      throw new TaskError({ reason: 'corrupt' });
-    } finally {
-      stream.destroy();
-    }
-    if (!doc) throw new TaskError({ reason: 'corrupt' });
-    try {
-      if (doc.getTrailer().get('Encrypt').isNull()) throw new TaskError({ reason: 'not_encrypted' });
-      // 0: wrong; otherwise it opened as the user (2) or the owner (4).
-      if (doc.authenticatePassword(params.password) === 0) throw new TaskError({ reason: 'wrong_password' });
-      if (doc.countPages() === 0) throw new TaskError({ reason: 'corrupt' });
-      return { chunks: writeReachable(doc), ext: 'pdf', contentType: PDF_MIME };
-    } finally {
-      doc.destroy();
-    }
+    return {
+      ext: 'pdf',
+      contentType: PDF_MIME,
+      // Written to R2 as it is made (our writer, object by object): the input is the only copy held.
+      produce: async (write: (chunk: Uint8Array) => Promise<void>) => {
+        const doc = await openLocked(inputs[0]!.bytes);
+        try {
+          if (doc.getTrailer().get('Encrypt').isNull()) throw new TaskError({ reason: 'not_encrypted' });
+          // 0: wrong; otherwise it opened as the user (2) or the owner (4).
+          if (doc.authenticatePassword(params.password) === 0) throw new TaskError({ reason: 'wrong_password' });
+          if (doc.countPages() === 0) throw new TaskError({ reason: 'corrupt' });
+          await streamReachable(doc, write);
+        } finally {
+          doc.destroy();
+        }
+      },
+    };
   },
 });
+
+/** The PDF opened without its password (openPdf refuses locked files; this is the one that takes them). */
+async function openLocked(bytes: Uint8Array): Promise<PDFDocument> {
+  const mupdf = await loadMupdf();
+  const stream = bytesStream(mupdf, bytes);
+  try {
+    const doc = mupdf.Document.openDocument(stream, 'application/pdf').asPDF();
+    if (!doc) throw new TaskError({ reason: 'corrupt' });
+    return doc;
+  } catch (err) {
+    if (err instanceof TaskError) throw err;
+    throw new TaskError({ reason: 'corrupt' });
+  } finally {
+    stream.destroy();
+  }
+}

@@ -3,8 +3,8 @@ import type * as Mupdf from 'mupdf';
 import { defineOperation } from './define';
 import { PagesOrAll, pagesOutside, selectedPages } from './params';
 import { sizeUnits } from '../billing/pricing';
-import { PDF_MIME, requirePages, saveBytes, withPdf } from '../engines/pdf';
-import { canRewrite, writeReachable } from '../engines/rewrite';
+import { requirePages } from '../engines/pdf';
+import { streamedPdf } from './streamed-pdf';
 import { SANS, StampFont, appendToPage, matrix, opacityState, textAt, visiblePage, type VisiblePage } from '../engines/stamp';
 import { TaskError } from '../tasks/failures';
 import { webpToPngOrFail } from '../engines/webp';
@@ -53,7 +53,7 @@ export default defineOperation({
     const logo = params.image_file_id ? inputs.find((i) => i.file.file_id === params.image_file_id) : undefined;
     // MuPDF reads no WebP: decoded first, it is handed on as a PNG with its transparency.
     const logoBytes = logo ? (logo.file.kind === 'webp' ? await webpToPngOrFail(logo.bytes, 'logo', 'upload it as PNG or JPG') : logo.bytes) : undefined;
-    const chunks = await withPdf(inputs[0]!.bytes, (doc, mupdf) => {
+    return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
       const count = doc.countPages();
       const pages = [...new Set(selectedPages(params.pages, count))].sort((a, b) => a - b);
       requirePages(pages, count);
@@ -81,9 +81,7 @@ export default defineOperation({
       } finally {
         font?.destroy();
       }
-      return canRewrite(doc) ? writeReachable(doc) : [saveBytes(doc, 'garbage=compact,compress=yes')];
     });
-    return { chunks, ext: 'pdf', contentType: PDF_MIME };
   },
 });
 
