@@ -168,10 +168,11 @@ export function serialiseObject(doc: PDFDocument, num: number, gen: number, repl
     data = raw.asUint8Array().slice();
     raw.destroy();
   }
-  obj.put('Length', data.length);
-  // Entries of data changed on the way are written, not kept: the document's own stream is unchanged.
-  const saved = Object.keys(entries ?? {}).map((k) => [k, obj.get(k)] as const);
-  for (const [k, v] of Object.entries(entries ?? {})) {
+  // /Length and the entries of data changed on the way are written, not kept: the document's own
+  // stream stays as it was (a changed /Length made MuPDF read a stream short when written again).
+  const written: Record<string, number | string | null> = { ...entries, Length: data.length };
+  const saved = Object.keys(written).map((k) => [k, obj.get(k)] as const);
+  for (const [k, v] of Object.entries(written)) {
     if (v === null) obj.delete(k);
     else obj.put(k, typeof v === 'string' && v.startsWith('/') ? doc.newName(v.slice(1)) : v);
   }
