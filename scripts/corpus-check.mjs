@@ -240,6 +240,13 @@ function plansFor(fileId, n) {
     plans.push({ op: 'split', label: 'split half', body: { file_id: fileId, mode: 'half' }, expect: [half, pages - half], order: [range(1, half), range(half + 1, pages)], zip: ['part-1.pdf', 'part-2.pdf'] });
   }
   plans.push({ op: 'merge', label: 'merge [this,this]', body: { file_ids: [fileId, fileId] }, expect: known ? [2 * n] : null, order: known ? [[...range(1, n), ...range(1, n)]] : null });
+  // The editing operations keep every page; those that draw on pages change their text, so only
+  // the page count is checked for them (order: null), and qpdf as for the rest.
+  plans.push({ op: 'compress', label: 'compress medium', body: { file_id: fileId, level: 'medium' }, expect: known ? [n] : null, order: known ? [range(1, n)] : null });
+  plans.push({ op: 'flatten', body: { file_id: fileId }, expect: known ? [n] : null, order: null });
+  plans.push({ op: 'add-page-numbers', body: { file_id: fileId }, expect: known ? [n] : null, order: null });
+  plans.push({ op: 'watermark', label: 'watermark text', body: { file_id: fileId, text: 'Черновик' }, expect: known ? [n] : null, order: null });
+  plans.push({ op: 'sign', label: 'sign text', body: { file_id: fileId, signature_data: 'Иван Петров' }, expect: known ? [n] : null, order: null });
   return plans;
 }
 
