@@ -2,12 +2,21 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
+function refuseOutsideLoopback(request: Request): Promise<Response> | Response {
+  const host = new URL(request.url).hostname.replace(/^\[|\]$/g, '');
+  if (/^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1') return fetch(request);
+  return new Response(`test network refuses ${host}: only loopback addresses are reachable`, { status: 502 });
+}
+
 // Tests run inside workerd with the real local bindings of wrangler.toml (D1, R2, Queues, DOs).
 export default defineConfig(async () => ({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
+        // The last gate before the network: a fetch the test's own interception no longer catches (a webhook
+        // retried after its test ended) is answered here, so nothing leaves 127.0.0.0/8 and ::1, not even a DNS query.
+        outboundService: refuseOutsideLoopback,
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),
           ADMIN_TOKEN: 'test-admin-token',
