@@ -7,7 +7,7 @@
 // service refuses (encrypted, damaged) are listed with its message. Prints a line and exits 0
 // without ../shared.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
@@ -43,6 +43,13 @@ function difference(a, b) {
   return sum / a.px.length;
 }
 
+/** qpdf --check's exit status on `bytes`: 0 clean, 3 warnings, 2 errors (a measuring stick for the structure we write). */
+function qpdfCheck(bytes) {
+  const path = join(work, 'check.pdf');
+  writeFileSync(path, bytes);
+  return spawnSync('qpdf', ['--check', path], { encoding: 'utf8', timeout: 300_000 }).status;
+}
+
 function tool(cmd, args, out) {
   const r = spawnSync(cmd, args, { encoding: 'utf8', timeout: 300_000 });
   return existsSync(out) && r.status !== null && (r.status === 0 || r.status === 3) ? readFileSync(out) : null;
@@ -56,7 +63,7 @@ try {
     const path = join(CORPUS, name);
     const input = readFileSync(path);
     const ref = firstPage(input);
-    const row = { name, size: input.length, ours: {}, tools: {} };
+    const row = { name, size: input.length, ours: {}, tools: {}, check: qpdfCheck(input) };
     let fileId;
     try {
       fileId = (await api.upload(svc, apiKey, path)).file_id;
@@ -70,7 +77,7 @@ try {
         break;
       }
       const out = await api.download(rec.download_url);
-      row.ours[level] = { size: out.length, diff: difference(ref, firstPage(out)) };
+      row.ours[level] = { size: out.length, diff: difference(ref, firstPage(out)), check: qpdfCheck(out) };
     }
     const anchors = {
       ebook: ['gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${join(work, 'ebook.pdf')}`, path], join(work, 'ebook.pdf')],
@@ -104,10 +111,18 @@ for (const r of rows) {
     `${name.padEnd(44)} ${(r.size / 1000).toFixed(0).padStart(7)} ${pct(r.ours.low, r.size)} ${pct(r.ours.medium, r.size)} ${pct(r.ours.high, r.size)} ${pct(r.tools.qpdf, r.size)} ${pct(r.tools.ebook, r.size)} ${pct(r.tools.screen, r.size)}   |     ${dif(r.ours.medium)} ${dif(r.ours.high)} ${dif(r.tools.ebook)} ${dif(r.tools.screen)}`,
   );
 }
+// qpdf --check severity: 0 clean < 3 warnings < 2 errors.
+const severity = (status) => ({ 0: 0, 3: 1 })[status] ?? 2;
+const outputs = rows.flatMap((r) => Object.values(r.ours).map((o) => ({ out: severity(o.check), input: severity(r.check) })));
+const checks = {
+  clean: outputs.filter((o) => o.out === 0).length,
+  noWorse: outputs.filter((o) => o.out > 0 && o.out <= o.input).length,
+  worse: outputs.filter((o) => o.out > o.input).length,
+};
 const done = rows.filter((r) => r.ours.medium && r.tools.ebook && r.tools.qpdf);
 const total = (f) => done.reduce((n, r) => n + f(r), 0);
 if (done.length) {
   console.log(`\nover ${done.length} files both could write: input ${(total((r) => r.size) / 1e6).toFixed(1)} MB; ours low ${(total((r) => r.ours.low.size) / 1e6).toFixed(1)}, medium ${(total((r) => r.ours.medium.size) / 1e6).toFixed(1)}, high ${(total((r) => r.ours.high.size) / 1e6).toFixed(1)} MB; qpdf ${(total((r) => r.tools.qpdf.size) / 1e6).toFixed(1)}, gs /ebook ${(total((r) => r.tools.ebook.size) / 1e6).toFixed(1)}, /screen ${(total((r) => (r.tools.screen?.size ?? r.size)) / 1e6).toFixed(1)} MB`);
-  console.log(`low ≤ qpdf on ${done.filter((r) => r.ours.low.size <= r.tools.qpdf.size).length}/${done.length}; medium ≤ 0.9 × /ebook on ${done.filter((r) => r.ours.medium.size <= 0.9 * r.tools.ebook.size).length}/${done.length}; never larger than the input: ${rows.every((r) => Object.values(r.ours).every((o) => o.size <= r.size)) ? 'yes' : 'NO'}`);
+  console.log(`low ≤ qpdf on ${done.filter((r) => r.ours.low.size <= r.tools.qpdf.size).length}/${done.length}; medium ≤ 0.9 × /ebook on ${done.filter((r) => r.ours.medium.size <= 0.9 * r.tools.ebook.size).length}/${done.length}; qpdf --check of our outputs: ${checks.clean} clean, ${checks.noWorse} no worse than their input, ${checks.worse} worse; never larger than the input: ${rows.every((r) => Object.values(r.ours).every((o) => o.size <= r.size)) ? 'yes' : 'NO'}`);
 }
 

@@ -49,6 +49,12 @@ export interface StreamOptions {
    * data, and dictionary entries (numbers, or names as /Name) written in place of the document's.
    */
   replace?: (num: number) => { data: Uint8Array; entries: Record<string, number | string | null> } | undefined;
+  /**
+   * Objects that are not streams packed, deflated, into object streams of up to 100, and a
+   * cross-reference stream for the table (PDF 1.5; ISO 32000-1, 7.5.7–7.5.8): what makes qpdf's
+   * output smaller than a plain rewrite. Ignored when encrypting.
+   */
+  objectStreams?: boolean;
 }
 
 export async function streamReachable(doc: PDFDocument, write: (chunk: Uint8Array) => Promise<void>, security?: Aes256Security, options: StreamOptions = {}): Promise<number> {
@@ -70,10 +76,19 @@ export async function streamReachable(doc: PDFDocument, write: (chunk: Uint8Arra
   };
   await emit(HEADER);
   const offsets = new Map<number, { gen: number; offset: number }>();
+  const packer = options.objectStreams && !security ? new ObjectStreamPacker(Math.max(doc.countObjects(), ...[...reachable.keys()].map((n) => n + 1))) : undefined;
+  const flushPacked = async () => {
+    const packed = packer?.flush(length);
+    if (packed) for (const part of packed) await emit(part);
+  };
   for (const [num, gen] of [...reachable].sort((a, b) => a[0] - b[0])) {
+    const ref = doc.newIndirect(num);
+    if (packer && gen === 0 && !ref.isStream()) {
+      if (packer.add(num, ref.resolve().toString(true, true))) await flushPacked();
+      continue;
+    }
     offsets.set(num, { gen, offset: length });
     let replacement: Uint8Array | undefined;
-    const ref = doc.newIndirect(num);
     const replaced = ref.isStream() ? options.replace?.(num) : undefined;
     const deflate = !replaced && options.deflateLevel !== undefined && ref.isStream() && ref.get('Filter').isNull();
     if (replaced) replacement = replaced.data;
@@ -100,8 +115,84 @@ export async function streamReachable(doc: PDFDocument, write: (chunk: Uint8Arra
     offsets.set(extra.num, { gen: 0, offset: length });
     await emit(latin1(`${extra.num} 0 obj\n${extra.body}\nendobj\n`));
   }
-  await emit(xrefAndTrailer(doc, reachable, offsets, length, extra?.num));
+  if (packer) {
+    await flushPacked();
+    for (const part of packer.crossReferenceStream(doc, offsets, length)) await emit(part);
+  } else await emit(xrefAndTrailer(doc, reachable, offsets, length, extra?.num));
   return length;
+}
+
+/**
+ * Collects objects' serialised bodies into object streams as the writer meets them, and writes the
+ * cross-reference stream that finds them. Object streams are numbered after every number the
+ * document uses, so no object is renumbered and no reference rewritten.
+ */
+class ObjectStreamPacker {
+  private static readonly PER_STREAM = 100;
+  private pending: { num: number; body: string }[] = [];
+  private readonly packed = new Map<number, { stream: number; index: number }>();
+  private readonly streams = new Map<number, number>();
+
+  constructor(private nextNum: number) {}
+
+  /** Queues an object; true when a full stream is ready to flush. */
+  add(num: number, body: string): boolean {
+    this.pending.push({ num, body });
+    return this.pending.length >= ObjectStreamPacker.PER_STREAM;
+  }
+
+  /** The queued objects as one object stream written at `offset`, or nothing when none is queued. */
+  flush(offset: number): Uint8Array[] | undefined {
+    if (this.pending.length === 0) return undefined;
+    const stream = this.nextNum++;
+    const header: string[] = [];
+    const bodies: string[] = [];
+    let at = 0;
+    this.pending.forEach(({ num, body }, index) => {
+      header.push(`${num} ${at}`);
+      bodies.push(body);
+      at += body.length + 1; // one byte per character: MuPDF writes PDF syntax as a byte string
+      this.packed.set(num, { stream, index });
+    });
+    const head = header.join(' ') + '\n';
+    const data = deflateSync(latin1(head + bodies.join('\n') + '\n'));
+    const dict = `<</Type/ObjStm/N ${this.pending.length}/First ${head.length}/Filter/FlateDecode/Length ${data.length}>>`;
+    this.pending = [];
+    this.streams.set(stream, offset);
+    return [latin1(`${stream} 0 obj\n${dict}\nstream\n`), data, latin1('\nendstream\nendobj\n')];
+  }
+
+  /** The cross-reference stream (with the trailer's entries) for objects at `offsets` and those packed here. */
+  crossReferenceStream(doc: PDFDocument, offsets: Map<number, { gen: number; offset: number }>, xrefOffset: number): Uint8Array[] {
+    const self = this.nextNum++;
+    const table = new Uint8Array((self + 1) * 7);
+    const view = new DataView(table.buffer);
+    const row = (num: number, type: number, field2: number, field3: number) => {
+      view.setUint8(num * 7, type);
+      view.setUint32(num * 7 + 1, field2);
+      view.setUint16(num * 7 + 5, field3);
+    };
+    row(0, 0, 0, 65535);
+    for (let num = 1; num <= self; num++) {
+      const direct = offsets.get(num);
+      const packed = this.packed.get(num);
+      const stream = this.streams.get(num);
+      if (num === self) row(num, 1, xrefOffset, 0);
+      else if (stream !== undefined) row(num, 1, stream, 0);
+      else if (direct) row(num, 1, direct.offset, direct.gen);
+      else if (packed) row(num, 2, packed.stream, packed.index);
+      else row(num, 0, 0, 1);
+    }
+    const data = deflateSync(table);
+    const trailer = doc.getTrailer();
+    const entries = ['Root', 'Info', 'ID']
+      .map((k) => [k, trailer.get(k)] as const)
+      .filter(([, v]) => !v.isNull())
+      .map(([k, v]) => `/${k} ${v.toString(true, true)}`)
+      .join('');
+    const dict = `<</Type/XRef/Size ${self + 1}/W[1 4 2]${entries}/Filter/FlateDecode/Length ${data.length}>>`;
+    return [latin1(`${self} 0 obj\n${dict}\nstream\n`), data, latin1(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`)];
+  }
 }
 
 /** Every string inside `obj` (not behind references: those are objects of their own) replaced by its encryption. */

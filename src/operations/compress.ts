@@ -47,7 +47,7 @@ export default defineOperation({
             return;
           }
           const plan = params.level === 'low' ? new Map() : resamplingPlan(mupdf, doc, LEVELS[params.level]);
-          const options = { deflateLevel: DEFLATE_LEVEL, replace: (num: number) => plan.get(num)?.() };
+          const options = { deflateLevel: DEFLATE_LEVEL, objectStreams: true, replace: (num: number) => plan.get(num)?.() };
           const size = await streamReachable(doc, async () => {}, undefined, options);
           log('compress_images', { planned: plan.size, size, input: original.length });
           if (size < original.length && doc.countPages() > 0) await streamReachable(doc, write, undefined, options);
