@@ -1,7 +1,8 @@
 /** compress: never larger; medium and high resample images above 150 and 100 dpi as drawn; low keeps the pixels. */
 import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/engines/mupdf';
-import { download, markerPdf, newAccount, runOp, uploadOk } from './helpers';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { download, inspect, markerPdf, newAccount, runOp, uploadOk } from './helpers';
 import { expectProblem, savedAndFreed } from './fixtures';
 
 /** One A4 page showing a 1,500 px noisy photo over 2.5 inches: 600 dpi as drawn. */
@@ -65,6 +66,24 @@ describe('compress', () => {
     const rec = await runOp(acct, 'compress', { file_id: (await uploadOk(acct, input, 'z.pdf')).file_id, level: 'high' });
     const out = await download(rec);
     expect(out.length).toBeLessThanOrEqual(input.length);
+  });
+
+  it('low packs objects into object streams behind a cross-reference stream; another reader finds every page', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let i = 0; i < 250; i++) doc.addPage([300, 400]).drawText(`MARK-OS-${i + 1}`, { x: 20, y: 360, size: 14, font });
+    const input = await doc.save({ useObjectStreams: false });
+    const acct = await newAccount({ balance: '20.00' });
+    const rec = await runOp(acct, 'compress', { file_id: (await uploadOk(acct, input, 'many.pdf')).file_id, level: 'low' });
+    expect(rec.status, rec.error_message ?? '').toBe('done');
+    const out = await download(rec);
+    const text = new TextDecoder('latin1').decode(out);
+    expect(text).toContain('/Type/ObjStm');
+    const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1]);
+    expect(text.slice(startxref, startxref + 40)).toMatch(/^\d+ 0 obj\n<<\/Type\/XRef\/Size \d+\/W\[1 4 2\]/);
+    expect(out.length).toBeLessThan(input.length * 0.7);
+    expect((await PDFDocument.load(out)).getPageCount()).toBe(250);
+    expect((await inspect(out)).markers).toEqual(Array.from({ length: 250 }, (_, i) => `MARK-OS-${i + 1}`));
   });
 
   it('an unknown level is 422 naming the levels', async () => {
