@@ -1,4 +1,4 @@
-import { inflateRawSync, inflateSync } from 'node:zlib';
+import { deflateSync, inflateRawSync, inflateSync } from 'node:zlib';
 
 /**
  * Inflates whose output size is known (declared by the file, so not trusted), by the runtime's
@@ -33,6 +33,15 @@ export function inflateRawKnownSize(data: Uint8Array, size: number): Uint8Array 
 /** zlib data (PNG IDAT, PDF Flate) of at most `size` bytes; throws when it is damaged or longer. */
 export function inflateKnownSize(data: Uint8Array, size: number): Uint8Array {
   return atMost(inflateSync(data, knownSizeInflate(size)), size);
+}
+
+/**
+ * zlib data of `data` at `level`, with the same output bound as the inflates: workerd's deflateSync
+ * with its defaults threw "Memory limit exceeded" on a 1-bit scan page's pixels (decoded, a few MB)
+ * that Node deflated. Deflate never grows data by more than a few bytes per 16 KB block.
+ */
+export function deflateBounded(data: Uint8Array, level: number): Uint8Array {
+  return deflateSync(data, { level, ...knownSizeInflate(data.length) });
 }
 
 function atMost(out: Uint8Array, size: number): Uint8Array {

@@ -8,7 +8,7 @@
  * never joined. Object numbers are kept, so the cross-reference table lists the unused ones as free.
  */
 import type { PDFDocument } from './pdf';
-import { deflateSync } from 'node:zlib';
+import { deflateBounded } from '../converters/native-zlib';
 import { latin1Bytes as latin1 } from '../lib/latin1';
 import { encryptData, importFileKey, type Aes256Security } from './aes256';
 
@@ -94,8 +94,10 @@ export async function streamReachable(doc: PDFDocument, write: (chunk: Uint8Arra
     if (replaced) replacement = replaced.data;
     if (deflate) {
       const raw = ref.readRawStream();
-      replacement = deflateSync(raw.asUint8Array(), { level: options.deflateLevel });
+      replacement = deflateBounded(raw.asUint8Array(), options.deflateLevel!);
       raw.destroy();
+    } else if (!replaced && options.deflateLevel !== undefined && ref.isStream() && plainFlate(ref)) {
+      replacement = reflated(ref, options.deflateLevel);
     }
     if (key) {
       await encryptStrings(doc, ref.resolve(), key);
@@ -155,7 +157,7 @@ class ObjectStreamPacker {
       this.packed.set(num, { stream, index });
     });
     const head = header.join(' ') + '\n';
-    const data = deflateSync(latin1(head + bodies.join('\n') + '\n'));
+    const data = deflateBounded(latin1(head + bodies.join('\n') + '\n'), 9);
     const dict = `<</Type/ObjStm/N ${this.pending.length}/First ${head.length}/Filter/FlateDecode/Length ${data.length}>>`;
     this.pending = [];
     this.streams.set(stream, offset);
@@ -183,7 +185,7 @@ class ObjectStreamPacker {
       else if (packed) row(num, 2, packed.stream, packed.index);
       else row(num, 0, 0, 1);
     }
-    const data = deflateSync(table);
+    const data = deflateBounded(table, 9);
     const trailer = doc.getTrailer();
     const entries = ['Root', 'Info', 'ID']
       .map((k) => [k, trailer.get(k)] as const)
@@ -192,6 +194,30 @@ class ObjectStreamPacker {
       .join('');
     const dict = `<</Type/XRef/Size ${self + 1}/W[1 4 2]${entries}/Filter/FlateDecode/Length ${data.length}>>`;
     return [latin1(`${self} 0 obj\n${dict}\nstream\n`), data, latin1(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`)];
+  }
+}
+
+/** A stream whose only filter is Flate without a predictor: its data can be deflated again losslessly. */
+function plainFlate(ref: PDFObject): boolean {
+  const filter = ref.get('Filter');
+  const only = filter.isArray() && filter.length === 1 ? filter.get(0) : filter;
+  return only.isName() && only.asName() === 'FlateDecode' && ref.get('DecodeParms').isNull();
+}
+
+/** The stream deflated again at `level` when that is smaller (qpdf's --recompress-flate), else undefined. */
+function reflated(ref: PDFObject, level: number): Uint8Array | undefined {
+  const raw = ref.readRawStream();
+  const rawLength = raw.getLength();
+  raw.destroy();
+  let decoded;
+  try {
+    decoded = ref.readStream();
+    const again = deflateBounded(decoded.asUint8Array(), level);
+    return again.length < rawLength ? again : undefined;
+  } catch {
+    return undefined; // a stream that will not decode or deflate again is kept as the input has it
+  } finally {
+    decoded?.destroy();
   }
 }
 
