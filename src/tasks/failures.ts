@@ -63,7 +63,8 @@ export class TaskError extends Error {
 export function isResourceExhaustion(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
     const msg = e instanceof Error ? `${e.name} ${e.message}` : String(e);
-    if (/out of memory|OOM|Array buffer allocation failed|memory access out of bounds|Maximum call stack|exceeded (its )?(CPU|memory)/i.test(msg)) return true;
+    // "Memory limit exceeded": workerd's node:zlib when its output would pass maxOutputLength.
+    if (/out of memory|OOM|Array buffer allocation failed|memory access out of bounds|Maximum call stack|exceeded (its )?(CPU|memory)|memory limit exceeded/i.test(msg)) return true;
   }
   return false;
 }
