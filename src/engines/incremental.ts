@@ -7,6 +7,7 @@
 import type { PDFDocument } from './pdf';
 import { saveBytes } from './pdf';
 import { latin1Bytes as latin1 } from '../lib/latin1';
+import { trailerEntries } from './rewrite';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
 
@@ -56,7 +57,6 @@ export function savePreservingOriginal(doc: PDFDocument, original: Uint8Array, c
  */
 export function appendUpdate(doc: PDFDocument, original: Uint8Array, ids: ObjectId[]): Uint8Array[] {
   const prev = lastStartxref(original)!;
-  const trailer = doc.getTrailer();
   const chunks: Uint8Array[] = [original];
   let length = original.length;
   const emit = (chunk: Uint8Array) => {
@@ -87,11 +87,7 @@ export function appendUpdate(doc: PDFDocument, original: Uint8Array, ids: Object
   }
 
   const size = doc.countObjects();
-  const trailerEntries = ['Root', 'Info', 'ID']
-    .map((k) => [k, trailer.get(k)] as const)
-    .filter(([, v]) => !v.isNull())
-    .map(([k, v]) => `/${k} ${v.toString(false, true)}`)
-    .join(' ');
+  const entries = trailerEntries(doc).join(' ');
   const xrefOffset = length;
 
   if (isClassicXref(original, prev)) {
@@ -99,7 +95,7 @@ export function appendUpdate(doc: PDFDocument, original: Uint8Array, ids: Object
     for (const [num, { gen, offset }] of [...offsets].sort((a, b) => a[0] - b[0])) {
       table += `${num} 1\n${String(offset).padStart(10, '0')} ${String(gen).padStart(5, '0')} n\r\n`;
     }
-    table += `trailer\n<< /Size ${size} ${trailerEntries} /Prev ${prev} >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
+    table += `trailer\n<< /Size ${size} ${entries} /Prev ${prev} >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
     emit(latin1(table));
     return chunks;
   }
@@ -112,7 +108,7 @@ export function appendUpdate(doc: PDFDocument, original: Uint8Array, ids: Object
     data.set([1, (offset >>> 24) & 0xff, (offset >>> 16) & 0xff, (offset >>> 8) & 0xff, offset & 0xff, (gen >>> 8) & 0xff, gen & 0xff], i * 7);
   });
   const index = rows.map(([num]) => `${num} 1`).join(' ');
-  emit(latin1(`${xrefNum} 0 obj\n<< /Type /XRef /Size ${size + 1} /Index [${index}] /W [1 4 2] ${trailerEntries} /Prev ${prev} /Length ${data.length} >>\nstream\n`));
+  emit(latin1(`${xrefNum} 0 obj\n<< /Type /XRef /Size ${size + 1} /Index [${index}] /W [1 4 2] ${entries} /Prev ${prev} /Length ${data.length} >>\nstream\n`));
   emit(data);
   emit(latin1(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`));
   return chunks;

@@ -61,7 +61,9 @@ export async function streamReachable(doc: PDFDocument, write: (chunk: Uint8Arra
   const trailer = doc.getTrailer();
   const reachable = reachableObjects(doc, ['Root', 'Info'].map((k) => trailer.get(k)));
   const key = security ? await importFileKey(security.key) : undefined;
-  const extra = security ? { num: Math.max(doc.countObjects(), ...[...reachable.keys()].map((n) => n + 1)), body: security.dictionary } : undefined;
+  // The first number neither the document nor a reachable object uses: for what is added here.
+  const firstUnused = Math.max(doc.countObjects(), ...[...reachable.keys()].map((n) => n + 1));
+  const extra = security ? { num: firstUnused, body: security.dictionary } : undefined;
   if (security && trailer.get('ID').isNull()) {
     const id = doc.newArray();
     const first = crypto.getRandomValues(new Uint8Array(16));
@@ -76,7 +78,7 @@ export async function streamReachable(doc: PDFDocument, write: (chunk: Uint8Arra
   };
   await emit(HEADER);
   const offsets = new Map<number, { gen: number; offset: number }>();
-  const packer = options.objectStreams && !security ? new ObjectStreamPacker(Math.max(doc.countObjects(), ...[...reachable.keys()].map((n) => n + 1))) : undefined;
+  const packer = options.objectStreams && !security ? new ObjectStreamPacker(firstUnused) : undefined;
   const flushPacked = async () => {
     const packed = packer?.flush(length);
     if (packed) for (const part of packed) await emit(part);
@@ -186,13 +188,7 @@ class ObjectStreamPacker {
       else row(num, 0, 0, 1);
     }
     const data = deflateBounded(table, 9);
-    const trailer = doc.getTrailer();
-    const entries = ['Root', 'Info', 'ID']
-      .map((k) => [k, trailer.get(k)] as const)
-      .filter(([, v]) => !v.isNull())
-      .map(([k, v]) => `/${k} ${v.toString(true, true)}`)
-      .join('');
-    const dict = `<</Type/XRef/Size ${self + 1}/W[1 4 2]${entries}/Filter/FlateDecode/Length ${data.length}>>`;
+    const dict = `<</Type/XRef/Size ${self + 1}/W[1 4 2]${trailerEntries(doc).join('')}/Filter/FlateDecode/Length ${data.length}>>`;
     return [latin1(`${self} 0 obj\n${dict}\nstream\n`), data, latin1(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`)];
   }
 }
@@ -256,21 +252,26 @@ function writeObjects(doc: PDFDocument, reachable: Map<number, number>, options:
 
 /** The cross-reference table (unused numbers free) and the trailer, for objects written at `offsets`. */
 function xrefAndTrailer(doc: PDFDocument, reachable: Map<number, number>, offsets: Map<number, { gen: number; offset: number }>, xrefOffset: number, encryptNum?: number): Uint8Array {
-  const trailer = doc.getTrailer();
   const size = Math.max(doc.countObjects(), encryptNum !== undefined ? encryptNum + 1 : 0, ...[...reachable.keys()].map((n) => n + 1));
   const rows: string[] = [`xref\n0 ${size}\n0000000000 65535 f\r\n`];
   for (let num = 1; num < size; num++) {
     const at = offsets.get(num);
     rows.push(at ? `${String(at.offset).padStart(10, '0')} ${String(at.gen).padStart(5, '0')} n\r\n` : '0000000000 00001 f\r\n');
   }
-  const entries = ['Root', 'Info', 'ID']
-    .map((k) => [k, trailer.get(k)] as const)
-    .filter(([, v]) => !v.isNull())
-    .map(([k, v]) => `/${k} ${v.toString(true, true)}`)
+  const entries = trailerEntries(doc)
     .concat(encryptNum !== undefined ? [`/Encrypt ${encryptNum} 0 R`] : [])
     .join(' ');
   rows.push(`trailer\n<< /Size ${size} ${entries} >>\nstartxref\n${xrefOffset}\n%%EOF\n`);
   return latin1(rows.join(''));
+}
+
+/** The trailer's /Root, /Info and /ID as the document has them, each `/Key value`, for a new trailer or cross-reference stream. */
+export function trailerEntries(doc: PDFDocument): string[] {
+  const trailer = doc.getTrailer();
+  return ['Root', 'Info', 'ID']
+    .map((k) => [k, trailer.get(k)] as const)
+    .filter(([, v]) => !v.isNull())
+    .map(([k, v]) => `/${k} ${v.toString(true, true)}`);
 }
 
 /** One indirect object as `num gen obj … endobj`, a stream with its raw (still encoded) bytes. */
