@@ -2,8 +2,9 @@
 // npm run bench:compress [-- --only TEXT]: compress through the service (npm start, HTTP API) at
 // low, medium and high on the PDFs of ../shared/corpus/pdf, beside Ghostscript (-dPDFSETTINGS=/ebook
 // and /screen) and qpdf (--object-streams=generate --recompress-flate) on the same files in the same
-// run. Per file: sizes as a share of the input, and how the first page looks against the input's
-// (mean absolute difference of grey pixels at 50 dpi, 0 = identical, by MuPDF in Node). Files the
+// run. Per file: sizes as a share of the input, and how the pages look against the input's (mean
+// SSIM of the first 8 pages in grey at 100 dpi, 1 = identical, 0 for an output that lost pages; by
+// MuPDF in Node). Files the
 // service refuses (encrypted, damaged) are listed with its message. Prints a line and exits 0
 // without ../shared.
 import { spawnSync } from 'node:child_process';
@@ -24,23 +25,64 @@ const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 const files = readdirSync(CORPUS).filter((f) => f.endsWith('.pdf') && f.includes(only)).sort();
 const work = mkdtempSync(join(tmpdir(), 'bench-compress-'));
 
-/** Grey pixels of page 1 at 50 dpi, or null when MuPDF cannot render it. */
-function firstPage(bytes) {
+/** How many pages are compared: enough to see every kind of page of most files, few enough to keep the run short. */
+const PAGES_COMPARED = 8;
+const DPI = 100;
+
+/** Grey pixels of the first pages at 100 dpi, or null when MuPDF cannot open the file. */
+function pageImages(bytes) {
   try {
     const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
     if (doc.needsPassword()) return null;
-    const pix = doc.loadPage(0).toPixmap(mupdf.Matrix.scale(50 / 72, 50 / 72), mupdf.ColorSpace.DeviceGray, false, true);
-    return { w: pix.getWidth(), h: pix.getHeight(), px: pix.getPixels().slice() };
+    const pages = [];
+    for (let i = 0; i < Math.min(doc.countPages(), PAGES_COMPARED); i++) {
+      try {
+        const pix = doc.loadPage(i).toPixmap(mupdf.Matrix.scale(DPI / 72, DPI / 72), mupdf.ColorSpace.DeviceGray, false, true);
+        pages.push({ w: pix.getWidth(), h: pix.getHeight(), px: pix.getPixels().slice() });
+        pix.destroy();
+      } catch {
+        pages.push(null);
+      }
+    }
+    return { count: doc.countPages(), pages };
   } catch {
     return null;
   }
 }
 
-function difference(a, b) {
-  if (!a || !b || a.w !== b.w || a.h !== b.h) return null;
-  let sum = 0;
-  for (let i = 0; i < a.px.length; i++) sum += Math.abs(a.px[i] - b.px[i]);
-  return sum / a.px.length;
+/**
+ * SSIM (Wang et al. 2004) of two grey images over 8 × 8 windows every 4 pixels, 1 = identical.
+ * A page that does not render or changed size counts 0.
+ */
+function ssim(a, b) {
+  if (!a || !b || a.w !== b.w || a.h !== b.h) return 0;
+  const [C1, C2] = [(0.01 * 255) ** 2, (0.03 * 255) ** 2];
+  let total = 0;
+  let windows = 0;
+  for (let y = 0; y + 8 <= a.h; y += 4) {
+    for (let x = 0; x + 8 <= a.w; x += 4) {
+      let [sa, sb, saa, sbb, sab] = [0, 0, 0, 0, 0];
+      for (let j = 0; j < 8; j++) {
+        for (let i = 0; i < 8; i++) {
+          const k = (y + j) * a.w + x + i;
+          const [p, q] = [a.px[k], b.px[k]];
+          sa += p; sb += q; saa += p * p; sbb += q * q; sab += p * q;
+        }
+      }
+      const [ma, mb] = [sa / 64, sb / 64];
+      const [va, vb, cov] = [saa / 64 - ma * ma, sbb / 64 - mb * mb, sab / 64 - ma * mb];
+      total += ((2 * ma * mb + C1) * (2 * cov + C2)) / ((ma * ma + mb * mb + C1) * (va + vb + C2));
+      windows++;
+    }
+  }
+  return windows ? total / windows : 1;
+}
+
+/** Mean SSIM over the compared pages; 0 for an output that lost pages or does not open. */
+function similarity(ref, bytes) {
+  const out = pageImages(bytes);
+  if (!ref || !out || out.count !== ref.count) return 0;
+  return ref.pages.reduce((n, page, i) => n + ssim(page, out.pages[i]), 0) / ref.pages.length;
 }
 
 /** qpdf --check's exit status on `bytes`: 0 clean, 3 warnings, 2 errors (a measuring stick for the structure we write). */
@@ -62,7 +104,7 @@ try {
   for (const name of files) {
     const path = join(CORPUS, name);
     const input = readFileSync(path);
-    const ref = firstPage(input);
+    const ref = pageImages(input);
     const row = { name, size: input.length, ours: {}, tools: {}, check: qpdfCheck(input) };
     let fileId;
     try {
@@ -77,7 +119,7 @@ try {
         break;
       }
       const out = await api.download(rec.download_url);
-      row.ours[level] = { size: out.length, diff: difference(ref, firstPage(out)), check: qpdfCheck(out) };
+      row.ours[level] = { size: out.length, ssim: similarity(ref, out), check: qpdfCheck(out) };
     }
     const anchors = {
       ebook: ['gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${join(work, 'ebook.pdf')}`, path], join(work, 'ebook.pdf')],
@@ -87,7 +129,7 @@ try {
     for (const [k, [cmd, args, out]] of Object.entries(anchors)) {
       rmSync(out, { force: true });
       const bytes = tool(cmd, args, out);
-      row.tools[k] = bytes ? { size: bytes.length, diff: difference(ref, firstPage(bytes)) } : null;
+      row.tools[k] = bytes ? { size: bytes.length, ssim: similarity(ref, bytes) } : null;
     }
     rows.push(row);
     console.error(`bench:compress: ${name} done`);
@@ -99,8 +141,8 @@ try {
 }
 
 const pct = (x, of) => (x ? `${((100 * x.size) / of).toFixed(0)}%`.padStart(5) : '   - ');
-const dif = (x) => (x && x.diff !== null ? x.diff.toFixed(1).padStart(5) : '    -');
-console.log(`${'file'.padEnd(44)} ${'KB'.padStart(7)}  low   med   high  qpdf  ebook screen   | diff: med  high ebook screen`);
+const sim = (x) => (x ? x.ssim.toFixed(3).padStart(6) : '     -');
+console.log(`${'file'.padEnd(44)} ${'KB'.padStart(7)}  low   med   high  qpdf  ebook screen | SSIM: med   high  ebook screen`);
 for (const r of rows) {
   const name = r.name.length > 43 ? `${r.name.slice(0, 42)}…` : r.name;
   if (r.refused && !Object.keys(r.ours).length) {
@@ -108,7 +150,7 @@ for (const r of rows) {
     continue;
   }
   console.log(
-    `${name.padEnd(44)} ${(r.size / 1000).toFixed(0).padStart(7)} ${pct(r.ours.low, r.size)} ${pct(r.ours.medium, r.size)} ${pct(r.ours.high, r.size)} ${pct(r.tools.qpdf, r.size)} ${pct(r.tools.ebook, r.size)} ${pct(r.tools.screen, r.size)}   |     ${dif(r.ours.medium)} ${dif(r.ours.high)} ${dif(r.tools.ebook)} ${dif(r.tools.screen)}`,
+    `${name.padEnd(44)} ${(r.size / 1000).toFixed(0).padStart(7)} ${pct(r.ours.low, r.size)} ${pct(r.ours.medium, r.size)} ${pct(r.ours.high, r.size)} ${pct(r.tools.qpdf, r.size)} ${pct(r.tools.ebook, r.size)} ${pct(r.tools.screen, r.size)}  |    ${sim(r.ours.medium)} ${sim(r.ours.high)} ${sim(r.tools.ebook)} ${sim(r.tools.screen)}`,
   );
 }
 // qpdf --check severity: 0 clean < 3 warnings < 2 errors.
@@ -123,6 +165,12 @@ const done = rows.filter((r) => r.ours.medium && r.tools.ebook && r.tools.qpdf);
 const total = (f) => done.reduce((n, r) => n + f(r), 0);
 if (done.length) {
   console.log(`\nover ${done.length} files both could write: input ${(total((r) => r.size) / 1e6).toFixed(1)} MB; ours low ${(total((r) => r.ours.low.size) / 1e6).toFixed(1)}, medium ${(total((r) => r.ours.medium.size) / 1e6).toFixed(1)}, high ${(total((r) => r.ours.high.size) / 1e6).toFixed(1)} MB; qpdf ${(total((r) => r.tools.qpdf.size) / 1e6).toFixed(1)}, gs /ebook ${(total((r) => r.tools.ebook.size) / 1e6).toFixed(1)}, /screen ${(total((r) => (r.tools.screen?.size ?? r.size)) / 1e6).toFixed(1)} MB`);
-  console.log(`low ≤ qpdf on ${done.filter((r) => r.ours.low.size <= r.tools.qpdf.size).length}/${done.length}; medium ≤ 0.9 × /ebook on ${done.filter((r) => r.ours.medium.size <= 0.9 * r.tools.ebook.size).length}/${done.length}; qpdf --check of our outputs: ${checks.clean} clean, ${checks.noWorse} no worse than their input, ${checks.worse} worse; never larger than the input: ${rows.every((r) => Object.values(r.ours).every((o) => o.size <= r.size)) ? 'yes' : 'NO'}`);
+  const meanSsim = (f) => (total((r) => f(r)?.ssim ?? 0) / done.length).toFixed(3);
+  console.log(`mean SSIM: medium ${meanSsim((r) => r.ours.medium)}, high ${meanSsim((r) => r.ours.high)}; gs /ebook ${meanSsim((r) => r.tools.ebook)}, /screen ${meanSsim((r) => r.tools.screen)}`);
+  // SSIM's own noise: two renderings of one page differ in their last digits.
+  const noWorse = (r) => r.ours.medium.ssim >= r.tools.ebook.ssim - 0.002;
+  const kept = done.filter((r) => r.tools.ebook.ssim >= 0.9);
+  console.log(`gs /ebook kept the look (SSIM ≥ 0.9, pages kept) of ${kept.length}/${done.length}; over those: input ${(kept.reduce((n, r) => n + r.size, 0) / 1e6).toFixed(2)} MB, ours medium ${(kept.reduce((n, r) => n + r.ours.medium.size, 0) / 1e6).toFixed(2)}, gs /ebook ${(kept.reduce((n, r) => n + r.tools.ebook.size, 0) / 1e6).toFixed(2)} MB`);
+  console.log(`low ≤ qpdf on ${done.filter((r) => r.ours.low.size <= r.tools.qpdf.size).length}/${done.length}; medium ≤ 0.9 × /ebook on ${done.filter((r) => r.ours.medium.size <= 0.9 * r.tools.ebook.size).length}/${done.length}, at no worse SSIM ${done.filter((r) => r.ours.medium.size <= 0.9 * r.tools.ebook.size && noWorse(r)).length}; medium's SSIM no worse than /ebook's on ${done.filter(noWorse).length}/${done.length}; qpdf --check of our outputs: ${checks.clean} clean, ${checks.noWorse} no worse than their input, ${checks.worse} worse; never larger than the input: ${rows.every((r) => Object.values(r.ours).every((o) => o.size <= r.size)) ? 'yes' : 'NO'}`);
 }
 

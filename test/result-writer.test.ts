@@ -1,7 +1,7 @@
 /** Results written to R2 while they are made (src/tasks/result-writer.ts), against the real local R2. */
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { writeStreamed } from '../src/tasks/result-writer';
+import { WriteInstead, writeStreamed } from '../src/tasks/result-writer';
 
 describe('writeStreamed', () => {
   it('chunks of any size become equal parts of a multipart upload; the object is their concatenation', async () => {
@@ -44,5 +44,24 @@ describe('writeStreamed', () => {
       }),
     ).rejects.toThrow('the document is damaged');
     expect(await env.FILES.get('results/test/failed.bin')).toBeNull();
+  });
+
+  it('a producer that throws WriteInstead part-way leaves exactly the bytes it names, with the content type', async () => {
+    const partBytes = 5 * 1024 * 1024;
+    const instead = new TextEncoder().encode('%PDF-1.7 the original');
+    const written = await writeStreamed(
+      env.FILES,
+      'results/test/instead.pdf',
+      'application/pdf',
+      async (write) => {
+        await write(new Uint8Array(partBytes + 10).fill(7)); // one part already uploaded
+        throw new WriteInstead(instead);
+      },
+      partBytes,
+    );
+    expect(written.size).toBe(instead.length);
+    const object = await env.FILES.get('results/test/instead.pdf');
+    expect(object!.httpMetadata?.contentType).toBe('application/pdf');
+    expect(new TextDecoder().decode(await object!.arrayBuffer())).toBe('%PDF-1.7 the original');
   });
 });

@@ -4,16 +4,18 @@ import { defineOperation } from './define';
 import { PDF_MIME, saveBytes, withPdf, type PDFDocument } from '../engines/pdf';
 import { canRewrite, streamReachable } from '../engines/rewrite';
 import { scanPageImages } from '../engines/content-scan';
+import { WriteInstead } from '../tasks/result-writer';
+import { bilevel, bilevelResampled, ColourCount, componentsOf, decodedSamples, flateOf, flateParams, isJpeg, jpegOf, recodable, resampled, type Resampled } from '../engines/image-recode';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
 
 /** Target resolution and JPEG quality of each lossy level (DECISIONS: medium 150 dpi, high 100 dpi). */
-const LEVELS = { medium: { dpi: 150, quality: 75 }, high: { dpi: 100, quality: 60 } } as const;
+const LEVELS = { medium: { dpi: 150, monoDpi: 300, quality: 75 }, high: { dpi: 100, monoDpi: 200, quality: 60 } } as const;
 /** Images only a little above the target are left alone: resampling them saves little and costs a generation. */
 const SLACK = 1.15;
 /** zlib level for streams stored unfiltered (content, fonts): the smallest output zlib gives. */
 const DEFLATE_LEVEL = 9;
-/** The most pixels one image may have to be resampled here (24 MB of RGB): larger ones are kept as they are. */
+/** The most pixels one image may be decoded to at once (24 MB of RGB); Flate images are read a row at a time instead. */
 const PIXEL_BUDGET = 8_000_000;
 
 /**
@@ -37,8 +39,8 @@ export default defineOperation({
     return {
       ext: 'pdf',
       contentType: PDF_MIME,
-      // Written to R2 as it is made: measured first by a pass that keeps nothing, so a result that
-      // would not be smaller is never written, and the original goes out instead.
+      // Written to R2 as it is made, in one pass: should it reach the input's size, the writing
+      // stops and the original is stored instead (DECISIONS: never larger).
       produce: (write) =>
         withPdf(original, async (doc, mupdf) => {
           if (!canRewrite(doc)) {
@@ -46,12 +48,16 @@ export default defineOperation({
             await write(out.length < original.length ? out : original);
             return;
           }
-          const plan = params.level === 'low' ? new Map() : resamplingPlan(mupdf, doc, LEVELS[params.level]);
-          const options = { deflateLevel: DEFLATE_LEVEL, objectStreams: true, replace: (num: number) => plan.get(num)?.() };
-          const size = await streamReachable(doc, async () => {}, undefined, options);
+          if (doc.countPages() === 0) throw new WriteInstead(original);
+          const plan: Plan = params.level === 'low' ? new Map() : imagePlan(mupdf, doc, LEVELS[params.level]);
+          let size = 0;
+          const smallerOrOriginal = async (chunk: Uint8Array) => {
+            size += chunk.length;
+            if (size >= original.length) throw new WriteInstead(original);
+            await write(chunk);
+          };
+          await streamReachable(doc, smallerOrOriginal, undefined, { deflateLevel: DEFLATE_LEVEL, objectStreams: true, replace: (num: number) => plan.get(num)?.() });
           log('compress_images', { planned: plan.size, size, input: original.length });
-          if (size < original.length && doc.countPages() > 0) await streamReachable(doc, write, undefined, options);
-          else await write(original);
         }),
     };
   },
@@ -72,38 +78,119 @@ function drawnDpi(doc: PDFDocument): Map<number, number> {
   return dpi;
 }
 
+type Level = { dpi: number; monoDpi: number; quality: number };
+type Replacement = { data: Uint8Array; entries: Record<string, number | string | null> };
+type Plan = Map<number, () => Replacement | undefined>;
+type Size = { w: number; h: number; nw: number; nh: number };
+
+/** A JPEG made from a JPEG replaces it when at most this share of its size (less is not worth a generation). */
+const JPEG_TO_JPEG = 0.8;
+/** A JPEG made from a losslessly stored photograph replaces it when at most this share of its size. */
+const JPEG_TO_LOSSLESS = 0.5;
+
 /**
- * The image XObjects to resample to at most `dpi` as JPEG, each as a maker of its new data, called
- * when the writer reaches it: one image is decoded at a time, and none is put back into MuPDF's
- * heap (resampled images written into the document took it from 23 to 58 MB on the bench file).
+ * What to write instead of the pages' images, each as a maker of its new data called when the
+ * writer reaches it: one image is decoded at a time, and none is put back into MuPDF's heap
+ * (resampled images written into the document took it from 23 to 58 MB on the bench file).
+ * Images drawn above the level's dpi are resampled to it, with their soft masks (to the same size,
+ * losslessly); photographs are stored as JPEG at the level's quality when that is much smaller;
+ * 1-bit images and stencils drawn above the level's mono dpi are resampled to it.
  */
-function resamplingPlan(mupdf: typeof Mupdf, doc: PDFDocument, level: { dpi: number; quality: number }): Map<number, () => Replacement | undefined> {
-  const plan = new Map<number, () => Replacement | undefined>();
+function imagePlan(mupdf: typeof Mupdf, doc: PDFDocument, level: Level): Plan {
+  const plan: Plan = new Map();
   const drawn = drawnDpi(doc);
-  for (const ref of pageImages(doc)) {
+  const images = pageImages(doc);
+  const maskUsers = new Map<number, number>();
+  for (const image of images) {
+    const mask = image.get('SMask');
+    if (mask.isIndirect()) maskUsers.set(mask.asIndirect(), (maskUsers.get(mask.asIndirect()) ?? 0) + 1);
+  }
+  for (const ref of images) {
     // The reference itself reads the dictionary: a resolved wrapper of a borrowed object, once
     // collected, dropped it from under the document (the file saved without its images).
-    const dict = ref;
-    const [w, h] = [dict.get('Width').asNumber(), dict.get('Height').asNumber()];
+    const [w, h] = [ref.get('Width').asNumber(), ref.get('Height').asNumber()];
     const dpi = drawn.get(ref.asIndirect());
-    if (!dpi || dpi <= level.dpi * SLACK || w * h > PIXEL_BUDGET || !resamplable(dict)) continue;
-    const scale = level.dpi / dpi;
-    const [nw, nh] = [Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale))];
-    // Made again by the writing pass rather than kept from the measuring one: held, the resampled
-    // images would add up to most of the output in memory. JPEG encoding gives the same bytes again.
-    plan.set(ref.asIndirect(), () => {
-      const jpeg = resampledJpeg(mupdf, ref, dict, w, h, nw, nh, level.quality);
-      const raw = ref.readRawStream();
-      const before = raw.getLength();
-      raw.destroy();
-      mupdf.emptyStore();
-      return jpeg && jpeg.length < before ? { data: jpeg, entries: { Width: nw, Height: nh, BitsPerComponent: 8, Filter: '/DCTDecode', DecodeParms: null } } : undefined;
-    });
+    if (!dpi || !(w > 0 && h > 0)) continue;
+    const sized = (target: number) => {
+      // An image that would still be over the pixel budget at the target (a poster-sized page)
+      // goes below it, to the budget: it is the most one image may take in memory.
+      const scale = Math.min(dpi > target * SLACK ? target / dpi : 1, Math.sqrt(PIXEL_BUDGET / (w * h)));
+      return { w, h, nw: Math.max(1, Math.round(w * scale)), nh: Math.max(1, Math.round(h * scale)) };
+    };
+    if (bilevel(ref)) {
+      const size = sized(level.monoDpi);
+      if (size.nw !== w) plan.set(ref.asIndirect(), () => newBilevel(mupdf, doc, ref, size));
+      continue;
+    }
+    if (!recodable(ref)) continue;
+    const mask = ref.get('SMask');
+    const maskFits = mask.isNull() || (mask.isIndirect() && maskUsers.get(mask.asIndirect()) === 1 && recodable(mask, 1) && flateParams(mask) !== undefined);
+    const size = maskFits ? sized(level.dpi) : { w, h, nw: w, nh: h };
+    // Made again by the writing pass rather than kept from the measuring one: held, the new
+    // images would add up to most of the output in memory. Encoding gives the same bytes again.
+    plan.set(ref.asIndirect(), () => newImage(mupdf, doc, ref, size, level.quality));
+    if (size.nw !== w && mask.isIndirect()) plan.set(mask.asIndirect(), () => resampledMask(mupdf, doc, mask, size.nw, size.nh));
   }
   return plan;
 }
 
-type Replacement = { data: Uint8Array; entries: Record<string, number | string | null> };
+/**
+ * The image resampled to nw × nh (when that differs from w × h), stored as JPEG when it is a
+ * photograph and that is smaller, else losslessly; undefined keeps the original. A resampled image
+ * is always replaced when its soft mask is, so that both stay the same size.
+ */
+function newImage(mupdf: typeof Mupdf, doc: PDFDocument, ref: PDFObject, size: Size, quality: number): Replacement | undefined {
+  const { w, h, nw, nh } = size;
+  const n = componentsOf(ref.get('ColorSpace'))!;
+  const resampling = nw !== w || nh !== h;
+  const image = resampling ? resampled(mupdf, doc, ref, size, n, PIXEL_BUDGET) : sameSize(mupdf, ref, w, h, n);
+  if (!image) return undefined;
+  const before = rawLength(ref);
+  const fromJpeg = isJpeg(ref);
+  const jpeg = image.photographic ? jpegOf(mupdf, image.pixels, nw, nh, n, quality) : undefined;
+  mupdf.emptyStore();
+  const entries = { Width: nw, Height: nh, BitsPerComponent: 8, DecodeParms: null, ...(image.deviceSpace ? { ColorSpace: n === 1 ? '/DeviceGray' : '/DeviceRGB', Decode: null } : {}) };
+  const share = (before * nw * nh) / (w * h);
+  if (jpeg && jpeg.length <= share * (fromJpeg ? JPEG_TO_JPEG : JPEG_TO_LOSSLESS)) return { data: jpeg, entries: { ...entries, Filter: '/DCTDecode' } };
+  if (!resampling) return undefined;
+  const flate = flateOf(image.pixels);
+  const best = jpeg && jpeg.length < flate.length ? { data: jpeg, entries: { ...entries, Filter: '/DCTDecode' } } : { data: flate, entries: { ...entries, Filter: '/FlateDecode' } };
+  return best.data.length < before || ref.get('SMask').isIndirect() ? best : undefined;
+}
+
+/** The image's own samples (within the pixel budget), for storing at the same size as JPEG. */
+function sameSize(mupdf: typeof Mupdf, ref: PDFObject, w: number, h: number, n: number): Resampled | undefined {
+  if (w * h > PIXEL_BUDGET) return undefined;
+  const pixels = decodedSamples(mupdf, ref, w, h, n);
+  if (!pixels) return undefined;
+  const colours = new ColourCount(n);
+  colours.add(pixels);
+  return { pixels, photographic: isJpeg(ref) || colours.photographic, deviceSpace: false };
+}
+
+/** A soft mask resampled to the new size of its image, losslessly (its edges are the image's outline). */
+function resampledMask(mupdf: typeof Mupdf, doc: PDFDocument, mask: PDFObject, nw: number, nh: number): Replacement | undefined {
+  const [w, h] = [mask.get('Width').asNumber(), mask.get('Height').asNumber()];
+  const image = resampled(mupdf, doc, mask, { w, h, nw, nh }, 1, PIXEL_BUDGET);
+  if (!image) return undefined;
+  return { data: flateOf(image.pixels), entries: { Width: nw, Height: nh, BitsPerComponent: 8, Filter: '/FlateDecode', DecodeParms: null } };
+}
+
+/** A 1-bit image or stencil at its new size, when that is smaller than it was. */
+function newBilevel(mupdf: typeof Mupdf, doc: PDFDocument, ref: PDFObject, size: Size): Replacement | undefined {
+  const bits = bilevelResampled(mupdf, doc, ref, size.nw, size.nh);
+  if (!bits) return undefined;
+  const data = flateOf(bits);
+  if (data.length >= rawLength(ref)) return undefined;
+  return { data, entries: { Width: size.nw, Height: size.nh, BitsPerComponent: 1, Filter: '/FlateDecode', DecodeParms: null, Decode: null } };
+}
+
+function rawLength(ref: PDFObject): number {
+  const raw = ref.readRawStream();
+  const length = raw.getLength();
+  raw.destroy();
+  return length;
+}
 
 /**
  * The image XObjects the pages use, through their resources and their forms' resources. Only
@@ -127,102 +214,4 @@ function pageImages(doc: PDFDocument): PDFObject[] {
   };
   for (let i = 0; i < doc.countPages(); i++) visit(doc.findPage(i).getInheritable('Resources'), 0);
   return [...images.values()];
-}
-
-/** Whether an image can be resampled as JPEG and look the same: 8-bit grey or RGB, no stencil, no mask, no Decode. */
-function resamplable(dict: PDFObject): boolean {
-  if (dict.get('ImageMask').isBoolean() && dict.get('ImageMask').asBoolean()) return false;
-  if (dict.get('BitsPerComponent').asNumber() !== 8) return false;
-  // A mask of the old size over a resampled image is not drawn the same (freeculture's cover lost
-  // its red title): masked images are left as they are, like colour-keyed ones.
-  if (!dict.get('Mask').isNull() || !dict.get('SMask').isNull() || !dict.get('Decode').isNull()) return false;
-  const filter = dict.get('Filter');
-  const filters = filter.isArray() ? Array.from({ length: filter.length }, (_, i) => filter.get(i).asName()) : filter.isName() ? [filter.asName()] : [];
-  if (filters.some((f) => f === 'JBIG2Decode' || f === 'CCITTFaxDecode' || f === 'JPXDecode')) return false;
-  return componentsOf(dict.get('ColorSpace')) !== undefined;
-}
-
-/** 1 or 3 for grey and RGB spaces (device, calibrated or ICC), undefined for the rest. */
-function componentsOf(space: PDFObject): 1 | 3 | undefined {
-  const name = space.isName() ? space.asName() : space.isArray() ? space.get(0).asName() : '';
-  if (name === 'DeviceGray' || name === 'CalGray') return 1;
-  if (name === 'DeviceRGB' || name === 'CalRGB') return 3;
-  if (name === 'ICCBased') {
-    const n = space.get(1).get('N').asNumber();
-    return n === 1 || n === 3 ? n : undefined;
-  }
-  return undefined;
-}
-
-/** The image's samples, area-averaged down to nw × nh and encoded as JPEG. */
-function resampledJpeg(mupdf: typeof Mupdf, ref: PDFObject, dict: PDFObject, w: number, h: number, nw: number, nh: number, quality: number): Uint8Array | undefined {
-  const n = componentsOf(dict.get('ColorSpace'))!;
-  const samples = decodedSamples(mupdf, ref, dict, w, h, n);
-  if (!samples) return undefined;
-  const pix = new mupdf.Pixmap(n === 1 ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, [0, 0, nw, nh], false);
-  try {
-    areaAverage(samples, w, h, n, pix.getPixels(), nw, nh, pix.getStride());
-    return pix.asJPEG(quality).slice();
-  } finally {
-    pix.destroy();
-  }
-}
-
-/** 8-bit samples, `n` per pixel, rows packed: a JPEG's decoded by MuPDF, other filters' as the stream reads. */
-function decodedSamples(mupdf: typeof Mupdf, ref: PDFObject, dict: PDFObject, w: number, h: number, n: number): Uint8Array | undefined {
-  const filter = dict.get('Filter');
-  const isJpeg = (filter.isName() && filter.asName() === 'DCTDecode') || (filter.isArray() && filter.length === 1 && filter.get(0).asName() === 'DCTDecode');
-  if (isJpeg) {
-    const raw = ref.readRawStream();
-    let image: Mupdf.Image | undefined;
-    let pix: Mupdf.Pixmap | undefined;
-    try {
-      image = new mupdf.Image(raw.asUint8Array().slice());
-      pix = image.toPixmap();
-      if (pix.getNumberOfComponents() !== n || pix.getAlpha() || pix.getWidth() !== w || pix.getHeight() !== h) return undefined;
-      const stride = pix.getStride();
-      const px = pix.getPixels();
-      const out = new Uint8Array(w * h * n);
-      for (let y = 0; y < h; y++) out.set(px.subarray(y * stride, y * stride + w * n), y * w * n);
-      return out;
-    } catch {
-      return undefined;
-    } finally {
-      pix?.destroy();
-      image?.destroy();
-      raw.destroy();
-    }
-  }
-  try {
-    const buf = ref.readStream();
-    const data = buf.asUint8Array().slice();
-    buf.destroy();
-    return data.length >= w * h * n ? data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Box-filter downsampling: each new pixel the mean of the source pixels it covers. */
-function areaAverage(src: Uint8Array, w: number, h: number, n: number, dst: Uint8ClampedArray, nw: number, nh: number, stride: number): void {
-  const sums = new Float64Array(nw * n);
-  const counts = new Float64Array(nw);
-  const column = Uint32Array.from({ length: w }, (_, x) => Math.min(nw - 1, Math.floor((x * nw) / w)));
-  let row = 0;
-  for (let y = 0; y <= h; y++) {
-    const target = y < h ? Math.min(nh - 1, Math.floor((y * nh) / h)) : nh;
-    if (target !== row) {
-      for (let x = 0; x < nw; x++) for (let c = 0; c < n; c++) dst[row * stride + x * n + c] = counts[x] ? sums[x * n + c]! / counts[x]! : 255;
-      sums.fill(0);
-      counts.fill(0);
-      row = target;
-      if (y === h) break;
-    }
-    const base = y * w * n;
-    for (let x = 0; x < w; x++) {
-      const t = column[x]!;
-      counts[t]!++;
-      for (let c = 0; c < n; c++) sums[t * n + c] = sums[t * n + c]! + src[base + x * n + c]!;
-    }
-  }
 }

@@ -18,6 +18,18 @@ export class ResultStorageError extends Error {
   override name = 'ResultStorageError';
 }
 
+/**
+ * Thrown by a producer that finds, part-way, that other bytes should be the result (compress:
+ * once its output reaches the input's size, the original goes out instead, DECISIONS): what was
+ * written is dropped and `bytes` stored in its place.
+ */
+export class WriteInstead extends Error {
+  override name = 'WriteInstead';
+  constructor(readonly bytes: Uint8Array) {
+    super('the result is replaced by other bytes');
+  }
+}
+
 /** Runs `produce` with a writer into R2 object `key`; the object exists once it resolves. */
 export async function writeStreamed(
   bucket: R2Bucket,
@@ -65,6 +77,12 @@ export async function writeStreamed(
     return { size, heldBytes: partBytes };
   } catch (err) {
     await upload.abort().catch(() => {});
-    throw err;
+    if (!(err instanceof WriteInstead)) throw err;
+    try {
+      await bucket.put(key, err.bytes, { httpMetadata: { contentType } });
+    } catch (cause) {
+      throw new ResultStorageError(`storing ${key} failed`, { cause });
+    }
+    return { size: err.bytes.length, heldBytes: partBytes };
   }
 }

@@ -1,0 +1,83 @@
+/**
+ * An 8-bit FlateDecode image's rows, inflated and un-predicted a slice at a time, never all at
+ * once: MuPDF's readStream decodes the whole image into its heap, and a 9000 × 9000 RGB image that
+ * fits in 440 KB of Flate is 243 MB decoded (WASM memory never shrinks; the isolate has 128 MiB).
+ */
+import { Unzlib } from 'fflate';
+
+/** The stream's /DecodeParms as far as rows are concerned (PDF 32000 7.4.4.4). */
+export interface FlateParams {
+  predictor: number;
+  colors: number;
+  bitsPerComponent: number;
+  columns: number;
+}
+
+/** Compressed input handed to zlib at a time: each slice inflates to at most about 1000 times its size. */
+const SLICE_BYTES = 16 * 1024;
+
+/**
+ * Calls `row` with each of the `h` rows (w × n bytes, valid only during the call) of zlib data
+ * `raw`; true when all of them were there. PNG predictors (10-15, a type byte per row) and the
+ * TIFF predictor 2 are undone; data after the last row is not inflated.
+ */
+export function flateRows(raw: Uint8Array, w: number, h: number, n: number, params: FlateParams, row: (samples: Uint8Array) => void): boolean {
+  const { predictor } = params;
+  if (params.bitsPerComponent !== 8 || (predictor > 1 && (params.colors !== n || params.columns !== w))) return false;
+  const png = predictor >= 10;
+  const width = w * n;
+  const stride = width + (png ? 1 : 0);
+  let current = new Uint8Array(stride);
+  let previous = new Uint8Array(stride);
+  let filled = 0;
+  let rows = 0;
+  const take = (chunk: Uint8Array) => {
+    let at = 0;
+    while (at < chunk.length && rows < h) {
+      const n2 = Math.min(stride - filled, chunk.length - at);
+      current.set(chunk.subarray(at, at + n2), filled);
+      filled += n2;
+      at += n2;
+      if (filled < stride) return;
+      if (png) unpredictPng(current, previous, n);
+      else if (predictor === 2) unpredictTiff(current, n);
+      row(png ? current.subarray(1) : current);
+      [current, previous] = [previous, current];
+      filled = 0;
+      rows++;
+    }
+  };
+  try {
+    const inflater = new Unzlib((chunk) => take(chunk));
+    for (let at = 0; at < raw.length && rows < h; at += SLICE_BYTES) inflater.push(raw.subarray(at, at + SLICE_BYTES), at + SLICE_BYTES >= raw.length);
+  } catch {
+    // Damaged data: the rows read so far decide (a file's last bytes are often cut short).
+  }
+  return rows === h;
+}
+
+/** PNG filters (None, Sub, Up, Average, Paeth) of one row, its type in byte 0, in place. */
+function unpredictPng(row: Uint8Array, prev: Uint8Array, bpp: number): void {
+  const type = row[0];
+  row[0] = 0;
+  for (let i = 1; i < row.length; i++) {
+    const left = i > bpp ? row[i - bpp]! : 0;
+    const up = prev[i]!;
+    const upLeft = i > bpp ? prev[i - bpp]! : 0;
+    if (type === 1) row[i] = row[i]! + left;
+    else if (type === 2) row[i] = row[i]! + up;
+    else if (type === 3) row[i] = row[i]! + ((left + up) >> 1);
+    else if (type === 4) row[i] = row[i]! + paeth(left, up, upLeft);
+  }
+}
+
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/** TIFF predictor 2 (horizontal differencing) of one row of 8-bit samples, in place. */
+function unpredictTiff(row: Uint8Array, n: number): void {
+  for (let i = n; i < row.length; i++) row[i] = row[i]! + row[i - n]!;
+}
