@@ -1,7 +1,7 @@
 /** An image's Flate rows read a slice at a time (src/engines/flate-rows.ts): every PNG filter and the TIFF predictor undone. */
 import { describe, expect, it } from 'vitest';
 import { zlibSync } from 'fflate';
-import { flateRows } from '../src/engines/flate-rows';
+import { flateRows, inflateAtMost } from '../src/engines/flate-rows';
 
 const [W, H, N] = [37, 23, 3];
 
@@ -62,5 +62,13 @@ describe('flateRows', () => {
   it('a predictor whose columns or colours do not match the image is refused, not misread', () => {
     const ok = flateRows(zlibSync(pngFiltered()), W, H, N, { predictor: 15, colors: 1, bitsPerComponent: 8, columns: W }, () => {});
     expect(ok).toBe(false);
+  });
+
+  it('inflateAtMost gives the bytes within its cap and nothing past it, without inflating the rest', () => {
+    const big = zlibSync(new Uint8Array(40 * 1024 * 1024)); // 40 MB of zeros in about 40 KB
+    expect(inflateAtMost(big, 1024 * 1024)).toBeUndefined();
+    expect(inflateAtMost(zlibSync(samples), samples.length)).toEqual(samples);
+    expect(inflateAtMost(zlibSync(samples), samples.length - 1)).toBeUndefined();
+    expect(inflateAtMost(zlibSync(samples).subarray(0, 50), samples.length)).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@
  * never joined. Object numbers are kept, so the cross-reference table lists the unused ones as free.
  */
 import type { PDFDocument } from './pdf';
+import { inflateAtMost } from './flate-rows';
 import { deflateBounded } from '../converters/native-zlib';
 import { latin1Bytes as latin1 } from '../lib/latin1';
 import { encryptData, importFileKey, type Aes256Security } from './aes256';
@@ -200,20 +201,21 @@ function plainFlate(ref: PDFObject): boolean {
   return only.isName() && only.asName() === 'FlateDecode' && ref.get('DecodeParms').isNull();
 }
 
+/** The most a Flate stream may inflate to for deflating again (qpdf's --recompress-flate); larger ones are kept as they are. */
+const REFLATE_CAP_BYTES = 16 * 1024 * 1024;
+
 /** The stream deflated again at `level` when that is smaller (qpdf's --recompress-flate), else undefined. */
 function reflated(ref: PDFObject, level: number): Uint8Array | undefined {
   const raw = ref.readRawStream();
-  const rawLength = raw.getLength();
-  raw.destroy();
-  let decoded;
   try {
-    decoded = ref.readStream();
-    const again = deflateBounded(decoded.asUint8Array(), level);
-    return again.length < rawLength ? again : undefined;
+    const decoded = inflateAtMost(raw.asUint8Array().slice(), REFLATE_CAP_BYTES);
+    if (!decoded) return undefined; // damaged, or too big to hold: kept as the input has it
+    const again = deflateBounded(decoded, level);
+    return again.length < raw.getLength() ? again : undefined;
   } catch {
-    return undefined; // a stream that will not decode or deflate again is kept as the input has it
+    return undefined;
   } finally {
-    decoded?.destroy();
+    raw.destroy();
   }
 }
 

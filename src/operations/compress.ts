@@ -10,7 +10,7 @@ import { bilevel, bilevelResampled, ColourCount, componentsOf, decodedSamples, f
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
 
 /** Target resolution and JPEG quality of each lossy level (DECISIONS: medium 150 dpi, high 100 dpi). */
-const LEVELS = { medium: { dpi: 150, monoDpi: 300, quality: 75 }, high: { dpi: 100, monoDpi: 200, quality: 60 } } as const;
+const LEVELS = { medium: { dpi: 150, monoDpi: 300, quality: 65 }, high: { dpi: 100, monoDpi: 200, quality: 50 } } as const;
 /** Images only a little above the target are left alone: resampling them saves little and costs a generation. */
 const SLACK = 1.15;
 /** zlib level for streams stored unfiltered (content, fonts): the smallest output zlib gives. */
