@@ -146,6 +146,32 @@ export function areaAverage(src: Uint8Array, w: number, h: number, n: number, nw
   return averager.pixels;
 }
 
+/** libjpeg's luminance quantization table at quality 50 (ITU T.81 Annex K), whose scalings make every quality. */
+const STANDARD_LUMINANCE_SUM = [16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99].reduce((a, b) => a + b, 0);
+
+/**
+ * The libjpeg quality (1-100) a JPEG's first quantization table corresponds to, as ImageMagick
+ * estimates it, read from the header alone; undefined when there is none. A JPEG already at or
+ * below a quality gains little from being encoded at it again.
+ */
+export function jpegQuality(data: Uint8Array): number | undefined {
+  let at = 2;
+  while (at + 4 <= data.length && data[at] === 0xff) {
+    const marker = data[at + 1]!;
+    const length = (data[at + 2]! << 8) | data[at + 3]!;
+    if (marker === 0xdb && at + 5 + 64 <= data.length) {
+      const wide = data[at + 4]! >> 4 === 1;
+      let sum = 0;
+      for (let i = 0; i < 64; i++) sum += wide ? (data[at + 5 + 2 * i]! << 8) | data[at + 6 + 2 * i]! : data[at + 5 + i]!;
+      const scale = (sum * 100) / STANDARD_LUMINANCE_SUM;
+      return Math.max(1, Math.min(100, Math.round(scale <= 100 ? (200 - scale) / 2 : 5000 / scale)));
+    }
+    if (marker === 0xda) return undefined; // image data begins: no table before it
+    at += 2 + length;
+  }
+  return undefined;
+}
+
 /** Packed 8-bit grey or RGB samples as a baseline JPEG at `quality` (libjpeg's scale, 4:2:0 for colour). */
 export function jpegOf(mupdf: typeof Mupdf, samples: Uint8Array, w: number, h: number, n: number, quality: number): Uint8Array {
   const pix = new mupdf.Pixmap(n === 1 ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, [0, 0, w, h], false);

@@ -5,7 +5,7 @@ import { PDF_MIME, saveBytes, withPdf, type PDFDocument } from '../engines/pdf';
 import { canRewrite, streamReachable } from '../engines/rewrite';
 import { scanPageImages } from '../engines/content-scan';
 import { WriteInstead } from '../tasks/result-writer';
-import { bilevel, bilevelResampled, ColourCount, componentsOf, decodedSamples, flateOf, flateParams, isJpeg, jpegOf, recodable, resampled, type Resampled } from '../engines/image-recode';
+import { bilevel, bilevelResampled, ColourCount, componentsOf, decodedSamples, flateOf, flateParams, isJpeg, jpegOf, jpegQuality, recodable, resampled, type Resampled } from '../engines/image-recode';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
 
@@ -85,6 +85,8 @@ type Size = { w: number; h: number; nw: number; nh: number };
 
 /** A JPEG made from a JPEG replaces it when at most this share of its size (less is not worth a generation). */
 const JPEG_TO_JPEG = 0.8;
+/** JPEGs stored at up to this much above the level's quality are not encoded again: they would not shrink to JPEG_TO_JPEG. */
+const JPEG_QUALITY_MARGIN = 10;
 /** A JPEG made from a losslessly stored photograph replaces it when at most this share of its size. */
 const JPEG_TO_LOSSLESS = 0.5;
 
@@ -143,6 +145,8 @@ function newImage(mupdf: typeof Mupdf, doc: PDFDocument, ref: PDFObject, size: S
   const { w, h, nw, nh } = size;
   const n = componentsOf(ref.get('ColorSpace'))!;
   const resampling = nw !== w || nh !== h;
+  // A JPEG stored at about our quality or below would not come out smaller: not decoded at all.
+  if (!resampling && isJpeg(ref) && (storedJpegQuality(ref) ?? 100) <= quality + JPEG_QUALITY_MARGIN) return undefined;
   const image = resampling ? resampled(mupdf, doc, ref, size, n, PIXEL_BUDGET) : sameSize(mupdf, ref, w, h, n);
   if (!image) return undefined;
   const before = rawLength(ref);
@@ -183,6 +187,15 @@ function newBilevel(mupdf: typeof Mupdf, doc: PDFDocument, ref: PDFObject, size:
   const data = flateOf(bits);
   if (data.length >= rawLength(ref)) return undefined;
   return { data, entries: { Width: size.nw, Height: size.nh, BitsPerComponent: 1, Filter: '/FlateDecode', DecodeParms: null, Decode: null } };
+}
+
+function storedJpegQuality(ref: PDFObject): number | undefined {
+  const raw = ref.readRawStream();
+  try {
+    return jpegQuality(raw.asUint8Array().subarray(0, 4096));
+  } finally {
+    raw.destroy();
+  }
 }
 
 function rawLength(ref: PDFObject): number {
