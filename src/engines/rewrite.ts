@@ -80,14 +80,15 @@ export async function streamReachable(doc: PDFDocument, write: (chunk: Uint8Arra
   await emit(HEADER);
   const offsets = new Map<number, { gen: number; offset: number }>();
   const packer = options.objectStreams && !security ? new ObjectStreamPacker(firstUnused) : undefined;
-  const flushPacked = async () => {
-    const packed = packer?.flush(length);
+  const flushPacked = async (kind: string) => {
+    const packed = packer?.flush(length, kind);
     if (packed) for (const part of packed) await emit(part);
   };
   for (const [num, gen] of [...reachable].sort((a, b) => a[0] - b[0])) {
     const ref = doc.newIndirect(num);
     if (packer && gen === 0 && !ref.isStream()) {
-      if (packer.add(num, ref.resolve().toString(true, true))) await flushPacked();
+      const full = packer.add(num, ref.resolve().toString(true, true), kindOf(ref));
+      if (full) await flushPacked(full);
       continue;
     }
     offsets.set(num, { gen, offset: length });
@@ -121,10 +122,20 @@ export async function streamReachable(doc: PDFDocument, write: (chunk: Uint8Arra
     await emit(latin1(`${extra.num} 0 obj\n${extra.body}\nendobj\n`));
   }
   if (packer) {
-    await flushPacked();
+    for (const kind of packer.kinds()) await flushPacked(kind);
     for (const part of packer.crossReferenceStream(doc, offsets, length)) await emit(part);
   } else await emit(xrefAndTrailer(doc, reachable, offsets, length, extra?.num));
   return length;
+}
+
+/** What sort of object this is, for grouping like with like: its /Type and /Subtype or /S, else its shape. */
+function kindOf(ref: PDFObject): string {
+  const name = (key: string) => {
+    const value = ref.get(key);
+    return value.isName() ? value.asName() : '';
+  };
+  if (ref.isDictionary()) return `${name('Type')}/${name('Subtype') || name('S')}`;
+  return ref.isArray() ? '[]' : '';
 }
 
 /**
@@ -134,26 +145,36 @@ export async function streamReachable(doc: PDFDocument, write: (chunk: Uint8Arra
  */
 class ObjectStreamPacker {
   private static readonly PER_STREAM = 100;
-  private pending: { num: number; body: string }[] = [];
+  /** Queued objects by kind: similar objects side by side deflate smaller (xerox manual: 688 KB of object streams in number order, 608 KB grouped). */
+  private pending = new Map<string, { num: number; body: string }[]>();
   private readonly packed = new Map<number, { stream: number; index: number }>();
   private readonly streams = new Map<number, number>();
 
   constructor(private nextNum: number) {}
 
-  /** Queues an object; true when a full stream is ready to flush. */
-  add(num: number, body: string): boolean {
-    this.pending.push({ num, body });
-    return this.pending.length >= ObjectStreamPacker.PER_STREAM;
+  /** Queues an object of `kind`; the kind when its stream is full and ready to flush. */
+  add(num: number, body: string, kind: string): string | undefined {
+    const queue = this.pending.get(kind) ?? [];
+    this.pending.set(kind, queue);
+    queue.push({ num, body });
+    return queue.length >= ObjectStreamPacker.PER_STREAM ? kind : undefined;
   }
 
-  /** The queued objects as one object stream written at `offset`, or nothing when none is queued. */
-  flush(offset: number): Uint8Array[] | undefined {
-    if (this.pending.length === 0) return undefined;
+  /** The kinds with objects queued. */
+  kinds(): string[] {
+    return [...this.pending.keys()];
+  }
+
+  /** The queued objects of `kind` as one object stream written at `offset`, or nothing when none is queued. */
+  flush(offset: number, kind: string): Uint8Array[] | undefined {
+    const queue = this.pending.get(kind);
+    this.pending.delete(kind);
+    if (!queue?.length) return undefined;
     const stream = this.nextNum++;
     const header: string[] = [];
     const bodies: string[] = [];
     let at = 0;
-    this.pending.forEach(({ num, body }, index) => {
+    queue.forEach(({ num, body }, index) => {
       header.push(`${num} ${at}`);
       bodies.push(body);
       at += body.length + 1; // one byte per character: MuPDF writes PDF syntax as a byte string
@@ -161,8 +182,7 @@ class ObjectStreamPacker {
     });
     const head = header.join(' ') + '\n';
     const data = deflateBounded(latin1(head + bodies.join('\n') + '\n'), 9);
-    const dict = `<</Type/ObjStm/N ${this.pending.length}/First ${head.length}/Filter/FlateDecode/Length ${data.length}>>`;
-    this.pending = [];
+    const dict = `<</Type/ObjStm/N ${queue.length}/First ${head.length}/Filter/FlateDecode/Length ${data.length}>>`;
     this.streams.set(stream, offset);
     return [latin1(`${stream} 0 obj\n${dict}\nstream\n`), data, latin1('\nendstream\nendobj\n')];
   }
