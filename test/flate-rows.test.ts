@@ -1,7 +1,8 @@
 /** An image's Flate rows read a slice at a time (src/engines/flate-rows.ts): every PNG filter and the TIFF predictor undone. */
 import { describe, expect, it } from 'vitest';
 import { zlibSync } from 'fflate';
-import { flateRows, inflateAtMost } from '../src/engines/flate-rows';
+import { unzlibSync } from 'fflate';
+import { flateRows, inflateAtMost, reflateStreaming } from '../src/engines/flate-rows';
 
 const [W, H, N] = [37, 23, 3];
 
@@ -70,5 +71,16 @@ describe('flateRows', () => {
     expect(inflateAtMost(zlibSync(samples), samples.length)).toEqual(samples);
     expect(inflateAtMost(zlibSync(samples), samples.length - 1)).toBeUndefined();
     expect(inflateAtMost(zlibSync(samples).subarray(0, 50), samples.length)).toBeUndefined();
+  });
+
+  it('reflateStreaming deflates again what it inflates, smaller, and gives up on damage, on its cap and when nothing is gained', async () => {
+    const plain = Uint8Array.from({ length: 3_000_000 }, (_, i) => (i % 7919 < 40 ? i & 255 : 255)); // mostly white rows
+    const poorly = zlibSync(plain, { level: 0 }); // stored, not compressed
+    const again = await reflateStreaming(poorly, 8_000_000);
+    expect(again!.length).toBeLessThan(poorly.length);
+    expect(unzlibSync(again!)).toEqual(plain);
+    expect(await reflateStreaming(poorly, 1_000_000)).toBeUndefined();
+    expect(await reflateStreaming(poorly.subarray(0, poorly.length >> 1), 8_000_000)).toBeUndefined();
+    expect(await reflateStreaming(zlibSync(plain, { level: 9 }), 8_000_000)).toBeUndefined();
   });
 });

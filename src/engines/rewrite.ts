@@ -8,7 +8,7 @@
  * never joined. Object numbers are kept, so the cross-reference table lists the unused ones as free.
  */
 import type { PDFDocument } from './pdf';
-import { inflateAtMost } from './flate-rows';
+import { inflateAtMost, reflateStreaming } from './flate-rows';
 import { deflateBounded } from '../converters/native-zlib';
 import { latin1Bytes as latin1 } from '../lib/latin1';
 import { encryptData, importFileKey, type Aes256Security } from './aes256';
@@ -99,7 +99,7 @@ export async function streamReachable(doc: PDFDocument, write: (chunk: Uint8Arra
       replacement = deflateBounded(raw.asUint8Array(), options.deflateLevel!);
       raw.destroy();
     } else if (!replaced && options.deflateLevel !== undefined && ref.isStream() && plainFlate(ref)) {
-      replacement = reflated(ref, options.deflateLevel);
+      replacement = await reflated(ref, options.deflateLevel);
     }
     if (key) {
       await encryptStrings(doc, ref.resolve(), key);
@@ -221,17 +221,21 @@ function plainFlate(ref: PDFObject): boolean {
   return only.isName() && only.asName() === 'FlateDecode' && ref.get('DecodeParms').isNull();
 }
 
-/** The most a Flate stream may inflate to for deflating again (qpdf's --recompress-flate); larger ones are kept as they are. */
+/** The most a Flate stream is inflated to in memory for deflating again; larger ones are re-deflated as a stream. */
 const REFLATE_CAP_BYTES = 16 * 1024 * 1024;
+/** The most a Flate stream is inflated to at all when re-deflated as a stream (time, and zlib bombs). */
+const REFLATE_STREAMING_CAP_BYTES = 512 * 1024 * 1024;
 
 /** The stream deflated again at `level` when that is smaller (qpdf's --recompress-flate), else undefined. */
-function reflated(ref: PDFObject, level: number): Uint8Array | undefined {
+async function reflated(ref: PDFObject, level: number): Promise<Uint8Array | undefined> {
   const raw = ref.readRawStream();
   try {
-    const decoded = inflateAtMost(raw.asUint8Array().slice(), REFLATE_CAP_BYTES);
-    if (!decoded) return undefined; // damaged, or too big to hold: kept as the input has it
+    const data = raw.asUint8Array().slice();
+    const decoded = inflateAtMost(data, REFLATE_CAP_BYTES);
+    // Damaged or too big to hold decoded: streamed, and kept as the input has it if that fails.
+    if (!decoded) return await reflateStreaming(data, REFLATE_STREAMING_CAP_BYTES);
     const again = deflateBounded(decoded, level);
-    return again.length < raw.getLength() ? again : undefined;
+    return again.length < data.length ? again : undefined;
   } catch {
     return undefined;
   } finally {
