@@ -6,7 +6,7 @@
  */
 import type * as Mupdf from 'mupdf';
 import type { PDFDocument } from './pdf';
-import { deflateBounded } from '../converters/native-zlib';
+import { deflateSmall } from './deflate-small';
 import { flateRows, type FlateParams } from './flate-rows';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
@@ -187,7 +187,7 @@ export function jpegOf(mupdf: typeof Mupdf, samples: Uint8Array, w: number, h: n
 
 /** Packed samples as zlib data (FlateDecode, no predictor). */
 export function flateOf(samples: Uint8Array): Uint8Array {
-  return deflateBounded(samples, 6);
+  return deflateSmall(samples);
 }
 
 /**

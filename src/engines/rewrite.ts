@@ -9,7 +9,7 @@
  */
 import type { PDFDocument } from './pdf';
 import { inflateAtMost, reflateStreaming } from './flate-rows';
-import { deflateBounded } from '../converters/native-zlib';
+import { deflateSmall } from './deflate-small';
 import { latin1Bytes as latin1 } from '../lib/latin1';
 import { encryptData, importFileKey, type Aes256Security } from './aes256';
 
@@ -43,8 +43,8 @@ export function writeReachable(doc: PDFDocument, options: RewriteOptions = {}): 
  * Returns the bytes written.
  */
 export interface StreamOptions {
-  /** Unfiltered streams (content, fonts) deflated on the way at this zlib level. */
-  deflateLevel?: number;
+  /** Unfiltered streams (content, fonts) deflated on the way, Flate streams deflated again when that is smaller. */
+  deflate?: boolean;
   /**
    * A stream written otherwise, made when its turn comes (so one at a time is in memory): its new
    * data, and dictionary entries (numbers, or names as /Name) written in place of the document's.
@@ -92,14 +92,14 @@ export async function streamReachable(doc: PDFDocument, write: (chunk: Uint8Arra
     offsets.set(num, { gen, offset: length });
     let replacement: Uint8Array | undefined;
     const replaced = ref.isStream() ? options.replace?.(num) : undefined;
-    const deflate = !replaced && options.deflateLevel !== undefined && ref.isStream() && ref.get('Filter').isNull();
+    const deflate = !replaced && options.deflate && ref.isStream() && ref.get('Filter').isNull();
     if (replaced) replacement = replaced.data;
     if (deflate) {
       const raw = ref.readRawStream();
-      replacement = deflateBounded(raw.asUint8Array(), options.deflateLevel!);
+      replacement = deflateSmall(raw.asUint8Array());
       raw.destroy();
-    } else if (!replaced && options.deflateLevel !== undefined && ref.isStream() && plainFlate(ref)) {
-      replacement = await reflated(ref, options.deflateLevel);
+    } else if (!replaced && options.deflate && ref.isStream() && plainFlate(ref)) {
+      replacement = await reflated(ref);
     }
     if (key) {
       await encryptStrings(doc, ref.resolve(), key);
@@ -181,7 +181,7 @@ class ObjectStreamPacker {
       this.packed.set(num, { stream, index });
     });
     const head = header.join(' ') + '\n';
-    const data = deflateBounded(latin1(head + bodies.join('\n') + '\n'), 9);
+    const data = deflateSmall(latin1(head + bodies.join('\n') + '\n'));
     const dict = `<</Type/ObjStm/N ${batch.length}/First ${head.length}/Filter/FlateDecode/Length ${data.length}>>`;
     this.streams.set(stream, offset);
     return [latin1(`${stream} 0 obj\n${dict}\nstream\n`), data, latin1('\nendstream\nendobj\n')];
@@ -208,7 +208,7 @@ class ObjectStreamPacker {
       else if (packed) row(num, 2, packed.stream, packed.index);
       else row(num, 0, 0, 1);
     }
-    const data = deflateBounded(table, 9);
+    const data = deflateSmall(table);
     const dict = `<</Type/XRef/Size ${self + 1}/W[1 4 2]${trailerEntries(doc).join('')}/Filter/FlateDecode/Length ${data.length}>>`;
     return [latin1(`${self} 0 obj\n${dict}\nstream\n`), data, latin1(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`)];
   }
@@ -226,15 +226,15 @@ const REFLATE_CAP_BYTES = 16 * 1024 * 1024;
 /** The most a Flate stream is inflated to at all when re-deflated as a stream (time, and zlib bombs). */
 const REFLATE_STREAMING_CAP_BYTES = 512 * 1024 * 1024;
 
-/** The stream deflated again at `level` when that is smaller (qpdf's --recompress-flate), else undefined. */
-async function reflated(ref: PDFObject, level: number): Promise<Uint8Array | undefined> {
+/** The stream deflated again when that is smaller (qpdf's --recompress-flate), else undefined. */
+async function reflated(ref: PDFObject): Promise<Uint8Array | undefined> {
   const raw = ref.readRawStream();
   try {
     const data = raw.asUint8Array().slice();
     const decoded = inflateAtMost(data, REFLATE_CAP_BYTES);
     // Damaged or too big to hold decoded: streamed, and kept as the input has it if that fails.
     if (!decoded) return await reflateStreaming(data, REFLATE_STREAMING_CAP_BYTES);
-    const again = deflateBounded(decoded, level);
+    const again = deflateSmall(decoded);
     return again.length < data.length ? again : undefined;
   } catch {
     return undefined;

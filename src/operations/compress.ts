@@ -13,8 +13,6 @@ type PDFObject = ReturnType<PDFDocument['getTrailer']>;
 const LEVELS = { medium: { dpi: 150, monoDpi: 300, quality: 65 }, high: { dpi: 100, monoDpi: 200, quality: 50 } } as const;
 /** Images only a little above the target are left alone: resampling them saves little and costs a generation. */
 const SLACK = 1.15;
-/** zlib level for streams stored unfiltered (content, fonts): the smallest output zlib gives. */
-const DEFLATE_LEVEL = 9;
 /** The most pixels one image may be decoded to at once (24 MB of RGB); Flate images are read a row at a time instead. */
 const PIXEL_BUDGET = 8_000_000;
 
@@ -56,7 +54,7 @@ export default defineOperation({
             if (size >= original.length) throw new WriteInstead(original);
             await write(chunk);
           };
-          await streamReachable(doc, smallerOrOriginal, undefined, { deflateLevel: DEFLATE_LEVEL, objectStreams: true, replace: (num: number) => plan.get(num)?.() });
+          await streamReachable(doc, smallerOrOriginal, undefined, { deflate: true, objectStreams: true, replace: (num: number) => plan.get(num)?.() });
           log('compress_images', { planned: plan.size, size, input: original.length });
         }),
     };
