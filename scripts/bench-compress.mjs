@@ -166,7 +166,7 @@ const total = (f) => done.reduce((n, r) => n + f(r), 0);
 if (done.length) {
   console.log(`\nover ${done.length} files both could write: input ${(total((r) => r.size) / 1e6).toFixed(2)} MB; ours low ${(total((r) => r.ours.low.size) / 1e6).toFixed(2)}, medium ${(total((r) => r.ours.medium.size) / 1e6).toFixed(2)}, high ${(total((r) => r.ours.high.size) / 1e6).toFixed(2)} MB; qpdf ${(total((r) => r.tools.qpdf.size) / 1e6).toFixed(2)}, gs /ebook ${(total((r) => r.tools.ebook.size) / 1e6).toFixed(2)}, /screen ${(total((r) => (r.tools.screen?.size ?? r.size)) / 1e6).toFixed(2)} MB`);
   const meanSsim = (f) => (total((r) => f(r)?.ssim ?? 0) / done.length).toFixed(3);
-  console.log(`mean SSIM: medium ${meanSsim((r) => r.ours.medium)}, high ${meanSsim((r) => r.ours.high)}; gs /ebook ${meanSsim((r) => r.tools.ebook)}, /screen ${meanSsim((r) => r.tools.screen)}`);
+  console.log(`mean SSIM: low ${meanSsim((r) => r.ours.low)}, medium ${meanSsim((r) => r.ours.medium)}, high ${meanSsim((r) => r.ours.high)}; qpdf ${meanSsim((r) => r.tools.qpdf)}, gs /ebook ${meanSsim((r) => r.tools.ebook)}, /screen ${meanSsim((r) => r.tools.screen)}`);
   // SSIM's own noise: two renderings of one page differ in their last digits.
   const noWorse = (r) => r.ours.medium.ssim >= r.tools.ebook.ssim - 0.002;
   const kept = done.filter((r) => r.tools.ebook.ssim >= 0.9);
