@@ -1,0 +1,114 @@
+/**
+ * A PDF of one image per page, built in a fresh MuPDF document and written by our writer: a JPEG's
+ * bytes go from the upload into the output as they are (never into MuPDF's heap, never re-encoded);
+ * other images are added by MuPDF (a PNG's transparency becomes a soft mask).
+ */
+import type * as Mupdf from 'mupdf';
+import type { PDFDocument } from './pdf';
+import { jpegHeader, pngHeader, type Orientation } from './image-header';
+import { num, pdfImageMatrix } from './image-placement';
+import { streamReachable } from './rewrite';
+import { webpToPngOrFail } from './webp';
+import { TaskError } from '../tasks/failures';
+import type { FileKind } from '../lib/detect';
+
+type PDFObject = ReturnType<PDFDocument['getTrailer']>;
+
+/**
+ * The most pixels an image MuPDF must decode may have (a 12-megapixel camera picture): decoded
+ * with its alpha it is 48 MB in MuPDF's heap. JPEGs are never decoded here, whatever their size.
+ */
+export const MAX_DECODED_PIXELS = 12_000_000;
+
+/** An image added to the document: its object, its stored size and how it must be turned to stand upright. */
+export interface PlacedImage {
+  ref: PDFObject;
+  width: number;
+  height: number;
+  orientation: Orientation;
+  /** Resolution the file declares, if any. */
+  dpi?: number;
+}
+
+const EMPTY = new Uint8Array(0);
+
+/** Builds image pages and writes them; JPEG bytes are handed to the writer when it reaches their objects. */
+export class ImagePages {
+  private readonly jpegs = new Map<number, Uint8Array>();
+
+  constructor(
+    private readonly mupdf: typeof Mupdf,
+    readonly doc: PDFDocument,
+  ) {}
+
+  /** Adds one uploaded image (`name` says which in messages); fails the task with a message when it cannot be read. */
+  async add(bytes: Uint8Array, kind: FileKind, name: string): Promise<PlacedImage> {
+    if (kind === 'jpg') {
+      const header = jpegHeader(bytes);
+      if (!header) throw unreadable(name, 'its JPEG headers do not read');
+      if (header.plain) return { ...header, ref: this.addJpeg(bytes, header.width, header.height, header.components, header.adobe) };
+      // 12-bit, arithmetic-coded or lossless JPEG: not every reader's DCTDecode reads it, so MuPDF decodes it.
+      return { ...this.addDecoded(bytes, name, header.width, header.height), orientation: header.orientation, dpi: header.dpi };
+    }
+    const png = kind === 'webp' ? await webpToPngOrFail(bytes, name, 'upload it as PNG or JPG') : bytes;
+    const header = pngHeader(png);
+    if (!header) throw unreadable(name, 'its PNG header does not read');
+    return { ...this.addDecoded(png, name, header.width, header.height), orientation: 1, dpi: header.dpi };
+  }
+
+  /** Adds a page of `size` points drawing `image` upright into the box (x, y, w, h) in PDF space. */
+  addPage(image: PlacedImage, size: readonly [number, number], box: { x: number; y: number; w: number; h: number }): void {
+    const m = pdfImageMatrix(image.orientation, box.x, box.y, box.w, box.h).map(num).join(' ');
+    const page = this.doc.addPage([0, 0, size[0], size[1]], 0, { XObject: { Im0: image.ref } }, `q ${m} cm /Im0 Do Q`);
+    this.doc.insertPage(-1, page);
+  }
+
+  /** Writes the document; the JPEGs' bytes go straight from their uploads into the output. */
+  write(write: (chunk: Uint8Array) => Promise<void>): Promise<number> {
+    return streamReachable(this.doc, write, undefined, { replace: (n) => (this.jpegs.has(n) ? { data: this.jpegs.get(n)!, entries: {} } : undefined) });
+  }
+
+  /** An image dictionary for a JPEG shown as it is; an Adobe CMYK JPEG stores inverted samples, which /Decode turns back. */
+  addJpeg(bytes: Uint8Array, width: number, height: number, components: 1 | 3 | 4, adobe: boolean): PDFObject {
+    const { doc } = this;
+    const dict = doc.newDictionary();
+    dict.put('Type', doc.newName('XObject'));
+    dict.put('Subtype', doc.newName('Image'));
+    dict.put('Width', width);
+    dict.put('Height', height);
+    dict.put('BitsPerComponent', 8);
+    dict.put('ColorSpace', doc.newName(components === 1 ? 'DeviceGray' : components === 3 ? 'DeviceRGB' : 'DeviceCMYK'));
+    dict.put('Filter', doc.newName('DCTDecode'));
+    if (components === 4 && adobe) {
+      const decode = doc.newArray();
+      for (let i = 0; i < 4; i++) (decode.push(1), decode.push(0));
+      dict.put('Decode', decode);
+    }
+    const ref = doc.addRawStream(EMPTY, dict);
+    this.jpegs.set(ref.asIndirect(), bytes);
+    return ref;
+  }
+
+  /** An image MuPDF decodes and stores (deflated, alpha as a soft mask), within the pixel budget. */
+  private addDecoded(bytes: Uint8Array, name: string, width: number, height: number): { ref: PDFObject; width: number; height: number } {
+    if (width * height > MAX_DECODED_PIXELS) {
+      throw new TaskError({
+        reason: 'document_unreadable',
+        message: `${name} is ${width} × ${height} pixels: more than the ${MAX_DECODED_PIXELS / 1e6} million this service decodes. Scale it down or save it as JPEG (JPEGs of any size are embedded as they are) and try again (the payment was returned).`,
+      });
+    }
+    let image: Mupdf.Image | undefined;
+    try {
+      image = new this.mupdf.Image(bytes);
+      return { ref: this.doc.addImage(image), width: image.getWidth(), height: image.getHeight() };
+    } catch (e) {
+      throw unreadable(name, (e as Error).message);
+    } finally {
+      image?.destroy();
+    }
+  }
+}
+
+function unreadable(name: string, why: string): TaskError {
+  return new TaskError({ reason: 'document_unreadable', message: `${name} could not be read as an image (${why}): check the file and upload it again (the payment was returned).` });
+}
