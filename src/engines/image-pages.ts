@@ -6,7 +6,7 @@
 import type * as Mupdf from 'mupdf';
 import type { PDFDocument } from './pdf';
 import { jpegHeader, pngHeader, type Orientation } from './image-header';
-import { num, pdfImageMatrix } from './image-placement';
+import { deviceImageMatrix, num, pdfImageMatrix } from './image-placement';
 import { streamReachable } from './rewrite';
 import { webpToPngOrFail } from './webp';
 import { TaskError } from '../tasks/failures';
@@ -106,6 +106,40 @@ export class ImagePages {
     } finally {
       image?.destroy();
     }
+  }
+}
+
+/** The most pixels a JPEG drawn smaller may have: MuPDF decodes it at 1/2, 1/4 or 1/8 of its size, never below the target. */
+export const MAX_JPEG_PIXELS = 100_000_000;
+
+/**
+ * An uploaded picture (JPEG, PNG, or WEBP as PNG) drawn upright by MuPDF into a white nw × nh
+ * pixmap, grey or RGB: EXIF orientation applied, transparency over white, resampled by MuPDF's
+ * scaler (a JPEG decoded at a reduced scale when that is still at least nw × nh). Packed samples.
+ */
+export function uprightPixels(mupdf: typeof Mupdf, bytes: Uint8Array, orientation: Orientation, nw: number, nh: number, grey: boolean, name: string): Uint8Array {
+  let image: Mupdf.Image | undefined;
+  let pix: Mupdf.Pixmap | undefined;
+  let device: Mupdf.DrawDevice | undefined;
+  try {
+    image = new mupdf.Image(bytes);
+    pix = new mupdf.Pixmap(grey ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, [0, 0, nw, nh], false);
+    pix.clear(255);
+    device = new mupdf.DrawDevice(mupdf.Matrix.identity, pix);
+    device.fillImage(image, deviceImageMatrix(orientation, nw, nh), 1);
+    device.close();
+    const n = grey ? 1 : 3;
+    const [stride, px] = [pix.getStride(), pix.getPixels()];
+    const out = new Uint8Array(nw * nh * n);
+    for (let y = 0; y < nh; y++) out.set(px.subarray(y * stride, y * stride + nw * n), y * nw * n);
+    return out;
+  } catch (e) {
+    throw unreadable(name, (e as Error).message);
+  } finally {
+    device?.destroy();
+    pix?.destroy();
+    image?.destroy();
+    mupdf.emptyStore();
   }
 }
 

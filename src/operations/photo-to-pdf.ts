@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineOperation } from './define';
+import { PDF_MIME } from '../engines/pdf';
+import { loadMupdf } from '../engines/mupdf';
+import { ImagePages, MAX_DECODED_PIXELS, MAX_JPEG_PIXELS, uprightPixels } from '../engines/image-pages';
+import { jpegHeader, pngHeader, type ImageHeader } from '../engines/image-header';
+import { A4, MARGIN_PT, fitCentred, swapsSides } from '../engines/image-placement';
+import { webpToPngOrFail } from '../engines/webp';
+import { scanLook } from '../engines/scan-look';
+import { jpegOf } from '../engines/image-recode';
+import { TaskError } from '../tasks/failures';
+import type { InputFile } from './define';
+
+/** DECISIONS: photos are downscaled to at most 200 dpi at the size they are shown. */
+const MAX_DPI = 200;
+/** JPEG quality of the pages: photos keep their detail; scans are mostly white paper and dark strokes. */
+const QUALITY = { photo: 80, scan: 75 } as const;
+
+/**
+ * Photos to a PDF of A4 pages (DECISIONS photo-to-pdf): each image on its own page, landscape
+ * when it is wider than tall, fitted and centred inside 10 mm margins, EXIF orientation applied,
+ * downscaled to at most 200 dpi at that size (never enlarged), stored as JPEG. `grayscale` drops
+ * the colour; `mode: scan` makes a photographed page read like a scan (engines/scan-look.ts).
+ */
+export default defineOperation({
+  path: 'photo-to-pdf',
+  type: 'photo_to_pdf',
+  summary: 'Photos to a PDF of A4 pages, optionally cleaned up like a document scan',
+  accepts: ['jpg', 'png', 'webp'],
+  inputs: { kind: 'file_ids', min: 1, max: 10 },
+  params: z.object({
+    mode: z.enum(['photo', 'scan']).default('photo'),
+    grayscale: z.boolean().default(false),
+  }),
+  engine: 'pdf',
+  async run({ inputs, params, progress }) {
+    const mupdf = await loadMupdf();
+    return {
+      ext: 'pdf',
+      contentType: PDF_MIME,
+      produce: async (write) => {
+        const pages = new ImagePages(mupdf, new mupdf.PDFDocument());
+        try {
+          for (const [i, input] of inputs.entries()) {
+            const name = `Image ${i + 1} (${input.file.filename})`;
+            const bytes = input.file.kind === 'webp' ? await webpToPngOrFail(input.bytes, name, 'upload it as PNG or JPG') : input.bytes;
+            const header = headerOf(bytes, input.file, name);
+            const [w, h] = swapsSides(header.orientation) ? [header.height, header.width] : [header.width, header.height];
+            const size = w > h ? ([A4[1], A4[0]] as const) : A4;
+            const box = fitCentred(w, h, MARGIN_PT, MARGIN_PT, size[0] - 2 * MARGIN_PT, size[1] - 2 * MARGIN_PT);
+            const scale = Math.min(1, (box.w / 72) * MAX_DPI / w);
+            const [nw, nh] = [Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale))];
+            const grey = params.grayscale;
+            const pixels = uprightPixels(mupdf, bytes, header.orientation, nw, nh, grey, name);
+            if (params.mode === 'scan') scanLook(pixels, nw, nh, grey ? 1 : 3);
+            const jpeg = jpegOf(mupdf, pixels, nw, nh, grey ? 1 : 3, QUALITY[params.mode]);
+            pages.addPage({ ref: pages.addJpeg(jpeg, nw, nh, grey ? 1 : 3, false), width: nw, height: nh, orientation: 1 }, size, box);
+            progress(i + 1, inputs.length);
+          }
+          await pages.write(write);
+        } finally {
+          pages.doc.destroy();
+        }
+      },
+    };
+  },
+});
+
+/** The picture's header, refused with a message when it is unreadable or larger than can be decoded. */
+function headerOf(bytes: Uint8Array, file: InputFile, name: string): ImageHeader {
+  const header = file.kind === 'jpg' ? jpegHeader(bytes) : pngHeader(bytes);
+  if (!header) throw new TaskError({ reason: 'document_unreadable', message: `${name} could not be read as an image: check the file and upload it again (the payment was returned).` });
+  const limit = file.kind === 'jpg' ? MAX_JPEG_PIXELS : MAX_DECODED_PIXELS;
+  if (header.width * header.height > limit) {
+    throw new TaskError({ reason: 'document_unreadable', message: `${name} is ${header.width} × ${header.height} pixels: more than the ${limit / 1e6} million this service decodes. Scale it down and try again (the payment was returned).` });
+  }
+  return header;
+}
