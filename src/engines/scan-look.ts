@@ -11,6 +11,8 @@ const CELLS_ACROSS = 24;
 const PAPER = 0.9;
 /** The darkest share of pixels that maps to black after normalising. */
 const INK_PERCENTILE = 0.01;
+/** The black point never goes above this (a blank page must not turn its paper grey or black). */
+const MAX_BLACK_POINT = 128;
 /** Unsharp mask strength over a 3 × 3 neighbourhood. */
 const SHARPEN = 0.6;
 
@@ -22,9 +24,10 @@ export function scanLook(px: Uint8Array, w: number, h: number, n: 1 | 3): void {
   for (let i = 0; i < w * h; i++) gains[i] = 255 / Math.max(16, paper[i]!);
   const normalised = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) normalised[i] = Math.min(255, luma[i]! * gains[i]!);
-  const black = percentile(normalised, INK_PERCENTILE);
+  // A page with little or no ink has its darkest percent near white: the black point stays at most mid-grey.
+  const black = Math.min(percentile(normalised, INK_PERCENTILE), MAX_BLACK_POINT);
   const white = 255 * PAPER;
-  const level = (v: number) => Math.max(0, Math.min(255, ((v - black) / Math.max(1, white - black)) * 255));
+  const level = (v: number) => Math.max(0, Math.min(255, ((v - black) / (white - black)) * 255));
   for (let i = 0; i < w * h; i++) for (let c = 0; c < n; c++) px[i * n + c] = level(px[i * n + c]! * gains[i]!);
   sharpen(px, w, h, n);
 }
