@@ -1,0 +1,259 @@
+/**
+ * A baseline JPEG encoder fed a band of rows at a time (to-jpg): a 300-dpi A4 page is 26 MB of
+ * RGB, and MuPDF's asJPEG (progressive: every coefficient held until the end) took WASM memory to
+ * ~97 MB for one. Here a page is rendered and encoded 16 rows at a time, and the output leaves in
+ * chunks. Standard (ITU T.81 Annex K) quantization tables scaled as libjpeg scales them, standard
+ * Huffman tables, 4:2:0 chroma for colour, the AAN floating-point DCT. JFIF carries the resolution.
+ */
+
+const ZIGZAG = [0, 1, 5, 6, 14, 15, 27, 28, 2, 4, 7, 13, 16, 26, 29, 42, 3, 8, 12, 17, 25, 30, 41, 43, 9, 11, 18, 24, 31, 40, 44, 53, 10, 19, 23, 32, 39, 45, 52, 54, 20, 22, 33, 38, 46, 51, 55, 60, 21, 34, 37, 47, 50, 56, 59, 61, 35, 36, 48, 49, 57, 58, 62, 63];
+const LUMA_Q = [16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99];
+const CHROMA_Q = [17, 18, 24, 47, 99, 99, 99, 99, 18, 21, 26, 66, 99, 99, 99, 99, 24, 26, 56, 99, 99, 99, 99, 99, 47, 66, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99];
+const AAN = [1.0, 1.387039845, 1.306562965, 1.175875602, 1.0, 0.785694958, 0.5411961, 0.275899379];
+
+/** Huffman tables of Annex K.3: code counts by length (1-16), then the symbols. */
+const DC_LUMA = { counts: [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0], symbols: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] };
+const DC_CHROMA = { counts: [0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0], symbols: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] };
+const AC_LUMA = { counts: [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7d], symbols: hex('01020300041105122131410613516107227114328191a1082342b1c11552d1f02433627282090a161718191a25262728292a3435363738393a434445464748494a535455565758595a636465666768696a737475767778797a838485868788898a92939495969798999aa2a3a4a5a6a7a8a9aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae1e2e3e4e5e6e7e8e9eaf1f2f3f4f5f6f7f8f9fa') };
+const AC_CHROMA = { counts: [0, 2, 1, 2, 4, 4, 3, 4, 7, 5, 4, 4, 0, 1, 2, 0x77], symbols: hex('000102031104052131061241510761711322328108144291a1b1c109233352f0156272d10a162434e125f11718191a262728292a35363738393a434445464748494a535455565758595a636465666768696a737475767778797a82838485868788898a92939495969798999aa2a3a4a5a6a7a8a9aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae2e3e4e5e6e7e8e9eaf2f3f4f5f6f7f8f9fa') };
+
+function hex(s: string): number[] {
+  return Array.from({ length: s.length / 2 }, (_, i) => parseInt(s.slice(2 * i, 2 * i + 2), 16));
+}
+
+type Table = { counts: number[]; symbols: number[] };
+/** Code and length for each symbol. */
+type Codes = { code: Uint16Array; length: Uint8Array };
+
+function codesOf(table: Table): Codes {
+  const codes = { code: new Uint16Array(256), length: new Uint8Array(256) };
+  let [code, k] = [0, 0];
+  for (let len = 1; len <= 16; len++) {
+    for (let i = 0; i < table.counts[len - 1]!; i++) {
+      const symbol = table.symbols[k++]!;
+      codes.code[symbol] = code++;
+      codes.length[symbol] = len;
+    }
+    code <<= 1;
+  }
+  return codes;
+}
+
+/** libjpeg's scaling of a standard table to `quality`, in zigzag order, and the DCT's divisors in natural order. */
+function quantization(base: number[], quality: number): { zigzag: Uint8Array; divisors: Float32Array } {
+  const scale = quality < 50 ? 5000 / quality : 200 - quality * 2;
+  const zigzag = new Uint8Array(64);
+  for (let i = 0; i < 64; i++) zigzag[ZIGZAG[i]!] = Math.min(255, Math.max(1, Math.floor((base[i]! * scale + 50) / 100)));
+  const divisors = new Float32Array(64);
+  for (let row = 0; row < 8; row++) for (let col = 0; col < 8; col++) divisors[row * 8 + col] = 1 / (zigzag[ZIGZAG[row * 8 + col]!]! * AAN[row]! * AAN[col]! * 8);
+  return { zigzag, divisors };
+}
+
+export class JpegBandEncoder {
+  private readonly out: Uint8Array[] = [];
+  private buffer = new Uint8Array(65536);
+  private used = 0;
+  private bits = 0;
+  private bitCount = 0;
+  private readonly dc = [0, 0, 0];
+  private readonly luma: ReturnType<typeof quantization>;
+  private readonly chroma: ReturnType<typeof quantization>;
+  private readonly codes = { dcLuma: codesOf(DC_LUMA), acLuma: codesOf(AC_LUMA), dcChroma: codesOf(DC_CHROMA), acChroma: codesOf(AC_CHROMA) };
+  private readonly block = new Float32Array(64);
+  private readonly coefficients = new Int32Array(64);
+  private rowsDone = 0;
+
+  /** `components` 1 (grey) or 3 (RGB, stored as YCbCr 4:2:0); `dpi` goes into the JFIF header. */
+  constructor(
+    private readonly width: number,
+    private readonly height: number,
+    private readonly components: 1 | 3,
+    quality: number,
+    dpi: number,
+  ) {
+    this.luma = quantization(LUMA_Q, quality);
+    this.chroma = quantization(CHROMA_Q, quality);
+    this.writeHeaders(dpi);
+  }
+
+  /** Rows per band the encoder takes at a time: whole MCU rows. */
+  get bandRows(): number {
+    return this.components === 3 ? 16 : 8;
+  }
+
+  /**
+   * Encodes `rows` packed rows (width × components samples each), a multiple of bandRows except for
+   * the picture's last band, whose missing rows repeat its last one.
+   */
+  addRows(samples: Uint8Array, rows: number): void {
+    const step = this.bandRows;
+    for (let top = 0; top < rows; top += step) {
+      if (this.components === 3) this.colourMcuRow(samples, top, rows);
+      else this.greyMcuRow(samples, top, rows);
+    }
+    this.rowsDone += rows;
+    if (this.rowsDone >= this.height) this.finish();
+  }
+
+  /** The bytes made since the last call. */
+  take(): Uint8Array[] {
+    this.flushBuffer();
+    return this.out.splice(0);
+  }
+
+  private sample(samples: Uint8Array, x: number, y: number, rows: number, c: number): number {
+    const [cx, cy] = [Math.min(x, this.width - 1), Math.min(y, rows - 1)];
+    return samples[(cy * this.width + cx) * this.components + c]!;
+  }
+
+  private greyMcuRow(samples: Uint8Array, top: number, rows: number): void {
+    for (let x0 = 0; x0 < this.width; x0 += 8) {
+      for (let i = 0; i < 64; i++) this.block[i] = this.sample(samples, x0 + (i & 7), top + (i >> 3), rows, 0) - 128;
+      this.encodeBlock(0, this.luma.divisors, this.codes.dcLuma, this.codes.acLuma);
+    }
+  }
+
+  private colourMcuRow(samples: Uint8Array, top: number, rows: number): void {
+    const cb = new Float32Array(64);
+    const cr = new Float32Array(64);
+    for (let x0 = 0; x0 < this.width; x0 += 16) {
+      cb.fill(0);
+      cr.fill(0);
+      for (const [bx, by] of [[0, 0], [8, 0], [0, 8], [8, 8]] as const) {
+        for (let i = 0; i < 64; i++) {
+          const [x, y] = [x0 + bx + (i & 7), top + by + (i >> 3)];
+          const [r, g, b] = [this.sample(samples, x, y, rows, 0), this.sample(samples, x, y, rows, 1), this.sample(samples, x, y, rows, 2)];
+          this.block[i] = 0.299 * r + 0.587 * g + 0.114 * b - 128;
+          // Each chroma sample the mean of a 2 × 2 square of pixels.
+          const k = ((by + (i >> 3)) >> 1) * 8 + ((bx + (i & 7)) >> 1);
+          cb[k] = cb[k]! + (-0.168736 * r - 0.331264 * g + 0.5 * b) / 4;
+          cr[k] = cr[k]! + (0.5 * r - 0.418688 * g - 0.081312 * b) / 4;
+        }
+        this.encodeBlock(0, this.luma.divisors, this.codes.dcLuma, this.codes.acLuma);
+      }
+      this.block.set(cb);
+      this.encodeBlock(1, this.chroma.divisors, this.codes.dcChroma, this.codes.acChroma);
+      this.block.set(cr);
+      this.encodeBlock(2, this.chroma.divisors, this.codes.dcChroma, this.codes.acChroma);
+    }
+  }
+
+  /** The block's DCT quantized and Huffman-coded (DC as a difference from the component's last). */
+  private encodeBlock(component: number, divisors: Float32Array, dc: Codes, ac: Codes): void {
+    fdct(this.block);
+    const q = this.coefficients;
+    for (let i = 0; i < 64; i++) q[ZIGZAG[i]!] = Math.round(this.block[i]! * divisors[i]!);
+    const diff = q[0]! - this.dc[component]!;
+    this.dc[component] = q[0]!;
+    this.writeValue(diff, dc);
+    let zeros = 0;
+    for (let i = 1; i < 64; i++) {
+      if (q[i] === 0) {
+        zeros++;
+        continue;
+      }
+      for (; zeros >= 16; zeros -= 16) this.writeCode(ac, 0xf0);
+      this.writeValue(q[i]!, ac, zeros << 4);
+      zeros = 0;
+    }
+    if (zeros > 0) this.writeCode(ac, 0x00);
+  }
+
+  /** A value as its size category's code (with `run` in the high nibble for AC) and its extra bits. */
+  private writeValue(value: number, codes: Codes, run = 0): void {
+    const magnitude = Math.abs(value);
+    const size = magnitude === 0 ? 0 : 32 - Math.clz32(magnitude);
+    this.writeCode(codes, run | size);
+    if (size) this.writeBits(value < 0 ? value + (1 << size) - 1 : value, size);
+  }
+
+  private writeCode(codes: Codes, symbol: number): void {
+    this.writeBits(codes.code[symbol]!, codes.length[symbol]!);
+  }
+
+  private writeBits(value: number, count: number): void {
+    this.bits = (this.bits << count) | (value & ((1 << count) - 1));
+    this.bitCount += count;
+    while (this.bitCount >= 8) {
+      const byte = (this.bits >>> (this.bitCount - 8)) & 0xff;
+      this.byte(byte);
+      if (byte === 0xff) this.byte(0); // stuffing: 0xFF in entropy-coded data is followed by 0
+      this.bitCount -= 8;
+    }
+    this.bits &= (1 << this.bitCount) - 1;
+  }
+
+  private byte(b: number): void {
+    if (this.used === this.buffer.length) this.flushBuffer();
+    this.buffer[this.used++] = b;
+  }
+
+  private bytes(list: ArrayLike<number>): void {
+    for (let i = 0; i < list.length; i++) this.byte(list[i]!);
+  }
+
+  private flushBuffer(): void {
+    if (!this.used) return;
+    this.out.push(this.buffer.slice(0, this.used));
+    this.used = 0;
+  }
+
+  private finish(): void {
+    if (this.bitCount > 0) this.writeBits(0x7f, 7); // pad the last byte with 1-bits
+    this.bytes([0xff, 0xd9]);
+  }
+
+  private segment(marker: number, body: number[]): void {
+    this.bytes([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body]);
+  }
+
+  private writeHeaders(dpi: number): void {
+    const { width, height, components } = this;
+    this.bytes([0xff, 0xd8]);
+    this.segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 1, dpi >> 8, dpi & 0xff, dpi >> 8, dpi & 0xff, 0, 0]);
+    this.segment(0xdb, [0, ...this.luma.zigzag, ...(components === 3 ? [1, ...this.chroma.zigzag] : [])]);
+    const frame = components === 3 ? [1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1] : [1, 0x11, 0];
+    this.segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, components, ...frame]);
+    const tables: [number, Table][] = components === 3 ? [[0x00, DC_LUMA], [0x10, AC_LUMA], [0x01, DC_CHROMA], [0x11, AC_CHROMA]] : [[0x00, DC_LUMA], [0x10, AC_LUMA]];
+    for (const [id, t] of tables) this.segment(0xc4, [id, ...t.counts, ...t.symbols]);
+    const scan = components === 3 ? [1, 0x00, 2, 0x11, 3, 0x11] : [1, 0x00];
+    this.segment(0xda, [components, ...scan, 0, 63, 0]);
+  }
+}
+
+/** The AAN forward DCT of an 8 × 8 block in place (rows, then columns); outputs scaled as AAN leaves them. */
+function fdct(d: Float32Array): void {
+  for (let pass = 0; pass < 2; pass++) {
+    const [stride, step] = pass === 0 ? [8, 1] : [1, 8];
+    for (let k = 0; k < 8; k++) {
+      const o = k * stride;
+      const at = (i: number) => o + i * step;
+      const t0 = d[at(0)]! + d[at(7)]!, t7 = d[at(0)]! - d[at(7)]!;
+      const t1 = d[at(1)]! + d[at(6)]!, t6 = d[at(1)]! - d[at(6)]!;
+      const t2 = d[at(2)]! + d[at(5)]!, t5 = d[at(2)]! - d[at(5)]!;
+      const t3 = d[at(3)]! + d[at(4)]!, t4 = d[at(3)]! - d[at(4)]!;
+      let t10 = t0 + t3;
+      const t13 = t0 - t3;
+      let t11 = t1 + t2;
+      let t12 = t1 - t2;
+      d[at(0)] = t10 + t11;
+      d[at(4)] = t10 - t11;
+      const z1 = (t12 + t13) * 0.707106781;
+      d[at(2)] = t13 + z1;
+      d[at(6)] = t13 - z1;
+      t10 = t4 + t5;
+      t11 = t5 + t6;
+      t12 = t6 + t7;
+      const z5 = (t10 - t12) * 0.382683433;
+      const z2 = 0.5411961 * t10 + z5;
+      const z4 = 1.306562965 * t12 + z5;
+      const z3 = t11 * 0.707106781;
+      const z11 = t7 + z3;
+      const z13 = t7 - z3;
+      d[at(5)] = z13 + z2;
+      d[at(3)] = z13 - z2;
+      d[at(1)] = z11 + z4;
+      d[at(7)] = z11 - z4;
+    }
+  }
+}

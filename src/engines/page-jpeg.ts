@@ -1,0 +1,55 @@
+/**
+ * A page rendered and encoded as JPEG a band of rows at a time (to-jpg): MuPDF records the page
+ * once as a display list and draws it into one band pixmap after another; each band goes to the
+ * JPEG encoder and is dropped. A 300-dpi A4 page never exists whole (26 MB as RGB), in MuPDF's
+ * heap or in JavaScript.
+ */
+import type * as Mupdf from 'mupdf';
+import type { PDFDocument } from './pdf';
+import { JpegBandEncoder } from './jpeg-encoder';
+
+/** Rows drawn at a time: a multiple of the encoder's 16-row MCU; 2480 × 128 × 3 = 0.95 MB at 300 dpi A4. */
+const BAND_ROWS = 128;
+
+/**
+ * Page `index` (0-based) at `dpi` as a JPEG, its chunks handed to `emit` as they are made. The page
+ * as a viewer shows it: crop box, /Rotate, annotations and form fields drawn, on white.
+ */
+export async function renderPageJpeg(mupdf: typeof Mupdf, doc: PDFDocument, index: number, dpi: number, quality: number, emit: (chunk: Uint8Array) => Promise<void>): Promise<{ width: number; height: number }> {
+  const page = doc.loadPage(index);
+  const list = page.toDisplayList(true);
+  try {
+    const ctm = mupdf.Matrix.scale(dpi / 72, dpi / 72);
+    const [x0, y0, x1, y1] = mupdf.Rect.transform(page.getBounds(), ctm).map(Math.round) as [number, number, number, number];
+    const [width, height] = [Math.max(1, x1 - x0), Math.max(1, y1 - y0)];
+    const encoder = new JpegBandEncoder(width, height, 3, quality, dpi);
+    for (let top = 0; top < height; top += BAND_ROWS) {
+      const rows = Math.min(BAND_ROWS, height - top);
+      encoder.addRows(drawBand(mupdf, list, ctm, [x0, y0 + top, x0 + width, y0 + top + rows]), rows);
+      for (const chunk of encoder.take()) await emit(chunk);
+    }
+    return { width, height };
+  } finally {
+    list.destroy();
+    page.destroy();
+  }
+}
+
+/** The display list drawn into a white RGB pixmap covering `bbox` (device pixels), rows packed. */
+function drawBand(mupdf: typeof Mupdf, list: Mupdf.DisplayList, ctm: Mupdf.Matrix, bbox: [number, number, number, number]): Uint8Array {
+  const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, bbox, false);
+  const device = new mupdf.DrawDevice(mupdf.Matrix.identity, pix);
+  try {
+    pix.clear(255);
+    list.run(device, ctm);
+    device.close();
+    const [w, h, stride, px] = [bbox[2] - bbox[0], bbox[3] - bbox[1], pix.getStride(), pix.getPixels()];
+    if (stride === w * 3) return px.slice(0, w * h * 3) as unknown as Uint8Array;
+    const out = new Uint8Array(w * h * 3);
+    for (let y = 0; y < h; y++) out.set(px.subarray(y * stride, y * stride + w * 3), y * w * 3);
+    return out;
+  } finally {
+    device.destroy();
+    pix.destroy();
+  }
+}
