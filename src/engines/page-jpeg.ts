@@ -20,7 +20,9 @@ export async function renderPageJpeg(mupdf: typeof Mupdf, doc: PDFDocument, inde
   const list = page.toDisplayList(true);
   try {
     const ctm = mupdf.Matrix.scale(dpi / 72, dpi / 72);
-    const [x0, y0, x1, y1] = mupdf.Rect.transform(page.getBounds(), ctm).map(Math.round) as [number, number, number, number];
+    // Rounded outwards as MuPDF rounds a page's pixmap (fz_round_rect): a 200 pt side at 300 dpi is 834 pixels.
+    const [fx0, fy0, fx1, fy1] = mupdf.Rect.transform(page.getBounds(), ctm);
+    const [x0, y0, x1, y1] = [Math.floor(fx0 + 0.001), Math.floor(fy0 + 0.001), Math.ceil(fx1 - 0.001), Math.ceil(fy1 - 0.001)];
     const [width, height] = [Math.max(1, x1 - x0), Math.max(1, y1 - y0)];
     const encoder = new JpegBandEncoder(width, height, 3, quality, dpi);
     for (let top = 0; top < height; top += BAND_ROWS) {

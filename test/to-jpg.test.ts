@@ -1,0 +1,69 @@
+/** to-jpg through the service: page pictures upright, cropped, at the asked dpi, and as MuPDF draws them (bands leave no seams). */
+import { describe, expect, it } from 'vitest';
+import { PDFDocument, StandardFonts, degrees, rgb } from 'pdf-lib';
+import { loadMupdf } from '../src/engines/mupdf';
+import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
+import { unzip } from './fixtures';
+
+async function pictures(acct: TestAccount, pdf: Uint8Array, params: Record<string, unknown>): Promise<Record<string, Uint8Array>> {
+  const up = await uploadOk(acct, pdf, 'doc.pdf');
+  const rec = await runOp(acct, 'to-jpg', { file_id: up.file_id, ...params });
+  expect(rec.status, rec.error_message ?? '').toBe('done');
+  expect(rec.content_type).toBe('application/zip');
+  return unzip(await download(rec)).files;
+}
+
+/** A JPEG decoded: its size and RGB samples. */
+async function decoded(jpeg: Uint8Array): Promise<{ w: number; h: number; at: (x: number, y: number) => number[]; px: Uint8Array }> {
+  const mupdf = await loadMupdf();
+  const image = new mupdf.Image(jpeg);
+  const pix = image.toPixmap();
+  const [w, h, stride, px] = [pix.getWidth(), pix.getHeight(), pix.getStride(), pix.getPixels().slice()];
+  pix.destroy();
+  image.destroy();
+  return { w, h, px: Uint8Array.from(px), at: (x, y) => Array.from(px.subarray(y * stride + x * 3, y * stride + x * 3 + 3)) };
+}
+
+describe('to-jpg', () => {
+  it('a page turned by /Rotate 90 comes out upright and landscape; a black square drawn top-left ends top-right', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    page.drawRectangle({ x: 0, y: 742, width: 100, height: 100, color: rgb(0, 0, 0) });
+    page.setRotation(degrees(90));
+    const files = await pictures(await newAccount({ balance: '20.00' }), await doc.save(), { dpi: 72 });
+    const shown = await decoded(files['page-1.jpg']!);
+    expect([shown.w, shown.h]).toEqual([842, 595]);
+    expect(Math.max(...shown.at(842 - 50, 50))).toBeLessThan(40);
+    expect(Math.min(...shown.at(50, 50))).toBeGreaterThan(215);
+  });
+
+  it('a crop box not at the origin: the picture is the crop box, with what it shows', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([600, 800]);
+    page.drawRectangle({ x: 100, y: 100, width: 50, height: 50, color: rgb(1, 0, 0) });
+    page.setCropBox(100, 100, 300, 400);
+    const files = await pictures(await newAccount({ balance: '20.00' }), await doc.save(), { dpi: 150 });
+    const shown = await decoded(files['page-1.jpg']!);
+    expect([shown.w, shown.h]).toEqual([625, 834]); // 300 × 400 pt at 150 dpi, rounded up as MuPDF does
+    const red = shown.at(50, 834 - 50); // the red square sits at the crop box's bottom-left
+    expect(red[0]!).toBeGreaterThan(200);
+    expect(Math.max(red[1]!, red[2]!)).toBeLessThan(60);
+  });
+
+  it('at 300 dpi the picture matches MuPDF drawing the page whole (bands meet without seams)', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([300, 200]);
+    for (let i = 0; i < 12; i++) page.drawText(`Line ${i} of text crossing bands`, { x: 10, y: 190 - i * 15, size: 12, font, color: rgb(i / 12, 0.2, 0.6) });
+    page.drawCircle({ x: 220, y: 100, size: 60, color: rgb(0.1, 0.7, 0.3), opacity: 0.5 });
+    const pdf = await doc.save();
+    const shown = await decoded((await pictures(await newAccount({ balance: '20.00' }), pdf, { dpi: 300, pages: [1] }))['page-1.jpg']!);
+    const mupdf = await loadMupdf();
+    const whole = mupdf.Document.openDocument(pdf, 'application/pdf').loadPage(0).toPixmap(mupdf.Matrix.scale(300 / 72, 300 / 72), mupdf.ColorSpace.DeviceRGB, false, true);
+    expect([shown.w, shown.h]).toEqual([whole.getWidth(), whole.getHeight()]);
+    const [ref, stride] = [whole.getPixels(), whole.getStride()];
+    let sum = 0;
+    for (let y = 0; y < shown.h; y++) for (let x = 0; x < shown.w * 3; x++) sum += Math.abs(ref[y * stride + x]! - shown.px[y * shown.w * 3 + x]!);
+    expect(sum / (shown.w * shown.h * 3)).toBeLessThan(2.5);
+  });
+});
