@@ -17,6 +17,9 @@ const DC_CHROMA = { counts: [0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0], sy
 const AC_LUMA = { counts: [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7d], symbols: hex('01020300041105122131410613516107227114328191a1082342b1c11552d1f02433627282090a161718191a25262728292a3435363738393a434445464748494a535455565758595a636465666768696a737475767778797a838485868788898a92939495969798999aa2a3a4a5a6a7a8a9aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae1e2e3e4e5e6e7e8e9eaf1f2f3f4f5f6f7f8f9fa') };
 const AC_CHROMA = { counts: [0, 2, 1, 2, 4, 4, 3, 4, 7, 5, 4, 4, 0, 1, 2, 0x77], symbols: hex('000102031104052131061241510761711322328108144291a1b1c109233352f0156272d10a162434e125f11718191a262728292a35363738393a434445464748494a535455565758595a636465666768696a737475767778797a82838485868788898a92939495969798999aa2a3a4a5a6a7a8a9aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae2e3e4e5e6e7e8e9eaf2f3f4f5f6f7f8f9fa') };
 
+/** The four luma blocks of a 16 × 16 MCU, by their offsets, in coding order. */
+const BLOCKS_OF_MCU = [[0, 0], [8, 0], [0, 8], [8, 8]] as const;
+
 function hex(s: string): number[] {
   return Array.from({ length: s.length / 2 }, (_, i) => parseInt(s.slice(2 * i, 2 * i + 2), 16));
 }
@@ -101,41 +104,57 @@ export class JpegBandEncoder {
     return this.out.splice(0);
   }
 
-  private sample(samples: Uint8Array, x: number, y: number, rows: number, c: number): number {
-    const [cx, cy] = [Math.min(x, this.width - 1), Math.min(y, rows - 1)];
-    return samples[(cy * this.width + cx) * this.components + c]!;
-  }
-
   private greyMcuRow(samples: Uint8Array, top: number, rows: number): void {
-    for (let x0 = 0; x0 < this.width; x0 += 8) {
-      for (let i = 0; i < 64; i++) this.block[i] = this.sample(samples, x0 + (i & 7), top + (i >> 3), rows, 0) - 128;
+    const { width } = this;
+    for (let x0 = 0; x0 < width; x0 += 8) {
+      for (let i = 0; i < 64; i++) {
+        const [x, y] = [Math.min(x0 + (i & 7), width - 1), Math.min(top + (i >> 3), rows - 1)];
+        this.block[i] = samples[y * width + x]! - 128;
+      }
       this.encodeBlock(0, this.luma.divisors, this.codes.dcLuma, this.codes.acLuma);
     }
   }
 
+  /**
+   * One 16-row strip: converted to Y, Cb and Cr planes first (Cb and Cr averaged over 2 × 2
+   * pixels, edges repeated out to whole MCUs), then coded MCU by MCU: 4 Y blocks, Cb, Cr.
+   */
   private colourMcuRow(samples: Uint8Array, top: number, rows: number): void {
-    const cb = new Float32Array(64);
-    const cr = new Float32Array(64);
-    for (let x0 = 0; x0 < this.width; x0 += 16) {
-      cb.fill(0);
-      cr.fill(0);
-      for (const [bx, by] of [[0, 0], [8, 0], [0, 8], [8, 8]] as const) {
-        for (let i = 0; i < 64; i++) {
-          const [x, y] = [x0 + bx + (i & 7), top + by + (i >> 3)];
-          const [r, g, b] = [this.sample(samples, x, y, rows, 0), this.sample(samples, x, y, rows, 1), this.sample(samples, x, y, rows, 2)];
-          this.block[i] = 0.299 * r + 0.587 * g + 0.114 * b - 128;
-          // Each chroma sample the mean of a 2 × 2 square of pixels.
-          const k = ((by + (i >> 3)) >> 1) * 8 + ((bx + (i & 7)) >> 1);
-          cb[k] = cb[k]! + (-0.168736 * r - 0.331264 * g + 0.5 * b) / 4;
-          cr[k] = cr[k]! + (0.5 * r - 0.418688 * g - 0.081312 * b) / 4;
-        }
+    const { width } = this;
+    const padded = Math.ceil(width / 16) * 16;
+    const planes = this.planes(padded);
+    const { y: luma, cb, cr } = planes;
+    cb.fill(0);
+    cr.fill(0);
+    for (let dy = 0; dy < 16; dy++) {
+      const row = (Math.min(top + dy, rows - 1) * width) * 3;
+      for (let x = 0; x < padded; x++) {
+        const at = row + Math.min(x, width - 1) * 3;
+        const [r, g, b] = [samples[at]!, samples[at + 1]!, samples[at + 2]!];
+        luma[dy * padded + x] = 0.299 * r + 0.587 * g + 0.114 * b - 128;
+        const k = (dy >> 1) * (padded >> 1) + (x >> 1);
+        cb[k] = cb[k]! + (-0.168736 * r - 0.331264 * g + 0.5 * b) * 0.25;
+        cr[k] = cr[k]! + (0.5 * r - 0.418688 * g - 0.081312 * b) * 0.25;
+      }
+    }
+    const half = padded >> 1;
+    for (let x0 = 0; x0 < padded; x0 += 16) {
+      for (const [bx, by] of BLOCKS_OF_MCU) {
+        for (let i = 0; i < 64; i++) this.block[i] = luma[(by + (i >> 3)) * padded + x0 + bx + (i & 7)]!;
         this.encodeBlock(0, this.luma.divisors, this.codes.dcLuma, this.codes.acLuma);
       }
-      this.block.set(cb);
+      for (let i = 0; i < 64; i++) this.block[i] = cb[(i >> 3) * half + (x0 >> 1) + (i & 7)]!;
       this.encodeBlock(1, this.chroma.divisors, this.codes.dcChroma, this.codes.acChroma);
-      this.block.set(cr);
+      for (let i = 0; i < 64; i++) this.block[i] = cr[(i >> 3) * half + (x0 >> 1) + (i & 7)]!;
       this.encodeBlock(2, this.chroma.divisors, this.codes.dcChroma, this.codes.acChroma);
     }
+  }
+
+  private planeBuffers?: { y: Float32Array; cb: Float32Array; cr: Float32Array };
+
+  private planes(padded: number): { y: Float32Array; cb: Float32Array; cr: Float32Array } {
+    this.planeBuffers ??= { y: new Float32Array(padded * 16), cb: new Float32Array(padded * 4), cr: new Float32Array(padded * 4) };
+    return this.planeBuffers;
   }
 
   /** The block's DCT quantized and Huffman-coded (DC as a difference from the component's last). */
