@@ -1,5 +1,6 @@
 /** to-jpg through the service: page pictures upright, cropped, at the asked dpi, and as MuPDF draws them (bands leave no seams). */
 import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:test';
 import { PDFDocument, StandardFonts, degrees, rgb } from 'pdf-lib';
 import { loadMupdf } from '../src/engines/mupdf';
 import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
@@ -65,5 +66,27 @@ describe('to-jpg', () => {
     let sum = 0;
     for (let y = 0; y < shown.h; y++) for (let x = 0; x < shown.w * 3; x++) sum += Math.abs(ref[y * stride + x]! - shown.px[y * shown.w * 3 + x]!);
     expect(sum / (shown.w * shown.h * 3)).toBeLessThan(2.5);
+  });
+});
+
+describe('to-jpg in steps', () => {
+  it('45 pages at 300 dpi run as two rendering steps and a zipping step: every page, in order, and no scratch left', async () => {
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 45; i++) doc.addPage([36, 36]).drawRectangle({ x: 0, y: 0, width: 18, height: 36, color: rgb((i % 5) / 4, 0, 0) });
+    const acct = await newAccount({ balance: '20.00' });
+    const up = await uploadOk(acct, await doc.save(), 'many.pdf');
+    const rec = await runOp(acct, 'to-jpg', { file_id: up.file_id, dpi: 300 });
+    expect(rec.status, rec.error_message ?? '').toBe('done');
+    expect(rec.charge_units).toBe(2); // 45 pages at 25 a unit
+    const { names, files } = unzip(await download(rec));
+    expect(names).toEqual(Array.from({ length: 45 }, (_, i) => `page-${i + 1}.jpg`));
+    for (const i of [0, 39, 40, 44]) {
+      const shown = await decoded(files[`page-${i + 1}.jpg`]!);
+      expect([shown.w, shown.h]).toEqual([150, 150]);
+      expect(Math.abs(shown.at(30, 75)[0]! - Math.round((255 * (i % 5)) / 4))).toBeLessThan(12);
+    }
+    const view = await env.TASK.get(env.TASK.idFromName(rec.task_id)).view();
+    expect(view!.state.step).toBe(2); // two rendering steps (40 + 5 pages), then the zipping step
+    expect((await env.FILES.list({ prefix: `scratch/${rec.task_id}/` })).objects).toEqual([]);
   });
 });

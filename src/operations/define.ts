@@ -31,9 +31,23 @@ export interface StreamedOperationResult {
   contentType: string;
 }
 
+/** Ends a step of an operation run in steps: the next step runs in another invocation (its own queue message). */
+export interface NextStep {
+  next: true;
+}
+
+/** Storage for what a task's steps hand on to each other (R2 objects under the task's own prefix, deleted when the task ends). */
+export interface Scratch {
+  put(name: string, bytes: Uint8Array): Promise<void>;
+  get(name: string): Promise<ReadableStream<Uint8Array> | null>;
+}
+
 export interface RunContext<P> {
   inputs: { file: InputFile; bytes: Uint8Array }[];
   params: P;
+  /** Which step this is (0 for the first); an operation that returns NextStep is run again with step + 1. */
+  step: number;
+  scratch: Scratch;
   /** Reports progress of a long task; cheap to call often. */
   progress(done: number, total: number): void;
   /** Writes one event to the task's log (with the task id and operation): what a run did without, and why. */
@@ -63,7 +77,7 @@ export interface OperationDef<S extends z.ZodObject = z.ZodObject> {
   check?: (inputs: readonly InputFile[], params: z.infer<S>) => FieldProblem[];
   /** Which consumer engine runs it. */
   engine: 'pdf';
-  run(ctx: RunContext<z.infer<S>>): Promise<OperationResult | StreamedOperationResult>;
+  run(ctx: RunContext<z.infer<S>>): Promise<OperationResult | StreamedOperationResult | NextStep>;
 }
 
 export function defineOperation<S extends z.ZodObject>(def: OperationDef<S>): OperationDef<S> {

@@ -12,9 +12,10 @@ import { resultName } from '../lib/names';
 import { TaskError, isResourceExhaustion } from './failures';
 import type { TaskState } from './types';
 import type { OperationResult } from '../operations/define';
+import { scratchOf } from './scratch';
 import { ResultStorageError, writeStreamed, type StreamedResult } from './result-writer';
 
-export const TaskMessage = z.object({ task_id: z.string().min(1).max(100) });
+export const TaskMessage = z.object({ task_id: z.string().min(1).max(100), step: z.number().int().min(0).optional() });
 
 const taskStub = (env: Env, taskId: string) => env.TASK.get(env.TASK.idFromName(taskId));
 
@@ -47,9 +48,9 @@ async function putChunks(env: Env, key: string, chunks: Uint8Array[], contentTyp
   return size;
 }
 
-export async function runTask(env: Env, taskId: string): Promise<'done' | 'failed' | 'skipped' | 'retry'> {
+export async function runTask(env: Env, taskId: string, step = 0): Promise<'done' | 'failed' | 'skipped' | 'retry'> {
   const stub = taskStub(env, taskId);
-  const state = await stub.start();
+  const state = await stub.start(step);
   if (!state) return 'skipped';
   const op = operationByPath.get(state.op_path);
   if (!op) {
@@ -72,7 +73,7 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
       await stub.fail(err.failure);
       return 'failed';
     }
-    let out: OperationResult | { streamed: StreamedResult; key: string; ext: string; contentType: string };
+    let out: OperationResult | { streamed: StreamedResult; key: string; ext: string; contentType: string } | null = null;
     try {
       inputBytes = inputs.reduce((n, i) => n + i.bytes.length, 0);
       const params = op.params.parse(JSON.parse(state.params_json));
@@ -81,6 +82,8 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
       const result = await op.run({
         inputs,
         params,
+        step,
+        scratch: scratchOf(env, taskId),
         progress: (done, total) => {
           // At most one progress write per 500 ms: progress is for humans, not a log.
           if (Date.now() - lastReport < 500 && done < total) return;
@@ -90,7 +93,8 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
         log: (event, fields) => console.log(JSON.stringify({ event, task_id: taskId, op: op.path, ...fields })),
       });
       // A streamed result is made while it is written: its making is part of the run.
-      if ('produce' in result) {
+      if ('next' in result) out = null;
+      else if ('produce' in result) {
         const key = resultKey(state, result.ext);
         const written = await writeStreamed(env.FILES, key, result.contentType, result.produce);
         out = { streamed: written, key, ext: result.ext, contentType: result.contentType };
@@ -113,6 +117,11 @@ export async function runTask(env: Env, taskId: string): Promise<'done' | 'faile
       return 'failed';
     }
     // Storage errors from here on are transient: they propagate and the message is retried.
+    if (!out) {
+      // This step is done; the next runs from its own message.
+      await stub.advance(step + 1);
+      return 'done';
+    }
     const filename = resultName(state.inputs[0]!.filename, out.ext);
     const key = resultKey(state, out.ext);
     if ('streamed' in out) outputBytes = out.streamed.size;
@@ -162,7 +171,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       continue;
     }
     try {
-      const outcome = await runTask(env, task_id);
+      const outcome = await runTask(env, task_id, parsed.data.step);
       if (outcome === 'retry') message.retry({ delaySeconds: Math.min(30, 2 ** message.attempts) });
       else message.ack();
     } catch (err) {

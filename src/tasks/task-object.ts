@@ -6,6 +6,7 @@
  * download, a delivery's end) are made here.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { clearScratch } from './scratch';
 import type { Env } from '../env';
 import { config } from '../env';
 import { refundTask } from '../billing/charge';
@@ -98,10 +99,13 @@ export class TaskObject extends DurableObject<Env> {
     return this.view();
   }
 
-  /** The consumer takes the task. Null when there is nothing to run (ended, or out of attempts). */
-  async start(): Promise<TaskState | null> {
+  /**
+   * The consumer takes the task's step `step`. Null when there is nothing to run: ended, out of
+   * attempts, or a message for another step than the one due (a duplicate or a stale retry).
+   */
+  async start(step = 0): Promise<TaskState | null> {
     const state = await this.load();
-    if (!state || TERMINAL.has(state.status)) return null;
+    if (!state || TERMINAL.has(state.status) || (state.step ?? 0) !== step) return null;
     const { maxTaskAttempts, taskWatchdogSeconds } = config(this.env);
     if (state.attempts >= maxTaskAttempts) {
       await this.fail({ reason: 'gave_up', attempts: state.attempts });
@@ -113,6 +117,33 @@ export class TaskObject extends DurableObject<Env> {
     state.deadlines.watchdog = Date.now() + taskWatchdogSeconds * 1000;
     await this.save(state);
     return state;
+  }
+
+  /**
+   * Step `next - 1` ended and step `next` is due: recorded (its attempts counted afresh), then its
+   * message sent. Should the send fail, the step is taken back and the error thrown, so that the
+   * finished step's message is retried and sends it again. False when the task is no longer there to continue.
+   */
+  async advance(next: number): Promise<boolean> {
+    const state = await this.load();
+    if (!state || TERMINAL.has(state.status) || (state.step ?? 0) !== next - 1) return false;
+    state.step = next;
+    state.attempts = 0;
+    state.deadlines.watchdog = Date.now() + config(this.env).taskWatchdogSeconds * 1000;
+    await this.save(state);
+    try {
+      await this.env.TASKS.send({ task_id: state.task_id, step: next });
+    } catch (err) {
+      state.step = next - 1;
+      await this.save(state);
+      throw err;
+    }
+    return true;
+  }
+
+  /** Best effort: what a stepped task left in R2 must not stop it from ending (a leftover is only storage). */
+  private async clearScratch(taskId: string): Promise<void> {
+    await clearScratch(this.env.FILES, taskId).catch((err) => console.error(JSON.stringify({ event: 'scratch_not_cleared', task_id: taskId, error: String(err) })));
   }
 
   async progress(done: number, total: number): Promise<void> {
@@ -135,6 +166,7 @@ export class TaskObject extends DurableObject<Env> {
       this.queueWebhook(state, 'task.done', { download_url: `${state.base_url}/v1/download/${token}`, filename: result.filename }, now);
     }
     await this.save(state);
+    if (state.step) await this.clearScratch(state.task_id);
     await this.env.DB.prepare("UPDATE operations SET status = 'done', finished_at = ?, result_key = ?, result_expires_at = ? WHERE task_id = ?")
       .bind(now, result.r2_key, expires, state.task_id)
       .run();
@@ -153,6 +185,7 @@ export class TaskObject extends DurableObject<Env> {
     state.deadlines = { watchdog: null, result_expiry: null, cleanup: null };
     await this.save(state);
     await refundTask(this.env.DB, state.task_id);
+    if (state.step) await this.clearScratch(state.task_id);
     state.refunded = true;
     // The webhook goes out after the refund: a receiver that reads the balance sees the money back.
     if (state.webhook_url) this.queueWebhook(state, 'task.failed', { error_message: state.error_message }, now);

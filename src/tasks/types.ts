@@ -36,6 +36,11 @@ export interface TaskState extends TaskSpec {
   finished_at: number | null;
   progress: { done: number; total: number };
   attempts: number;
+  /**
+   * The step the next queue message runs: an operation too long for one invocation (to-jpg of
+   * many pages) runs as steps 0, 1, …, each its own message, and the task's attempts count per step.
+   */
+  step?: number;
   refunded: boolean;
   error_message: string | null;
   result: TaskResult | null;
