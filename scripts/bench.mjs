@@ -120,15 +120,18 @@ async function runOp(svc, spec, { isolate }) {
   const rec = await api.waitTask(svc, apiKey, taskId);
   if (rec.status !== 'done') throw new Error(`${spec.name} task ${taskId} ${rec.status}: ${rec.error_message} (log ${svc.logPath})`);
   let mem;
+  await new Promise((r) => setTimeout(r, 300)); // the last step logs its line just after the task ends
   for (let i = 0; i < 100 && !mem; i++) {
-    mem = api.taskMemory(svc.lines()).get(taskId)?.at(-1);
+    // A task run in steps logs a line per step: the most memory any step took, the time of all.
+    const steps = api.taskMemory(svc.lines()).get(taskId);
+    mem = steps?.length ? { ...steps.at(-1), wasm_heap_bytes: Math.max(...steps.map((m) => m.wasm_heap_bytes)), peak_estimate_bytes: Math.max(...steps.map((m) => m.peak_estimate_bytes)), ms: steps.reduce((n, m) => n + m.ms, 0), steps: steps.length } : undefined;
     if (!mem) await new Promise((r) => setTimeout(r, 100));
   }
   if (!mem) throw new Error(`no task_memory line for ${taskId} in ${svc.logPath}`);
   const bytes = await api.download(rec.download_url);
   if (bytes.length !== rec.size) throw new Error(`${spec.name} download is ${bytes.length} bytes, the task says ${rec.size}`);
   spec.check(bytes, big);
-  say(`${spec.name} (${isolate} isolate) done: ${mb(mem.input_bytes)} MB in, ${mb(bytes.length)} MB out, heap ${mb(mem.wasm_heap_bytes)} MB, peak estimate ${mb(mem.peak_estimate_bytes)} MB, ${mem.ms} ms`);
+  say(`${spec.name} (${isolate} isolate) done: ${mb(mem.input_bytes)} MB in, ${mb(bytes.length)} MB out, heap ${mb(mem.wasm_heap_bytes)} MB, peak estimate ${mb(mem.peak_estimate_bytes)} MB, ${mem.ms} ms${mem.steps > 1 ? ` in ${mem.steps} steps` : ''}`);
   return { name: spec.name, isolate, taskId, ...mem };
 }
 
@@ -177,7 +180,7 @@ async function main() {
   for (const spec of specs) alone.push(await fresh(spec));
 
   // 3. The anchors, on the same files.
-  say('running the anchors (qpdf, pdftotext)');
+  say('running the anchors (qpdf, pdftotext, mutool)');
   const anchors = specs.map((spec) => {
     const out = join(OUT, `anchor-${spec.name.replace(/\W+/g, '-')}`);
     const [tool, args] = spec.anchor(big, small, out, docx, spec.inputs === 'locked' ? locked() : undefined);
