@@ -108,7 +108,8 @@ export class JpegBandEncoder {
     const { width } = this;
     for (let x0 = 0; x0 < width; x0 += 8) {
       for (let i = 0; i < 64; i++) {
-        const [x, y] = [Math.min(x0 + (i & 7), width - 1), Math.min(top + (i >> 3), rows - 1)];
+        const x = Math.min(x0 + (i & 7), width - 1);
+        const y = Math.min(top + (i >> 3), rows - 1);
         this.block[i] = samples[y * width + x]! - 128;
       }
       this.encodeBlock(0, this.luma.divisors, this.codes.dcLuma, this.codes.acLuma);
@@ -129,8 +130,8 @@ export class JpegBandEncoder {
     for (let dy = 0; dy < 16; dy++) {
       const row = (Math.min(top + dy, rows - 1) * width) * 3;
       for (let x = 0; x < padded; x++) {
-        const at = row + Math.min(x, width - 1) * 3;
-        const [r, g, b] = [samples[at]!, samples[at + 1]!, samples[at + 2]!];
+        const at = row + (x < width ? x : width - 1) * 3;
+        const r = samples[at]!, g = samples[at + 1]!, b = samples[at + 2]!;
         luma[dy * padded + x] = 0.299 * r + 0.587 * g + 0.114 * b - 128;
         const k = (dy >> 1) * (padded >> 1) + (x >> 1);
         cb[k] = cb[k]! + (-0.168736 * r - 0.331264 * g + 0.5 * b) * 0.25;
@@ -243,36 +244,32 @@ export class JpegBandEncoder {
 /** The AAN forward DCT of an 8 × 8 block in place (rows, then columns); outputs scaled as AAN leaves them. */
 function fdct(d: Float32Array): void {
   for (let pass = 0; pass < 2; pass++) {
-    const [stride, step] = pass === 0 ? [8, 1] : [1, 8];
+    // Rows: elements 1 apart, lines 8 apart; columns: elements 8 apart, lines 1 apart.
+    const step = pass === 0 ? 1 : 8;
+    const line = pass === 0 ? 8 : 1;
     for (let k = 0; k < 8; k++) {
-      const o = k * stride;
-      const at = (i: number) => o + i * step;
-      const t0 = d[at(0)]! + d[at(7)]!, t7 = d[at(0)]! - d[at(7)]!;
-      const t1 = d[at(1)]! + d[at(6)]!, t6 = d[at(1)]! - d[at(6)]!;
-      const t2 = d[at(2)]! + d[at(5)]!, t5 = d[at(2)]! - d[at(5)]!;
-      const t3 = d[at(3)]! + d[at(4)]!, t4 = d[at(3)]! - d[at(4)]!;
-      let t10 = t0 + t3;
-      const t13 = t0 - t3;
-      let t11 = t1 + t2;
-      let t12 = t1 - t2;
-      d[at(0)] = t10 + t11;
-      d[at(4)] = t10 - t11;
+      const o = k * line;
+      const i0 = o, i1 = o + step, i2 = o + 2 * step, i3 = o + 3 * step, i4 = o + 4 * step, i5 = o + 5 * step, i6 = o + 6 * step, i7 = o + 7 * step;
+      const t0 = d[i0]! + d[i7]!, t7 = d[i0]! - d[i7]!;
+      const t1 = d[i1]! + d[i6]!, t6 = d[i1]! - d[i6]!;
+      const t2 = d[i2]! + d[i5]!, t5 = d[i2]! - d[i5]!;
+      const t3 = d[i3]! + d[i4]!, t4 = d[i3]! - d[i4]!;
+      const t10 = t0 + t3, t13 = t0 - t3, t11 = t1 + t2, t12 = t1 - t2;
+      d[i0] = t10 + t11;
+      d[i4] = t10 - t11;
       const z1 = (t12 + t13) * 0.707106781;
-      d[at(2)] = t13 + z1;
-      d[at(6)] = t13 - z1;
-      t10 = t4 + t5;
-      t11 = t5 + t6;
-      t12 = t6 + t7;
-      const z5 = (t10 - t12) * 0.382683433;
-      const z2 = 0.5411961 * t10 + z5;
-      const z4 = 1.306562965 * t12 + z5;
-      const z3 = t11 * 0.707106781;
-      const z11 = t7 + z3;
-      const z13 = t7 - z3;
-      d[at(5)] = z13 + z2;
-      d[at(3)] = z13 - z2;
-      d[at(1)] = z11 + z4;
-      d[at(7)] = z11 - z4;
+      d[i2] = t13 + z1;
+      d[i6] = t13 - z1;
+      const u10 = t4 + t5, u11 = t5 + t6, u12 = t6 + t7;
+      const z5 = (u10 - u12) * 0.382683433;
+      const z2 = 0.5411961 * u10 + z5;
+      const z4 = 1.306562965 * u12 + z5;
+      const z3 = u11 * 0.707106781;
+      const z11 = t7 + z3, z13 = t7 - z3;
+      d[i5] = z13 + z2;
+      d[i3] = z13 - z2;
+      d[i1] = z11 + z4;
+      d[i7] = z11 - z4;
     }
   }
 }
