@@ -35,8 +35,15 @@ function firstImage(pdf) {
 
 /** A page image made to look photographed: light falls from 100% to 55% across the sheet, a warm tint, JPEG 85. */
 function photographed(bytes) {
-  const pix = new mupdf.Image(bytes).toPixmap().convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
-  const [w, h, stride, px] = [pix.getWidth(), pix.getHeight(), pix.getStride(), pix.getPixels()];
+  // Drawn onto white RGB: the pages come grey, RGB and with alpha.
+  const image = new mupdf.Image(bytes);
+  const [w, h] = [image.getWidth(), image.getHeight()];
+  const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, w, h], false);
+  pix.clear(255);
+  const device = new mupdf.DrawDevice(mupdf.Matrix.identity, pix);
+  device.fillImage(image, [w, 0, 0, h, 0, 0], 1);
+  device.close();
+  const [stride, px] = [pix.getStride(), pix.getPixels()];
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const light = 1 - 0.45 * ((x / w + y / h) / 2);
@@ -108,14 +115,14 @@ try {
     for (const [dir, lang] of Object.entries(langs)) {
       const folder = join(SHARED, 'ocr', dir);
       if (!existsSync(folder)) continue;
-      for (const file of readdirSync(folder).filter((f) => /\.(png|jpg)$/.test(f)).sort()) {
+      for (const file of readdirSync(folder).filter((f) => /\.(png|jpg)$/.test(f) && !f.includes('.photo.')).sort()) {
         const stem = file.replace(/(\.bin)?\.(png|jpg)$/, '');
         const truthFile = readdirSync(folder).find((f) => f === `${stem}.gt.txt` || f === `${stem}.txt`);
         if (!truthFile) continue;
         const truth = readFileSync(join(folder, truthFile), 'utf8');
         const photoPath = join(work, `${stem}.photo.jpg`);
         writeFileSync(photoPath, photographed(readFileSync(join(folder, file))));
-        const scan = await run('photo-to-pdf', photoPath, { mode: 'scan' });
+        const scan = await run('photo-to-pdf', photoPath, { mode: 'scan' }).catch((e) => ({ error: e.message }));
         if (!scan.bytes) {
           lines.push(`${stem.padEnd(44)} ${lang}  | scan failed: ${scan.error}`);
           continue;
@@ -132,9 +139,12 @@ try {
       lines.push(`mean CER over ${scores.length} pages: photo ${mean(0)}, after scan mode ${mean(1)}; scan at least as good on ${scores.filter(([b, a]) => a <= b + 0.005).length}/${scores.length}`);
     }
   }
+} catch (e) {
+  console.error(`bench:images: ${e.message}; the service's log: ${join(work, 'service.log')}`);
+  throw e;
 } finally {
   await svc.stop();
   await stopAll();
-  rmSync(work, { recursive: true, force: true });
 }
+rmSync(work, { recursive: true, force: true });
 console.log(lines.join('\n'));
