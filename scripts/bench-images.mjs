@@ -122,7 +122,8 @@ try {
         const truth = readFileSync(join(folder, truthFile), 'utf8');
         const photoPath = join(work, `${stem}.photo.jpg`);
         writeFileSync(photoPath, photographed(readFileSync(join(folder, file))));
-        const scan = await run('photo-to-pdf', photoPath, { mode: 'scan' }).catch((e) => ({ error: e.message }));
+        // Requests come fast here: one retry after a pause rides out the per-key rate limit.
+        const scan = await run('photo-to-pdf', photoPath, { mode: 'scan' }).catch(() => new Promise((r) => setTimeout(r, 2000)).then(() => run('photo-to-pdf', photoPath, { mode: 'scan' }))).catch((e) => ({ error: e.message }));
         if (!scan.bytes) {
           lines.push(`${stem.padEnd(44)} ${lang}  | scan failed: ${scan.error}`);
           continue;
