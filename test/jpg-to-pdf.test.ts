@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/engines/mupdf';
 import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
 import { makePng } from './fixtures';
+import { assemblePng } from '../src/converters/png';
 import { BLUE, GREEN, RED, WHITE, adobeCmykJpeg, halfTransparentPng, near, quadrantJpeg, renderedPage, withOrientation } from './image-fixtures';
 
 async function pdfOf(acct: TestAccount, files: [Uint8Array, string][], params: Record<string, unknown> = {}): Promise<Uint8Array> {
@@ -76,6 +77,16 @@ describe('jpg-to-pdf', () => {
     expect(shown.at(0.3, 0.5)).toEqual(WHITE); // the transparent half shows the page
     expect(near(shown.at(0.7, 0.5), BLUE)).toBe(true);
     expect(shown.at(0.01, 0.5)).toEqual(WHITE); // the margin
+  });
+
+  it('a palette PNG shows its palette colours', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    // 40 × 20, left half palette entry 0 (orange), right half entry 1 (teal).
+    const rows = new Uint8Array(20 * 41);
+    for (let y = 0; y < 20; y++) for (let x = 0; x < 40; x++) rows[y * 41 + 1 + x] = x < 20 ? 0 : 1;
+    const png = assemblePng(40, 20, 3, rows, Uint8Array.from([255, 128, 0, 0, 128, 128]));
+    const shown = await renderedPage(await pdfOf(acct, [[png, 'palette.png']]));
+    expect(near(shown.at(0.25, 0.5), [255, 128, 0], 8) && near(shown.at(0.75, 0.5), [0, 128, 128], 8), `${shown.at(0.25, 0.5)} / ${shown.at(0.75, 0.5)}`).toBe(true);
   });
 
   it('a JPEG that declares 300 dpi gets a page of its size at 300 dpi', async () => {

@@ -1,7 +1,7 @@
 /** to-jpg through the service: page pictures upright, cropped, at the asked dpi, and as MuPDF draws them (bands leave no seams). */
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { PDFDocument, StandardFonts, degrees, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, cmyk, degrees, rgb } from 'pdf-lib';
 import { loadMupdf } from '../src/engines/mupdf';
 import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
 import { unzip } from './fixtures';
@@ -36,6 +36,15 @@ describe('to-jpg', () => {
     expect([shown.w, shown.h]).toEqual([842, 595]);
     expect(Math.max(...shown.at(842 - 50, 50))).toBeLessThan(40);
     expect(Math.min(...shown.at(50, 50))).toBeGreaterThan(215);
+  });
+
+  it('CMYK colours come out as RGB: pure cyan ink is cyan, not its inverse', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([72, 72]).drawRectangle({ x: 0, y: 0, width: 72, height: 72, color: cmyk(1, 0, 0, 0) });
+    const shown = await decoded((await pictures(await newAccount({ balance: '20.00' }), await doc.save(), { dpi: 72 }))['page-1.jpg']!);
+    const [r, g, b] = shown.at(36, 36);
+    expect(r!, `${[r, g, b]}`).toBeLessThan(60);
+    expect(Math.min(g!, b!)).toBeGreaterThan(140);
   });
 
   it('a crop box not at the origin: the picture is the crop box, with what it shows', async () => {
