@@ -123,22 +123,33 @@ export class JpegBandEncoder {
   private colourMcuRow(samples: Uint8Array, top: number, rows: number): void {
     const { width } = this;
     const padded = Math.ceil(width / 16) * 16;
-    const planes = this.planes(padded);
-    const { y: luma, cb, cr } = planes;
-    cb.fill(0);
-    cr.fill(0);
-    for (let dy = 0; dy < 16; dy++) {
-      const row = (Math.min(top + dy, rows - 1) * width) * 3;
-      for (let x = 0; x < padded; x++) {
-        const at = row + (x < width ? x : width - 1) * 3;
-        const r = samples[at]!, g = samples[at + 1]!, b = samples[at + 2]!;
-        luma[dy * padded + x] = 0.299 * r + 0.587 * g + 0.114 * b - 128;
-        const k = (dy >> 1) * (padded >> 1) + (x >> 1);
-        cb[k] = cb[k]! + (-0.168736 * r - 0.331264 * g + 0.5 * b) * 0.25;
-        cr[k] = cr[k]! + (0.5 * r - 0.418688 * g - 0.081312 * b) * 0.25;
+    const half = padded >> 1;
+    const { y: luma, cb, cr } = this.planes(padded);
+    const last = (width - 1) * 3;
+    // Two rows and two columns at a time: Y for each pixel, Cb and Cr once for the 2 × 2 square
+    // (colour conversion is linear, so converting the square's summed RGB is converting its mean).
+    for (let dy = 0; dy < 16; dy += 2) {
+      const row0 = Math.min(top + dy, rows - 1) * width * 3;
+      const row1 = Math.min(top + dy + 1, rows - 1) * width * 3;
+      const y0 = dy * padded;
+      const y1 = y0 + padded;
+      const c = (dy >> 1) * half;
+      for (let x = 0; x < padded; x += 2) {
+        const left = x * 3 < last ? x * 3 : last;
+        const right = x * 3 + 3 < last ? x * 3 + 3 : last;
+        const ra = samples[row0 + left]!, ga = samples[row0 + left + 1]!, ba = samples[row0 + left + 2]!;
+        const rb = samples[row0 + right]!, gb = samples[row0 + right + 1]!, bb = samples[row0 + right + 2]!;
+        const rc = samples[row1 + left]!, gc = samples[row1 + left + 1]!, bc = samples[row1 + left + 2]!;
+        const rd = samples[row1 + right]!, gd = samples[row1 + right + 1]!, bd = samples[row1 + right + 2]!;
+        luma[y0 + x] = 0.299 * ra + 0.587 * ga + 0.114 * ba - 128;
+        luma[y0 + x + 1] = 0.299 * rb + 0.587 * gb + 0.114 * bb - 128;
+        luma[y1 + x] = 0.299 * rc + 0.587 * gc + 0.114 * bc - 128;
+        luma[y1 + x + 1] = 0.299 * rd + 0.587 * gd + 0.114 * bd - 128;
+        const r = ra + rb + rc + rd, g = ga + gb + gc + gd, b = ba + bb + bc + bd;
+        cb[c + (x >> 1)] = (-0.168736 * r - 0.331264 * g + 0.5 * b) * 0.25;
+        cr[c + (x >> 1)] = (0.5 * r - 0.418688 * g - 0.081312 * b) * 0.25;
       }
     }
-    const half = padded >> 1;
     for (let x0 = 0; x0 < padded; x0 += 16) {
       for (const [bx, by] of BLOCKS_OF_MCU) {
         for (let i = 0; i < 64; i++) this.block[i] = luma[(by + (i >> 3)) * padded + x0 + bx + (i & 7)]!;
@@ -162,7 +173,10 @@ export class JpegBandEncoder {
   private encodeBlock(component: number, divisors: Float32Array, dc: Codes, ac: Codes): void {
     fdct(this.block);
     const q = this.coefficients;
-    for (let i = 0; i < 64; i++) q[ZIGZAG[i]!] = Math.round(this.block[i]! * divisors[i]!);
+    for (let i = 0; i < 64; i++) {
+      const v = this.block[i]! * divisors[i]!;
+      q[ZIGZAG[i]!] = v < 0 ? -((0.5 - v) | 0) : (v + 0.5) | 0; // rounded half away from zero, as libjpeg does
+    }
     const diff = q[0]! - this.dc[component]!;
     this.dc[component] = q[0]!;
     this.writeValue(diff, dc);
