@@ -147,14 +147,13 @@ export const BENCH_OPERATIONS = [
     anchor: (big, _small, out) => ['pdftotext', ['-bbox', big.path, out]],
   },
   // to-jpg on the first 100 pages (time per page; 300 dpi runs in steps of 40 pages). The anchor
-  // renders the same pages with MuPDF's own tool to raw PNM: no encoding at all (Debian's mutool
-  // 1.21 writes no JPEG), so the anchor is the stronger.
+  // renders the same pages with MuPDF's own tool to PNG (Debian's mutool 1.21 writes no JPEG).
   ...[150, 300].map((dpi) => ({
     name: `to-jpg ${dpi} dpi, 100 pages`,
     op: 'to-jpg',
     body: ([id]) => ({ file_id: id, dpi, pages: range(1, 100) }),
     check: (bytes) => expectZipEntries(bytes, 100),
-    anchor: (big, _small, out) => ['mutool', ['draw', '-q', '-r', String(dpi), '-o', `${out}-%d.pnm`, big.path, '1-100']],
+    anchor: (big, _small, out) => ['mutool', ['draw', '-q', '-r', String(dpi), '-o', `${out}-%d.png`, big.path, '1-100']],
   })),
 ];
 
