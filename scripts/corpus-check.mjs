@@ -247,6 +247,9 @@ function plansFor(fileId, n) {
   plans.push({ op: 'add-page-numbers', body: { file_id: fileId }, expect: known ? [n] : null, order: null });
   plans.push({ op: 'watermark', label: 'watermark text', body: { file_id: fileId, text: 'Черновик' }, expect: known ? [n] : null, order: null });
   plans.push({ op: 'sign', label: 'sign text', body: { file_id: fileId, signature_data: 'Иван Петров' }, expect: known ? [n] : null, order: null });
+  // Pictures of the first and last pages: each member must be a JPEG that decodes.
+  const shown = pages >= 2 ? [1, pages] : [1];
+  plans.push({ op: 'to-jpg', label: `to-jpg 72 [${shown.join(',')}]`, body: { file_id: fileId, dpi: 72, pages: shown }, expect: null, order: null, zip: shown.map((p) => `page-${p}.jpg`).sort(), pictures: true });
   return plans;
 }
 
@@ -298,6 +301,20 @@ async function checkResult(ctx, file, plan, row, rec) {
     members = [{ name: 'result.pdf', bytes: r.bytes }];
   }
 
+  if (plan.pictures) {
+    for (const m of members) {
+      try {
+        if (!m.bytes || m.bytes[0] !== 0xff || m.bytes[1] !== 0xd8) throw new Error('not a JPEG');
+        const image = new mupdf.Image(m.bytes);
+        if (!(image.getWidth() > 0 && image.getHeight() > 0)) throw new Error('no pixels');
+      } catch (err) {
+        row.problems.push(`${m.name}: ${err.message}`);
+        row.wrongPages = true;
+      }
+    }
+    row.pagesGot = members.length;
+    return;
+  }
   const got = [];
   const verdicts = [];
   for (const [mi, m] of members.entries()) {
