@@ -43,11 +43,11 @@ function codesOf(table: Table): Codes {
 }
 
 /** libjpeg's scaling of a standard table to `quality`, in zigzag order, and the DCT's divisors in natural order. */
-function quantization(base: number[], quality: number): { zigzag: Uint8Array; divisors: Float32Array } {
+function quantization(base: number[], quality: number): { zigzag: Uint8Array; divisors: Float64Array } {
   const scale = quality < 50 ? 5000 / quality : 200 - quality * 2;
   const zigzag = new Uint8Array(64);
   for (let i = 0; i < 64; i++) zigzag[ZIGZAG[i]!] = Math.min(255, Math.max(1, Math.floor((base[i]! * scale + 50) / 100)));
-  const divisors = new Float32Array(64);
+  const divisors = new Float64Array(64);
   for (let row = 0; row < 8; row++) for (let col = 0; col < 8; col++) divisors[row * 8 + col] = 1 / (zigzag[ZIGZAG[row * 8 + col]!]! * AAN[row]! * AAN[col]! * 8);
   return { zigzag, divisors };
 }
@@ -62,7 +62,7 @@ export class JpegBandEncoder {
   private readonly luma: ReturnType<typeof quantization>;
   private readonly chroma: ReturnType<typeof quantization>;
   private readonly codes = { dcLuma: codesOf(DC_LUMA), acLuma: codesOf(AC_LUMA), dcChroma: codesOf(DC_CHROMA), acChroma: codesOf(AC_CHROMA) };
-  private readonly block = new Float32Array(64);
+  private readonly block = new Float64Array(64);
   private readonly coefficients = new Int32Array(64);
   private rowsDone = 0;
 
@@ -162,15 +162,17 @@ export class JpegBandEncoder {
     }
   }
 
-  private planeBuffers?: { y: Float32Array; cb: Float32Array; cr: Float32Array };
+  private planeBuffers?: { y: Float64Array; cb: Float64Array; cr: Float64Array };
 
-  private planes(padded: number): { y: Float32Array; cb: Float32Array; cr: Float32Array } {
-    this.planeBuffers ??= { y: new Float32Array(padded * 16), cb: new Float32Array(padded * 4), cr: new Float32Array(padded * 4) };
+  private planes(padded: number): { y: Float64Array; cb: Float64Array; cr: Float64Array } {
+    this.planeBuffers ??= { y: new Float64Array(padded * 16), cb: new Float64Array(padded * 4), cr: new Float64Array(padded * 4) };
     return this.planeBuffers;
   }
 
   /** The block's DCT quantized and Huffman-coded (DC as a difference from the component's last). */
-  private encodeBlock(component: number, divisors: Float32Array, dc: Codes, ac: Codes): void {
+  private encodeBlock(component: number, divisors: Float64Array, dc: Codes, ac: Codes): void {
+    // A block codes to at most 64 × 27 bits, doubled by 0xFF stuffing: 432 bytes. writeBits does not check.
+    if (this.used > this.buffer.length - 512) this.flushBuffer();
     fdct(this.block);
     const q = this.coefficients;
     for (let i = 0; i < 64; i++) {
@@ -206,15 +208,17 @@ export class JpegBandEncoder {
   }
 
   private writeBits(value: number, count: number): void {
-    this.bits = (this.bits << count) | (value & ((1 << count) - 1));
-    this.bitCount += count;
-    while (this.bitCount >= 8) {
-      const byte = (this.bits >>> (this.bitCount - 8)) & 0xff;
-      this.byte(byte);
-      if (byte === 0xff) this.byte(0); // stuffing: 0xFF in entropy-coded data is followed by 0
-      this.bitCount -= 8;
+    let bits = (this.bits << count) | (value & ((1 << count) - 1));
+    let bitCount = this.bitCount + count;
+    const buffer = this.buffer;
+    while (bitCount >= 8) {
+      const byte = (bits >>> (bitCount - 8)) & 0xff;
+      buffer[this.used++] = byte;
+      if (byte === 0xff) buffer[this.used++] = 0; // stuffing: 0xFF in entropy-coded data is followed by 0
+      bitCount -= 8;
     }
-    this.bits &= (1 << this.bitCount) - 1;
+    this.bits = bits & ((1 << bitCount) - 1);
+    this.bitCount = bitCount;
   }
 
   private byte(b: number): void {
@@ -233,6 +237,7 @@ export class JpegBandEncoder {
   }
 
   private finish(): void {
+    if (this.used > this.buffer.length - 16) this.flushBuffer(); // room for the padding writeBits does not check
     if (this.bitCount > 0) this.writeBits(0x7f, 7); // pad the last byte with 1-bits
     this.bytes([0xff, 0xd9]);
   }
@@ -256,7 +261,7 @@ export class JpegBandEncoder {
 }
 
 /** The AAN forward DCT of an 8 × 8 block in place (rows, then columns); outputs scaled as AAN leaves them. */
-function fdct(d: Float32Array): void {
+function fdct(d: Float64Array): void {
   for (let pass = 0; pass < 2; pass++) {
     // Rows: elements 1 apart, lines 8 apart; columns: elements 8 apart, lines 1 apart.
     const step = pass === 0 ? 1 : 8;
