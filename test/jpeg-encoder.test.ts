@@ -1,0 +1,43 @@
+/** Our streaming baseline JPEG encoder (src/engines/jpeg-encoder.ts): any size, fed in bands, decodes to what it was given. */
+import { describe, expect, it } from 'vitest';
+import { loadMupdf } from '../src/engines/mupdf';
+import { JpegBandEncoder } from '../src/engines/jpeg-encoder';
+
+/** Encodes `pixels` in bands of `band` rows and decodes the JPEG with MuPDF: size, density and mean error. */
+async function roundTrip(w: number, h: number, n: 1 | 3, band: number, pixels: Uint8Array) {
+  const encoder = new JpegBandEncoder(w, h, n, 90, 300);
+  for (let top = 0; top < h; top += band) encoder.addRows(pixels.subarray(top * w * n, Math.min(h, top + band) * w * n), Math.min(band, h - top));
+  const chunks = encoder.take();
+  const jpeg = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
+  chunks.reduce((at, c) => (jpeg.set(c, at), at + c.length), 0);
+  const mupdf = await loadMupdf();
+  const image = new mupdf.Image(jpeg);
+  const pix = image.toPixmap();
+  const [stride, px] = [pix.getStride(), pix.getPixels()];
+  let error = 0;
+  for (let y = 0; y < h; y++) for (let x = 0; x < w * n; x++) error += Math.abs(px[y * stride + x]! - pixels[(y * w) * n + x]!);
+  return { size: [pix.getWidth(), pix.getHeight(), pix.getNumberOfComponents()], dpi: image.getXResolution(), meanError: error / (w * h * n), last: [jpeg[jpeg.length - 2], jpeg[jpeg.length - 1]] };
+}
+
+const gradient = (w: number, h: number, n: number) => Uint8Array.from({ length: w * h * n }, (_, i) => {
+  const [p, c] = [Math.floor(i / n), i % n];
+  const [x, y] = [p % w, Math.floor(p / w)];
+  return Math.round((c === 0 ? x / w : c === 1 ? y / h : (x + y) / (w + h)) * 255);
+});
+
+describe('JpegBandEncoder', () => {
+  it('colour of a size no MCU divides, fed 16 rows at a time: same size, 300 dpi, close to the input, ends with EOI', async () => {
+    const got = await roundTrip(37, 23, 3, 16, gradient(37, 23, 3));
+    expect(got.size).toEqual([37, 23, 3]);
+    expect(got.dpi).toBe(300);
+    expect(got.meanError).toBeLessThan(3);
+    expect(got.last).toEqual([0xff, 0xd9]);
+  });
+
+  it('grey in 8-row bands, and colour in one band, both close to the input', async () => {
+    expect((await roundTrip(101, 67, 1, 8, gradient(101, 67, 1))).meanError).toBeLessThan(2);
+    const colour = await roundTrip(640, 480, 3, 480, gradient(640, 480, 3));
+    expect(colour.size).toEqual([640, 480, 3]);
+    expect(colour.meanError).toBeLessThan(2);
+  });
+});
