@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/engines/mupdf';
 import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
 import { BLUE, GREEN, RED, WHITE, near, quadrantJpeg, renderedPage, withOrientation } from './image-fixtures';
+import { skewAngle } from '../src/engines/deskew';
 
 async function pdfOf(acct: TestAccount, bytes: Uint8Array, name: string, params: Record<string, unknown> = {}): Promise<Uint8Array> {
   const up = await uploadOk(acct, bytes, name);
@@ -54,6 +55,29 @@ describe('photo-to-pdf', () => {
     expect(before.at(0.12, 0.5)[0]!, 'the photo is dim on the left').toBeLessThan(150);
     expect(Math.min(...dimPaper, ...brightPaper), `paper ${dimPaper} / ${brightPaper}`).toBeGreaterThan(235);
     expect(Math.max(...ink), `ink ${ink}`).toBeLessThan(70);
+  });
+  it('scan mode turns a page photographed 3 degrees askew back level', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const mupdf = await loadMupdf();
+    const [w, h] = [1000, 1400];
+    const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [0, 0, w, h], false);
+    const px = pix.getPixels();
+    const t = Math.tan((3 * Math.PI) / 180);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+      const level = y + x * t;
+      px[y * pix.getStride() + x] = level % 36 < 5 && level > 80 && level < h - 80 && x > 60 && x < w - 60 && x % 13 ? 30 : 200;
+    }
+    const jpeg = pix.asJPEG(90).slice();
+    pix.destroy();
+    const pdf = await pdfOf(acct, jpeg, 'askew.jpg', { mode: 'scan', grayscale: true });
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf').asPDF()!;
+    const image = doc.loadImage(doc.findPage(0).get('Resources').get('XObject').get('Im0'));
+    const out = image.toPixmap();
+    const [ow, oh, stride, samples] = [out.getWidth(), out.getHeight(), out.getStride(), out.getPixels()];
+    const luma = new Uint8Array(ow * oh);
+    for (let y = 0; y < oh; y++) luma.set(samples.subarray(y * stride, y * stride + ow), y * ow);
+    expect(skewAngle(luma, ow, oh)).toBe(0);
+    doc.destroy();
   });
 });
 

@@ -17,7 +17,7 @@ const INK_PERCENTILE = 0.01;
 const MAX_BLACK_POINT = 128;
 
 export function scanLook(px: Uint8Array, w: number, h: number, n: 1 | 3): void {
-  const luma = lumaOf(px, w, h, n);
+  const luma = lumaOf(px, n);
   const paper = paperBrightness(luma, w, h);
   // Each pixel's gain brings its paper to full white; the same gain on every channel keeps colours.
   const gains = new Float32Array(w * h);
@@ -31,10 +31,11 @@ export function scanLook(px: Uint8Array, w: number, h: number, n: 1 | 3): void {
   for (let i = 0; i < w * h; i++) for (let c = 0; c < n; c++) px[i * n + c] = level(px[i * n + c]! * gains[i]!);
 }
 
-function lumaOf(px: Uint8Array, w: number, h: number, n: 1 | 3): Uint8Array {
+/** Packed samples' luma (Rec. 601 weights), one byte a pixel. */
+export function lumaOf(px: Uint8Array, n: 1 | 3): Uint8Array {
   if (n === 1) return px.slice();
-  const out = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) out[i] = (px[i * 3]! * 77 + px[i * 3 + 1]! * 150 + px[i * 3 + 2]! * 29) >> 8;
+  const out = new Uint8Array(px.length / 3);
+  for (let i = 0; i < out.length; i++) out[i] = (px[i * 3]! * 77 + px[i * 3 + 1]! * 150 + px[i * 3 + 2]! * 29) >> 8;
   return out;
 }
 

@@ -6,7 +6,8 @@ import { ImagePages, MAX_DECODED_PIXELS, MAX_JPEG_PIXELS, uprightPixels } from '
 import { jpegHeader, pngHeader, type ImageHeader } from '../engines/image-header';
 import { A4, MARGIN_PT, fitCentred, swapsSides } from '../engines/image-placement';
 import { webpToPngOrFail } from '../engines/webp';
-import { scanLook } from '../engines/scan-look';
+import { lumaOf, scanLook } from '../engines/scan-look';
+import { rotated, skewAngle } from '../engines/deskew';
 import { JpegBandEncoder } from '../engines/jpeg-encoder';
 import { TaskError } from '../tasks/failures';
 import type { InputFile } from './define';
@@ -20,7 +21,8 @@ const QUALITY = { photo: 80, scan: 75 } as const;
  * Photos to a PDF of A4 pages (DECISIONS photo-to-pdf): each image on its own page, landscape
  * when it is wider than tall, fitted and centred inside 10 mm margins, EXIF orientation applied,
  * downscaled to at most 200 dpi at that size (never enlarged), stored as JPEG. `grayscale` drops
- * the colour; `mode: scan` makes a photographed page read like a scan (engines/scan-look.ts).
+ * the colour; `mode: scan` makes a photographed page read like a scan (engines/scan-look.ts) and
+ * turns back a page photographed a few degrees askew (engines/deskew.ts).
  */
 export default defineOperation({
   path: 'photo-to-pdf',
@@ -51,8 +53,12 @@ export default defineOperation({
             const scale = Math.min(1, (box.w / 72) * MAX_DPI / w);
             const [nw, nh] = [Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale))];
             const grey = params.grayscale;
-            const pixels = uprightPixels(mupdf, bytes, header.orientation, nw, nh, grey, name);
-            if (params.mode === 'scan') scanLook(pixels, nw, nh, grey ? 1 : 3);
+            let pixels = uprightPixels(mupdf, bytes, header.orientation, nw, nh, grey, name);
+            if (params.mode === 'scan') {
+              scanLook(pixels, nw, nh, grey ? 1 : 3);
+              const angle = skewAngle(lumaOf(pixels, grey ? 1 : 3), nw, nh);
+              if (angle) pixels = rotated(pixels, nw, nh, grey ? 1 : 3, -angle);
+            }
             const jpeg = jpegOf(pixels, nw, nh, grey ? 1 : 3, QUALITY[params.mode]);
             pages.addPage({ ref: pages.addJpeg(jpeg, nw, nh, grey ? 1 : 3, false), width: nw, height: nh, orientation: 1 }, size, box);
             progress(i + 1, inputs.length);
