@@ -4,7 +4,8 @@ import { env } from 'cloudflare:test';
 import { PDFDocument, StandardFonts, cmyk, degrees, rgb } from 'pdf-lib';
 import { loadMupdf } from '../src/engines/mupdf';
 import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
-import { unzip } from './fixtures';
+import { savedAndFreed, unzip } from './fixtures';
+import { zlibSync } from 'fflate';
 
 async function pictures(acct: TestAccount, pdf: Uint8Array, params: Record<string, unknown>): Promise<Record<string, Uint8Array>> {
   const up = await uploadOk(acct, pdf, 'doc.pdf');
@@ -75,6 +76,28 @@ describe('to-jpg', () => {
     let sum = 0;
     for (let y = 0; y < shown.h; y++) for (let x = 0; x < shown.w * 3; x++) sum += Math.abs(ref[y * stride + x]! - shown.px[y * shown.w * 3 + x]!);
     expect(sum / (shown.w * shown.h * 3)).toBeLessThan(2.5);
+  });
+});
+
+describe('to-jpg refusals', () => {
+  it('a page with a picture too large to decode fails with a message pointing at compress, refunded; the other pages convert', async () => {
+    const mupdf = await loadMupdf();
+    const doc = new mupdf.PDFDocument();
+    const dict = doc.newDictionary();
+    for (const [k, v] of [['Type', 'XObject'], ['Subtype', 'Image'], ['ColorSpace', 'DeviceRGB'], ['Filter', 'FlateDecode']] as const) dict.put(k, doc.newName(v));
+    for (const [k, v] of [['Width', 4200], ['Height', 4200], ['BitsPerComponent', 8]] as const) dict.put(k, doc.newInteger(v));
+    const image = doc.addRawStream(zlibSync(new Uint8Array(4200 * 4200 * 3).fill(200)), dict);
+    doc.insertPage(-1, doc.addPage([0, 0, 200, 200], 0, {}, 'q 1 0 0 1 0 0 cm Q'));
+    doc.insertPage(-1, doc.addPage([0, 0, 200, 200], 0, { XObject: { Im0: image } }, 'q 200 0 0 200 0 0 cm /Im0 Do Q'));
+    const pdf = savedAndFreed(doc, 'compress');
+    const acct = await newAccount({ balance: '20.00' });
+    const up = await uploadOk(acct, pdf, 'poster.pdf');
+    const rec = await runOp(acct, 'to-jpg', { file_id: up.file_id, dpi: 72 });
+    expect(rec.status).toBe('failed');
+    expect(rec.refunded).toBe(true);
+    expect(rec.error_message).toMatch(/^Page 2 holds a 4200 × 4200 picture that takes 53 MB to draw.*POST \/v1\/pdf\/compress/);
+    const first = await runOp(acct, 'to-jpg', { file_id: up.file_id, dpi: 72, pages: [1] });
+    expect(first.status).toBe('done');
   });
 });
 

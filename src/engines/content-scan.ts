@@ -22,10 +22,13 @@ const concat = (m: Matrix, n: Matrix): Matrix => [
 
 /** Calls `found(image, ctm)` for each image XObject each page draws (ctm maps its unit square to points). */
 export function scanPageImages(doc: PDFDocument, found: (image: PDFObject, ctm: Matrix) => void): void {
-  for (let i = 0; i < doc.countPages(); i++) {
-    const page = doc.findPage(i);
-    scanContent(contentOf(page.get('Contents')), page.getInheritable('Resources'), IDENTITY, found, 0);
-  }
+  for (let i = 0; i < doc.countPages(); i++) scanImagesOfPage(doc, i, found);
+}
+
+/** scanPageImages for page `index` (0-based) alone. */
+export function scanImagesOfPage(doc: PDFDocument, index: number, found: (image: PDFObject, ctm: Matrix) => void): void {
+  const page = doc.findPage(index);
+  scanContent(contentOf(page.get('Contents')), page.getInheritable('Resources'), IDENTITY, found, 0);
 }
 
 function contentOf(contents: PDFObject): string {

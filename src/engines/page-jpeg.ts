@@ -7,6 +7,8 @@
 import type * as Mupdf from 'mupdf';
 import type { PDFDocument } from './pdf';
 import { JpegBandEncoder } from './jpeg-encoder';
+import { scanImagesOfPage } from './content-scan';
+import { TaskError } from '../tasks/failures';
 
 /**
  * Rows drawn at a time: a multiple of the encoder's 16-row MCU. Each band replays the page's display
@@ -20,6 +22,7 @@ const BAND_ROWS = 512;
  * as a viewer shows it: crop box, /Rotate, annotations and form fields drawn, on white.
  */
 export async function renderPageJpeg(mupdf: typeof Mupdf, doc: PDFDocument, index: number, dpi: number, quality: number, emit: (chunk: Uint8Array) => Promise<void>): Promise<{ width: number; height: number }> {
+  assertImagesDrawable(doc, index);
   const page = doc.loadPage(index);
   const list = page.toDisplayList(true);
   try {
@@ -61,4 +64,38 @@ function drawBand(mupdf: typeof Mupdf, list: Mupdf.DisplayList, ctm: Mupdf.Matri
     device.destroy();
     pix.destroy();
   }
+}
+
+/**
+ * The most bytes one picture of a page may take decoded. MuPDF decodes a Flate, LZW or unfiltered
+ * picture whole before scaling it to the page (a 9000 × 9000 one in ocrmypdf's multipage.pdf took
+ * its heap to 177 MB at 150 dpi); JPEGs it decodes at a reduced scale, CCITT and JBIG2 in bands.
+ */
+const MAX_DECODED_PICTURE_BYTES = 40_000_000;
+
+type PDFObject = ReturnType<PDFDocument['getTrailer']>;
+
+/** Fails the task, with what to do instead, when page `index` draws a picture too large to decode here. */
+function assertImagesDrawable(doc: PDFDocument, index: number): void {
+  scanImagesOfPage(doc, index, (image) => {
+    const bytes = decodedBytes(image);
+    if (bytes <= MAX_DECODED_PICTURE_BYTES) return;
+    const [w, h] = [image.get('Width').asNumber(), image.get('Height').asNumber()];
+    throw new TaskError({
+      reason: 'document_unreadable',
+      message: `Page ${index + 1} holds a ${w} × ${h} picture that takes ${Math.round(bytes / 1e6)} MB to draw: more than this service draws at once. Make its pictures smaller with POST /v1/pdf/compress (level "high"), then convert the compressed file (the payment was returned).`,
+    });
+  });
+}
+
+/** What MuPDF holds decoding the picture whole: 0 for JPEGs and bilevel codings, which it decodes scaled or in bands. */
+function decodedBytes(image: PDFObject): number {
+  const filter = image.get('Filter');
+  const names = filter.isArray() ? Array.from({ length: filter.length }, (_, i) => filter.get(i).asName()) : filter.isName() ? [filter.asName()] : [];
+  if (names.some((n) => n === 'DCTDecode' || n === 'JPXDecode' || n === 'CCITTFaxDecode' || n === 'JBIG2Decode')) return 0;
+  const stencil = image.get('ImageMask').isBoolean() && image.get('ImageMask').asBoolean();
+  const space = image.get('ColorSpace');
+  const name = space.isName() ? space.asName() : space.isArray() ? space.get(0).asName() : '';
+  const components = stencil || name === 'DeviceGray' || name === 'CalGray' || name === 'Indexed' ? 1 : name === 'DeviceCMYK' ? 4 : 3;
+  return image.get('Width').asNumber() * image.get('Height').asNumber() * components;
 }
