@@ -79,6 +79,17 @@ describe('jpg-to-pdf', () => {
     expect(shown.at(0.01, 0.5)).toEqual(WHITE); // the margin
   });
 
+  it('an opaque 8-bit PNG keeps its own compressed rows (never decoded): the stream is its IDAT, the colours right', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const png = makePng(300, 200, [20, 160, 90]);
+    const pdf = await pdfOf(acct, [[png, 'flat.png']]);
+    const [page] = await pagesOf(pdf);
+    expect(page!.filter).toBe('/FlateDecode');
+    const idat = png.subarray(8 + 25 + 8, png.length - 12 - 4); // after the signature and IHDR, before the IDAT CRC and IEND
+    expect(page!.raw).toEqual(idat);
+    expect(near((await renderedPage(pdf)).at(0.5, 0.5), [20, 160, 90], 2)).toBe(true);
+  });
+
   it('a palette PNG shows its palette colours', async () => {
     const acct = await newAccount({ balance: '20.00' });
     // 40 × 20, left half palette entry 0 (orange), right half entry 1 (teal).
@@ -99,9 +110,9 @@ describe('jpg-to-pdf', () => {
     expect(page!.size).toEqual([144, 72]);
   });
 
-  it('a PNG too large to decode fails the task with a message saying so, refunded', async () => {
+  it('a transparent PNG too large to decode fails the task with a message saying so, refunded', async () => {
     const acct = await newAccount({ balance: '20.00' });
-    const png = makePng(2, 2);
+    const png = assemblePng(2, 2, 6, new Uint8Array(2 * 9)); // RGBA: its alpha must be decoded
     const view = new DataView(png.buffer, png.byteOffset);
     view.setUint32(16, 5000); // the header claims 5000 × 4000: 20 Mpx
     view.setUint32(20, 4000);

@@ -1,7 +1,8 @@
 /**
  * A PDF of one image per page, built in a fresh MuPDF document and written by our writer: a JPEG's
- * bytes go from the upload into the output as they are (never into MuPDF's heap, never re-encoded);
- * other images are added by MuPDF (a PNG's transparency becomes a soft mask).
+ * bytes, and an 8-bit opaque PNG's compressed rows, go from the upload into the output as they are
+ * (never into MuPDF's heap, never decoded); other images are added by MuPDF (a PNG's transparency
+ * becomes a soft mask).
  */
 import type * as Mupdf from 'mupdf';
 import type { PDFDocument } from './pdf';
@@ -9,6 +10,7 @@ import { jpegHeader, pngHeader, type Orientation } from './image-header';
 import { deviceImageMatrix, num, pdfImageMatrix } from './image-placement';
 import { streamReachable } from './rewrite';
 import { webpToPngOrFail } from './webp';
+import { readPng, type PassThrough } from '../converters/png-parts';
 import { TaskError } from '../tasks/failures';
 import type { FileKind } from '../lib/detect';
 
@@ -34,6 +36,7 @@ const EMPTY = new Uint8Array(0);
 
 /** Builds image pages and writes them; JPEG bytes are handed to the writer when it reaches their objects. */
 export class ImagePages {
+  /** Stream data the writer takes from the uploads when it reaches these objects: JPEGs, PNGs' rows. */
   private readonly jpegs = new Map<number, Uint8Array>();
 
   constructor(
@@ -53,6 +56,9 @@ export class ImagePages {
     const png = kind === 'webp' ? await webpToPngOrFail(bytes, name, 'upload it as PNG or JPG') : bytes;
     const header = pngHeader(png);
     if (!header) throw unreadable(name, 'its PNG header does not read');
+    const parts = kind === 'png' ? readPng(png) : undefined;
+    // An 8-bit PNG without transparency or interlacing keeps its own compressed rows: never decoded, any size.
+    if (parts && !parts.alpha && !parts.interlaced) return { ref: this.addPngRows(parts), width: parts.width, height: parts.height, orientation: 1, dpi: header.dpi };
     return { ...this.addDecoded(png, name, header.width, header.height), orientation: 1, dpi: header.dpi };
   }
 
@@ -87,6 +93,35 @@ export class ImagePages {
     }
     const ref = doc.addRawStream(EMPTY, dict);
     this.jpegs.set(ref.asIndirect(), bytes);
+    return ref;
+  }
+
+  /** An image dictionary for a PNG's IDAT data as it is: FlateDecode with the PNG predictor; a palette as an Indexed space. */
+  private addPngRows(png: PassThrough): PDFObject {
+    const { doc } = this;
+    const dict = doc.newDictionary();
+    dict.put('Type', doc.newName('XObject'));
+    dict.put('Subtype', doc.newName('Image'));
+    dict.put('Width', png.width);
+    dict.put('Height', png.height);
+    dict.put('BitsPerComponent', 8);
+    if (png.palette) {
+      const indexed = doc.newArray();
+      indexed.push(doc.newName('Indexed'));
+      indexed.push(doc.newName('DeviceRGB'));
+      indexed.push(png.palette.length / 3 - 1);
+      indexed.push(doc.newByteString(png.palette));
+      dict.put('ColorSpace', indexed);
+    } else dict.put('ColorSpace', doc.newName(png.colors === 1 ? 'DeviceGray' : 'DeviceRGB'));
+    dict.put('Filter', doc.newName('FlateDecode'));
+    const parms = doc.newDictionary();
+    parms.put('Predictor', 15);
+    parms.put('Colors', png.colors);
+    parms.put('BitsPerComponent', 8);
+    parms.put('Columns', png.width);
+    dict.put('DecodeParms', parms);
+    const ref = doc.addRawStream(EMPTY, dict);
+    this.jpegs.set(ref.asIndirect(), png.idat);
     return ref;
   }
 
