@@ -18,11 +18,12 @@ const PIXEL_BUDGET = 8_000_000;
 
 /**
  * Makes a PDF smaller (DECISIONS: never larger, else the original bytes). `low` is lossless: unused
- * objects dropped, unfiltered streams (content, fonts) deflated, written by our writer straight to
- * R2 (a 48 MB file took MuPDF's save to 158 MB of heap; object streams are not written). `medium`
- * and `high` also resample the images shown above 150 or 100 dpi (their effective resolution
- * measured from how the pages' content streams draw them, engines/content-scan.ts) and store them as JPEG; masked images, stencils, 1-bit,
- * indexed and CMYK images are left as they are, never broken.
+ * objects dropped, the rest packed into object streams, unfiltered streams deflated and Flate ones
+ * deflated again where smaller, written by our writer straight to R2 (a 48 MB file took MuPDF's
+ * save to 158 MB of heap). `medium` and `high` also resample the images drawn above 150 or 100 dpi
+ * (as the pages' content streams draw them, engines/content-scan.ts) with their soft masks, 1-bit
+ * images and stencils above 300 or 200 dpi, and store photographs as JPEG where that is much
+ * smaller (imagePlan). Indexed, CMYK, colour-keyed and 16-bit images are left as they are.
  */
 export default defineOperation({
   path: 'compress',
