@@ -17,6 +17,12 @@ const DC_CHROMA = { counts: [0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0], sy
 const AC_LUMA = { counts: [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7d], symbols: hex('01020300041105122131410613516107227114328191a1082342b1c11552d1f02433627282090a161718191a25262728292a3435363738393a434445464748494a535455565758595a636465666768696a737475767778797a838485868788898a92939495969798999aa2a3a4a5a6a7a8a9aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae1e2e3e4e5e6e7e8e9eaf1f2f3f4f5f6f7f8f9fa') };
 const AC_CHROMA = { counts: [0, 2, 1, 2, 4, 4, 3, 4, 7, 5, 4, 4, 0, 1, 2, 0x77], symbols: hex('000102031104052131061241510761711322328108144291a1b1c109233352f0156272d10a162434e125f11718191a262728292a35363738393a434445464748494a535455565758595a636465666768696a737475767778797a82838485868788898a92939495969798999aa2a3a4a5a6a7a8a9aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae2e3e4e5e6e7e8e9eaf2f3f4f5f6f7f8f9fa') };
 
+/** For each position in zigzag order, the block index (natural order) it comes from. */
+const NATURAL = Int32Array.from({ length: 64 }, (_, k) => ZIGZAG.indexOf(k));
+
+/** Rounded half away from zero, as libjpeg rounds quantized coefficients. */
+const quantize = (v: number): number => (v < 0 ? -((0.5 - v) | 0) : (v + 0.5) | 0);
+
 /** The four luma blocks of a 16 × 16 MCU, by their offsets, in coding order. */
 const BLOCKS_OF_MCU = [[0, 0], [8, 0], [0, 8], [8, 8]] as const;
 
@@ -63,7 +69,6 @@ export class JpegBandEncoder {
   private readonly chroma: ReturnType<typeof quantization>;
   private readonly codes = { dcLuma: codesOf(DC_LUMA), acLuma: codesOf(AC_LUMA), dcChroma: codesOf(DC_CHROMA), acChroma: codesOf(AC_CHROMA) };
   private readonly block = new Float64Array(64);
-  private readonly coefficients = new Int32Array(64);
   private rowsDone = 0;
 
   /** `components` 1 (grey) or 3 (RGB, stored as YCbCr 4:2:0); `dpi` goes into the JFIF header. */
@@ -173,23 +178,22 @@ export class JpegBandEncoder {
   private encodeBlock(component: number, divisors: Float64Array, dc: Codes, ac: Codes): void {
     // A block codes to at most 64 × 27 bits, doubled by 0xFF stuffing: 432 bytes. writeBits does not check.
     if (this.used > this.buffer.length - 512) this.flushBuffer();
-    fdct(this.block);
-    const q = this.coefficients;
-    for (let i = 0; i < 64; i++) {
-      const v = this.block[i]! * divisors[i]!;
-      q[ZIGZAG[i]!] = v < 0 ? -((0.5 - v) | 0) : (v + 0.5) | 0; // rounded half away from zero, as libjpeg does
-    }
-    const diff = q[0]! - this.dc[component]!;
-    this.dc[component] = q[0]!;
-    this.writeValue(diff, dc);
+    const block = this.block;
+    fdct(block);
+    // Quantized in zigzag order as they are coded: one pass, no array in between.
+    const first = quantize(block[0]! * divisors[0]!);
+    this.writeValue(first - this.dc[component]!, dc);
+    this.dc[component] = first;
     let zeros = 0;
-    for (let i = 1; i < 64; i++) {
-      if (q[i] === 0) {
+    for (let k = 1; k < 64; k++) {
+      const at = NATURAL[k]!;
+      const q = quantize(block[at]! * divisors[at]!);
+      if (q === 0) {
         zeros++;
         continue;
       }
       for (; zeros >= 16; zeros -= 16) this.writeCode(ac, 0xf0);
-      this.writeValue(q[i]!, ac, zeros << 4);
+      this.writeValue(q, ac, zeros << 4);
       zeros = 0;
     }
     if (zeros > 0) this.writeCode(ac, 0x00);
