@@ -39,6 +39,20 @@ describe('photo-to-pdf', () => {
     expect(quadrants.map((c, i) => near(c, [BLUE, RED, WHITE, GREEN][i]!)), JSON.stringify(quadrants)).toEqual([true, true, true, true]);
   });
 
+  it('a JPEG already within 200 dpi goes in as it is, byte for byte', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const jpeg = withOrientation(await quadrantJpeg(300, 200), 6);
+    const pdf = await pdfOf(acct, jpeg, 'small.jpg');
+    const mupdf = await loadMupdf();
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf').asPDF()!;
+    const raw = doc.findPage(0).get('Resources').get('XObject').get('Im0').readRawStream().asUint8Array().slice();
+    doc.destroy();
+    expect(raw).toEqual(jpeg);
+    const shown = await renderedPage(pdf); // portrait: turned upright by the page
+    expect(shown.height).toBeGreaterThan(shown.width);
+    expect(near(shown.at(0.3, 0.3), BLUE)).toBe(true);
+  });
+
   it('a small picture is not enlarged; grayscale stores grey samples', async () => {
     const acct = await newAccount({ balance: '20.00' });
     const image = await imageOf(await pdfOf(acct, await quadrantJpeg(300, 200), 'small.jpg', { grayscale: true }));

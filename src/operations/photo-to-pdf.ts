@@ -53,6 +53,13 @@ export default defineOperation({
             const scale = Math.min(1, (box.w / 72) * MAX_DPI / w);
             const [nw, nh] = [Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale))];
             const grey = params.grayscale;
+            const stored = input.file.kind === 'jpg' ? jpegHeader(bytes) : undefined;
+            if (stored?.plain && scale === 1 && !grey && params.mode === 'photo') {
+              // Already within 200 dpi: the photo goes in as it is, its orientation applied by the page.
+              pages.addPage({ ref: pages.addJpeg(bytes, stored.width, stored.height, stored.components, stored.adobe), width: stored.width, height: stored.height, orientation: stored.orientation }, size, box);
+              progress(i + 1, inputs.length);
+              continue;
+            }
             let pixels = uprightPixels(mupdf, bytes, header.orientation, nw, nh, grey, name);
             if (params.mode === 'scan') {
               scanLook(pixels, nw, nh, grey ? 1 : 3);
