@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import * as mupdf from 'mupdf';
 import { root } from './lib/word-converter.mjs';
+import { ssim } from './lib/ssim.mjs';
 import { startService, stopAll } from './bench/service.mjs';
 import * as api from './bench/api.mjs';
 
@@ -27,28 +28,6 @@ const work = mkdtempSync(join(tmpdir(), 'bench-to-jpg-'));
 function grey(bytes) {
   const pix = new mupdf.Image(bytes).toPixmap().convertToColorSpace(mupdf.ColorSpace.DeviceGray, false);
   return { w: pix.getWidth(), h: pix.getHeight(), px: pix.getPixels().slice() };
-}
-
-function ssim(a, b) {
-  if (a.w !== b.w || a.h !== b.h) return 0;
-  const [C1, C2] = [(0.01 * 255) ** 2, (0.03 * 255) ** 2];
-  let [total, windows] = [0, 0];
-  for (let y = 0; y + 8 <= a.h; y += 4) {
-    for (let x = 0; x + 8 <= a.w; x += 4) {
-      let [sa, sb, saa, sbb, sab] = [0, 0, 0, 0, 0];
-      for (let j = 0; j < 8; j++) {
-        for (let i = 0; i < 8; i++) {
-          const k = (y + j) * a.w + x + i;
-          const [p, q] = [a.px[k], b.px[k]];
-          sa += p; sb += q; saa += p * p; sbb += q * q; sab += p * q;
-        }
-      }
-      const [ma, mb] = [sa / 64, sb / 64];
-      total += ((2 * ma * mb + C1) * (2 * (sab / 64 - ma * mb) + C2)) / ((ma * ma + mb * mb + C1) * (saa / 64 - ma * ma + sbb / 64 - mb * mb + C2));
-      windows++;
-    }
-  }
-  return windows ? total / windows : 1;
 }
 
 const svc = await startService({ root, logPath: join(work, 'service.log'), extraArgs: ['--persist-to', join(work, 'state')] });

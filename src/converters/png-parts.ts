@@ -3,6 +3,7 @@
  * filtered scanlines, which PDF's FlateDecode with the PNG predictor reads without decoding here.
  * Used by the Word converter's pictures and by jpg-to-pdf.
  */
+import type * as Mupdf from 'mupdf';
 
 /** What a PNG's own compressed data needs to become a PDF image as it is (FlateDecode with PNG predictors). */
 export interface PassThrough {
@@ -69,3 +70,32 @@ export function readPng(b: Uint8Array): PassThrough | undefined {
   return { width, height, colors, idat: joined, palette: indexed ? palette : undefined, alpha, icc, interlaced };
 }
 
+
+/**
+ * The image entries for a PNG's rows in `obj` (its stream data set elsewhere): size, colour space
+ * (a palette as Indexed over DeviceRGB, else `colorSpace`), FlateDecode and, for the PNG's own
+ * filtered rows (`predicted`), the PNG predictor; entries of an earlier image removed.
+ */
+export function putPngImageEntries(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrough, colorSpace: Mupdf.PDFObject, predicted = true): void {
+  obj.put('Width', png.width);
+  obj.put('Height', png.height);
+  obj.put('BitsPerComponent', 8);
+  if (png.palette) {
+    const indexed = pdf.newArray();
+    indexed.push(pdf.newName('Indexed'));
+    indexed.push(pdf.newName('DeviceRGB'));
+    indexed.push(png.palette.length / 3 - 1);
+    indexed.push(pdf.newByteString(png.palette));
+    obj.put('ColorSpace', indexed);
+  } else obj.put('ColorSpace', colorSpace);
+  obj.put('Filter', pdf.newName('FlateDecode'));
+  for (const key of ['SMask', 'Decode', 'ImageMask', 'Mask', 'DecodeParms']) obj.delete(key);
+  // Decoded samples (an interlaced PNG's) are deflated as they are; a PNG's own data is filtered rows.
+  if (!predicted) return;
+  const parms = pdf.newDictionary();
+  parms.put('Predictor', 15);
+  parms.put('Colors', png.colors + (png.alpha ? 1 : 0));
+  parms.put('BitsPerComponent', 8);
+  parms.put('Columns', png.width);
+  obj.put('DecodeParms', parms);
+}

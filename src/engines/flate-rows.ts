@@ -4,6 +4,7 @@
  * fits in 440 KB of Flate is 243 MB decoded (WASM memory never shrinks; the isolate has 128 MiB).
  */
 import { Unzlib } from 'fflate';
+import { joinChunks } from '../lib/bytes';
 
 /** The stream's /DecodeParms as far as rows are concerned (PDF 32000 7.4.4.4). */
 export interface FlateParams {
@@ -101,14 +102,7 @@ export function inflateAtMost(raw: Uint8Array, cap: number): Uint8Array | undefi
   } catch {
     return undefined;
   }
-  if (!done || total > cap) return undefined;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  return done && total <= cap ? joinChunks(chunks) : undefined;
 }
 
 /**
@@ -148,12 +142,5 @@ export async function reflateStreaming(raw: Uint8Array, maxDecoded: number): Pro
   }
   await writer.close().catch(() => {});
   await reading.catch(() => {});
-  if (!done || decoded > maxDecoded || outBytes >= raw.length) return undefined;
-  const bytes = new Uint8Array(outBytes);
-  let at = 0;
-  for (const chunk of out) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
+  return done && decoded <= maxDecoded && outBytes < raw.length ? joinChunks(out) : undefined;
 }

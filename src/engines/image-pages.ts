@@ -5,12 +5,15 @@
  * becomes a soft mask).
  */
 import type * as Mupdf from 'mupdf';
-import type { PDFDocument } from './pdf';
+import { PDF_MIME, type PDFDocument } from './pdf';
+import { loadMupdf } from './mupdf';
+import type { StreamedOperationResult } from '../operations/define';
 import { jpegHeader, pngHeader, type Orientation } from './image-header';
 import { deviceImageMatrix, num, pdfImageMatrix } from './image-placement';
 import { streamReachable } from './rewrite';
 import { webpToPngOrFail } from './webp';
-import { readPng, type PassThrough } from '../converters/png-parts';
+import { drawnPixels } from './image-recode';
+import { putPngImageEntries, readPng, type PassThrough } from '../converters/png-parts';
 import { TaskError } from '../tasks/failures';
 import type { FileKind } from '../lib/detect';
 
@@ -34,13 +37,31 @@ export interface PlacedImage {
 
 const EMPTY = new Uint8Array(0);
 
+/** A PDF result made of image pages: `build` adds them to a fresh document, which is then written to R2 and freed. */
+export async function imagePagesResult(build: (pages: ImagePages) => Promise<void>): Promise<StreamedOperationResult> {
+  const mupdf = await loadMupdf();
+  return {
+    ext: 'pdf',
+    contentType: PDF_MIME,
+    produce: async (write) => {
+      const pages = new ImagePages(mupdf, new mupdf.PDFDocument());
+      try {
+        await build(pages);
+        await pages.write(write);
+      } finally {
+        pages.doc.destroy();
+      }
+    },
+  };
+}
+
 /** Builds image pages and writes them; JPEG bytes are handed to the writer when it reaches their objects. */
 export class ImagePages {
   /** Stream data the writer takes from the uploads when it reaches these objects: JPEGs, PNGs' rows. */
-  private readonly jpegs = new Map<number, Uint8Array>();
+  private readonly streamData = new Map<number, Uint8Array>();
 
   constructor(
-    private readonly mupdf: typeof Mupdf,
+    readonly mupdf: typeof Mupdf,
     readonly doc: PDFDocument,
   ) {}
 
@@ -72,7 +93,7 @@ export class ImagePages {
   /** Writes the document; the JPEGs' bytes go straight from their uploads into the output. */
   write(write: (chunk: Uint8Array) => Promise<void>): Promise<number> {
     // MuPDF stores a decoded image's samples unfiltered (a 16 KB WEBP became 3 MB): deflated on the way.
-    return streamReachable(this.doc, write, undefined, { deflate: true, replace: (n) => (this.jpegs.has(n) ? { data: this.jpegs.get(n)!, entries: {} } : undefined) });
+    return streamReachable(this.doc, write, undefined, { deflate: true, replace: (n) => (this.streamData.has(n) ? { data: this.streamData.get(n)!, entries: {} } : undefined) });
   }
 
   /** An image dictionary for a JPEG shown as it is; an Adobe CMYK JPEG stores inverted samples, which /Decode turns back. */
@@ -92,7 +113,7 @@ export class ImagePages {
       dict.put('Decode', decode);
     }
     const ref = doc.addRawStream(EMPTY, dict);
-    this.jpegs.set(ref.asIndirect(), bytes);
+    this.streamData.set(ref.asIndirect(), bytes);
     return ref;
   }
 
@@ -102,28 +123,12 @@ export class ImagePages {
     const dict = doc.newDictionary();
     dict.put('Type', doc.newName('XObject'));
     dict.put('Subtype', doc.newName('Image'));
-    dict.put('Width', png.width);
-    dict.put('Height', png.height);
-    dict.put('BitsPerComponent', 8);
-    if (png.palette) {
-      const indexed = doc.newArray();
-      indexed.push(doc.newName('Indexed'));
-      indexed.push(doc.newName('DeviceRGB'));
-      indexed.push(png.palette.length / 3 - 1);
-      indexed.push(doc.newByteString(png.palette));
-      dict.put('ColorSpace', indexed);
-    } else dict.put('ColorSpace', doc.newName(png.colors === 1 ? 'DeviceGray' : 'DeviceRGB'));
-    dict.put('Filter', doc.newName('FlateDecode'));
-    const parms = doc.newDictionary();
-    parms.put('Predictor', 15);
-    parms.put('Colors', png.colors);
-    parms.put('BitsPerComponent', 8);
-    parms.put('Columns', png.width);
-    dict.put('DecodeParms', parms);
     const ref = doc.addRawStream(EMPTY, dict);
-    this.jpegs.set(ref.asIndirect(), png.idat);
+    putPngImageEntries(doc, ref, png, doc.newName(png.colors === 1 ? 'DeviceGray' : 'DeviceRGB'));
+    this.streamData.set(ref.asIndirect(), png.idat);
     return ref;
   }
+
 
   /** An image MuPDF decodes and stores (deflated, alpha as a soft mask), within the pixel budget. */
   private addDecoded(bytes: Uint8Array, name: string, width: number, height: number): { ref: PDFObject; width: number; height: number } {
@@ -155,25 +160,12 @@ export const MAX_JPEG_PIXELS = 100_000_000;
  */
 export function uprightPixels(mupdf: typeof Mupdf, bytes: Uint8Array, orientation: Orientation, nw: number, nh: number, grey: boolean, name: string): Uint8Array {
   let image: Mupdf.Image | undefined;
-  let pix: Mupdf.Pixmap | undefined;
-  let device: Mupdf.DrawDevice | undefined;
   try {
     image = new mupdf.Image(bytes);
-    pix = new mupdf.Pixmap(grey ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, [0, 0, nw, nh], false);
-    pix.clear(255);
-    device = new mupdf.DrawDevice(mupdf.Matrix.identity, pix);
-    device.fillImage(image, deviceImageMatrix(orientation, nw, nh), 1);
-    device.close();
-    const n = grey ? 1 : 3;
-    const [stride, px] = [pix.getStride(), pix.getPixels()];
-    const out = new Uint8Array(nw * nh * n);
-    for (let y = 0; y < nh; y++) out.set(px.subarray(y * stride, y * stride + nw * n), y * nw * n);
-    return out;
+    return drawnPixels(mupdf, image, deviceImageMatrix(orientation, nw, nh), nw, nh, grey ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB);
   } catch (e) {
     throw unreadable(name, (e as Error).message);
   } finally {
-    device?.destroy();
-    pix?.destroy();
     image?.destroy();
     mupdf.emptyStore();
   }

@@ -78,11 +78,7 @@ function decodedJpeg(mupdf: typeof Mupdf, ref: PDFObject, w: number, h: number, 
     image = new mupdf.Image(raw.asUint8Array().slice());
     pix = image.toPixmap();
     if (pix.getNumberOfComponents() !== n || pix.getAlpha() || pix.getWidth() !== w || pix.getHeight() !== h) return undefined;
-    const stride = pix.getStride();
-    const px = pix.getPixels();
-    const out = new Uint8Array(w * h * n);
-    for (let y = 0; y < h; y++) out.set(px.subarray(y * stride, y * stride + w * n), y * w * n);
-    return out;
+    return packedPixels(pix);
   } catch {
     return undefined;
   } finally {
@@ -282,33 +278,42 @@ export function bilevelResampled(mupdf: typeof Mupdf, doc: PDFDocument, ref: PDF
   return packed;
 }
 
-/** The image drawn by MuPDF into a white nw × nh pixmap of `space`, rows packed; a stencil is painted black. */
+/** The image object drawn by MuPDF into a white nw × nh pixmap of `space`, rows packed; a stencil is painted black. */
 function drawn(mupdf: typeof Mupdf, doc: PDFDocument, ref: PDFObject, nw: number, nh: number, space: Mupdf.ColorSpace, stencil: boolean): Uint8Array | undefined {
   let image: Mupdf.Image | undefined;
-  let pix: Mupdf.Pixmap | undefined;
-  let device: Mupdf.DrawDevice | undefined;
   try {
     image = doc.loadImage(ref);
-    pix = new mupdf.Pixmap(space, [0, 0, nw, nh], false);
-    pix.clear(255);
-    device = new mupdf.DrawDevice(mupdf.Matrix.identity, pix);
     // The image's unit square onto the whole pixmap, top row first (MuPDF's device space runs downwards).
-    const ctm: Mupdf.Matrix = [nw, 0, 0, nh, 0, 0];
-    if (stencil) device.fillImageMask(image, ctm, mupdf.ColorSpace.DeviceGray, [0], 1);
-    else device.fillImage(image, ctm, 1);
-    device.close();
-    const n = space.getNumberOfComponents();
-    const stride = pix.getStride();
-    const px = pix.getPixels();
-    const out = new Uint8Array(nw * nh * n);
-    for (let y = 0; y < nh; y++) out.set(px.subarray(y * stride, y * stride + nw * n), y * nw * n);
-    return out;
+    return drawnPixels(mupdf, image, [nw, 0, 0, nh, 0, 0], nw, nh, space, stencil);
   } catch {
     return undefined;
   } finally {
-    device?.destroy();
-    pix?.destroy();
     image?.destroy();
     mupdf.emptyStore();
   }
+}
+
+/** `image` drawn with `ctm` into a white nw × nh pixmap of `space` (a stencil painted black), rows packed. */
+export function drawnPixels(mupdf: typeof Mupdf, image: Mupdf.Image, ctm: Mupdf.Matrix, nw: number, nh: number, space: Mupdf.ColorSpace, stencil = false): Uint8Array {
+  const pix = new mupdf.Pixmap(space, [0, 0, nw, nh], false);
+  let device: Mupdf.DrawDevice | undefined;
+  try {
+    pix.clear(255);
+    device = new mupdf.DrawDevice(mupdf.Matrix.identity, pix);
+    if (stencil) device.fillImageMask(image, ctm, mupdf.ColorSpace.DeviceGray, [0], 1);
+    else device.fillImage(image, ctm, 1);
+    device.close();
+    return packedPixels(pix);
+  } finally {
+    device?.destroy();
+    pix.destroy();
+  }
+}
+
+/** A pixmap's samples with its rows packed (no stride padding), copied out of MuPDF's heap. */
+export function packedPixels(pix: Mupdf.Pixmap): Uint8Array {
+  const [w, h, n, stride, px] = [pix.getWidth(), pix.getHeight(), pix.getNumberOfComponents() + (pix.getAlpha() ? 1 : 0), pix.getStride(), pix.getPixels()];
+  const out = new Uint8Array(w * h * n);
+  for (let y = 0; y < h; y++) out.set(px.subarray(y * stride, y * stride + w * n), y * w * n);
+  return out;
 }

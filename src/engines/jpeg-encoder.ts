@@ -5,6 +5,7 @@
  * chunks. Standard (ITU T.81 Annex K) quantization tables scaled as libjpeg scales them, standard
  * Huffman tables, 4:2:0 chroma for colour, the AAN floating-point DCT. JFIF carries the resolution.
  */
+import { joinChunks } from '../lib/bytes';
 
 const ZIGZAG = [0, 1, 5, 6, 14, 15, 27, 28, 2, 4, 7, 13, 16, 26, 29, 42, 3, 8, 12, 17, 25, 30, 41, 43, 9, 11, 18, 24, 31, 40, 44, 53, 10, 19, 23, 32, 39, 45, 52, 54, 20, 22, 33, 38, 46, 51, 55, 60, 21, 34, 37, 47, 50, 56, 59, 61, 35, 36, 48, 49, 57, 58, 62, 63];
 const LUMA_Q = [16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99];
@@ -56,6 +57,13 @@ function quantization(base: number[], quality: number): { zigzag: Uint8Array; di
   const divisors = new Float64Array(64);
   for (let row = 0; row < 8; row++) for (let col = 0; col < 8; col++) divisors[row * 8 + col] = 1 / (zigzag[ZIGZAG[row * 8 + col]!]! * AAN[row]! * AAN[col]! * 8);
   return { zigzag, divisors };
+}
+
+/** Packed samples encoded whole: a JPEG of w × h pixels, `components` samples each, at `quality`, JFIF at `dpi`. */
+export function encodeJpeg(samples: Uint8Array, w: number, h: number, components: 1 | 3, quality: number, dpi: number): Uint8Array {
+  const encoder = new JpegBandEncoder(w, h, components, quality, dpi);
+  encoder.addRows(samples, h);
+  return joinChunks(encoder.take());
 }
 
 export class JpegBandEncoder {

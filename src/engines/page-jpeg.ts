@@ -7,6 +7,7 @@
 import type * as Mupdf from 'mupdf';
 import type { PDFDocument } from './pdf';
 import { JpegBandEncoder } from './jpeg-encoder';
+import { packedPixels } from './image-recode';
 import { scanImagesOfPage } from './content-scan';
 import { TaskError } from '../tasks/failures';
 
@@ -55,11 +56,7 @@ function drawBand(mupdf: typeof Mupdf, list: Mupdf.DisplayList, ctm: Mupdf.Matri
     pix.clear(255);
     list.run(device, ctm);
     device.close();
-    const [w, h, stride, px] = [bbox[2] - bbox[0], bbox[3] - bbox[1], pix.getStride(), pix.getPixels()];
-    if (stride === w * 3) return px.slice(0, w * h * 3) as unknown as Uint8Array;
-    const out = new Uint8Array(w * h * 3);
-    for (let y = 0; y < h; y++) out.set(px.subarray(y * stride, y * stride + w * 3), y * w * 3);
-    return out;
+    return packedPixels(pix);
   } finally {
     device.destroy();
     pix.destroy();

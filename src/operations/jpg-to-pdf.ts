@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
-import { PDF_MIME } from '../engines/pdf';
-import { loadMupdf } from '../engines/mupdf';
-import { ImagePages, type PlacedImage } from '../engines/image-pages';
+import { ImagePages, imagePagesResult, type PlacedImage } from '../engines/image-pages';
 import { A4, MARGIN_PT, fitCentred, swapsSides } from '../engines/image-placement';
 import type { FieldProblem } from '../lib/errors';
 
@@ -32,26 +30,15 @@ export default defineOperation({
   }),
   check: (inputs, p) => orderProblems(p.order, inputs.length),
   engine: 'pdf',
-  async run({ inputs, params, progress }) {
-    const mupdf = await loadMupdf();
+  run({ inputs, params, progress }) {
     const ordered = (params.order ?? inputs.map((_, i) => i)).map((i) => inputs[i]!);
-    return {
-      ext: 'pdf',
-      contentType: PDF_MIME,
-      produce: async (write) => {
-        const pages = new ImagePages(mupdf, new mupdf.PDFDocument());
-        try {
-          for (const [i, input] of ordered.entries()) {
-            const image = await pages.add(input.bytes, input.file.kind, `Image ${i + 1} (${input.file.filename})`);
-            placeImage(pages, image, params.fit);
-            progress(i + 1, ordered.length);
-          }
-          await pages.write(write);
-        } finally {
-          pages.doc.destroy();
-        }
-      },
-    };
+    return imagePagesResult(async (pages) => {
+      for (const [i, input] of ordered.entries()) {
+        const image = await pages.add(input.bytes, input.file.kind, `Image ${i + 1} (${input.file.filename})`);
+        placeImage(pages, image, params.fit);
+        progress(i + 1, ordered.length);
+      }
+    });
   },
 });
 

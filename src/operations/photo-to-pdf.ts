@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
-import { PDF_MIME } from '../engines/pdf';
-import { loadMupdf } from '../engines/mupdf';
-import { ImagePages, MAX_DECODED_PIXELS, MAX_JPEG_PIXELS, uprightPixels } from '../engines/image-pages';
-import { jpegHeader, pngHeader, type ImageHeader } from '../engines/image-header';
+import { ImagePages, MAX_DECODED_PIXELS, MAX_JPEG_PIXELS, imagePagesResult, uprightPixels } from '../engines/image-pages';
+import { jpegHeader, pngHeader, type ImageHeader, type JpegHeader } from '../engines/image-header';
 import { A4, MARGIN_PT, fitCentred, swapsSides } from '../engines/image-placement';
 import { webpToPngOrFail } from '../engines/webp';
 import { lumaOf, scanLook } from '../engines/scan-look';
 import { rotated, skewAngle } from '../engines/deskew';
-import { JpegBandEncoder } from '../engines/jpeg-encoder';
+import { encodeJpeg } from '../engines/jpeg-encoder';
 import { TaskError } from '../tasks/failures';
 import type { InputFile } from './define';
 
@@ -35,52 +33,47 @@ export default defineOperation({
     grayscale: z.boolean().default(false),
   }),
   engine: 'pdf',
-  async run({ inputs, params, progress }) {
-    const mupdf = await loadMupdf();
-    return {
-      ext: 'pdf',
-      contentType: PDF_MIME,
-      produce: async (write) => {
-        const pages = new ImagePages(mupdf, new mupdf.PDFDocument());
-        try {
-          for (const [i, input] of inputs.entries()) {
-            const name = `Image ${i + 1} (${input.file.filename})`;
-            const bytes = input.file.kind === 'webp' ? await webpToPngOrFail(input.bytes, name, 'upload it as PNG or JPG') : input.bytes;
-            const header = headerOf(bytes, input.file, name);
-            const [w, h] = swapsSides(header.orientation) ? [header.height, header.width] : [header.width, header.height];
-            const size = w > h ? ([A4[1], A4[0]] as const) : A4;
-            const box = fitCentred(w, h, MARGIN_PT, MARGIN_PT, size[0] - 2 * MARGIN_PT, size[1] - 2 * MARGIN_PT);
-            const scale = Math.min(1, (box.w / 72) * MAX_DPI / w);
-            const [nw, nh] = [Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale))];
-            const grey = params.grayscale;
-            const stored = input.file.kind === 'jpg' ? jpegHeader(bytes) : undefined;
-            if (stored?.plain && scale === 1 && !grey && params.mode === 'photo') {
-              // Already within 200 dpi: the photo goes in as it is, its orientation applied by the page.
-              pages.addPage({ ref: pages.addJpeg(bytes, stored.width, stored.height, stored.components, stored.adobe), width: stored.width, height: stored.height, orientation: stored.orientation }, size, box);
-              progress(i + 1, inputs.length);
-              continue;
-            }
-            let pixels = uprightPixels(mupdf, bytes, header.orientation, nw, nh, grey, name);
-            if (params.mode === 'scan') {
-              scanLook(pixels, nw, nh, grey ? 1 : 3);
-              const angle = skewAngle(lumaOf(pixels, grey ? 1 : 3), nw, nh);
-              if (angle) pixels = rotated(pixels, nw, nh, grey ? 1 : 3, -angle);
-            }
-            const jpeg = jpegOf(pixels, nw, nh, grey ? 1 : 3, QUALITY[params.mode]);
-            pages.addPage({ ref: pages.addJpeg(jpeg, nw, nh, grey ? 1 : 3, false), width: nw, height: nh, orientation: 1 }, size, box);
-            progress(i + 1, inputs.length);
-          }
-          await pages.write(write);
-        } finally {
-          pages.doc.destroy();
-        }
-      },
-    };
+  run({ inputs, params, progress }) {
+    return imagePagesResult(async (pages) => {
+      for (const [i, input] of inputs.entries()) {
+        await addPhoto(pages, input, `Image ${i + 1} (${input.file.filename})`, params);
+        progress(i + 1, inputs.length);
+      }
+    });
   },
 });
 
+type Params = { mode: 'photo' | 'scan'; grayscale: boolean };
+
+/** One photo on its own A4 page, as the parameters ask. */
+async function addPhoto(pages: ImagePages, input: { file: InputFile; bytes: Uint8Array }, name: string, params: Params): Promise<void> {
+  const bytes = input.file.kind === 'webp' ? await webpToPngOrFail(input.bytes, name, 'upload it as PNG or JPG') : input.bytes;
+  const header = headerOf(bytes, input.file, name);
+  const [w, h] = swapsSides(header.orientation) ? [header.height, header.width] : [header.width, header.height];
+  const size = w > h ? ([A4[1], A4[0]] as const) : A4;
+  const box = fitCentred(w, h, MARGIN_PT, MARGIN_PT, size[0] - 2 * MARGIN_PT, size[1] - 2 * MARGIN_PT);
+  const scale = Math.min(1, ((box.w / 72) * MAX_DPI) / w);
+  const [nw, nh] = [Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale))];
+  const grey = params.grayscale;
+  if ('plain' in header && header.plain && scale === 1 && !grey && params.mode === 'photo') {
+    // Already within 200 dpi: the photo goes in as it is, its orientation applied by the page.
+    pages.addPage({ ref: pages.addJpeg(bytes, header.width, header.height, header.components, header.adobe), width: header.width, height: header.height, orientation: header.orientation }, size, box);
+    return;
+  }
+  let pixels = uprightPixels(pages.mupdf, bytes, header.orientation, nw, nh, grey, name);
+  if (params.mode === 'scan') {
+    scanLook(pixels, nw, nh, grey ? 1 : 3);
+    const angle = skewAngle(lumaOf(pixels, grey ? 1 : 3), nw, nh);
+    if (angle) pixels = rotated(pixels, nw, nh, grey ? 1 : 3, -angle);
+  }
+  // Our encoder, in JavaScript: MuPDF's asJPEG writes progressive JPEG, holding every coefficient
+  // in its heap (a 1496 × 1936 page took it from 43 to 99.5 MB; WASM memory never shrinks).
+  const jpeg = encodeJpeg(pixels, nw, nh, grey ? 1 : 3, QUALITY[params.mode], MAX_DPI);
+  pages.addPage({ ref: pages.addJpeg(jpeg, nw, nh, grey ? 1 : 3, false), width: nw, height: nh, orientation: 1 }, size, box);
+}
+
 /** The picture's header, refused with a message when it is unreadable or larger than can be decoded. */
-function headerOf(bytes: Uint8Array, file: InputFile, name: string): ImageHeader {
+function headerOf(bytes: Uint8Array, file: InputFile, name: string): ImageHeader | JpegHeader {
   const header = file.kind === 'jpg' ? jpegHeader(bytes) : pngHeader(bytes);
   if (!header) throw new TaskError({ reason: 'document_unreadable', message: `${name} could not be read as an image: check the file and upload it again (the payment was returned).` });
   const limit = file.kind === 'jpg' ? MAX_JPEG_PIXELS : MAX_DECODED_PIXELS;
@@ -88,22 +81,4 @@ function headerOf(bytes: Uint8Array, file: InputFile, name: string): ImageHeader
     throw new TaskError({ reason: 'document_unreadable', message: `${name} is ${header.width} × ${header.height} pixels: more than the ${limit / 1e6} million this service decodes. Scale it down and try again (the payment was returned).` });
   }
   return header;
-}
-
-/**
- * The page's pixels as a baseline JPEG by our encoder, in JavaScript: MuPDF's asJPEG writes
- * progressive JPEG, holding every coefficient in its heap (a 1496 × 1936 page took the heap
- * from 43 to 99.5 MB, and WASM memory never shrinks).
- */
-function jpegOf(pixels: Uint8Array, w: number, h: number, n: 1 | 3, quality: number): Uint8Array {
-  const encoder = new JpegBandEncoder(w, h, n, quality, MAX_DPI);
-  encoder.addRows(pixels, h);
-  const chunks = encoder.take();
-  const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { Zip, ZipPassThrough } from 'fflate';
 import { defineOperation } from './define';
 import { PageNumber } from './params';
 import { requirePages, withPdf, type PDFDocument } from '../engines/pdf';
 import { canRewrite, writeReachable } from '../engines/rewrite';
 import type { FieldProblem } from '../lib/errors';
+import { streamedZip } from '../lib/streamed-zip';
 
 /** Each range is a PDF of its own in the ZIP: as many as every-page mode makes of a 1,000-page file. */
 const MAX_RANGES = 1000;
@@ -71,24 +71,16 @@ export default defineOperation({
           const count = source.countPages();
           const parts = partsOf(params.mode, params.ranges, count);
           for (const part of parts) requirePages([part.first, part.last], count);
-          const pending: Uint8Array[] = [];
-          let failure: Error | null = null;
-          const zip = new Zip((err, data) => (err ? (failure = err) : pending.push(data)));
-          const drain = async () => {
-            if (failure) throw failure;
-            while (pending.length) await write(pending.shift()!);
-          };
+          const zip = streamedZip(write);
           for (const [index, part] of parts.entries()) {
             const pdf = await partPdf(mupdf, source, inputs[0]!.bytes, part);
             // PDFs are compressed already: stored in the ZIP as they are.
-            const entry = new ZipPassThrough(part.name);
-            zip.add(entry);
-            pdf.forEach((chunk, i) => entry.push(chunk, i === pdf.length - 1));
-            await drain();
+            const entry = zip.entry(part.name);
+            for (const chunk of pdf) await entry.push(chunk);
+            await entry.end();
             progress(index + 1, parts.length);
           }
-          zip.end();
-          await drain();
+          await zip.end();
         }),
     };
   },

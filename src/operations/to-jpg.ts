@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { Zip, ZipPassThrough } from 'fflate';
 import { defineOperation, type Scratch, type StreamedOperationResult } from './define';
 import { PageList, pagesOutside } from './params';
 import { requirePages, withPdf } from '../engines/pdf';
 import { renderPageJpeg } from '../engines/page-jpeg';
 import { toJpgPrice } from '../billing/pricing';
+import { joinChunks } from '../lib/bytes';
+import { streamedZip } from '../lib/streamed-zip';
 
 /** JPEG quality of the pages: text stays clean at 150 dpi, files stay small. */
 const QUALITY = 85;
@@ -49,7 +50,7 @@ export default defineOperation({
       for (const [i, n] of part.entries()) {
         const chunks: Uint8Array[] = [];
         await renderPageJpeg(mupdf, doc, n - 1, params.dpi, QUALITY, async (chunk) => void chunks.push(chunk));
-        await scratch.put(`page-${n}.jpg`, joined(chunks));
+        await scratch.put(`page-${n}.jpg`, joinChunks(chunks));
         if ((i + 1) % EMPTY_STORE_EVERY === 0) mupdf.emptyStore();
         progress(step * perStep + i + 1, wanted!.length);
       }
@@ -100,38 +101,15 @@ async function writeZip(
   fill: (n: number, entry: (chunk: Uint8Array) => Promise<void>) => Promise<void>,
   progress: (done: number, total: number) => void,
 ): Promise<void> {
-  const pending: Uint8Array[] = [];
-  let failure: Error | null = null;
-  const zip = new Zip((err, data) => (err ? (failure = err) : pending.push(data)));
-  const drain = async () => {
-    if (failure) throw failure;
-    while (pending.length) await write(pending.shift()!);
-  };
+  const zip = streamedZip(write);
   for (const [i, n] of pages.entries()) {
-    // JPEGs are compressed already: stored in the ZIP as they are.
-    const entry = new ZipPassThrough(`page-${n}.jpg`);
-    zip.add(entry);
-    await fill(n, async (chunk) => {
-      entry.push(chunk);
-      await drain();
-    });
-    entry.push(new Uint8Array(0), true);
-    await drain();
+    const entry = zip.entry(`page-${n}.jpg`);
+    await fill(n, entry.push);
+    await entry.end();
     progress(i + 1, pages.length);
     // A turn of the event loop per page: the API shares the isolate (zipping 500 pages at 300 dpi
     // from scratch kept a GET waiting 19 s without it).
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  zip.end();
-  await drain();
-}
-
-function joined(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  await zip.end();
 }

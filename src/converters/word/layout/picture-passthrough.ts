@@ -5,7 +5,7 @@ import { latin1String } from '../../../lib/latin1';
 import { pngAlpha } from './png-alpha';
 import { inflateKnownSize } from '../../native-zlib';
 import { jpegInfo, type JpegInfo } from './jpeg-info';
-import { readPng, type PassThrough } from '../../png-parts';
+import { putPngImageEntries, readPng, type PassThrough } from '../../png-parts';
 import { ignoreProblems, type ProblemSink } from '../problems';
 import { deinterlace } from './png-interlace';
 import { deflateUnfilteredStream } from './stream-deflate';
@@ -341,27 +341,7 @@ function softMask(pdf: Mupdf.PDFDocument, png: PassThrough): Mupdf.PDFObject {
  */
 function writeImage(pdf: Mupdf.PDFDocument, obj: Mupdf.PDFObject, png: PassThrough, colorSpace: Mupdf.PDFObject, predicted = true): void {
   obj.writeRawStream(png.idat);
-  obj.put('Width', png.width);
-  obj.put('Height', png.height);
-  obj.put('BitsPerComponent', 8);
-  if (png.palette) {
-    const indexed = pdf.newArray();
-    indexed.push(pdf.newName('Indexed'));
-    indexed.push(pdf.newName('DeviceRGB'));
-    indexed.push(png.palette.length / 3 - 1);
-    indexed.push(pdf.newByteString(png.palette));
-    obj.put('ColorSpace', indexed);
-  } else obj.put('ColorSpace', colorSpace);
-  obj.put('Filter', pdf.newName('FlateDecode'));
-  for (const key of ['SMask', 'Decode', 'ImageMask', 'Mask', 'DecodeParms']) obj.delete(key);
-  // Decoded samples (an interlaced PNG's) are deflated as they are; a PNG's own data is filtered rows.
-  if (!predicted) return;
-  const parms = pdf.newDictionary();
-  parms.put('Predictor', 15);
-  parms.put('Colors', png.colors + (png.alpha ? 1 : 0));
-  parms.put('BitsPerComponent', 8);
-  parms.put('Columns', png.width);
-  obj.put('DecodeParms', parms);
+  putPngImageEntries(pdf, obj, png, colorSpace, predicted);
 }
 
 /** Whether an iCCP chunk's compressed profile inflates to an ICC profile for this many colours. */

@@ -1,4 +1,5 @@
 import type * as Mupdf from 'mupdf';
+import { joinChunks } from '../../../lib/bytes';
 import type { FontFiles } from '../../fonts/catalog';
 import type { Block, HeaderFooterSet, PageGeometry, Paragraph, Table, WordDocument } from '../model';
 import { blocksHtml, blocksWithin, holdsTogether, keepsWithNext, type BlockContext } from './block-html';
@@ -566,12 +567,4 @@ export function renderWordDocumentChunks(document: WordDocument, mupdf: MupdfMod
     areas.destroy();
     shapes.destroy();
   }
-}
-
-export function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) (out.set(c, at), (at += c.length));
-  return out;
 }
