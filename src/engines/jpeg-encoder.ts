@@ -24,29 +24,32 @@ const NATURAL = Int32Array.from({ length: 64 }, (_, k) => ZIGZAG.indexOf(k));
 /** Rounded half away from zero, as libjpeg rounds quantized coefficients. */
 const quantize = (v: number): number => (v < 0 ? -((0.5 - v) | 0) : (v + 0.5) | 0);
 
-/** The four luma blocks of a 16 × 16 MCU, by their offsets, in coding order. */
-const BLOCKS_OF_MCU = [[0, 0], [8, 0], [0, 8], [8, 8]] as const;
 
 function hex(s: string): number[] {
   return Array.from({ length: s.length / 2 }, (_, i) => parseInt(s.slice(2 * i, 2 * i + 2), 16));
 }
 
 type Table = { counts: number[]; symbols: number[] };
-/** Code and length for each symbol. */
-type Codes = { code: Uint16Array; length: Uint8Array };
 
-function codesOf(table: Table): Codes {
-  const codes = { code: new Uint16Array(256), length: new Uint8Array(256) };
+/** Each symbol's code and its length in one number: code << 5 | length. */
+function codesOf(table: Table): Int32Array {
+  const codes = new Int32Array(256);
   let [code, k] = [0, 0];
   for (let len = 1; len <= 16; len++) {
-    for (let i = 0; i < table.counts[len - 1]!; i++) {
-      const symbol = table.symbols[k++]!;
-      codes.code[symbol] = code++;
-      codes.length[symbol] = len;
-    }
+    for (let i = 0; i < table.counts[len - 1]!; i++) codes[table.symbols[k++]!] = (code++ << 5) | len;
     code <<= 1;
   }
   return codes;
+}
+
+/** Whether the 8 × 8 block at plane[at] (rows `stride` apart) holds one value throughout. */
+function isFlat(plane: Float64Array, at: number, stride: number): boolean {
+  const first = plane[at]!;
+  for (let row = 0; row < 8; row++) {
+    const from = at + row * stride;
+    for (let col = 0; col < 8; col++) if (plane[from + col] !== first) return false;
+  }
+  return true;
 }
 
 /** libjpeg's scaling of a standard table to `quality`, in zigzag order, and the DCT's divisors in natural order. */
@@ -77,6 +80,7 @@ export class JpegBandEncoder {
   private readonly chroma: ReturnType<typeof quantization>;
   private readonly codes = { dcLuma: codesOf(DC_LUMA), acLuma: codesOf(AC_LUMA), dcChroma: codesOf(DC_CHROMA), acChroma: codesOf(AC_CHROMA) };
   private readonly block = new Float64Array(64);
+  private readonly quantized = new Int32Array(64);
   private rowsDone = 0;
 
   /** `components` 1 (grey) or 3 (RGB, stored as YCbCr 4:2:0); `dpi` goes into the JFIF header. */
@@ -117,16 +121,17 @@ export class JpegBandEncoder {
     return this.out.splice(0);
   }
 
+  /** One 8-row strip of grey: samples less 128 into the plane (edges repeated out to whole blocks), then block by block. */
   private greyMcuRow(samples: Uint8Array, top: number, rows: number): void {
-    const { width } = this;
-    for (let x0 = 0; x0 < width; x0 += 8) {
-      for (let i = 0; i < 64; i++) {
-        const x = Math.min(x0 + (i & 7), width - 1);
-        const y = Math.min(top + (i >> 3), rows - 1);
-        this.block[i] = samples[y * width + x]! - 128;
-      }
-      this.encodeBlock(0, this.luma.divisors, this.codes.dcLuma, this.codes.acLuma);
+    const width = this.width;
+    const padded = Math.ceil(width / 8) * 8;
+    const plane = this.planes(padded).y;
+    for (let dy = 0; dy < 8; dy++) {
+      const from = Math.min(top + dy, rows - 1) * width;
+      const to = dy * padded;
+      for (let x = 0; x < padded; x++) plane[to + x] = samples[from + (x < width ? x : width - 1)]! - 128;
     }
+    for (let x0 = 0; x0 < padded; x0 += 8) this.encodeBlock(plane, x0, padded, 0, this.luma.divisors, this.codes.dcLuma, this.codes.acLuma);
   }
 
   /**
@@ -134,10 +139,11 @@ export class JpegBandEncoder {
    * pixels, edges repeated out to whole MCUs), then coded MCU by MCU: 4 Y blocks, Cb, Cr.
    */
   private colourMcuRow(samples: Uint8Array, top: number, rows: number): void {
-    const { width } = this;
+    const width = this.width;
     const padded = Math.ceil(width / 16) * 16;
     const half = padded >> 1;
-    const { y: luma, cb, cr } = this.planes(padded);
+    const planes = this.planes(padded);
+    const luma = planes.y, cb = planes.cb, cr = planes.cr;
     const last = (width - 1) * 3;
     // Two rows and two columns at a time: Y for each pixel, Cb and Cr once for the 2 × 2 square
     // (colour conversion is linear, so converting the square's summed RGB is converting its mean).
@@ -163,15 +169,15 @@ export class JpegBandEncoder {
         cr[c + (x >> 1)] = (0.5 * r - 0.418688 * g - 0.081312 * b) * 0.25;
       }
     }
+    const { luma: lq, chroma: cq, codes } = this;
     for (let x0 = 0; x0 < padded; x0 += 16) {
-      for (const [bx, by] of BLOCKS_OF_MCU) {
-        for (let i = 0; i < 64; i++) this.block[i] = luma[(by + (i >> 3)) * padded + x0 + bx + (i & 7)]!;
-        this.encodeBlock(0, this.luma.divisors, this.codes.dcLuma, this.codes.acLuma);
-      }
-      for (let i = 0; i < 64; i++) this.block[i] = cb[(i >> 3) * half + (x0 >> 1) + (i & 7)]!;
-      this.encodeBlock(1, this.chroma.divisors, this.codes.dcChroma, this.codes.acChroma);
-      for (let i = 0; i < 64; i++) this.block[i] = cr[(i >> 3) * half + (x0 >> 1) + (i & 7)]!;
-      this.encodeBlock(2, this.chroma.divisors, this.codes.dcChroma, this.codes.acChroma);
+      // The four luma blocks of the MCU: top left, top right, bottom left, bottom right.
+      this.encodeBlock(luma, x0, padded, 0, lq.divisors, codes.dcLuma, codes.acLuma);
+      this.encodeBlock(luma, x0 + 8, padded, 0, lq.divisors, codes.dcLuma, codes.acLuma);
+      this.encodeBlock(luma, 8 * padded + x0, padded, 0, lq.divisors, codes.dcLuma, codes.acLuma);
+      this.encodeBlock(luma, 8 * padded + x0 + 8, padded, 0, lq.divisors, codes.dcLuma, codes.acLuma);
+      this.encodeBlock(cb, x0 >> 1, half, 1, cq.divisors, codes.dcChroma, codes.acChroma);
+      this.encodeBlock(cr, x0 >> 1, half, 2, cq.divisors, codes.dcChroma, codes.acChroma);
     }
   }
 
@@ -182,41 +188,104 @@ export class JpegBandEncoder {
     return this.planeBuffers;
   }
 
-  /** The block's DCT quantized and Huffman-coded (DC as a difference from the component's last). */
-  private encodeBlock(component: number, divisors: Float64Array, dc: Codes, ac: Codes): void {
-    // A block codes to at most 64 × 27 bits, doubled by 0xFF stuffing: 432 bytes. writeBits does not check.
+  /**
+   * The block's DCT quantized and Huffman-coded (DC as a difference from the component's last).
+   * Written for speed: encoding is most of to-jpg's time. The bit writer is kept in locals, and a
+   * flat block (a page's white margins) skips the DCT: its AC coefficients are all zero.
+   */
+  private encodeBlock(plane: Float64Array, at: number, stride: number, component: number, divisors: Float64Array, dcCodes: Int32Array, acCodes: Int32Array): void {
+    // A block codes to at most 64 × 27 bits, doubled by 0xFF stuffing: 432 bytes. The writes below do not check.
     if (this.used > this.buffer.length - 512) this.flushBuffer();
     const block = this.block;
-    fdct(block);
-    // Quantized in zigzag order as they are coded: one pass, no array in between.
-    const first = quantize(block[0]! * divisors[0]!);
-    this.writeValue(first - this.dc[component]!, dc);
+    const flat = isFlat(plane, at, stride);
+    if (flat) block[0] = plane[at]!;
+    else fdct(plane, at, stride, block);
+    const buffer = this.buffer;
+    let used = this.used, bits = this.bits, count = this.bitCount;
+    // DC: the size category's code, then the difference's low `size` bits (one less when negative).
+    const first = quantize(flat ? block[0]! * 64 * divisors[0]! : block[0]! * divisors[0]!);
+    const diff = first - this.dc[component]!;
     this.dc[component] = first;
+    let size = diff === 0 ? 0 : 32 - Math.clz32(diff < 0 ? -diff : diff);
+    let code = dcCodes[size]!;
+    // code >>> 5 is the code, code & 31 its length. `count` (bits waiting) stays below 8 between
+    // writes; DC codes are at most 11 bits and their values 11, so 7 + 22 fit in 32.
+    bits = (bits << (code & 31)) | (code >>> 5);
+    count += code & 31;
+    if (size) {
+      bits = (bits << size) | ((diff < 0 ? diff - 1 : diff) & ((1 << size) - 1));
+      count += size;
+    }
+    while (count >= 8) {
+      count -= 8;
+      const byte = (bits >>> count) & 0xff;
+      buffer[used++] = byte;
+      if (byte === 0xff) buffer[used++] = 0; // stuffing: 0xFF in entropy-coded data is followed by 0
+    }
+    // AC: quantized in natural order (rounded without a branch on the sign, |v| < 2048 here:
+    // half-way cases round up, not away from zero), then coded in zigzag order up to the last
+    // non-zero coefficient.
+    const quantized = this.quantized;
+    let end = 0;
+    if (!flat) {
+      for (let i = 1; i < 64; i++) quantized[i] = ((block[i]! * divisors[i]! + 16384.5) | 0) - 16384;
+      end = 63;
+      while (end > 0 && quantized[NATURAL[end]!] === 0) end--;
+    }
     let zeros = 0;
-    for (let k = 1; k < 64; k++) {
-      const at = NATURAL[k]!;
-      const q = quantize(block[at]! * divisors[at]!);
+    for (let k = 1; k <= end; k++) {
+      const q = quantized[NATURAL[k]!]!;
       if (q === 0) {
         zeros++;
         continue;
       }
-      for (; zeros >= 16; zeros -= 16) this.writeCode(ac, 0xf0);
-      this.writeValue(q, ac, zeros << 4);
+      for (; zeros >= 16; zeros -= 16) {
+        code = acCodes[0xf0]!;
+        bits = (bits << (code & 31)) | (code >>> 5);
+        count += code & 31;
+        while (count >= 8) {
+          count -= 8;
+          const byte = (bits >>> count) & 0xff;
+          buffer[used++] = byte;
+          if (byte === 0xff) buffer[used++] = 0;
+        }
+      }
+      const sign = q >> 31; // -1 when negative, else 0
+      size = 32 - Math.clz32((q ^ sign) - sign);
+      code = acCodes[(zeros << 4) | size]!;
+      bits = (bits << (code & 31)) | (code >>> 5);
+      count += code & 31;
+      // A long code (up to 16 bits) after 7 waiting bits leaves no room in 32 for 10 value bits.
+      while (count > 21) {
+        count -= 8;
+        const byte = (bits >>> count) & 0xff;
+        buffer[used++] = byte;
+        if (byte === 0xff) buffer[used++] = 0;
+      }
+      bits = (bits << size) | ((q + sign) & ((1 << size) - 1));
+      count += size;
+      while (count >= 8) {
+        count -= 8;
+        const byte = (bits >>> count) & 0xff;
+        buffer[used++] = byte;
+        if (byte === 0xff) buffer[used++] = 0;
+      }
       zeros = 0;
     }
-    if (zeros > 0) this.writeCode(ac, 0x00);
-  }
-
-  /** A value as its size category's code (with `run` in the high nibble for AC) and its extra bits. */
-  private writeValue(value: number, codes: Codes, run = 0): void {
-    const magnitude = Math.abs(value);
-    const size = magnitude === 0 ? 0 : 32 - Math.clz32(magnitude);
-    this.writeCode(codes, run | size);
-    if (size) this.writeBits(value < 0 ? value + (1 << size) - 1 : value, size);
-  }
-
-  private writeCode(codes: Codes, symbol: number): void {
-    this.writeBits(codes.code[symbol]!, codes.length[symbol]!);
+    if (end < 63) {
+      code = acCodes[0x00]!; // end of block
+      bits = (bits << (code & 31)) | (code >>> 5);
+      count += code & 31;
+      while (count >= 8) {
+        count -= 8;
+        const byte = (bits >>> count) & 0xff;
+        buffer[used++] = byte;
+        if (byte === 0xff) buffer[used++] = 0;
+      }
+    }
+    this.used = used;
+    this.bits = bits & ((1 << count) - 1);
+    this.bitCount = count;
   }
 
   private writeBits(value: number, count: number): void {
@@ -226,7 +295,7 @@ export class JpegBandEncoder {
     while (bitCount >= 8) {
       const byte = (bits >>> (bitCount - 8)) & 0xff;
       buffer[this.used++] = byte;
-      if (byte === 0xff) buffer[this.used++] = 0; // stuffing: 0xFF in entropy-coded data is followed by 0
+      if (byte === 0xff) buffer[this.used++] = 0;
       bitCount -= 8;
     }
     this.bits = bits & ((1 << bitCount) - 1);
@@ -272,35 +341,45 @@ export class JpegBandEncoder {
   }
 }
 
-/** The AAN forward DCT of an 8 × 8 block in place (rows, then columns); outputs scaled as AAN leaves them. */
-function fdct(d: Float64Array): void {
-  for (let pass = 0; pass < 2; pass++) {
-    // Rows: elements 1 apart, lines 8 apart; columns: elements 8 apart, lines 1 apart.
-    const step = pass === 0 ? 1 : 8;
-    const line = pass === 0 ? 8 : 1;
-    for (let k = 0; k < 8; k++) {
-      const o = k * line;
-      const i0 = o, i1 = o + step, i2 = o + 2 * step, i3 = o + 3 * step, i4 = o + 4 * step, i5 = o + 5 * step, i6 = o + 6 * step, i7 = o + 7 * step;
-      const t0 = d[i0]! + d[i7]!, t7 = d[i0]! - d[i7]!;
-      const t1 = d[i1]! + d[i6]!, t6 = d[i1]! - d[i6]!;
-      const t2 = d[i2]! + d[i5]!, t5 = d[i2]! - d[i5]!;
-      const t3 = d[i3]! + d[i4]!, t4 = d[i3]! - d[i4]!;
-      const t10 = t0 + t3, t13 = t0 - t3, t11 = t1 + t2, t12 = t1 - t2;
-      d[i0] = t10 + t11;
-      d[i4] = t10 - t11;
-      const z1 = (t12 + t13) * 0.707106781;
-      d[i2] = t13 + z1;
-      d[i6] = t13 - z1;
-      const u10 = t4 + t5, u11 = t5 + t6, u12 = t6 + t7;
-      const z5 = (u10 - u12) * 0.382683433;
-      const z2 = 0.5411961 * u10 + z5;
-      const z4 = 1.306562965 * u12 + z5;
-      const z3 = u11 * 0.707106781;
-      const z11 = t7 + z3, z13 = t7 - z3;
-      d[i5] = z13 + z2;
-      d[i3] = z13 - z2;
-      d[i1] = z11 + z4;
-      d[i7] = z11 - z4;
-    }
+/**
+ * The AAN forward DCT of the 8 × 8 block at plane[at] (rows `stride` apart) into `d`: rows from
+ * the plane, then columns in place; outputs scaled as AAN leaves them.
+ */
+function fdct(plane: Float64Array, at: number, stride: number, d: Float64Array): void {
+  for (let k = 0; k < 8; k++) {
+    const s = at + k * stride;
+    const o = k * 8;
+    const t0 = plane[s]! + plane[s + 7]!, t7 = plane[s]! - plane[s + 7]!;
+    const t1 = plane[s + 1]! + plane[s + 6]!, t6 = plane[s + 1]! - plane[s + 6]!;
+    const t2 = plane[s + 2]! + plane[s + 5]!, t5 = plane[s + 2]! - plane[s + 5]!;
+    const t3 = plane[s + 3]! + plane[s + 4]!, t4 = plane[s + 3]! - plane[s + 4]!;
+    butterfly(d, o, 1, t0, t1, t2, t3, t4, t5, t6, t7);
   }
+  for (let k = 0; k < 8; k++) {
+    const t0 = d[k]! + d[k + 56]!, t7 = d[k]! - d[k + 56]!;
+    const t1 = d[k + 8]! + d[k + 48]!, t6 = d[k + 8]! - d[k + 48]!;
+    const t2 = d[k + 16]! + d[k + 40]!, t5 = d[k + 16]! - d[k + 40]!;
+    const t3 = d[k + 24]! + d[k + 32]!, t4 = d[k + 24]! - d[k + 32]!;
+    butterfly(d, k, 8, t0, t1, t2, t3, t4, t5, t6, t7);
+  }
+}
+
+/** The rest of one 8-point AAN DCT from its sums and differences, written to d[o], d[o + step], … */
+function butterfly(d: Float64Array, o: number, step: number, t0: number, t1: number, t2: number, t3: number, t4: number, t5: number, t6: number, t7: number): void {
+  const t10 = t0 + t3, t13 = t0 - t3, t11 = t1 + t2, t12 = t1 - t2;
+  d[o] = t10 + t11;
+  d[o + 4 * step] = t10 - t11;
+  const z1 = (t12 + t13) * 0.707106781;
+  d[o + 2 * step] = t13 + z1;
+  d[o + 6 * step] = t13 - z1;
+  const u10 = t4 + t5, u11 = t5 + t6, u12 = t6 + t7;
+  const z5 = (u10 - u12) * 0.382683433;
+  const z2 = 0.5411961 * u10 + z5;
+  const z4 = 1.306562965 * u12 + z5;
+  const z3 = u11 * 0.707106781;
+  const z11 = t7 + z3, z13 = t7 - z3;
+  d[o + 5 * step] = z13 + z2;
+  d[o + 3 * step] = z13 - z2;
+  d[o + step] = z11 + z4;
+  d[o + 7 * step] = z11 - z4;
 }

@@ -12,11 +12,11 @@ import { scanImagesOfPage } from './content-scan';
 import { TaskError } from '../tasks/failures';
 
 /**
- * Rows drawn at a time: a multiple of the encoder's 16-row MCU. Each band replays the page's display
- * list (its images scaled again): 128-row bands took 59 ms a page at 150 dpi in Node, 512-row ones
- * 13 ms; 2480 × 512 × 3 = 3.8 MB at 300 dpi A4.
+ * The most bytes of one band's pixels: a 150-dpi A4 page (6.5 MB) is drawn whole, a 300-dpi one
+ * (26 MB) in 4 bands. Each band replays the page's display list (its pictures scaled again): in the
+ * Worker, 512-row bands had a 150-dpi page drawn in 22 ms, one band in 13 ms.
  */
-const BAND_ROWS = 512;
+const MAX_BAND_BYTES = 8_000_000;
 
 /**
  * Page `index` (0-based) at `dpi` as a JPEG, its chunks handed to `emit` as they are made. The page
@@ -33,9 +33,12 @@ export async function renderPageJpeg(mupdf: typeof Mupdf, doc: PDFDocument, inde
     const [x0, y0, x1, y1] = [Math.floor(fx0 + 0.001), Math.floor(fy0 + 0.001), Math.ceil(fx1 - 0.001), Math.ceil(fy1 - 0.001)];
     const [width, height] = [Math.max(1, x1 - x0), Math.max(1, y1 - y0)];
     const encoder = new JpegBandEncoder(width, height, 3, quality, dpi);
-    for (let top = 0; top < height; top += BAND_ROWS) {
-      const rows = Math.min(BAND_ROWS, height - top);
-      encoder.addRows(drawBand(mupdf, list, ctm, [x0, y0 + top, x0 + width, y0 + top + rows]), rows);
+    const bands = Math.ceil((width * height * 3) / MAX_BAND_BYTES);
+    // Equal bands of whole 16-row MCU rows.
+    const bandRows = Math.ceil(height / bands / encoder.bandRows) * encoder.bandRows;
+    for (let top = 0; top < height; top += bandRows) {
+      const rows = Math.min(bandRows, height - top);
+      drawBand(mupdf, list, ctm, [x0, y0 + top, x0 + width, y0 + top + rows], (samples) => encoder.addRows(samples, rows));
       for (const chunk of encoder.take()) await emit(chunk);
       // A turn of the event loop between bands: the API shares this isolate, and without it a
       // POST waited 45 s for its 202 while 40 pages were drawn at 300 dpi.
@@ -48,15 +51,19 @@ export async function renderPageJpeg(mupdf: typeof Mupdf, doc: PDFDocument, inde
   }
 }
 
-/** The display list drawn into a white RGB pixmap covering `bbox` (device pixels), rows packed. */
-function drawBand(mupdf: typeof Mupdf, list: Mupdf.DisplayList, ctm: Mupdf.Matrix, bbox: [number, number, number, number]): Uint8Array {
+/**
+ * The display list drawn into a white RGB pixmap covering `bbox` (device pixels), its rows packed
+ * handed to `use`: a view of MuPDF's memory when rows have no padding (no copy), valid only during the call.
+ */
+function drawBand(mupdf: typeof Mupdf, list: Mupdf.DisplayList, ctm: Mupdf.Matrix, bbox: [number, number, number, number], use: (samples: Uint8Array) => void): void {
   const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, bbox, false);
   const device = new mupdf.DrawDevice(mupdf.Matrix.identity, pix);
   try {
     pix.clear(255);
     list.run(device, ctm);
     device.close();
-    return packedPixels(pix);
+    const px = pix.getPixels();
+    use(pix.getStride() === pix.getWidth() * 3 ? new Uint8Array(px.buffer, px.byteOffset, px.length) : packedPixels(pix));
   } finally {
     device.destroy();
     pix.destroy();
