@@ -46,6 +46,29 @@ describe('writeStreamed', () => {
     expect(await env.FILES.get('results/test/failed.bin')).toBeNull();
   });
 
+  it('a part R2 refuses (uploaded while the next part fills) fails the write as a storage error, and no object is left', async () => {
+    const partBytes = 5 * 1024 * 1024;
+    // The real local bucket, except that part 2's upload fails: R2 cannot be made to fail on cue.
+    const failingSecondPart = {
+      createMultipartUpload: async (key: string, options?: R2MultipartOptions) => {
+        const upload = await env.FILES.createMultipartUpload(key, options);
+        return Object.assign(Object.create(upload), {
+          uploadPart: (n: number, bytes: Uint8Array) => (n === 2 ? Promise.reject(new Error('R2 is unavailable')) : upload.uploadPart(n, bytes)),
+          abort: () => upload.abort(),
+          complete: (parts: R2UploadedPart[]) => upload.complete(parts),
+        });
+      },
+      put: env.FILES.put.bind(env.FILES),
+    } as unknown as R2Bucket;
+    let written = 0;
+    const result = writeStreamed(failingSecondPart, 'results/test/part-failed.bin', 'application/zip', async (write) => {
+      for (let i = 0; i < 4; i++, written++) await write(new Uint8Array(partBytes));
+    }, partBytes);
+    await expect(result).rejects.toThrow('uploading part 2 of results/test/part-failed.bin failed');
+    expect(written).toBeLessThan(4); // the failure stopped the producer at its next full part
+    expect(await env.FILES.get('results/test/part-failed.bin')).toBeNull();
+  });
+
   it('a producer that throws WriteInstead part-way leaves exactly the bytes it names, with the content type', async () => {
     const partBytes = 5 * 1024 * 1024;
     const instead = new TextEncoder().encode('%PDF-1.7 the original');

@@ -6,6 +6,7 @@ import { loadMupdf } from '../src/engines/mupdf';
 import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
 import { savedAndFreed, unzip } from './fixtures';
 import { zlibSync } from 'fflate';
+import { planSteps, STEP_PIXELS } from '../src/operations/to-jpg';
 
 async function pictures(acct: TestAccount, pdf: Uint8Array, params: Record<string, unknown>): Promise<Record<string, Uint8Array>> {
   const up = await uploadOk(acct, pdf, 'doc.pdf');
@@ -102,23 +103,31 @@ describe('to-jpg refusals', () => {
 });
 
 describe('to-jpg in steps', () => {
-  it('45 pages at 300 dpi run as two rendering steps and a zipping step: every page, in order, and no scratch left', async () => {
+  it('501 pages run as two steps (500 pages, then 1 and the ZIP): every page, in order, and no scratch left', async () => {
     const doc = await PDFDocument.create();
-    for (let i = 0; i < 45; i++) doc.addPage([36, 36]).drawRectangle({ x: 0, y: 0, width: 18, height: 36, color: rgb((i % 5) / 4, 0, 0) });
+    for (let i = 0; i < 501; i++) doc.addPage([36, 36]).drawRectangle({ x: 0, y: 0, width: 18, height: 36, color: rgb((i % 5) / 4, 0, 0) });
     const acct = await newAccount({ balance: '20.00' });
     const up = await uploadOk(acct, await doc.save(), 'many.pdf');
-    const rec = await runOp(acct, 'to-jpg', { file_id: up.file_id, dpi: 300 });
+    const rec = await runOp(acct, 'to-jpg', { file_id: up.file_id, dpi: 72 });
     expect(rec.status, rec.error_message ?? '').toBe('done');
-    expect(rec.charge_units).toBe(2); // 45 pages at 25 a unit
+    expect(rec.charge_units).toBe(11); // 501 pages at 50 a unit
     const { names, files } = unzip(await download(rec));
-    expect(names).toEqual(Array.from({ length: 45 }, (_, i) => `page-${i + 1}.jpg`));
-    for (const i of [0, 39, 40, 44]) {
+    expect(names).toEqual(Array.from({ length: 501 }, (_, i) => `page-${i + 1}.jpg`));
+    for (const i of [0, 499, 500]) {
       const shown = await decoded(files[`page-${i + 1}.jpg`]!);
-      expect([shown.w, shown.h]).toEqual([150, 150]);
-      expect(Math.abs(shown.at(30, 75)[0]! - Math.round((255 * (i % 5)) / 4))).toBeLessThan(12);
+      expect([shown.w, shown.h]).toEqual([36, 36]);
+      expect(Math.abs(shown.at(6, 18)[0]! - Math.round((255 * (i % 5)) / 4))).toBeLessThan(12);
     }
     const view = await env.TASK.get(env.TASK.idFromName(rec.task_id)).view();
-    expect(view!.state.step).toBe(2); // two rendering steps (40 + 5 pages), then the zipping step
+    expect(view!.state.step).toBe(1);
     expect((await env.FILES.list({ prefix: `scratch/${rec.task_id}/` })).objects).toEqual([]);
+  });
+
+  it('steps are planned by pixels: 137 A4 pages at 300 dpi make one step, 140 two; a page over the budget is a step alone', () => {
+    const a4 = 2481 * 3508;
+    expect(planSteps(Array(137).fill(a4))).toEqual([[0, 137]]);
+    expect(planSteps(Array(140).fill(a4))).toEqual([[0, 137], [137, 140]]);
+    expect(planSteps([10, STEP_PIXELS + 1, 10])).toEqual([[0, 1], [1, 2], [2, 3]]);
+    expect(planSteps(Array(1001).fill(1))).toEqual([[0, 500], [500, 1000], [1000, 1001]]);
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type * as Mupdf from 'mupdf';
 import { defineOperation, type Scratch, type StreamedOperationResult } from './define';
 import { PageList, pagesOutside } from './params';
-import { requirePages, withPdf } from '../engines/pdf';
+import { requirePages, withPdf, type PDFDocument } from '../engines/pdf';
 import { renderPageJpeg } from '../engines/page-jpeg';
 import { toJpgPrice } from '../billing/pricing';
 import { joinChunks } from '../lib/bytes';
@@ -12,11 +13,16 @@ const QUALITY = 85;
 /** MuPDF's store (fonts, decoded images) is emptied every this many pages: WASM memory never shrinks. */
 const EMPTY_STORE_EVERY = 8;
 /**
- * Pages rendered in one invocation, by dpi: under about a minute of CPU (measured through the
- * service: ~0.3 s a page at 150 dpi), far from the Worker's limits. More pages run in steps,
- * each its own queue message, their JPEGs kept in the task's scratch space; a last step zips them.
+ * Pixels one invocation draws and encodes: about 30 s of Worker time at the ~25 ns a pixel measured
+ * through the service on the bench PDF's pages (0.19 s for an A4 page at 300 dpi, 0.06 s at 150),
+ * far from the 300 s CPU limit even for pages several times as heavy. That is 137 A4 pages at 300
+ * dpi, 551 at 150. A task over it runs in steps, each its own queue message, its JPEGs kept in the
+ * task's scratch space; the last step zips them. A task within it runs in one invocation and its
+ * ZIP is written while the pages are drawn (no scratch, no second pass over the JPEGs).
  */
-const PAGES_PER_STEP = { 72: 400, 150: 120, 300: 40 } as const;
+export const STEP_PIXELS = 1_200_000_000;
+/** Pages one step takes at most, however small: each costs a store put and a progress update. */
+export const STEP_PAGES = 500;
 
 /**
  * PDF pages to JPEG pictures (SPEC to-jpg): a ZIP of `page-<n>.jpg`, n the page's number in the
@@ -38,37 +44,64 @@ export default defineOperation({
   check: ([input], p) => (p.pages ? pagesOutside('pages', p.pages, input!.pages) : []),
   engine: 'pdf',
   async run({ inputs, params, progress, step, scratch }) {
-    const { bytes, file } = inputs[0]!;
-    const perStep = PAGES_PER_STEP[params.dpi];
-    const wanted = params.pages ? [...new Set(params.pages)] : file.pages ? Array.from({ length: file.pages }, (_, i) => i + 1) : null;
-    const steps = wanted ? Math.ceil(wanted.length / perStep) : 1;
-    if (steps <= 1) return zipRendered(bytes, params.dpi, params.pages, progress);
-    if (step === steps) return zipScratch(wanted!, scratch);
-    const part = wanted!.slice(step * perStep, (step + 1) * perStep);
-    await withPdf(bytes, async (doc, mupdf) => {
-      requirePages(part, doc.countPages());
-      for (const [i, n] of part.entries()) {
+    const { bytes } = inputs[0]!;
+    const dpi = params.dpi;
+    return withPdf(bytes, async (doc, mupdf) => {
+      const count = doc.countPages();
+      const wanted = params.pages ? [...new Set(params.pages)] : Array.from({ length: count }, (_, i) => i + 1);
+      requirePages(wanted, count);
+      const steps = planSteps(wanted.map((n) => pagePixels(mupdf, doc, n - 1, dpi)));
+      if (steps.length === 1) return zipRendered(bytes, dpi, wanted, progress);
+      const [first, end] = steps[step]!;
+      for (let i = first; i < end; i++) {
         const chunks: Uint8Array[] = [];
-        await renderPageJpeg(mupdf, doc, n - 1, params.dpi, QUALITY, async (chunk) => void chunks.push(chunk));
-        await scratch.put(`page-${n}.jpg`, joinChunks(chunks));
-        if ((i + 1) % EMPTY_STORE_EVERY === 0) mupdf.emptyStore();
-        progress(step * perStep + i + 1, wanted!.length);
+        await renderPageJpeg(mupdf, doc, wanted[i]! - 1, dpi, QUALITY, async (chunk) => void chunks.push(chunk));
+        await scratch.put(`page-${wanted[i]}.jpg`, joinChunks(chunks));
+        if ((i - first + 1) % EMPTY_STORE_EVERY === 0) mupdf.emptyStore();
+        progress(i + 1, wanted.length);
       }
+      // The last step zips what every step drew, in the same invocation.
+      return step < steps.length - 1 ? { next: true as const } : zipScratch(wanted, scratch);
     });
-    return { next: true };
   },
 });
 
-/** The ZIP written while the pages are rendered, in one invocation. */
-function zipRendered(bytes: Uint8Array, dpi: 72 | 150 | 300, selected: number[] | undefined, progress: (done: number, total: number) => void): StreamedOperationResult {
+/**
+ * Consecutive runs of pages, as [first, end) indexes, each within STEP_PIXELS and STEP_PAGES (a
+ * page larger than STEP_PIXELS alone makes one step).
+ */
+export function planSteps(pixels: readonly number[]): [number, number][] {
+  const steps: [number, number][] = [];
+  let [first, sum] = [0, 0];
+  for (let i = 0; i < pixels.length; i++) {
+    if (i > first && (sum + pixels[i]! > STEP_PIXELS || i - first === STEP_PAGES)) {
+      steps.push([first, i]);
+      [first, sum] = [i, 0];
+    }
+    sum += pixels[i]!;
+  }
+  steps.push([first, pixels.length]);
+  return steps;
+}
+
+/** The pixels of page `index` at `dpi` (its crop box as shown, rotation applied). */
+function pagePixels(mupdf: typeof Mupdf, doc: PDFDocument, index: number, dpi: number): number {
+  const page = doc.loadPage(index);
+  try {
+    const [x0, y0, x1, y1] = page.getBounds();
+    return Math.ceil(((x1 - x0) * dpi) / 72) * Math.ceil(((y1 - y0) * dpi) / 72);
+  } finally {
+    page.destroy();
+  }
+}
+
+/** The ZIP written while `pages` are rendered, in one invocation. */
+function zipRendered(bytes: Uint8Array, dpi: 72 | 150 | 300, pages: number[], progress: (done: number, total: number) => void): StreamedOperationResult {
   return {
     ext: 'zip',
     contentType: 'application/zip',
     produce: (write) =>
       withPdf(bytes, async (doc, mupdf) => {
-        const count = doc.countPages();
-        const pages = selected ? [...new Set(selected)] : Array.from({ length: count }, (_, i) => i + 1);
-        requirePages(pages, count);
         let rendered = 0;
         await writeZip(write, pages, async (n, entry) => {
           await renderPageJpeg(mupdf, doc, n - 1, dpi, QUALITY, async (chunk) => entry(chunk));

@@ -2,14 +2,14 @@
  * Results written while they are made: an operation hands chunks to `write` as it produces them
  * (split's ZIP, one PDF after another) and this module sends them to R2 as a multipart upload in
  * parts of PART_BYTES, so the result never exists whole in the isolate. R2 wants every part but
- * the last to be the same size (at least 5 MiB), so chunks are gathered into one part buffer.
+ * the last to be the same size (at least 5 MiB), so chunks are gathered into part buffers.
  */
 export const PART_BYTES = 8 * 1024 * 1024;
 
 export interface StreamedResult {
   /** Bytes written in all. */
   size: number;
-  /** The most the writer held at once besides the producer's own memory: its part buffer. */
+  /** The most the writer held at once besides the producer's own memory: its part buffers (one filling, one uploading). */
   heldBytes: number;
 }
 
@@ -48,13 +48,20 @@ export async function writeStreamed(
   let part = new Uint8Array(partBytes);
   let filled = 0;
   let size = 0;
+  // One part uploads while the next fills (the producer keeps drawing while R2 stores), so at
+  // most two parts are held; a failed upload surfaces at the next flush or at the end.
+  let uploading: Promise<void> = Promise.resolve();
   const flush = async () => {
-    try {
-      parts.push(await upload.uploadPart(parts.length + 1, part.subarray(0, filled)));
-    } catch (err) {
-      throw new ResultStorageError(`uploading part ${parts.length + 1} of ${key} failed`, { cause: err });
-    }
-    part = new Uint8Array(partBytes); // the old one may still be read by the upload
+    await uploading;
+    const [number, bytes] = [parts.length + 1, part.subarray(0, filled)];
+    uploading = upload.uploadPart(number, bytes).then(
+      (uploaded) => void parts.push(uploaded),
+      (err) => {
+        throw new ResultStorageError(`uploading part ${number} of ${key} failed`, { cause: err });
+      },
+    );
+    uploading.catch(() => {}); // observed at the next await; not an unhandled rejection meanwhile
+    part = new Uint8Array(partBytes); // the old one is still read by the upload
     filled = 0;
   };
   try {
@@ -69,13 +76,15 @@ export async function writeStreamed(
       }
     });
     if (filled > 0 || parts.length === 0) await flush();
+    await uploading;
     try {
       await upload.complete(parts);
     } catch (err) {
       throw new ResultStorageError(`completing the upload of ${key} failed`, { cause: err });
     }
-    return { size, heldBytes: partBytes };
+    return { size, heldBytes: 2 * partBytes };
   } catch (err) {
+    await uploading.catch(() => {});
     await upload.abort().catch(() => {});
     if (!(err instanceof WriteInstead)) throw err;
     try {
@@ -83,6 +92,6 @@ export async function writeStreamed(
     } catch (cause) {
       throw new ResultStorageError(`storing ${key} failed`, { cause });
     }
-    return { size: err.bytes.length, heldBytes: partBytes };
+    return { size: err.bytes.length, heldBytes: 2 * partBytes };
   }
 }
