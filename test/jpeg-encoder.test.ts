@@ -1,7 +1,7 @@
 /** Our streaming baseline JPEG encoder (src/engines/jpeg-encoder.ts): any size, fed in bands, decodes to what it was given. */
 import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/engines/mupdf';
-import { JpegBandEncoder } from '../src/engines/jpeg-encoder';
+import { JpegBandEncoder, encodeJpeg } from '../src/engines/jpeg-encoder';
 
 /** Encodes `pixels` in bands of `band` rows and decodes the JPEG with MuPDF: size, density and mean error. */
 async function roundTrip(w: number, h: number, n: 1 | 3, band: number, pixels: Uint8Array, quality = 90) {
@@ -65,5 +65,20 @@ describe('JpegBandEncoder', () => {
       expect(coarse.right).toBeLessThan(25);
       expect(coarse.bytes).toBeLessThan(fine.bytes);
     }
+  });
+
+  it('encodeJpeg fits its Huffman tables to the picture: the same pixels decoded, in fewer bytes', async () => {
+    const [w, h] = [200, 120];
+    let seed = 3;
+    const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) & 0x3f;
+    const pixels = Uint8Array.from(gradient(w, h, 3), (v) => Math.min(255, v + random()));
+    const band = new JpegBandEncoder(w, h, 3, 80, 150);
+    band.addRows(pixels, h);
+    const standard = Uint8Array.from(band.take().flatMap((c) => Array.from(c)));
+    const fitted = encodeJpeg(pixels, w, h, 3, 80, 150);
+    expect(fitted.length).toBeLessThan(standard.length);
+    const mupdf = await loadMupdf();
+    const samples = (jpeg: Uint8Array) => new mupdf.Image(jpeg).toPixmap().getPixels().slice();
+    expect(samples(fitted)).toEqual(samples(standard)); // only the entropy coding differs
   });
 });

@@ -6,17 +6,13 @@
  * Huffman tables, 4:2:0 chroma for colour, the AAN floating-point DCT. JFIF carries the resolution.
  */
 import { joinChunks } from '../lib/bytes';
+import { fdct, isFlat } from './jpeg-dct';
+import { AC_CHROMA, AC_LUMA, DC_CHROMA, DC_LUMA, codesOf, fittedTable, type Table } from './jpeg-huffman';
 
 const ZIGZAG = [0, 1, 5, 6, 14, 15, 27, 28, 2, 4, 7, 13, 16, 26, 29, 42, 3, 8, 12, 17, 25, 30, 41, 43, 9, 11, 18, 24, 31, 40, 44, 53, 10, 19, 23, 32, 39, 45, 52, 54, 20, 22, 33, 38, 46, 51, 55, 60, 21, 34, 37, 47, 50, 56, 59, 61, 35, 36, 48, 49, 57, 58, 62, 63];
 const LUMA_Q = [16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99];
 const CHROMA_Q = [17, 18, 24, 47, 99, 99, 99, 99, 18, 21, 26, 66, 99, 99, 99, 99, 24, 26, 56, 99, 99, 99, 99, 99, 47, 66, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99];
 const AAN = [1.0, 1.387039845, 1.306562965, 1.175875602, 1.0, 0.785694958, 0.5411961, 0.275899379];
-
-/** Huffman tables of Annex K.3: code counts by length (1-16), then the symbols. */
-const DC_LUMA = { counts: [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0], symbols: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] };
-const DC_CHROMA = { counts: [0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0], symbols: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] };
-const AC_LUMA = { counts: [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7d], symbols: hex('01020300041105122131410613516107227114328191a1082342b1c11552d1f02433627282090a161718191a25262728292a3435363738393a434445464748494a535455565758595a636465666768696a737475767778797a838485868788898a92939495969798999aa2a3a4a5a6a7a8a9aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae1e2e3e4e5e6e7e8e9eaf1f2f3f4f5f6f7f8f9fa') };
-const AC_CHROMA = { counts: [0, 2, 1, 2, 4, 4, 3, 4, 7, 5, 4, 4, 0, 1, 2, 0x77], symbols: hex('000102031104052131061241510761711322328108144291a1b1c109233352f0156272d10a162434e125f11718191a262728292a35363738393a434445464748494a535455565758595a636465666768696a737475767778797a82838485868788898a92939495969798999aa2a3a4a5a6a7a8a9aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae2e3e4e5e6e7e8e9eaf2f3f4f5f6f7f8f9fa') };
 
 /** For each position in zigzag order, the block index (natural order) it comes from. */
 const NATURAL = Int32Array.from({ length: 64 }, (_, k) => ZIGZAG.indexOf(k));
@@ -24,33 +20,6 @@ const NATURAL = Int32Array.from({ length: 64 }, (_, k) => ZIGZAG.indexOf(k));
 /** Rounded half away from zero, as libjpeg rounds quantized coefficients. */
 const quantize = (v: number): number => (v < 0 ? -((0.5 - v) | 0) : (v + 0.5) | 0);
 
-
-function hex(s: string): number[] {
-  return Array.from({ length: s.length / 2 }, (_, i) => parseInt(s.slice(2 * i, 2 * i + 2), 16));
-}
-
-type Table = { counts: number[]; symbols: number[] };
-
-/** Each symbol's code and its length in one number: code << 5 | length. */
-function codesOf(table: Table): Int32Array {
-  const codes = new Int32Array(256);
-  let [code, k] = [0, 0];
-  for (let len = 1; len <= 16; len++) {
-    for (let i = 0; i < table.counts[len - 1]!; i++) codes[table.symbols[k++]!] = (code++ << 5) | len;
-    code <<= 1;
-  }
-  return codes;
-}
-
-/** Whether the 8 × 8 block at plane[at] (rows `stride` apart) holds one value throughout. */
-function isFlat(plane: Float64Array, at: number, stride: number): boolean {
-  const first = plane[at]!;
-  for (let row = 0; row < 8; row++) {
-    const from = at + row * stride;
-    for (let col = 0; col < 8; col++) if (plane[from + col] !== first) return false;
-  }
-  return true;
-}
 
 /** libjpeg's scaling of a standard table to `quality`, in zigzag order, and the DCT's divisors in natural order. */
 function quantization(base: number[], quality: number): { zigzag: Uint8Array; divisors: Float64Array } {
@@ -62,12 +31,22 @@ function quantization(base: number[], quality: number): { zigzag: Uint8Array; di
   return { zigzag, divisors };
 }
 
-/** Packed samples encoded whole: a JPEG of w × h pixels, `components` samples each, at `quality`, JFIF at `dpi`. */
+/**
+ * Packed samples encoded whole: a JPEG of w × h pixels, `components` samples each, at `quality`,
+ * JFIF at `dpi`. Two passes: the first counts the symbols, the second codes them with Huffman
+ * tables fitted to them (libjpeg's optimize_coding), for a smaller file at the same quality.
+ */
 export function encodeJpeg(samples: Uint8Array, w: number, h: number, components: 1 | 3, quality: number, dpi: number): Uint8Array {
-  const encoder = new JpegBandEncoder(w, h, components, quality, dpi);
+  const counter = new JpegBandEncoder(w, h, components, quality, dpi, 'count');
+  counter.addRows(samples, h);
+  const encoder = new JpegBandEncoder(w, h, components, quality, dpi, counter.fittedTables());
   encoder.addRows(samples, h);
   return joinChunks(encoder.take());
 }
+
+/** The four Huffman tables: DC and AC for luma (and grey), DC and AC for chroma. */
+export type HuffmanTables = { dcLuma: Table; acLuma: Table; dcChroma: Table; acChroma: Table };
+const STANDARD_TABLES: HuffmanTables = { dcLuma: DC_LUMA, acLuma: AC_LUMA, dcChroma: DC_CHROMA, acChroma: AC_CHROMA };
 
 export class JpegBandEncoder {
   private readonly out: Uint8Array[] = [];
@@ -78,22 +57,40 @@ export class JpegBandEncoder {
   private readonly dc = [0, 0, 0];
   private readonly luma: ReturnType<typeof quantization>;
   private readonly chroma: ReturnType<typeof quantization>;
-  private readonly codes = { dcLuma: codesOf(DC_LUMA), acLuma: codesOf(AC_LUMA), dcChroma: codesOf(DC_CHROMA), acChroma: codesOf(AC_CHROMA) };
+  private readonly tables: HuffmanTables;
+  private readonly codes: { dcLuma: Int32Array; acLuma: Int32Array; dcChroma: Int32Array; acChroma: Int32Array };
+  /** In counting mode, how often each symbol would be coded, by table (same keys as `codes`). */
+  private readonly counts?: { dcLuma: Int32Array; acLuma: Int32Array; dcChroma: Int32Array; acChroma: Int32Array };
   private readonly block = new Float64Array(64);
   private readonly quantized = new Int32Array(64);
   private rowsDone = 0;
 
-  /** `components` 1 (grey) or 3 (RGB, stored as YCbCr 4:2:0); `dpi` goes into the JFIF header. */
+  /**
+   * `components` 1 (grey) or 3 (RGB, stored as YCbCr 4:2:0); `dpi` goes into the JFIF header.
+   * `tables`: the Huffman tables (the standard ones unless given), or 'count' for an encoder that
+   * writes nothing and counts symbols for fittedTables().
+   */
   constructor(
     private readonly width: number,
     private readonly height: number,
     private readonly components: 1 | 3,
     quality: number,
     dpi: number,
+    tables: HuffmanTables | 'count' = STANDARD_TABLES,
   ) {
     this.luma = quantization(LUMA_Q, quality);
     this.chroma = quantization(CHROMA_Q, quality);
-    this.writeHeaders(dpi);
+    this.tables = tables === 'count' ? STANDARD_TABLES : tables;
+    const t = this.tables;
+    this.codes = { dcLuma: codesOf(t.dcLuma), acLuma: codesOf(t.acLuma), dcChroma: codesOf(t.dcChroma), acChroma: codesOf(t.acChroma) };
+    if (tables === 'count') this.counts = { dcLuma: new Int32Array(256), acLuma: new Int32Array(256), dcChroma: new Int32Array(256), acChroma: new Int32Array(256) };
+    else this.writeHeaders(dpi);
+  }
+
+  /** After counting: tables fitted to the symbols counted. */
+  fittedTables(): HuffmanTables {
+    const c = this.counts!;
+    return { dcLuma: fittedTable(c.dcLuma), acLuma: fittedTable(c.acLuma), dcChroma: fittedTable(c.dcChroma), acChroma: fittedTable(c.acChroma) };
   }
 
   /** Rows per band the encoder takes at a time: whole MCU rows. */
@@ -131,7 +128,7 @@ export class JpegBandEncoder {
       const to = dy * padded;
       for (let x = 0; x < padded; x++) plane[to + x] = samples[from + (x < width ? x : width - 1)]! - 128;
     }
-    for (let x0 = 0; x0 < padded; x0 += 8) this.encodeBlock(plane, x0, padded, 0, this.luma.divisors, this.codes.dcLuma, this.codes.acLuma);
+    for (let x0 = 0; x0 < padded; x0 += 8) this.codeBlock(plane, x0, padded, 0, this.luma.divisors, 'dcLuma', 'acLuma');
   }
 
   /**
@@ -169,15 +166,15 @@ export class JpegBandEncoder {
         cr[c + (x >> 1)] = (0.5 * r - 0.418688 * g - 0.081312 * b) * 0.25;
       }
     }
-    const { luma: lq, chroma: cq, codes } = this;
+    const lq = this.luma.divisors, cq = this.chroma.divisors;
     for (let x0 = 0; x0 < padded; x0 += 16) {
       // The four luma blocks of the MCU: top left, top right, bottom left, bottom right.
-      this.encodeBlock(luma, x0, padded, 0, lq.divisors, codes.dcLuma, codes.acLuma);
-      this.encodeBlock(luma, x0 + 8, padded, 0, lq.divisors, codes.dcLuma, codes.acLuma);
-      this.encodeBlock(luma, 8 * padded + x0, padded, 0, lq.divisors, codes.dcLuma, codes.acLuma);
-      this.encodeBlock(luma, 8 * padded + x0 + 8, padded, 0, lq.divisors, codes.dcLuma, codes.acLuma);
-      this.encodeBlock(cb, x0 >> 1, half, 1, cq.divisors, codes.dcChroma, codes.acChroma);
-      this.encodeBlock(cr, x0 >> 1, half, 2, cq.divisors, codes.dcChroma, codes.acChroma);
+      this.codeBlock(luma, x0, padded, 0, lq, 'dcLuma', 'acLuma');
+      this.codeBlock(luma, x0 + 8, padded, 0, lq, 'dcLuma', 'acLuma');
+      this.codeBlock(luma, 8 * padded + x0, padded, 0, lq, 'dcLuma', 'acLuma');
+      this.codeBlock(luma, 8 * padded + x0 + 8, padded, 0, lq, 'dcLuma', 'acLuma');
+      this.codeBlock(cb, x0 >> 1, half, 1, cq, 'dcChroma', 'acChroma');
+      this.codeBlock(cr, x0 >> 1, half, 2, cq, 'dcChroma', 'acChroma');
     }
   }
 
@@ -188,30 +185,80 @@ export class JpegBandEncoder {
     return this.planeBuffers;
   }
 
+  /** The block at plane[at] (rows `stride` apart) coded, or counted in counting mode. */
+  private codeBlock(plane: Float64Array, at: number, stride: number, component: number, divisors: Float64Array, dc: 'dcLuma' | 'dcChroma', ac: 'acLuma' | 'acChroma'): void {
+    const end = this.quantizeBlock(plane, at, stride, divisors);
+    if (this.counts) this.countBlock(end, component, this.counts[dc], this.counts[ac]);
+    else this.encodeBlock(end, component, this.codes[dc], this.codes[ac]);
+  }
+
   /**
-   * The block's DCT quantized and Huffman-coded (DC as a difference from the component's last).
-   * Written for speed: encoding is most of to-jpg's time. The bit writer is kept in locals, and a
-   * flat block (a page's white margins) skips the DCT: its AC coefficients are all zero.
+   * The block's DCT, quantized into `quantized` (natural order); returns the zigzag index of the last
+   * non-zero AC coefficient (0 for none). A flat block (a page's white margins) skips the DCT: its AC
+   * coefficients are all zero. AC coefficients are rounded without a branch on the sign (|v| < 2048
+   * here): half-way cases round up, not away from zero.
    */
-  private encodeBlock(plane: Float64Array, at: number, stride: number, component: number, divisors: Float64Array, dcCodes: Int32Array, acCodes: Int32Array): void {
+  private quantizeBlock(plane: Float64Array, at: number, stride: number, divisors: Float64Array): number {
+    const quantized = this.quantized;
+    if (isFlat(plane, at, stride)) {
+      quantized[0] = quantize(plane[at]! * 64 * divisors[0]!);
+      return 0;
+    }
+    const block = this.block;
+    fdct(plane, at, stride, block);
+    quantized[0] = quantize(block[0]! * divisors[0]!);
+    for (let i = 1; i < 64; i++) quantized[i] = ((block[i]! * divisors[i]! + 16384.5) | 0) - 16384;
+    let end = 63;
+    while (end > 0 && quantized[NATURAL[end]!] === 0) end--;
+    return end;
+  }
+
+  /** The symbols the block would be coded with, counted. */
+  private countBlock(end: number, component: number, dcCounts: Int32Array, acCounts: Int32Array): void {
+    const quantized = this.quantized;
+    const diff = quantized[0]! - this.dc[component]!;
+    this.dc[component] = quantized[0]!;
+    dcCounts[diff === 0 ? 0 : 32 - Math.clz32(diff < 0 ? -diff : diff)]!++;
+    let zeros = 0;
+    for (let k = 1; k <= end; k++) {
+      const q = quantized[NATURAL[k]!]!;
+      if (q === 0) {
+        zeros++;
+        continue;
+      }
+      for (; zeros >= 16; zeros -= 16) acCounts[0xf0]!++;
+      acCounts[(zeros << 4) | (32 - Math.clz32(q < 0 ? -q : q))]!++;
+      zeros = 0;
+    }
+    if (end < 63) acCounts[0x00]!++;
+  }
+
+  /**
+   * The quantized block Huffman-coded (DC as a difference from the component's last). Written for
+   * speed, encoding being most of to-jpg's time: the bit writer is kept in locals.
+   */
+  private encodeBlock(end: number, component: number, dcCodes: Int32Array, acCodes: Int32Array): void {
     // A block codes to at most 64 × 27 bits, doubled by 0xFF stuffing: 432 bytes. The writes below do not check.
     if (this.used > this.buffer.length - 512) this.flushBuffer();
-    const block = this.block;
-    const flat = isFlat(plane, at, stride);
-    if (flat) block[0] = plane[at]!;
-    else fdct(plane, at, stride, block);
     const buffer = this.buffer;
+    const quantized = this.quantized;
     let used = this.used, bits = this.bits, count = this.bitCount;
     // DC: the size category's code, then the difference's low `size` bits (one less when negative).
-    const first = quantize(flat ? block[0]! * 64 * divisors[0]! : block[0]! * divisors[0]!);
+    const first = quantized[0]!;
     const diff = first - this.dc[component]!;
     this.dc[component] = first;
     let size = diff === 0 ? 0 : 32 - Math.clz32(diff < 0 ? -diff : diff);
     let code = dcCodes[size]!;
     // code >>> 5 is the code, code & 31 its length. `count` (bits waiting) stays below 8 between
-    // writes; DC codes are at most 11 bits and their values 11, so 7 + 22 fit in 32.
+    // writes, and is brought under 22 before a value's up to 11 bits: nothing passes 32.
     bits = (bits << (code & 31)) | (code >>> 5);
     count += code & 31;
+    while (count > 21) {
+      count -= 8;
+      const byte = (bits >>> count) & 0xff;
+      buffer[used++] = byte;
+      if (byte === 0xff) buffer[used++] = 0;
+    }
     if (size) {
       bits = (bits << size) | ((diff < 0 ? diff - 1 : diff) & ((1 << size) - 1));
       count += size;
@@ -221,16 +268,6 @@ export class JpegBandEncoder {
       const byte = (bits >>> count) & 0xff;
       buffer[used++] = byte;
       if (byte === 0xff) buffer[used++] = 0; // stuffing: 0xFF in entropy-coded data is followed by 0
-    }
-    // AC: quantized in natural order (rounded without a branch on the sign, |v| < 2048 here:
-    // half-way cases round up, not away from zero), then coded in zigzag order up to the last
-    // non-zero coefficient.
-    const quantized = this.quantized;
-    let end = 0;
-    if (!flat) {
-      for (let i = 1; i < 64; i++) quantized[i] = ((block[i]! * divisors[i]! + 16384.5) | 0) - 16384;
-      end = 63;
-      while (end > 0 && quantized[NATURAL[end]!] === 0) end--;
     }
     let zeros = 0;
     for (let k = 1; k <= end; k++) {
@@ -334,52 +371,10 @@ export class JpegBandEncoder {
     this.segment(0xdb, [0, ...this.luma.zigzag, ...(components === 3 ? [1, ...this.chroma.zigzag] : [])]);
     const frame = components === 3 ? [1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1] : [1, 0x11, 0];
     this.segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, components, ...frame]);
-    const tables: [number, Table][] = components === 3 ? [[0x00, DC_LUMA], [0x10, AC_LUMA], [0x01, DC_CHROMA], [0x11, AC_CHROMA]] : [[0x00, DC_LUMA], [0x10, AC_LUMA]];
-    for (const [id, t] of tables) this.segment(0xc4, [id, ...t.counts, ...t.symbols]);
+    const t = this.tables;
+    const tables: [number, Table][] = components === 3 ? [[0x00, t.dcLuma], [0x10, t.acLuma], [0x01, t.dcChroma], [0x11, t.acChroma]] : [[0x00, t.dcLuma], [0x10, t.acLuma]];
+    for (const [id, table] of tables) this.segment(0xc4, [id, ...table.counts, ...table.symbols]);
     const scan = components === 3 ? [1, 0x00, 2, 0x11, 3, 0x11] : [1, 0x00];
     this.segment(0xda, [components, ...scan, 0, 63, 0]);
   }
-}
-
-/**
- * The AAN forward DCT of the 8 × 8 block at plane[at] (rows `stride` apart) into `d`: rows from
- * the plane, then columns in place; outputs scaled as AAN leaves them.
- */
-function fdct(plane: Float64Array, at: number, stride: number, d: Float64Array): void {
-  for (let k = 0; k < 8; k++) {
-    const s = at + k * stride;
-    const o = k * 8;
-    const t0 = plane[s]! + plane[s + 7]!, t7 = plane[s]! - plane[s + 7]!;
-    const t1 = plane[s + 1]! + plane[s + 6]!, t6 = plane[s + 1]! - plane[s + 6]!;
-    const t2 = plane[s + 2]! + plane[s + 5]!, t5 = plane[s + 2]! - plane[s + 5]!;
-    const t3 = plane[s + 3]! + plane[s + 4]!, t4 = plane[s + 3]! - plane[s + 4]!;
-    butterfly(d, o, 1, t0, t1, t2, t3, t4, t5, t6, t7);
-  }
-  for (let k = 0; k < 8; k++) {
-    const t0 = d[k]! + d[k + 56]!, t7 = d[k]! - d[k + 56]!;
-    const t1 = d[k + 8]! + d[k + 48]!, t6 = d[k + 8]! - d[k + 48]!;
-    const t2 = d[k + 16]! + d[k + 40]!, t5 = d[k + 16]! - d[k + 40]!;
-    const t3 = d[k + 24]! + d[k + 32]!, t4 = d[k + 24]! - d[k + 32]!;
-    butterfly(d, k, 8, t0, t1, t2, t3, t4, t5, t6, t7);
-  }
-}
-
-/** The rest of one 8-point AAN DCT from its sums and differences, written to d[o], d[o + step], … */
-function butterfly(d: Float64Array, o: number, step: number, t0: number, t1: number, t2: number, t3: number, t4: number, t5: number, t6: number, t7: number): void {
-  const t10 = t0 + t3, t13 = t0 - t3, t11 = t1 + t2, t12 = t1 - t2;
-  d[o] = t10 + t11;
-  d[o + 4 * step] = t10 - t11;
-  const z1 = (t12 + t13) * 0.707106781;
-  d[o + 2 * step] = t13 + z1;
-  d[o + 6 * step] = t13 - z1;
-  const u10 = t4 + t5, u11 = t5 + t6, u12 = t6 + t7;
-  const z5 = (u10 - u12) * 0.382683433;
-  const z2 = 0.5411961 * u10 + z5;
-  const z4 = 1.306562965 * u12 + z5;
-  const z3 = u11 * 0.707106781;
-  const z11 = t7 + z3, z13 = t7 - z3;
-  d[o + 5 * step] = z13 + z2;
-  d[o + 3 * step] = z13 - z2;
-  d[o + step] = z11 + z4;
-  d[o + 7 * step] = z11 - z4;
 }
