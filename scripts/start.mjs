@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm start [-- wrangler dev args]: applies the D1 migrations to the local database, then runs
-// `wrangler dev` with local D1, R2, Queues and Durable Objects, offline. Extra arguments are
+// `wrangler dev` with both Workers (API and OCR) and local D1, R2, Queues and Durable Objects, offline. Extra arguments are
 // passed through (npm start -- --port 8799 --var NAME:VALUE).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -54,6 +54,9 @@ if (persistAt < 0) {
   writeFileSync(URL_FILE, `http://${host.includes(':') ? `[${host}]` : host}:${port}\n`);
 }
 
-const child = spawn(join(bin, 'wrangler'), ['dev', '--local', '--test-scheduled', ...adminArgs, ...args], { cwd: root, env, stdio: 'inherit' });
+// Both Workers in one wrangler dev: the API Worker (first config: it serves HTTP) and the OCR
+// Worker, sharing the local R2, Queues and Durable Objects.
+const configs = ['-c', 'wrangler.toml', '-c', 'workers/ocr/wrangler.toml'];
+const child = spawn(join(bin, 'wrangler'), ['dev', ...configs, '--local', '--test-scheduled', ...adminArgs, ...args], { cwd: root, env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -31,9 +31,9 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 
 /**
  * A PNG from rows that are already filtered (each starts with its filter type byte).
- * colorType: 2 RGB, 3 palette (then `palette` holds RGB triples), 6 RGBA; 8 bits per sample.
+ * colorType: 0 grey, 2 RGB, 3 palette (then `palette` holds RGB triples), 6 RGBA; 8 bits per sample.
  */
-export function assemblePng(width: number, height: number, colorType: 2 | 3 | 6, filteredRows: Uint8Array, palette?: Uint8Array): Uint8Array {
+export function assemblePng(width: number, height: number, colorType: 0 | 2 | 3 | 6, filteredRows: Uint8Array, palette?: Uint8Array): Uint8Array {
   const ihdr = new Uint8Array(13);
   const dv = new DataView(ihdr.buffer);
   dv.setUint32(0, width);

@@ -36,6 +36,14 @@ export interface NextStep {
   next: true;
 }
 
+/**
+ * Ends a step by handing parts of the work to another Worker (OCR: a message per page to the OCR
+ * Worker's queue); the task object gathers them and sends the step after next when all are done.
+ */
+export interface FanOut extends NextStep {
+  fanOut: ({ part: number } & Record<string, unknown>)[];
+}
+
 /** Storage for what a task's steps hand on to each other (R2 objects under the task's own prefix, deleted when the task ends). */
 export interface Scratch {
   put(name: string, bytes: Uint8Array): Promise<void>;

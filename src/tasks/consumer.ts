@@ -11,11 +11,16 @@ import { mupdfHeapBytes, takeMupdfMessages } from '../engines/mupdf';
 import { resultName } from '../lib/names';
 import { TaskError, isResourceExhaustion } from './failures';
 import type { TaskState } from './types';
-import type { OperationResult } from '../operations/define';
+import type { FanOut, OperationResult } from '../operations/define';
 import { scratchOf } from './scratch';
 import { ResultStorageError, writeStreamed, type StreamedResult } from './result-writer';
 
-export const TaskMessage = z.object({ task_id: z.string().min(1).max(100), step: z.number().int().min(0).optional() });
+export const TaskMessage = z.object({
+  task_id: z.string().min(1).max(100),
+  step: z.number().int().min(0).optional(),
+  /** A fanned-out part (an OCR page), on the OCR Worker's messages. */
+  part: z.number().int().min(0).optional(),
+});
 
 const taskStub = (env: Env, taskId: string) => env.TASK.get(env.TASK.idFromName(taskId));
 
@@ -74,6 +79,7 @@ export async function runTask(env: Env, taskId: string, step = 0): Promise<'done
       return 'failed';
     }
     let out: OperationResult | { streamed: StreamedResult; key: string; ext: string; contentType: string } | null = null;
+    let fanOut: FanOut['fanOut'] | undefined;
     try {
       inputBytes = inputs.reduce((n, i) => n + i.bytes.length, 0);
       const params = op.params.parse(JSON.parse(state.params_json));
@@ -93,8 +99,10 @@ export async function runTask(env: Env, taskId: string, step = 0): Promise<'done
         log: (event, fields) => console.log(JSON.stringify({ event, task_id: taskId, op: op.path, ...fields })),
       });
       // A streamed result is made while it is written: its making is part of the run.
-      if ('next' in result) out = null;
-      else if ('produce' in result) {
+      if ('next' in result) {
+        out = null;
+        if ('fanOut' in result) fanOut = (result as FanOut).fanOut;
+      } else if ('produce' in result) {
         const key = resultKey(state, result.ext);
         const written = await writeStreamed(env.FILES, key, result.contentType, result.produce);
         out = { streamed: written, key, ext: result.ext, contentType: result.contentType };
@@ -118,8 +126,9 @@ export async function runTask(env: Env, taskId: string, step = 0): Promise<'done
     }
     // Storage errors from here on are transient: they propagate and the message is retried.
     if (!out) {
-      // This step is done; the next runs from its own message.
-      await stub.advance(step + 1);
+      // This step is done; the next runs from its own message, or its parts from theirs.
+      if (fanOut) await stub.fanOut(step + 1, fanOut);
+      else await stub.advance(step + 1);
       return 'done';
     }
     const filename = resultName(state.inputs[0]!.filename, out.ext);
@@ -165,8 +174,9 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
     }
     const { task_id } = parsed.data;
     if (dead) {
-      // Retries are spent: the consumer crashed or was killed every time.
-      await taskStub(env, task_id).fail({ reason: 'gave_up', attempts: message.attempts });
+      // Retries are spent: the consumer crashed or was killed every time (an OCR page: the OCR Worker).
+      const { part } = parsed.data;
+      await taskStub(env, task_id).fail(part === undefined ? { reason: 'gave_up', attempts: message.attempts } : { reason: 'page_failed', page: part });
       message.ack();
       continue;
     }

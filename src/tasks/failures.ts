@@ -12,6 +12,7 @@ export type TaskFailure =
   | { reason: 'too_large_for_engine' }
   | { reason: 'timed_out' }
   | { reason: 'gave_up'; attempts: number }
+  | { reason: 'page_failed'; page: number }
   | { reason: 'internal' }
   | { reason: 'document_password' }
   | { reason: 'document_corrupt' }
@@ -36,6 +37,8 @@ export function failureMessage(f: TaskFailure): string {
       return 'The document is too large or complex to process in one task: split it into smaller parts and process them separately.';
     case 'timed_out':
       return 'The task did not finish in time: try again, or split the document into smaller parts.';
+    case 'page_failed':
+      return `Page ${f.page} could not be recognised: it failed on every retry (out of memory or time). Split that page off, or make its picture smaller with POST /v1/pdf/compress, and try again (the payment was returned).`;
     case 'gave_up':
       return `The task failed ${f.attempts} times in a row (out of memory or time): split the document into smaller parts and try again.`;
     case 'internal':

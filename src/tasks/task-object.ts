@@ -141,6 +141,53 @@ export class TaskObject extends DurableObject<Env> {
     return true;
   }
 
+  /**
+   * Step `step - 1` ended by handing out parts (OCR pages): step `step` is recorded with them all
+   * pending, and a message per part goes to the OCR Worker's queue. partDone counts them in; the
+   * last one sends step `step + 1` to the task queue. As with advance, a failed send takes the step back.
+   */
+  async fanOut(step: number, parts: ({ part: number } & Record<string, unknown>)[]): Promise<boolean> {
+    const state = await this.load();
+    if (!state || TERMINAL.has(state.status) || (state.step ?? 0) !== step - 1) return false;
+    state.step = step;
+    state.attempts = 0;
+    state.fan = { pending: parts.map((p) => p.part), total: parts.length };
+    state.progress = { done: 0, total: parts.length };
+    state.deadlines.watchdog = Date.now() + config(this.env).taskWatchdogSeconds * 1000;
+    await this.save(state);
+    try {
+      // sendBatch takes at most 100 messages: OCR takes at most 100 pages.
+      await this.env.OCR_TASKS.sendBatch(parts.map((p) => ({ body: { ...p, task_id: state.task_id, step } })));
+    } catch (err) {
+      state.step = step - 1;
+      delete state.fan;
+      await this.save(state);
+      throw err;
+    }
+    return true;
+  }
+
+  /** Whether part `part` of step `step` is still to be done (not for a duplicate message or an ended task). */
+  async partDue(step: number, part: number): Promise<boolean> {
+    const state = await this.load();
+    return !!state && !TERMINAL.has(state.status) && state.step === step && !!state.fan?.pending.includes(part);
+  }
+
+  /** Part `part` of step `step` is done: counted once; when it is the last, the next step is sent. */
+  async partDone(step: number, part: number): Promise<void> {
+    const state = await this.load();
+    if (!state || TERMINAL.has(state.status) || state.step !== step || !state.fan?.pending.includes(part)) return;
+    state.status = 'processing';
+    state.started_at ??= Date.now();
+    state.fan.pending = state.fan.pending.filter((p) => p !== part);
+    state.progress = { done: state.fan.total - state.fan.pending.length, total: state.fan.total };
+    state.deadlines.watchdog = Date.now() + config(this.env).taskWatchdogSeconds * 1000;
+    if (state.fan.pending.length) return this.save(state);
+    delete state.fan;
+    await this.save(state);
+    await this.advance(step + 1);
+  }
+
   /** Best effort: what a stepped task left in R2 must not stop it from ending (a leftover is only storage). */
   private async clearScratch(taskId: string): Promise<void> {
     await clearScratch(this.env.FILES, taskId).catch((err) => console.error(JSON.stringify({ event: 'scratch_not_cleared', task_id: taskId, error: String(err) })));

@@ -41,6 +41,8 @@ export interface TaskState extends TaskSpec {
    * many pages) runs as steps 0, 1, …, each its own message, and the task's attempts count per step.
    */
   step?: number;
+  /** During a fanned-out step: the parts (OCR pages) not reported done yet, and how many there were. */
+  fan?: { pending: number[]; total: number };
   refunded: boolean;
   error_message: string | null;
   result: TaskResult | null;

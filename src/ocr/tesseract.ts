@@ -1,0 +1,133 @@
+/**
+ * Tesseract (tesseract.js-core 7: Tesseract 5 in WASM, LSTM only, SIMD) as a thin handle, for
+ * the OCR Worker only (src/ocr/worker.ts): the API Worker never loads it. The WASM is imported as
+ * a precompiled module and handed over through `instantiateWasm` (Workers compile none from
+ * bytes); the language models (Debian's tessdata_fast, ocr-data/) are bundled as Data modules
+ * and written into the engine's file system when a language set is first asked for. One engine
+ * is kept per isolate, initialised for the last language set (initialising takes ~60 ms).
+ */
+import tesseractWasm from 'tesseract.js-core/tesseract-core-simd-lstm.wasm';
+import TesseractCore from 'tesseract.js-core/tesseract-core-simd-lstm.js';
+import eng from '../../ocr-data/eng.traineddata';
+import rus from '../../ocr-data/rus.traineddata';
+import deu from '../../ocr-data/deu.traineddata';
+import fra from '../../ocr-data/fra.traineddata';
+
+export const OCR_LANGUAGES = ['rus', 'eng', 'deu', 'fra'] as const;
+export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+const MODELS: Record<OcrLanguage, ArrayBuffer> = { eng, rus, deu, fra };
+
+/** A recognised word: its text, its box in image pixels (top-left origin), its line and confidence. */
+export interface OcrWord {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Block, paragraph and line numbers joined: words of one line share it. */
+  line: string;
+  conf: number;
+}
+
+interface TessApi {
+  Init(datapath: string, languages: string, oem: number): number;
+  SetVariable(name: string, value: string): boolean;
+  SetImageFile(exifOrientation: number, angle: number): void;
+  Recognize(monitor: null): number;
+  GetTSVText(page: number): string;
+  Clear(): void;
+  End(): void;
+}
+interface TessModule {
+  FS: { writeFile(path: string, data: Uint8Array): void; unlink(path: string): void };
+  TessBaseAPI: new () => TessApi;
+}
+
+let loading: Promise<TessModule> | undefined;
+let memory: WebAssembly.Memory | undefined;
+let engine: { api: TessApi; languages: string } | undefined;
+/** Models already written into the engine's file system. */
+const written = new Set<OcrLanguage>();
+
+function loadModule(): Promise<TessModule> {
+  loading ??= (async () => {
+    // With nodejs_compat the glue would take its Node path (require('fs')) unless process.type reads 'renderer'.
+    // In a Worker the glue takes itself for a web worker and reads self.location.href, which Workers lack.
+    const g = globalThis as { location?: { href: string } };
+    g.location ??= { href: '' };
+    const proc = (globalThis as { process?: { type?: string } }).process;
+    const previousType = proc?.type;
+    if (proc) proc.type = 'renderer';
+    try {
+      return (await (TesseractCore as unknown as (options: object) => Promise<TessModule>)({
+        instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
+          WebAssembly.instantiate(tesseractWasm, imports).then((instance) => {
+            memory = Object.values(instance.exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+            receive(instance);
+          });
+          return {};
+        },
+        locateFile: (path: string) => path,
+        print: () => {},
+        printErr: () => {},
+      })) as TessModule;
+    } finally {
+      if (proc) proc.type = previousType;
+    }
+  })();
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
+
+/** Bytes of the engine's WASM memory (0 before first use): it never shrinks. */
+export const tesseractHeapBytes = (): number => memory?.buffer.byteLength ?? 0;
+
+async function engineFor(languages: readonly OcrLanguage[]): Promise<{ module: TessModule; api: TessApi }> {
+  const module = await loadModule();
+  const key = languages.join('+');
+  if (engine?.languages !== key) {
+    engine?.api.End();
+    for (const language of languages) {
+      if (written.has(language)) continue;
+      module.FS.writeFile(`/${language}.traineddata`, new Uint8Array(MODELS[language]));
+      written.add(language);
+    }
+    const api = new module.TessBaseAPI();
+    // OEM 1: the LSTM recogniser, the only one the models and this build carry.
+    if (api.Init('/', key, 1) !== 0) throw new Error(`Tesseract could not load the languages ${key}`);
+    engine = { api, languages: key };
+  }
+  return { module, api: engine.api };
+}
+
+/**
+ * The words Tesseract reads in `image` (PNG, PNM or JPEG bytes; grey is best) at `dpi`, in reading
+ * order (block, paragraph, line, word), with their boxes in the image's pixels.
+ */
+export async function recognize(image: Uint8Array, languages: readonly OcrLanguage[], dpi: number): Promise<OcrWord[]> {
+  const { module, api } = await engineFor(languages);
+  module.FS.writeFile('/input', image);
+  try {
+    api.SetImageFile(0, 0);
+    api.SetVariable('user_defined_dpi', String(Math.round(dpi)));
+    if (api.Recognize(null) !== 0) throw new Error('Tesseract could not recognise the page');
+    return wordsOfTsv(api.GetTSVText(0));
+  } finally {
+    api.Clear();
+    module.FS.unlink('/input');
+  }
+}
+
+/** Tesseract's TSV: level 5 rows are words (level, page, block, par, line, word, left, top, width, height, conf, text). */
+export function wordsOfTsv(tsv: string): OcrWord[] {
+  const words: OcrWord[] = [];
+  for (const row of tsv.split('\n')) {
+    const cells = row.split('\t');
+    if (cells[0] !== '5' || cells.length < 12) continue;
+    const text = cells.slice(11).join('\t').trim();
+    if (!text) continue;
+    const [left, top, width, height, conf] = [6, 7, 8, 9, 10].map((i) => Number(cells[i]));
+    words.push({ text, x0: left!, y0: top!, x1: left! + width!, y1: top! + height!, line: `${cells[2]}.${cells[3]}.${cells[4]}`, conf: conf! });
+  }
+  return words;
+}

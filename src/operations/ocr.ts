@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import type * as Mupdf from 'mupdf';
+import { defineOperation, type FanOut, type Scratch } from './define';
+import { withPdf, type PDFDocument } from '../engines/pdf';
+import { SANS, StampFont, appendToPage, matrix, n, visiblePage } from '../engines/stamp';
+import { streamedPdf } from './streamed-pdf';
+import { PAGE_RATES, ocrPageLimit, sizeOrPages } from '../billing/pricing';
+import { assemblePng } from '../converters/png';
+import { joinChunks } from '../lib/bytes';
+import type { OcrLanguage, OcrWord } from '../ocr/tesseract';
+
+/** Kept in step with src/ocr/tesseract.ts, which the API Worker must not import. */
+const LANGUAGES = ['rus', 'eng', 'deu', 'fra'] as const satisfies readonly OcrLanguage[];
+/** Tesseract reads best at about 300 dpi. */
+const OCR_DPI = 300;
+/** A page is rendered for recognition with at most this many pixels (Tesseract holds several copies of it). */
+const MAX_OCR_PIXELS = 20_000_000;
+
+type Plan = { page: number; dpi: number }[];
+
+/**
+ * Searchable PDF (SPEC ocr): pages without text get an invisible text layer of what Tesseract
+ * reads on them; pages that carry text are kept as they are (DECISIONS). Three steps:
+ * 0. here (MuPDF): each page without text is drawn grey at about 300 dpi into the task's scratch
+ *    space, and the pages fan out to the OCR Worker, a message each (src/ocr/worker.ts);
+ * 1. the OCR Worker recognises the pages and leaves their words in scratch; the task object
+ *    counts them and sends step 2 when the last is in;
+ * 2. here again: every word is written over its place on the page, invisible (text render mode
+ *    3), scaled to its box, in reading order; the page's own content is not touched.
+ */
+export default defineOperation({
+  path: 'ocr',
+  type: 'ocr_pdf',
+  summary: 'Searchable PDF: an invisible text layer recognised on the pages that have no text (rus, eng, deu, fra; up to 100 pages)',
+  accepts: ['pdf'],
+  inputs: { kind: 'file_id' },
+  params: z.object({
+    languages: z
+      .array(z.enum(LANGUAGES, { error: `languages are from ${LANGUAGES.join(', ')}` }), { error: 'languages must be an array such as ["rus", "eng"]' })
+      .min(1, { error: 'give at least one language' })
+      .max(4, { error: 'give at most 4 languages' })
+      .default(['rus', 'eng']),
+  }),
+  price: sizeOrPages(PAGE_RATES.ocr_pdf),
+  check: ([input]) => ocrPageLimit(input!),
+  engine: 'pdf',
+  async run({ inputs, params, step, scratch, progress }) {
+    const { bytes } = inputs[0]!;
+    if (step === 0) {
+      const plan = await drawPagesWithoutText(bytes, scratch, progress);
+      if (!plan.length) return { chunks: [bytes], ext: 'pdf', contentType: 'application/pdf' }; // every page has text
+      await scratch.put('ocr-plan.json', new TextEncoder().encode(JSON.stringify(plan)));
+      const languages = [...new Set(params.languages)];
+      return { next: true, fanOut: plan.map(({ page, dpi }) => ({ part: page, languages, dpi })) } satisfies FanOut;
+    }
+    const plan = JSON.parse(await text(scratch, 'ocr-plan.json')) as Plan;
+    const words = new Map<number, OcrWord[]>();
+    for (const { page } of plan) words.set(page, JSON.parse(await text(scratch, `ocr-words-${page}.json`)) as OcrWord[]);
+    return streamedPdf(bytes, (doc, mupdf) => addTextLayers(doc, mupdf, plan, words));
+  },
+});
+
+/** Draws every page without text grey into scratch as `ocr-page-<n>.png`; returns them with their dpi. */
+async function drawPagesWithoutText(bytes: Uint8Array, scratch: Scratch, progress: (done: number, total: number) => void): Promise<Plan> {
+  return withPdf(bytes, async (doc, mupdf) => {
+    const plan: Plan = [];
+    const count = doc.countPages();
+    for (let i = 0; i < count; i++) {
+      const page = doc.loadPage(i);
+      try {
+        if (hasText(page)) continue;
+        const [x0, y0, x1, y1] = page.getBounds();
+        const dpi = Math.min(OCR_DPI, 72 * Math.sqrt(MAX_OCR_PIXELS / Math.max(1, (x1 - x0) * (y1 - y0))));
+        const pix = page.toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceGray, false, true);
+        try {
+          await scratch.put(`ocr-page-${i + 1}.png`, greyPng(pix));
+        } finally {
+          pix.destroy();
+        }
+        plan.push({ page: i + 1, dpi });
+      } finally {
+        page.destroy();
+      }
+      progress(i + 1, count);
+    }
+    return plan;
+  });
+}
+
+function hasText(page: Mupdf.Page): boolean {
+  const text = page.toStructuredText('');
+  try {
+    return text.asText().trim().length > 0;
+  } finally {
+    text.destroy();
+  }
+}
+
+/** A grey pixmap as PNG (rows unfiltered: scans compress well enough, and Tesseract's reader is quick on them). */
+function greyPng(pix: Mupdf.Pixmap): Uint8Array {
+  const [w, h, stride, px] = [pix.getWidth(), pix.getHeight(), pix.getStride(), pix.getPixels()];
+  const rows = new Uint8Array(h * (w + 1));
+  for (let y = 0; y < h; y++) rows.set(px.subarray(y * stride, y * stride + w), y * (w + 1) + 1);
+  return assemblePng(w, h, 0, rows);
+}
+
+async function text(scratch: Scratch, name: string): Promise<string> {
+  const stream = await scratch.get(name);
+  // What an earlier step left is gone: a storage fault, thrown so the step is retried.
+  if (!stream) throw new Error(`${name} is missing from the task's scratch space`);
+  const chunks: Uint8Array[] = [];
+  const reader = stream.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) chunks.push(part.value);
+  return new TextDecoder().decode(joinChunks(chunks));
+}
+
+/**
+ * Each recognised word drawn invisibly over where it was read: its baseline at the bottom of its
+ * box less a fifth (the usual descent), its size the box's height, stretched (Tz) to the box's width.
+ */
+function addTextLayers(doc: PDFDocument, mupdf: typeof Mupdf, plan: Plan, words: Map<number, OcrWord[]>): void {
+  const font = new StampFont(mupdf, SANS);
+  try {
+    const drawn: [Mupdf.PDFPage, ReturnType<typeof visiblePage>, string][] = [];
+    for (const { page: number, dpi } of plan) {
+      const list = words.get(number) ?? [];
+      if (!list.length) continue;
+      const page = doc.loadPage(number - 1) as Mupdf.PDFPage;
+      const visible = visiblePage(page);
+      const scale = 72 / dpi;
+      const ops = ['BT 3 Tr'];
+      for (const word of list) {
+        const [x, bottom, w, h] = [word.x0 * scale, word.y1 * scale, (word.x1 - word.x0) * scale, (word.y1 - word.y0) * scale];
+        const size = Math.max(1, h);
+        const natural = font.width(word.text, size);
+        const stretch = natural > 0 ? (100 * w) / natural : 100;
+        // The visible frame is y-down: the text matrix flips y back so the glyphs stand upright.
+        ops.push(`/PEOcr ${n(size)} Tf ${n(stretch)} Tz ${matrix([1, 0, 0, -1, x, bottom - size * 0.2])} Tm ${font.glyphs(word.text)} Tj`);
+      }
+      ops.push('ET');
+      drawn.push([page, visible, ops.join('\n')]);
+    }
+    const fontRef = font.reference(doc);
+    for (const [page, visible, content] of drawn) {
+      appendToPage(doc, page, visible, content, { Font: { PEOcr: fontRef } });
+      page.destroy();
+    }
+  } finally {
+    font.destroy();
+  }
+}
