@@ -1,6 +1,21 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+
+/**
+ * Tesseract's models (ocr-data/*.traineddata), which wrangler bundles as Data modules, as modules
+ * exporting their bytes, for the test Worker that includes the OCR Worker's code.
+ */
+const trainedDataModules: Plugin = {
+  name: 'traineddata-as-bytes',
+  load(id) {
+    if (!id.endsWith('.traineddata')) return null;
+    const base64 = readFileSync(id).toString('base64');
+    return `const s = atob(${JSON.stringify(base64)}); const b = new Uint8Array(s.length); for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i); export default b.buffer;`;
+  },
+};
 
 function refuseOutsideLoopback(request: Request): Promise<Response> | Response {
   const host = new URL(request.url).hostname.replace(/^\[|\]$/g, '');
@@ -11,12 +26,20 @@ function refuseOutsideLoopback(request: Request): Promise<Response> | Response {
 // Tests run inside workerd with the real local bindings of wrangler.toml (D1, R2, Queues, DOs).
 export default defineConfig(async () => ({
   plugins: [
+    trainedDataModules,
     cloudflareTest({
       wrangler: { configPath: './wrangler.toml' },
+      // Both Workers' handlers in the test Worker: the OCR queue is consumed by the OCR Worker's code.
+      main: './test/setup/both-workers.ts',
       miniflare: {
         // The last gate before the network: a fetch the test's own interception no longer catches (a webhook
         // retried after its test ended) is answered here, so nothing leaves 127.0.0.0/8 and ::1, not even a DNS query.
         outboundService: refuseOutsideLoopback,
+        queueConsumers: {
+          'pdf-edge-tasks': { maxBatchSize: 1, maxBatchTimeout: 0, maxRetries: 3, deadLetterQueue: 'pdf-edge-tasks-dead' },
+          'pdf-edge-tasks-dead': { maxBatchSize: 10, maxBatchTimeout: 1 },
+          'pdf-edge-ocr': { maxBatchSize: 1, maxBatchTimeout: 0, maxRetries: 3, deadLetterQueue: 'pdf-edge-tasks-dead' },
+        },
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),
           ADMIN_TOKEN: 'test-admin-token',

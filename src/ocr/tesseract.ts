@@ -51,15 +51,18 @@ const written = new Set<OcrLanguage>();
 
 function loadModule(): Promise<TessModule> {
   loading ??= (async () => {
-    // With nodejs_compat the glue would take its Node path (require('fs')) unless process.type reads 'renderer'.
-    // In a Worker the glue takes itself for a web worker and reads self.location.href, which Workers lack.
-    const g = globalThis as { location?: { href: string } };
-    g.location ??= { href: '' };
-    const proc = (globalThis as { process?: { type?: string } }).process;
-    const previousType = proc?.type;
-    if (proc) proc.type = 'renderer';
+    // In a Worker the glue takes itself for a web worker and reads self.location.href as it starts,
+    // and with nodejs_compat it would take its Node path (require('fs')) unless process.type reads
+    // 'renderer'. Both are set only while it starts: a global `location` misleads other libraries
+    // (a JSON-schema resolver took it for the base of its URLs).
+    const g = globalThis as { location?: { href: string }; process?: { type?: string } };
+    const hadLocation = 'location' in g;
+    if (!hadLocation) g.location = { href: '' };
+    const previousType = g.process?.type;
+    if (g.process) g.process.type = 'renderer';
+    let starting: Promise<TessModule>;
     try {
-      return (await (TesseractCore as unknown as (options: object) => Promise<TessModule>)({
+      starting = (TesseractCore as unknown as (options: object) => Promise<TessModule>)({
         instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
           WebAssembly.instantiate(tesseractWasm, imports).then((instance) => {
             memory = Object.values(instance.exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
@@ -70,10 +73,12 @@ function loadModule(): Promise<TessModule> {
         locateFile: (path: string) => path,
         print: () => {},
         printErr: () => {},
-      })) as TessModule;
+      });
     } finally {
-      if (proc) proc.type = previousType;
+      if (!hadLocation) delete g.location;
+      if (g.process) g.process.type = previousType;
     }
+    return starting;
   })();
   loading.catch(() => (loading = undefined));
   return loading;
