@@ -13,6 +13,7 @@ import * as mupdf from 'mupdf';
 import { root } from './lib/word-converter.mjs';
 import { startService, stopAll } from './bench/service.mjs';
 import * as api from './bench/api.mjs';
+import { cer } from './lib/cer.mjs';
 
 const SHARED = join(root, '..', 'shared', 'corpus');
 if (!existsSync(SHARED)) {
@@ -55,19 +56,6 @@ function photographed(bytes) {
   }
   return pix.asJPEG(85).slice();
 }
-
-function levenshtein(a, b) {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length];
-}
-
-const normalise = (text) => text.replace(/\s+/g, ' ').trim();
-const cer = (got, truth) => levenshtein(normalise(got), normalise(truth)) / Math.max(1, normalise(truth).length);
 
 function tesseract(imagePath, lang) {
   const r = spawnSync('tesseract', [imagePath, 'stdout', '-l', lang], { encoding: 'utf8', timeout: 300_000 });

@@ -26,6 +26,9 @@ export interface OcrWord {
   y1: number;
   /** Block, paragraph and line numbers joined: words of one line share it. */
   line: string;
+  /** The top and bottom of the word's line, in image pixels. */
+  lineTop: number;
+  lineBottom: number;
   conf: number;
 }
 
@@ -106,15 +109,20 @@ async function engineFor(languages: readonly OcrLanguage[]): Promise<{ module: T
 }
 
 /**
- * The words Tesseract reads in `image` (PNG, PNM or JPEG bytes; grey is best) at `dpi`, in reading
+ * The words Tesseract reads in `image` (PNG, PNM or JPEG bytes; grey is best), in reading
  * order (block, paragraph, line, word), with their boxes in the image's pixels.
  */
-export async function recognize(image: Uint8Array, languages: readonly OcrLanguage[], dpi: number): Promise<OcrWord[]> {
+export async function recognize(image: Uint8Array, languages: readonly OcrLanguage[]): Promise<OcrWord[]> {
   const { module, api } = await engineFor(languages);
   module.FS.writeFile('/input', image);
   try {
     api.SetImageFile(0, 0);
-    api.SetVariable('user_defined_dpi', String(Math.round(dpi)));
+    // No user_defined_dpi: Tesseract estimates the resolution from the text, as the tesseract
+    // command does for a picture without one. Passing the rendering's dpi (96 for a table scan
+    // declared at 96 dpi) took that page's CER from 0.14 to 0.51.
+    // Fully automatic page segmentation, as the tesseract command runs: the API's own default
+    // (one uniform block) reads straight across the columns of a two-column page.
+    api.SetVariable('tessedit_pageseg_mode', '3');
     if (api.Recognize(null) !== 0) throw new Error('Tesseract could not recognise the page');
     return wordsOfTsv(api.GetTSVText(0));
   } finally {
@@ -123,16 +131,25 @@ export async function recognize(image: Uint8Array, languages: readonly OcrLangua
   }
 }
 
-/** Tesseract's TSV: level 5 rows are words (level, page, block, par, line, word, left, top, width, height, conf, text). */
+/**
+ * Tesseract's TSV: level 4 rows are lines, level 5 rows words (level, page, block, par, line, word,
+ * left, top, width, height, conf, text). Each word carries its line's top and bottom, so the words
+ * of a line can share one baseline and size in the text layer.
+ */
 export function wordsOfTsv(tsv: string): OcrWord[] {
   const words: OcrWord[] = [];
+  const lines = new Map<string, [number, number]>();
   for (const row of tsv.split('\n')) {
     const cells = row.split('\t');
-    if (cells[0] !== '5' || cells.length < 12) continue;
+    if (cells.length < 12) continue;
+    const line = `${cells[2]}.${cells[3]}.${cells[4]}`;
+    const [left, top, width, height, conf] = [6, 7, 8, 9, 10].map((i) => Number(cells[i]));
+    if (cells[0] === '4') lines.set(line, [top!, top! + height!]);
+    if (cells[0] !== '5') continue;
     const text = cells.slice(11).join('\t').trim();
     if (!text) continue;
-    const [left, top, width, height, conf] = [6, 7, 8, 9, 10].map((i) => Number(cells[i]));
-    words.push({ text, x0: left!, y0: top!, x1: left! + width!, y1: top! + height!, line: `${cells[2]}.${cells[3]}.${cells[4]}`, conf: conf! });
+    const [lineTop, lineBottom] = lines.get(line) ?? [top!, top! + height!];
+    words.push({ text, x0: left!, y0: top!, x1: left! + width!, y1: top! + height!, line, lineTop, lineBottom, conf: conf! });
   }
   return words;
 }

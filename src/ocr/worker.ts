@@ -21,7 +21,6 @@ const PageMessage = z.object({
   step: z.number().int().min(0),
   part: z.number().int().min(1),
   languages: z.array(z.enum(OCR_LANGUAGES)).min(1).max(4),
-  dpi: z.number().positive(),
 });
 
 const scratchKey = (taskId: string, name: string) => `scratch/${taskId}/${name}`;
@@ -34,7 +33,7 @@ export async function recognisePage(env: OcrEnv, body: unknown): Promise<void> {
   const object = await env.FILES.get(scratchKey(taskId, `ocr-page-${page}.png`));
   if (!object) throw new Error(`page ${page} of ${taskId} is missing from scratch`);
   const startedAt = Date.now();
-  const words = await recognize(new Uint8Array(await object.arrayBuffer()), message.languages, message.dpi);
+  const words = await recognize(new Uint8Array(await object.arrayBuffer()), message.languages);
   await env.FILES.put(scratchKey(taskId, `ocr-words-${page}.json`), JSON.stringify(words));
   console.log(JSON.stringify({ event: 'ocr_page', task_id: taskId, page, words: words.length, ms: Date.now() - startedAt, wasm_heap_bytes: tesseractHeapBytes() }));
   await task.partDone(step, page);
