@@ -14,8 +14,11 @@ import { download, newAccount, runOp, uploadOk } from './helpers';
 const EN = ['The quick brown fox jumps over the lazy dog', 'Pack my box with five dozen liquor jugs', 'Searchable layers hold recognised words'];
 const RU = ['Съешь же ещё этих мягких', 'французских булок да выпей чаю', 'Проверка распознавания текста'];
 
-/** An A5 page showing `lines` as a grey 200-dpi picture only (no text); with `keepText`, a real text page instead. */
-async function page(lines: string[], keepText = false): Promise<Uint8Array> {
+/**
+ * An A5 page showing `lines` as a grey 200-dpi picture only (no text); with `keepText`, a real text
+ * page instead; with `turn`, the picture scanned turned that many degrees (90: on a landscape page).
+ */
+async function page(lines: string[], keepText = false, turn: 0 | 90 | 180 = 0): Promise<Uint8Array> {
   const mupdf = await loadMupdf();
   const doc = new mupdf.PDFDocument();
   const font = new StampFont(mupdf, SANS);
@@ -26,12 +29,13 @@ async function page(lines: string[], keepText = false): Promise<Uint8Array> {
     appendToPage(doc, p, visiblePage(p), content, { Font: { F: font.reference(doc) } });
     const text = doc.saveToBuffer('').asUint8Array().slice();
     if (keepText) return text;
-    const pix = p.toPixmap(mupdf.Matrix.scale(200 / 72, 200 / 72), mupdf.ColorSpace.DeviceGray, false, true);
+    const pix = p.toPixmap(mupdf.Matrix.concat(mupdf.Matrix.rotate(turn), mupdf.Matrix.scale(200 / 72, 200 / 72)), mupdf.ColorSpace.DeviceGray, false, true);
     const png = pix.asPNG().slice();
     pix.destroy();
     const scan = await PdfLib.create();
     const image = await scan.embedPng(png);
-    scan.addPage([420, 595]).drawImage(image, { x: 0, y: 0, width: 420, height: 595 });
+    const [w, h] = turn === 90 ? [595, 420] : [420, 595];
+    scan.addPage([w, h]).drawImage(image, { x: 0, y: 0, width: w, height: h });
     return scan.save();
   } finally {
     font.destroy();
@@ -62,6 +66,20 @@ async function inspect(pdf: Uint8Array): Promise<{ text: string; pixels: Uint8Ar
       p.destroy();
       return { text, pixels: Uint8Array.from(pixels) };
     });
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** Page 1's text lines: their text, box (points, y down) and where each starts (MuPDF's line origin). */
+async function textLines(pdf: Uint8Array): Promise<{ text: string; x: number; y: number; w: number; h: number; startX: number }[]> {
+  const mupdf = await loadMupdf();
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  try {
+    const page = doc.loadPage(0);
+    const json = JSON.parse(page.toStructuredText('preserve-whitespace').asJSON(1)) as { blocks: { lines?: { text: string; x: number; bbox: { x: number; y: number; w: number; h: number } }[] }[] };
+    page.destroy();
+    return json.blocks.flatMap((b) => b.lines ?? []).map((l) => ({ text: l.text.trim(), ...l.bbox, startX: l.x }));
   } finally {
     doc.destroy();
   }
@@ -98,6 +116,22 @@ describe('ocr', () => {
     const pages = await inspect(await download(rec));
     expect(pages[0]!.text.trim()).toBe('Original text layer ALPHA');
     expect(wordsFound(RU, pages[1]!.text)).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('pages scanned sideways or upside down are read turned upright; their words lie along the text', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    for (const turn of [90, 180] as const) {
+      const up = await uploadOk(acct, await page(EN, false, turn), `turned-${turn}.pdf`);
+      const rec = await runOp(acct, 'ocr', { file_id: up.file_id, languages: ['eng'] });
+      expect(rec.status, rec.error_message ?? '').toBe('done');
+      const out = await download(rec);
+      expect(wordsFound(EN, (await inspect(out))[0]!.text)).toBeGreaterThanOrEqual(0.9);
+      const lines = (await textLines(out)).filter((l) => l.text.length > 10);
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      // Sideways text makes tall lines; upside-down text starts at the right of its line.
+      const shapes = lines.map((l) => (l.h > l.w ? 'tall' : l.startX > l.x + l.w / 2 ? 'from-right' : 'from-left'));
+      expect(shapes.every((shape) => shape === (turn === 90 ? 'tall' : 'from-right')), shapes.join(' ')).toBe(true);
+    }
   });
 
   it('a PDF whose pages all carry text comes back as it was, byte for byte', async () => {

@@ -9,7 +9,8 @@
  */
 import { z } from 'zod';
 import type { TaskObject } from '../tasks/task-object';
-import { OCR_LANGUAGES, recognize, tesseractHeapBytes } from './tesseract';
+import { OCR_LANGUAGES, recognize, tesseractHeapBytes, type OcrLanguage } from './tesseract';
+import { CONFIDENT, TURNS, greyPngSamples, readingConfidence, runsVertically, turnedPgm, type PageReading } from './orientation';
 
 export interface OcrEnv {
   FILES: R2Bucket;
@@ -33,10 +34,32 @@ export async function recognisePage(env: OcrEnv, body: unknown): Promise<void> {
   const object = await env.FILES.get(scratchKey(taskId, `ocr-page-${page}.png`));
   if (!object) throw new Error(`page ${page} of ${taskId} is missing from scratch`);
   const startedAt = Date.now();
-  const words = await recognize(new Uint8Array(await object.arrayBuffer()), message.languages);
-  await env.FILES.put(scratchKey(taskId, `ocr-words-${page}.json`), JSON.stringify(words));
-  console.log(JSON.stringify({ event: 'ocr_page', task_id: taskId, page, words: words.length, ms: Date.now() - startedAt, wasm_heap_bytes: tesseractHeapBytes() }));
+  const read = await readUpright(new Uint8Array(await object.arrayBuffer()), message.languages);
+  await env.FILES.put(scratchKey(taskId, `ocr-words-${page}.json`), JSON.stringify(read));
+  console.log(JSON.stringify({ event: 'ocr_page', task_id: taskId, page, words: read.words.length, turn: read.turn, ms: Date.now() - startedAt, wasm_heap_bytes: tesseractHeapBytes() }));
   await task.partDone(step, page);
+}
+
+/**
+ * The page read as it is, or, when Tesseract is unsure of it, turned the way it reads best (a page
+ * scanned sideways or upside down). The words' boxes are in the turned picture's pixels.
+ */
+async function readUpright(png: Uint8Array, languages: readonly OcrLanguage[]): Promise<PageReading> {
+  let best: PageReading = { turn: 0, words: await recognize(png, languages) };
+  let confidence = readingConfidence(best.words);
+  // Tesseract reads sideways lines too, but gives no direction with them: such a page is read
+  // again turned a quarter, so that every box the text layer gets is a horizontal one.
+  const upright = !runsVertically(best.words);
+  if (upright && confidence >= CONFIDENT) return best; // (sideways text can also read as no words at all)
+  if (!upright) confidence = 0;
+  const { width, height, samples } = greyPngSamples(png);
+  for (const turn of upright ? TURNS : ([90, 270] as const)) {
+    const words = await recognize(turnedPgm(width, height, samples, turn), languages);
+    const c = readingConfidence(words);
+    if (c > confidence) [best, confidence] = [{ turn, words }, c];
+    if (confidence >= CONFIDENT) break;
+  }
+  return best;
 }
 
 export default {

@@ -7,7 +7,8 @@ import { streamedPdf } from './streamed-pdf';
 import { PAGE_RATES, ocrPageLimit, sizeOrPages } from '../billing/pricing';
 import { assemblePng } from '../converters/png';
 import { joinChunks } from '../lib/bytes';
-import type { OcrLanguage, OcrWord } from '../ocr/tesseract';
+import type { OcrLanguage } from '../ocr/tesseract';
+import { unturn, type PageReading } from '../ocr/orientation';
 
 /** Kept in step with src/ocr/tesseract.ts, which the API Worker must not import. */
 const LANGUAGES = ['rus', 'eng', 'deu', 'fra'] as const satisfies readonly OcrLanguage[];
@@ -54,8 +55,8 @@ export default defineOperation({
       return { next: true, fanOut: plan.map(({ page }) => ({ part: page, languages })) } satisfies FanOut;
     }
     const plan = JSON.parse(await text(scratch, 'ocr-plan.json')) as Plan;
-    const words = new Map<number, OcrWord[]>();
-    for (const { page } of plan) words.set(page, JSON.parse(await text(scratch, `ocr-words-${page}.json`)) as OcrWord[]);
+    const words = new Map<number, PageReading>();
+    for (const { page } of plan) words.set(page, JSON.parse(await text(scratch, `ocr-words-${page}.json`)) as PageReading);
     return streamedPdf(bytes, (doc, mupdf) => addTextLayers(doc, mupdf, plan, words));
   },
 });
@@ -129,6 +130,13 @@ function greyPng(pix: Mupdf.Pixmap): Uint8Array {
   return assemblePng(w, h, 0, rows);
 }
 
+type Matrix = [number, number, number, number, number, number];
+
+/** `first` then `then`, as PDF matrices concatenate. */
+function concat([a, b, c, d, e, f]: Matrix, [a2, b2, c2, d2, e2, f2]: Matrix): Matrix {
+  return [a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2, e * a2 + f * c2 + e2, e * b2 + f * d2 + f2];
+}
+
 async function text(scratch: Scratch, name: string): Promise<string> {
   const stream = await scratch.get(name);
   // What an earlier step left is gone: a storage fault, thrown so the step is retried.
@@ -143,25 +151,27 @@ async function text(scratch: Scratch, name: string): Promise<string> {
  * Each recognised word drawn invisibly over where it was read: on its line's baseline (the line's
  * bottom less a fifth, the usual descent), at the line's height, stretched (Tz) to the word's width.
  */
-function addTextLayers(doc: PDFDocument, mupdf: typeof Mupdf, plan: Plan, words: Map<number, OcrWord[]>): void {
+function addTextLayers(doc: PDFDocument, mupdf: typeof Mupdf, plan: Plan, readings: Map<number, PageReading>): void {
   const font = new StampFont(mupdf, SANS);
   try {
     const drawn: [Mupdf.PDFPage, ReturnType<typeof visiblePage>, string][] = [];
     for (const { page: number, dpi } of plan) {
-      const list = words.get(number) ?? [];
-      if (!list.length) continue;
+      const reading = readings.get(number);
+      if (!reading?.words.length) continue;
       const page = doc.loadPage(number - 1) as Mupdf.PDFPage;
       const visible = visiblePage(page);
       const scale = 72 / dpi;
+      // A page read turned (scanned sideways or upside down): its words are turned back onto it.
+      const back = unturn(reading.turn, visible.width, visible.height);
       const ops = ['BT 3 Tr'];
-      for (const word of list) {
+      for (const word of reading.words) {
         // The words of a line share its baseline and size, so text tools see one line of words.
         const [x, w, size] = [word.x0 * scale, (word.x1 - word.x0) * scale, Math.max(1, (word.lineBottom - word.lineTop) * scale)];
         const baseline = word.lineBottom * scale - size * 0.2;
         const natural = font.width(word.text, size);
         const stretch = natural > 0 ? (100 * w) / natural : 100;
         // The visible frame is y-down: the text matrix flips y back so the glyphs stand upright.
-        ops.push(`/PEOcr ${n(size)} Tf ${n(stretch)} Tz ${matrix([1, 0, 0, -1, x, baseline])} Tm ${font.glyphs(word.text)} Tj`);
+        ops.push(`/PEOcr ${n(size)} Tf ${n(stretch)} Tz ${matrix(concat([1, 0, 0, -1, x, baseline], back))} Tm ${font.glyphs(word.text)} Tj`);
       }
       ops.push('ET');
       drawn.push([page, visible, ops.join('\n')]);
