@@ -32,6 +32,8 @@ export function unturn(turn: Turn, w: number, h: number): [number, number, numbe
 
 /** Words read with at least this mean confidence are taken as they are (Tesseract's 0-100 scale). */
 export const CONFIDENT = 60;
+/** A turned reading replaces the reading as it is only when this much more confident. */
+export const BETTER_BY = 20;
 
 /** Mean confidence of the words, weighted by their length (stray one-letter readings count little). */
 export function readingConfidence(words: readonly OcrWord[]): number {

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { TaskObject } from '../tasks/task-object';
 import { OCR_LANGUAGES, recognize, tesseractHeapBytes, type OcrLanguage } from './tesseract';
-import { CONFIDENT, TURNS, greyPngSamples, readingConfidence, runsVertically, turnedPgm, type PageReading } from './orientation';
+import { BETTER_BY, CONFIDENT, TURNS, greyPngSamples, readingConfidence, runsVertically, turnedPgm, type PageReading } from './orientation';
 
 export interface OcrEnv {
   FILES: R2Bucket;
@@ -45,19 +45,21 @@ export async function recognisePage(env: OcrEnv, body: unknown): Promise<void> {
  * scanned sideways or upside down). The words' boxes are in the turned picture's pixels.
  */
 async function readUpright(png: Uint8Array, languages: readonly OcrLanguage[]): Promise<PageReading> {
-  let best: PageReading = { turn: 0, words: await recognize(png, languages) };
-  let confidence = readingConfidence(best.words);
+  const asIs: PageReading = { turn: 0, words: await recognize(png, languages) };
   // Tesseract reads sideways lines too, but gives no direction with them: such a page is read
   // again turned a quarter, so that every box the text layer gets is a horizontal one.
-  const upright = !runsVertically(best.words);
-  if (upright && confidence >= CONFIDENT) return best; // (sideways text can also read as no words at all)
-  if (!upright) confidence = 0;
+  const upright = !runsVertically(asIs.words);
+  const asIsConfidence = readingConfidence(asIs.words);
+  if (upright && asIsConfidence >= CONFIDENT) return asIs; // (sideways text can also read as no words at all)
+  // A turned reading must be confident and clearly better: a hard page (Fraktur, a faint line)
+  // also reads poorly as it is, and some turned garbage reads a little better than that.
+  let [best, confidence] = [asIs, upright ? Math.max(CONFIDENT, asIsConfidence + BETTER_BY) : 0];
   const { width, height, samples } = greyPngSamples(png);
   for (const turn of upright ? TURNS : ([90, 270] as const)) {
     const words = await recognize(turnedPgm(width, height, samples, turn), languages);
     const c = readingConfidence(words);
     if (c > confidence) [best, confidence] = [{ turn, words }, c];
-    if (confidence >= CONFIDENT) break;
+    if (confidence >= CONFIDENT + BETTER_BY) break;
   }
   return best;
 }
