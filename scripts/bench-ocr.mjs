@@ -20,6 +20,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = join(root, '..', 'shared', 'corpus', 'ocr');
 const LANG = { en: 'eng', ru: 'rus', de: 'deu', fr: 'fra' };
 const work = mkdtempSync(join(tmpdir(), 'bench-ocr-'));
+if (!existsSync(corpus)) {
+  console.log(`npm run bench:ocr: ${corpus} is not here (the shared corpus sits beside the project's development checkout); nothing to measure.`);
+  process.exit(0);
+}
 const has = (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 for (const tool of ['tesseract', 'img2pdf', 'pdftotext']) {
   if (!has(tool)) {

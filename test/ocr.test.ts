@@ -16,9 +16,9 @@ const RU = ['Съешь же ещё этих мягких', 'французск�
 
 /**
  * An A5 page showing `lines` as a grey 200-dpi picture only (no text); with `keepText`, a real text
- * page instead; with `turn`, the picture scanned turned that many degrees (90: on a landscape page).
+ * page instead; with `turn`, the picture scanned turned that many degrees (90: on a landscape page; 3: askew).
  */
-async function page(lines: string[], keepText = false, turn: 0 | 90 | 180 = 0): Promise<Uint8Array> {
+async function page(lines: string[], keepText = false, turn: 0 | 3 | 90 | 180 = 0): Promise<Uint8Array> {
   const mupdf = await loadMupdf();
   const doc = new mupdf.PDFDocument();
   const font = new StampFont(mupdf, SANS);
@@ -132,6 +132,14 @@ describe('ocr', () => {
       const shapes = lines.map((l) => (l.h > l.w ? 'tall' : l.startX > l.x + l.w / 2 ? 'from-right' : 'from-left'));
       expect(shapes.every((shape) => shape === (turn === 90 ? 'tall' : 'from-right')), shapes.join(' ')).toBe(true);
     }
+  });
+
+  it('a page scanned 3 degrees askew is read', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const up = await uploadOk(acct, await page(EN, false, 3), 'askew.pdf');
+    const rec = await runOp(acct, 'ocr', { file_id: up.file_id, languages: ['eng'] });
+    expect(rec.status, rec.error_message ?? '').toBe('done');
+    expect(wordsFound(EN, (await inspect(await download(rec)))[0]!.text)).toBeGreaterThanOrEqual(0.9);
   });
 
   it('a PDF whose pages all carry text comes back as it was, byte for byte', async () => {

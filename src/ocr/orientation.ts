@@ -32,6 +32,8 @@ export function unturn(turn: Turn, w: number, h: number): [number, number, numbe
 
 /** Words read with at least this mean confidence are taken as they are (Tesseract's 0-100 scale). */
 export const CONFIDENT = 60;
+/** Pictures narrower than this (pixels) either way are not tried turned: a line or two of text. */
+export const MIN_TURNED_SIDE = 300;
 /** A turned reading replaces the reading as it is only when this much more confident. */
 export const BETTER_BY = 20;
 

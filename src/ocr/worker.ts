@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { TaskObject } from '../tasks/task-object';
 import { OCR_LANGUAGES, recognize, tesseractHeapBytes, type OcrLanguage } from './tesseract';
-import { BETTER_BY, CONFIDENT, TURNS, greyPngSamples, readingConfidence, runsVertically, turnedPgm, type PageReading } from './orientation';
+import { BETTER_BY, CONFIDENT, MIN_TURNED_SIDE, TURNS, greyPngSamples, readingConfidence, runsVertically, turnedPgm, type PageReading } from './orientation';
 
 export interface OcrEnv {
   FILES: R2Bucket;
@@ -51,10 +51,12 @@ async function readUpright(png: Uint8Array, languages: readonly OcrLanguage[]): 
   const upright = !runsVertically(asIs.words);
   const asIsConfidence = readingConfidence(asIs.words);
   if (upright && asIsConfidence >= CONFIDENT) return asIs; // (sideways text can also read as no words at all)
+  const { width, height, samples } = greyPngSamples(png);
+  // A strip of one line or two is no page to turn: too little text to tell, and turned it reads as nothing.
+  if (Math.min(width, height) < MIN_TURNED_SIDE) return asIs;
   // A turned reading must be confident and clearly better: a hard page (Fraktur, a faint line)
   // also reads poorly as it is, and some turned garbage reads a little better than that.
   let [best, confidence] = [asIs, upright ? Math.max(CONFIDENT, asIsConfidence + BETTER_BY) : 0];
-  const { width, height, samples } = greyPngSamples(png);
   for (const turn of upright ? TURNS : ([90, 270] as const)) {
     const words = await recognize(turnedPgm(width, height, samples, turn), languages);
     const c = readingConfidence(words);
