@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OCR_MAX_PAGES, PAGE_RATES, ocrPageLimit, sizeOrPages, sizeUnits, toJpgPrice } from '../src/billing/pricing';
 import { formatRub, UNIT_PRICE_KOPECKS } from '../src/lib/money';
+import { priceList } from '../src/routes/account';
 
 const file = (size: number, pages: number | null = 1) => ({ size, pages });
 const rub = (units: number) => formatRub(units * UNIT_PRICE_KOPECKS);
@@ -41,5 +42,11 @@ describe('price rules (SPEC Pricing rules, DECISIONS Pricing)', () => {
     expect(ocrPageLimit({ pages: OCR_MAX_PAGES })).toEqual([]);
     expect(ocrPageLimit({ pages: 101 })[0]).toMatchObject({ path: 'file_id' });
     expect(ocrPageLimit({ pages: null })).toEqual([]);
+  });
+
+  it('the price list names each unit as SPEC does: page-priced operations say so', () => {
+    const list = priceList();
+    const unit = (path: string) => list.operations.find((o) => o.path === `/v1/pdf/${path}`)?.unit;
+    expect([unit('ocr'), unit('to-jpg'), unit('merge'), unit('rotate')]).toEqual(['10 MB or 10 pages', '10 MB or 50 pages (300 dpi: 25)', '10 MB of summed files', '10 MB']);
   });
 });

@@ -79,6 +79,8 @@ export interface OperationDef<S extends z.ZodObject = z.ZodObject> {
    * takes: checked at request time like the inputs, and loaded after them for `run`.
    */
   fileParams?: Record<string, readonly FileKind[]>;
+  /** The price unit as SPEC's table words it, when it is not plain size ("10 MB or 10 pages"). */
+  unit?: string;
   /** Price units; the default is size units of the summed input. */
   price?: (inputs: readonly InputFile[], params: z.infer<S>) => number;
   /** Request-time checks that need the upload records (page ranges and the like). */

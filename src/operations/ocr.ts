@@ -42,6 +42,7 @@ export default defineOperation({
       .max(4, { error: 'give at most 4 languages' })
       .default(['rus', 'eng']),
   }),
+  unit: '10 MB or 10 pages',
   price: sizeOrPages(PAGE_RATES.ocr_pdf),
   check: ([input]) => ocrPageLimit(input!),
   engine: 'pdf',

@@ -40,6 +40,7 @@ export default defineOperation({
     dpi: z.union([z.literal(72), z.literal(150), z.literal(300)], { error: 'dpi must be 72, 150 or 300' }).default(150),
     pages: PageList.optional(),
   }),
+  unit: '10 MB or 50 pages (300 dpi: 25)',
   price: toJpgPrice,
   check: ([input], p) => (p.pages ? pagesOutside('pages', p.pages, input!.pages) : []),
   engine: 'pdf',

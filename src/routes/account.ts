@@ -51,7 +51,7 @@ export function priceList() {
     operations: OPERATIONS.map((op) => ({
       path: `/v1/pdf/${op.path}`,
       operation_type: op.type,
-      unit: op.inputs.kind === 'file_ids' ? '10 MB of summed files' : '10 MB',
+      unit: op.unit ?? (op.inputs.kind === 'file_ids' ? '10 MB of summed files' : '10 MB'),
     })),
     plans: {
       free: { max_upload_mb: PLAN_MAX_UPLOAD_MB.free },
