@@ -9,7 +9,9 @@ import type * as Mupdf from 'mupdf';
 import { PDFDocument as PdfLib } from 'pdf-lib';
 import { loadMupdf } from '../src/engines/mupdf';
 import { SANS, StampFont, appendToPage, textAt, visiblePage } from '../src/engines/stamp';
-import { download, newAccount, runOp, uploadOk } from './helpers';
+import { balanceOf, download, newAccount, runOp, uploadOk, waitTask } from './helpers';
+import { env } from 'cloudflare:test';
+import { handleQueue } from '../src/tasks/consumer';
 
 const EN = ['The quick brown fox jumps over the lazy dog', 'Pack my box with five dozen liquor jugs', 'Searchable layers hold recognised words'];
 const RU = ['Съешь же ещё этих мягких', 'французских булок да выпей чаю', 'Проверка распознавания текста'];
@@ -149,5 +151,21 @@ describe('ocr', () => {
     const rec = await runOp(acct, 'ocr', { file_id: up.file_id, languages: ['eng'] });
     expect(rec.status, rec.error_message ?? '').toBe('done');
     expect(await download(rec)).toEqual(input);
+  });
+
+  it('a page whose retries are spent (its message dead-lettered) fails the task naming that page, and the payment comes back', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const up = await uploadOk(acct, await merged([await page(EN), await page(EN), await page(EN)]), 'three.pdf');
+    const res = await acct.json('/v1/pdf/ocr', { file_id: up.file_id, languages: ['eng'] });
+    const { task_id } = await res.json<{ task_id: string }>();
+    expect(await balanceOf(acct)).toBe('18.75');
+    // What the dead-letter queue delivers once the OCR Worker has failed page 2 on every attempt.
+    const message = { id: 'm1', timestamp: new Date(), attempts: 1, body: { task_id, step: 1, part: 2, languages: ['eng'] }, ack() {}, retry() {} };
+    await handleQueue({ queue: 'pdf-edge-tasks-dead', messages: [message], ackAll() {}, retryAll() {} } as unknown as MessageBatch<unknown>, env);
+    const rec = await waitTask(acct, task_id);
+    expect(rec.status).toBe('failed');
+    expect(rec.error_message).toMatch(/^Page 2 could not be recognised/);
+    expect(rec.refunded).toBe(true);
+    expect(await balanceOf(acct)).toBe('20.00');
   });
 });
