@@ -14,8 +14,11 @@ import { unturn, type PageReading } from '../ocr/orientation';
 const LANGUAGES = ['rus', 'eng', 'deu', 'fra'] as const satisfies readonly OcrLanguage[];
 /** Pages are drawn for Tesseract at up to 300 dpi (a scan at its own resolution, never enlarged). */
 const OCR_DPI = 300;
-/** A page is rendered for recognition with at most this many pixels (Tesseract holds several copies of it). */
-const MAX_OCR_PIXELS = 20_000_000;
+/**
+ * A page is drawn for recognition with at most this many pixels: Tesseract holds several copies of
+ * it (an 8.4-megapixel page took its WASM heap to 48.5 MB). A4 at 300 dpi is 8.7 million; A3 is read at 250 dpi.
+ */
+const MAX_OCR_PIXELS = 12_000_000;
 
 type Plan = { page: number; dpi: number }[];
 
