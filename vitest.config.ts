@@ -39,6 +39,7 @@ export default defineConfig(async () => ({
           'pdf-edge-tasks': { maxBatchSize: 1, maxBatchTimeout: 0, maxRetries: 3, deadLetterQueue: 'pdf-edge-tasks-dead' },
           'pdf-edge-tasks-dead': { maxBatchSize: 10, maxBatchTimeout: 1 },
           'pdf-edge-ocr': { maxBatchSize: 1, maxBatchTimeout: 0, maxRetries: 3, deadLetterQueue: 'pdf-edge-tasks-dead' },
+          'pdf-edge-convert': { maxBatchSize: 1, maxBatchTimeout: 0, maxRetries: 3, deadLetterQueue: 'pdf-edge-tasks-dead' },
         },
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),

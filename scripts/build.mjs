@@ -11,6 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LIMIT_KIB = 10 * 1024;
 const WORKERS = [
   { name: 'api', config: 'wrangler.toml' },
+  { name: 'convert', config: 'workers/convert/wrangler.toml' },
   { name: 'ocr', config: 'workers/ocr/wrangler.toml' },
 ];
 const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: '1' };

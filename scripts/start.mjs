@@ -54,9 +54,9 @@ if (persistAt < 0) {
   writeFileSync(URL_FILE, `http://${host.includes(':') ? `[${host}]` : host}:${port}\n`);
 }
 
-// Both Workers in one wrangler dev: the API Worker (first config: it serves HTTP) and the OCR
-// Worker, sharing the local R2, Queues and Durable Objects.
-const configs = ['-c', 'wrangler.toml', '-c', 'workers/ocr/wrangler.toml'];
+// All three Workers in one wrangler dev: the API Worker (first config: it serves HTTP), the convert
+// Worker and the OCR Worker, sharing the local D1, R2, Queues and Durable Objects.
+const configs = ['-c', 'wrangler.toml', '-c', 'workers/convert/wrangler.toml', '-c', 'workers/ocr/wrangler.toml'];
 const child = spawn(join(bin, 'wrangler'), ['dev', ...configs, '--local', '--test-scheduled', ...adminArgs, ...args], { cwd: root, env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,6 +6,8 @@ export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   TASKS: Queue<unknown>;
+  /** The convert Worker's queue (workers/convert/wrangler.toml): operations with engine 'convert'. */
+  CONVERT_TASKS: Queue<unknown>;
   /** The OCR Worker's queue (workers/ocr/wrangler.toml): a message per page to recognise. */
   OCR_TASKS: Queue<unknown>;
   TASK: DurableObjectNamespace<TaskObject>;

@@ -1,6 +1,7 @@
 import { createApp } from './app';
 import type { Env } from './env';
 import { handleQueue } from './tasks/consumer';
+import { operationByPath } from './operations';
 import { sweep } from './cron';
 
 export { TaskObject } from './tasks/task-object';
@@ -10,7 +11,7 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => handleQueue(batch, env),
+  queue: (batch, env) => handleQueue(batch, env, operationByPath),
   scheduled: async (_controller, env, ctx) => {
     ctx.waitUntil(sweep(env).then((r) => console.log(JSON.stringify({ event: 'sweep', ...r }))));
   },

@@ -12,6 +12,7 @@ import { SANS, StampFont, appendToPage, textAt, visiblePage } from '../src/engin
 import { balanceOf, download, newAccount, runOp, uploadOk, waitTask } from './helpers';
 import { env } from 'cloudflare:test';
 import { handleQueue } from '../src/tasks/consumer';
+import { operationByPath } from '../src/operations';
 
 const EN = ['The quick brown fox jumps over the lazy dog', 'Pack my box with five dozen liquor jugs', 'Searchable layers hold recognised words'];
 const RU = ['Съешь же ещё этих мягких', 'французских булок да выпей чаю', 'Проверка распознавания текста'];
@@ -161,7 +162,7 @@ describe('ocr', () => {
     expect(await balanceOf(acct)).toBe('18.75');
     // What the dead-letter queue delivers once the OCR Worker has failed page 2 on every attempt.
     const message = { id: 'm1', timestamp: new Date(), attempts: 1, body: { task_id, step: 1, part: 2, languages: ['eng'] }, ack() {}, retry() {} };
-    await handleQueue({ queue: 'pdf-edge-tasks-dead', messages: [message], ackAll() {}, retryAll() {} } as unknown as MessageBatch<unknown>, env);
+    await handleQueue({ queue: 'pdf-edge-tasks-dead', messages: [message], ackAll() {}, retryAll() {} } as unknown as MessageBatch<unknown>, env, operationByPath);
     const rec = await waitTask(acct, task_id);
     expect(rec.status).toBe('failed');
     expect(rec.error_message).toMatch(/^Page 2 could not be recognised/);

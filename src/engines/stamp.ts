@@ -8,7 +8,7 @@
  * is wrapped in q … Q so its graphics state cannot leak into ours.
  */
 import type * as Mupdf from 'mupdf';
-import { bundledFonts } from '../converters/fonts/bundled';
+import { stampFonts } from '../converters/fonts/stamp-faces';
 import { subsetTrueType } from '../converters/fonts/truetype-subset';
 import type { PDFDocument } from './pdf';
 
@@ -48,7 +48,7 @@ export class StampFont {
     private readonly mupdf: MupdfModule,
     private readonly file: string,
   ) {
-    const bytes = bundledFonts(file);
+    const bytes = stampFonts(file);
     if (!bytes) throw new Error(`font ${file} is not bundled`);
     this.font = new mupdf.Font('StampFace', bytes);
   }
@@ -74,7 +74,7 @@ export class StampFont {
   /** The font object, added once: the face cut to the glyphs drawn so far (call after drawing). */
   reference(doc: PDFDocument): PDFObject {
     if (this.ref) return this.ref;
-    const bytes = bundledFonts(this.file)!;
+    const bytes = stampFonts(this.file)!;
     const cut = subsetTrueType(bytes, [0, ...this.gids.keys()]) ?? bytes;
     const face = new this.mupdf.Font('StampFace', cut);
     this.ref = doc.addFont(face);

@@ -85,8 +85,11 @@ export interface OperationDef<S extends z.ZodObject = z.ZodObject> {
   price?: (inputs: readonly InputFile[], params: z.infer<S>) => number;
   /** Request-time checks that need the upload records (page ranges and the like). */
   check?: (inputs: readonly InputFile[], params: z.infer<S>) => FieldProblem[];
-  /** Which consumer engine runs it. */
-  engine: 'pdf';
+  /**
+   * Which consumer Worker runs it: 'pdf' the API Worker's own consumer (MuPDF), 'convert' the
+   * convert Worker (workers/convert/: the Word converter and its faces), whose queue it is sent to.
+   */
+  engine: 'pdf' | 'convert';
   run(ctx: RunContext<z.infer<S>>): Promise<OperationResult | StreamedOperationResult | NextStep>;
 }
 

@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
-import { loadMupdf } from '../engines/mupdf';
-import { bundledFonts } from '../converters/fonts/bundled';
-import { convertWordToPdfChunks, WordConversionError } from '../converters/word';
-import { TaskError, isResourceExhaustion } from '../tasks/failures';
-import type { PartProblem } from '../converters/word';
 
-const CONVERTER_FAILED =
-  'Our converter could not handle something in this document (the file itself did not look damaged): the failure was logged for a fix and the payment returned. ' +
-  'Saving it again from Word as .docx may avoid the part that failed.';
-
-/** Word (DOC, DOCX; DOTX and DOCM read as DOCX) → PDF through our own Word layout path. */
+/**
+ * Word (DOC, DOCX; DOTX and DOCM read as DOCX) → PDF through our own Word layout path. This is the
+ * request side, in the API Worker; the conversion runs in the convert Worker (src/convert/), which
+ * alone bundles the converter and its font faces.
+ */
 export default defineOperation({
   path: 'word-to-pdf',
   type: 'word_to_pdf',
@@ -18,25 +13,6 @@ export default defineOperation({
   accepts: ['doc', 'docx'],
   inputs: { kind: 'file_id' },
   params: z.object({}),
-  engine: 'pdf',
-  async run({ inputs, log }) {
-    const mupdf = await loadMupdf();
-    try {
-      // A part the document converts without (styles, a header, a picture) is logged, never dropped silently.
-      const onProblem = (p: PartProblem) => log('word_part_unreadable', { part: p.part, reason: p.reason });
-      // In the chunks it was written in: large photos are views of the input, not copies.
-      const chunks = convertWordToPdfChunks(inputs[0]!.bytes, { mupdf, fonts: bundledFonts, onProblem });
-      return { chunks, ext: 'pdf', contentType: 'application/pdf' };
-    } catch (err) {
-      if (isResourceExhaustion(err)) throw err; // retried a bounded number of times by the consumer
-      if (!(err instanceof WordConversionError)) {
-        // Our converter failed on a file it did not find damaged: not the user's fault, and not "damaged".
-        log('word_converter_failed', { error: String(err), stack: (err as Error)?.stack });
-        throw new TaskError({ reason: 'document_unreadable', message: CONVERTER_FAILED });
-      }
-      if (err.problem === 'password') throw new TaskError({ reason: 'document_password' });
-      if (err.problem === 'corrupt') throw new TaskError({ reason: 'document_corrupt' });
-      throw new TaskError({ reason: 'document_unreadable', message: err.message });
-    }
-  },
+  engine: 'convert',
+  run: () => Promise.reject(new Error('word-to-pdf runs in the convert Worker (src/convert/word-to-pdf.ts)')),
 });

@@ -115,7 +115,7 @@ export function operationRoutes() {
           charge_units: charge.units,
           included: charge.included,
         });
-        await c.env.TASKS.send({ task_id: taskId });
+        await (op.engine === 'convert' ? c.env.CONVERT_TASKS : c.env.TASKS).send({ task_id: taskId });
       } catch (err) {
         await refundTask(c.env.DB, taskId); // accepted nothing: give the money back before answering 500
         throw err;

@@ -6,12 +6,14 @@
  */
 import { z } from 'zod';
 import type { Env } from '../env';
-import { operationByPath } from '../operations';
 import { mupdfHeapBytes, takeMupdfMessages } from '../engines/mupdf';
 import { resultName } from '../lib/names';
 import { TaskError, isResourceExhaustion } from './failures';
 import type { TaskState } from './types';
-import type { FanOut, OperationResult } from '../operations/define';
+import type { FanOut, OperationDef, OperationResult } from '../operations/define';
+
+/** The operations a Worker runs, by path: each consumer Worker passes its own. */
+export type Operations = ReadonlyMap<string, OperationDef>;
 import { scratchOf } from './scratch';
 import { ResultStorageError, writeStreamed, type StreamedResult } from './result-writer';
 
@@ -53,11 +55,11 @@ async function putChunks(env: Env, key: string, chunks: Uint8Array[], contentTyp
   return size;
 }
 
-export async function runTask(env: Env, taskId: string, step = 0): Promise<'done' | 'failed' | 'skipped' | 'retry'> {
+export async function runTask(env: Env, operations: Operations, taskId: string, step = 0): Promise<'done' | 'failed' | 'skipped' | 'retry'> {
   const stub = taskStub(env, taskId);
   const state = await stub.start(step);
   if (!state) return 'skipped';
-  const op = operationByPath.get(state.op_path);
+  const op = operations.get(state.op_path);
   if (!op) {
     await stub.fail({ reason: 'internal' });
     return 'failed';
@@ -163,7 +165,7 @@ export async function runTask(env: Env, taskId: string, step = 0): Promise<'done
   }
 }
 
-export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+export async function handleQueue(batch: MessageBatch<unknown>, env: Env, operations: Operations): Promise<void> {
   const dead = batch.queue.endsWith('-dead');
   for (const message of batch.messages) {
     const parsed = TaskMessage.safeParse(message.body);
@@ -181,7 +183,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
       continue;
     }
     try {
-      const outcome = await runTask(env, task_id, parsed.data.step);
+      const outcome = await runTask(env, operations, task_id, parsed.data.step);
       if (outcome === 'retry') message.retry({ delaySeconds: Math.min(30, 2 ** message.attempts) });
       else message.ack();
     } catch (err) {
