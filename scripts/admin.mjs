@@ -9,6 +9,7 @@
 //   reissue-key --key ID
 //   delete-key --key ID
 //   webhook-secret --account ID
+//   sign-in-link --account ID       a one-time dashboard sign-in link (first access, password reset)
 //
 // Options --base (default: PDF_EDGE_URL, else the address the last `npm start` recorded in
 // .wrangler/pdf-edge-url, else http://127.0.0.1:8787) and --token (default ADMIN_TOKEN).
@@ -39,7 +40,7 @@ const token = opts.token ?? process.env.ADMIN_TOKEN;
 function usage(message) {
   if (message) console.error(`admin: ${message}`);
   console.error('usage: npm run admin -- create-account --email you@example.com [--plan standard] [--balance 100] [--base URL] [--token ADMIN_TOKEN]');
-  console.error('       (also: credit, plan, create-key, reissue-key, delete-key, webhook-secret; see scripts/admin.mjs)');
+  console.error('       (also: credit, plan, create-key, reissue-key, delete-key, webhook-secret, sign-in-link; see scripts/admin.mjs)');
   process.exit(2);
 }
 
@@ -105,6 +106,10 @@ switch (command) {
     need('key');
     await call('DELETE', `/admin/keys/${opts.key}`);
     console.log(`key ${opts.key} deleted`);
+    break;
+  case 'sign-in-link':
+    need('account');
+    console.log(JSON.stringify(await call('POST', `/admin/accounts/${opts.account}/sign-in-link`), null, 2));
     break;
   case 'webhook-secret':
     need('account');

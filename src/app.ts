@@ -11,6 +11,7 @@ import { accountRoutes } from './routes/account';
 import { statisticsRoutes } from './routes/statistics';
 import { DOCS_HTML, openApiDocument } from './openapi';
 import { config } from './env';
+import { dashboardRoutes } from './dashboard/routes';
 
 export function createApp() {
   const app = new Hono<AppEnv>();
@@ -22,6 +23,8 @@ export function createApp() {
   app.get('/docs', (c) => c.html(DOCS_HTML));
   app.route('/v1', downloadRoutes());
   app.route('/admin', adminRoutes());
+  // The account dashboard: its own sign-in and session cookie, never an API key.
+  app.route('/dashboard', dashboardRoutes());
 
   // Everything else under /v1 needs a key.
   const api = new Hono<AppEnv>();

@@ -8,6 +8,8 @@ import { jsonObjectBody, parseOr422 } from '../lib/validation';
 import { adminAuth } from '../middleware/admin';
 import * as accounts from '../storage/accounts';
 import { balanceRecord } from './account';
+import { issueSignInLink } from '../auth/sessions';
+import { iso } from '../lib/time';
 
 const Money = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const k = parseRub(v);
@@ -75,6 +77,14 @@ export function adminRoutes() {
   routes.delete('/keys/:key_id', async (c) => {
     if (!(await accounts.deleteKey(c.env.DB, c.req.param('key_id')))) throw new ApiError('not_found', 'No such key.');
     return c.body(null, 204);
+  });
+
+  // A one-time dashboard sign-in link (first access, password reset).
+  routes.post('/accounts/:id/sign-in-link', async (c) => {
+    const account = await accounts.getAccount(c.env.DB, c.req.param('id'));
+    if (!account) throw new ApiError('not_found', 'No such account.');
+    const link = await issueSignInLink(c.env.DB, account.id, new URL(c.req.url).origin);
+    return c.json({ url: link.url, expires_at: iso(link.expiresAt) }, 201);
   });
 
   routes.post('/accounts/:id/webhook-secret', async (c) => {

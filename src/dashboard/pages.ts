@@ -1,0 +1,56 @@
+/**
+ * The dashboard's pages as server-rendered HTML (hono/html escapes every interpolated value):
+ * plain forms with labels, usable by keyboard and without JavaScript.
+ */
+import { html, raw } from 'hono/html';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/passwords';
+
+type Html = ReturnType<typeof html>;
+
+const STYLE = raw(`<style>
+body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
+label{display:block;margin:.75rem 0 .25rem}input{font:inherit;padding:.4rem;width:100%;box-sizing:border-box}
+button{font:inherit;padding:.4rem 1rem;margin-top:1rem}.problem{color:#a00;font-weight:600}
+form.inline{display:inline}dl{display:grid;grid-template-columns:max-content auto;gap:.25rem 1rem}
+</style>`);
+
+export function page(title: string, body: Html): Html {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · pdf-edge</title>${STYLE}</head>
+<body><main><h1>${title}</h1>${body}</main></body></html>`;
+}
+
+const problemLine = (problem?: string) => (problem ? html`<p class="problem" role="alert">${problem}</p>` : '');
+
+export function signInPage(problem?: string, email = ''): Html {
+  return html`${problemLine(problem)}
+<form method="post" action="/dashboard/sign-in">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${email}">
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button>
+</form>
+<p>No password yet, or forgotten? Ask for a sign-in link: it signs you in once and lets you set one.</p>`;
+}
+
+export function passwordPage(problem?: string): Html {
+  return html`${problemLine(problem)}
+<form method="post" action="/dashboard/password">
+<label for="password">New password (${PASSWORD_MIN} to ${PASSWORD_MAX} characters)</label>
+<input id="password" name="password" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}" required>
+<label for="again">The same password again</label>
+<input id="again" name="again" type="password" autocomplete="new-password" required>
+<button type="submit">Set the password</button>
+</form>`;
+}
+
+export function overviewPage(account: { email: string; plan: string; balance: string }): Html {
+  return html`<dl><dt>Email</dt><dd>${account.email}</dd><dt>Plan</dt><dd>${account.plan}</dd><dt>Balance</dt><dd>${account.balance} ₽</dd></dl>
+<p><a href="/dashboard/password">Change the password</a></p>
+<form class="inline" method="post" action="/dashboard/sign-out"><button type="submit">Sign out</button></form>
+<form class="inline" method="post" action="/dashboard/sign-out-everywhere"><button type="submit">Sign out everywhere</button></form>`;
+}
+
+export function messagePage(text: string): Html {
+  return html`<p>${text}</p><p><a href="/dashboard/sign-in">Sign in</a></p>`;
+}

@@ -1,0 +1,118 @@
+/**
+ * The account dashboard's sign-in (issue 32, first part): one-time links from the admin API,
+ * passwords, sessions in an HttpOnly, Secure, SameSite=Strict cookie, sign-out here and
+ * everywhere. Pages are server-rendered and work without JavaScript. A session never works as an
+ * API key (the API reads only X-API-Key) and an API key never opens a page (pages read only the
+ * cookie). Every state-changing request must come from this origin (Origin header), and sign-in
+ * attempts are rate-limited per email and per address.
+ */
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../app-env';
+import { PASSWORD_MAX, PASSWORD_MIN, hashPassword, verifyPassword } from '../auth/passwords';
+import { SESSION_COOKIE, SESSION_DAYS, createSession, endAllSessions, endSession, sessionAccount, spendSignInLink } from '../auth/sessions';
+import { formatRub } from '../lib/money';
+import { page, signInPage, passwordPage, overviewPage, messagePage } from './pages';
+
+/**
+ * Sign-in attempts allowed: per email a burst of 5, then one every 12 s (guessing one account's
+ * password); per address a burst of 20, then one every 3 s (one office behind one address).
+ */
+const PER_EMAIL = { perSecond: 1 / 12, burst: 5 };
+const PER_ADDRESS = { perSecond: 1 / 3, burst: 20 };
+
+type DashboardContext = Context<AppEnv>;
+
+export function dashboardRoutes() {
+  const routes = new Hono<AppEnv>();
+
+  // Cross-site requests change nothing: a POST must carry this origin's Origin header.
+  routes.use('*', async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header('origin') !== new URL(c.req.url).origin) {
+      return c.html(page('Refused', messagePage('This request did not come from the dashboard itself, so nothing was changed.')), 403);
+    }
+    await next();
+  });
+
+  routes.get('/sign-in', (c) => c.html(page('Sign in', signInPage())));
+
+  routes.post('/sign-in', async (c) => {
+    const form = await c.req.parseBody();
+    const email = String(form.email ?? '').trim().toLowerCase();
+    const password = String(form.password ?? '');
+    const address = c.req.header('cf-connecting-ip') ?? 'local';
+    if (!(await allowAttempt(c, `sign-in:email:${email}`, PER_EMAIL)) || !(await allowAttempt(c, `sign-in:ip:${address}`, PER_ADDRESS))) {
+      return c.html(page('Sign in', signInPage('Too many attempts. Wait a minute and try again.', email)), 429);
+    }
+    const account = await c.env.DB.prepare('SELECT id, password_hash FROM accounts WHERE email = ?').bind(email).first<{ id: string; password_hash: string | null }>();
+    if (!account || !(await verifyPassword(password, account.password_hash))) {
+      return c.html(page('Sign in', signInPage('The email or the password is wrong.', email)), 401);
+    }
+    await startSession(c, account.id);
+    return c.redirect('/dashboard', 303);
+  });
+
+  // A one-time link (first access, password reset): spent at once, then a password is set.
+  routes.get('/link/:token', async (c) => {
+    const accountId = await spendSignInLink(c.env.DB, c.req.param('token'));
+    if (!accountId) return c.html(page('Link not valid', messagePage('This sign-in link was used already or has expired. Ask for a new one.')), 410);
+    await startSession(c, accountId);
+    return c.redirect('/dashboard/password', 303);
+  });
+
+  routes.get('/password', async (c) => {
+    const accountId = await currentAccount(c);
+    if (!accountId) return c.redirect('/dashboard/sign-in', 303);
+    return c.html(page('Password', passwordPage()));
+  });
+
+  routes.post('/password', async (c) => {
+    const accountId = await currentAccount(c);
+    if (!accountId) return c.redirect('/dashboard/sign-in', 303);
+    const form = await c.req.parseBody();
+    const [password, again] = [String(form.password ?? ''), String(form.again ?? '')];
+    const problem =
+      password.length < PASSWORD_MIN || password.length > PASSWORD_MAX ? `A password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.` : password !== again ? 'The two passwords differ.' : null;
+    if (problem) return c.html(page('Password', passwordPage(problem)), 422);
+    await c.env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').bind(await hashPassword(password), accountId).run();
+    return c.redirect('/dashboard', 303);
+  });
+
+  routes.post('/sign-out', async (c) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    if (token) await endSession(c.env.DB, token);
+    deleteCookie(c, SESSION_COOKIE, { path: '/dashboard', secure: true });
+    return c.redirect('/dashboard/sign-in', 303);
+  });
+
+  routes.post('/sign-out-everywhere', async (c) => {
+    const accountId = await currentAccount(c);
+    if (accountId) await endAllSessions(c.env.DB, accountId);
+    deleteCookie(c, SESSION_COOKIE, { path: '/dashboard', secure: true });
+    return c.redirect('/dashboard/sign-in', 303);
+  });
+
+  routes.get('/', async (c) => {
+    const accountId = await currentAccount(c);
+    if (!accountId) return c.redirect('/dashboard/sign-in', 303);
+    const account = await c.env.DB.prepare('SELECT email, plan, balance_kopecks FROM accounts WHERE id = ?').bind(accountId).first<{ email: string; plan: string; balance_kopecks: number }>();
+    if (!account) return c.redirect('/dashboard/sign-in', 303);
+    return c.html(page('Account', overviewPage({ email: account.email, plan: account.plan, balance: formatRub(account.balance_kopecks) })));
+  });
+
+  return routes;
+}
+
+async function currentAccount(c: DashboardContext): Promise<string | null> {
+  return sessionAccount(c.env.DB, getCookie(c, SESSION_COOKIE));
+}
+
+async function startSession(c: DashboardContext, accountId: string): Promise<void> {
+  const { token } = await createSession(c.env.DB, accountId);
+  setCookie(c, SESSION_COOKIE, token, { path: '/dashboard', httpOnly: true, secure: true, sameSite: 'Strict', maxAge: SESSION_DAYS * 86_400 });
+}
+
+async function allowAttempt(c: DashboardContext, key: string, rate: { perSecond: number; burst: number }): Promise<boolean> {
+  const limiter = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(key));
+  return (await limiter.take(rate.perSecond, rate.burst)) === 0;
+}
