@@ -90,3 +90,68 @@ describe('dashboard sign-in', () => {
     expect(await verifyPassword('anything', null)).toBe(false);
   });
 });
+
+/** A signed-in session for the account (through a one-time link). */
+async function signedIn(id: string): Promise<string> {
+  return sessionCookie(await get(new URL((await signInLink(id)).url).pathname))!;
+}
+
+describe('dashboard keys', () => {
+  it('make a key with a 2.50 daily limit (secret shown once), spend to 402, see the spend, reissue (old secret refused), delete', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const cookie = await signedIn(acct.accountId);
+    const made = await post('/dashboard/keys', { name: 'daily 2.50', limit: '2.50', period: 'daily' }, cookie);
+    expect(made.status).toBe(201);
+    const secret = /value="(sk_[^"]+)"/.exec(await made.text())![1]!;
+    const call = (s: string) => SELF.fetch(`${BASE}/v1/api-keys/balance`, { headers: { 'x-api-key': s } });
+    expect((await call(secret)).status).toBe(200);
+    const keyId = (await env.DB.prepare("SELECT id FROM api_keys WHERE account_id = ? AND name = 'daily 2.50'").bind(acct.accountId).first<{ id: string }>())!.id;
+    // Two 1.25 operations spend the limit; the third is refused.
+    const pdf = new Uint8Array(await (await (await import('pdf-lib')).PDFDocument.create().then(async (d) => (d.addPage(), d.save()))));
+    const upload = async () => {
+      const form = new FormData();
+      form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'a.pdf');
+      return (await (await SELF.fetch(`${BASE}/v1/upload`, { method: 'POST', body: form, headers: { 'x-api-key': secret } })).json<{ file_id: string }>()).file_id;
+    };
+    const rotate = async () => SELF.fetch(`${BASE}/v1/pdf/rotate`, { method: 'POST', body: JSON.stringify({ file_id: await upload(), angle: 90 }), headers: { 'x-api-key': secret, 'content-type': 'application/json' } });
+    expect((await rotate()).status).toBe(202);
+    expect((await rotate()).status).toBe(202);
+    const refused = await rotate();
+    expect(refused.status).toBe(402);
+    expect((await refused.json<{ code: string }>()).code).toBe('key_limit_exhausted');
+    const listed = await (await get('/dashboard/keys', cookie)).text();
+    expect(listed).toContain('2.50 ₽ a day');
+    expect(listed).toMatch(/<td>2\.50 ₽<\/td>/); // spent this period
+    // Reissue: the old secret dies at once, the new one works.
+    const reissued = await post(`/dashboard/keys/${keyId}/reissue`, {}, cookie);
+    const fresh = /value="(sk_[^"]+)"/.exec(await reissued.text())![1]!;
+    expect((await call(secret)).status).toBe(401);
+    expect((await call(fresh)).status).toBe(200);
+    // Change the limit, then delete (after a confirmation page).
+    expect((await post(`/dashboard/keys/${keyId}`, { name: 'renamed', limit: '', period: 'never' }, cookie)).status).toBe(303);
+    expect(await (await get('/dashboard/keys', cookie)).text()).toContain('renamed');
+    expect((await get(`/dashboard/keys/${keyId}/delete`, cookie)).status).toBe(200);
+    expect((await post(`/dashboard/keys/${keyId}/delete`, {}, cookie)).status).toBe(303);
+    expect((await call(fresh)).status).toBe(401);
+  });
+
+  it("another account's key id is a 404; no session goes to sign-in; a bad limit says what to fix; the webhook secret is reissued", async () => {
+    const [mine, theirs] = [await newAccount(), await newAccount()];
+    const cookie = await signedIn(mine.accountId);
+    const theirKey = (await env.DB.prepare('SELECT id FROM api_keys WHERE account_id = ?').bind(theirs.accountId).first<{ id: string }>())!.id;
+    expect((await post(`/dashboard/keys/${theirKey}/reissue`, {}, cookie)).status).toBe(404);
+    expect((await post(`/dashboard/keys/${theirKey}/delete`, {}, cookie)).status).toBe(404);
+    expect((await get(`/dashboard/keys/${theirKey}/delete`, cookie)).status).toBe(404);
+    expect((await SELF.fetch(`${BASE}/v1/api-keys/balance`, { headers: { 'x-api-key': theirs.secret } })).status).toBe(200); // untouched
+    expect((await get('/dashboard/keys')).headers.get('location')).toBe('/dashboard/sign-in');
+    const bad = await post('/dashboard/keys', { name: 'x', limit: '2.505', period: 'daily' }, cookie);
+    expect(bad.status).toBe(422);
+    expect(await bad.text()).toContain('at most two decimals');
+    const before = (await env.DB.prepare('SELECT webhook_secret FROM accounts WHERE id = ?').bind(mine.accountId).first<{ webhook_secret: string }>())!.webhook_secret;
+    expect(await (await get('/dashboard/keys', cookie)).text()).toContain(before);
+    const shown = await (await post('/dashboard/webhook-secret/reissue', {}, cookie)).text();
+    const after = (await env.DB.prepare('SELECT webhook_secret FROM accounts WHERE id = ?').bind(mine.accountId).first<{ webhook_secret: string }>())!.webhook_secret;
+    expect(after).not.toBe(before);
+    expect(shown).toContain(after);
+  });
+});

@@ -6,13 +6,15 @@
  * cookie). Every state-changing request must come from this origin (Origin header), and sign-in
  * attempts are rate-limited per email and per address.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import { PASSWORD_MAX, PASSWORD_MIN, hashPassword, verifyPassword } from '../auth/passwords';
-import { SESSION_COOKIE, SESSION_DAYS, createSession, endAllSessions, endSession, sessionAccount, spendSignInLink } from '../auth/sessions';
+import { SESSION_COOKIE, SESSION_DAYS, createSession, endAllSessions, endSession, spendSignInLink } from '../auth/sessions';
 import { formatRub } from '../lib/money';
 import { page, signInPage, passwordPage, overviewPage, messagePage } from './pages';
+import { currentAccount, type DashboardContext } from './session';
+import { keyRoutes } from './keys';
 
 /**
  * Sign-in attempts allowed: per email a burst of 5, then one every 12 s (guessing one account's
@@ -20,8 +22,6 @@ import { page, signInPage, passwordPage, overviewPage, messagePage } from './pag
  */
 const PER_EMAIL = { perSecond: 1 / 12, burst: 5 };
 const PER_ADDRESS = { perSecond: 1 / 3, burst: 20 };
-
-type DashboardContext = Context<AppEnv>;
 
 export function dashboardRoutes() {
   const routes = new Hono<AppEnv>();
@@ -92,6 +92,8 @@ export function dashboardRoutes() {
     return c.redirect('/dashboard/sign-in', 303);
   });
 
+  routes.route('/', keyRoutes());
+
   routes.get('/', async (c) => {
     const accountId = await currentAccount(c);
     if (!accountId) return c.redirect('/dashboard/sign-in', 303);
@@ -101,10 +103,6 @@ export function dashboardRoutes() {
   });
 
   return routes;
-}
-
-async function currentAccount(c: DashboardContext): Promise<string | null> {
-  return sessionAccount(c.env.DB, getCookie(c, SESSION_COOKIE));
 }
 
 async function startSession(c: DashboardContext, accountId: string): Promise<void> {

@@ -71,6 +71,37 @@ export async function createKey(
   return { key_id, secret };
 }
 
+/** A key as the dashboard lists it: with when it was made and last used (its newest operation). */
+export interface KeyListing extends ApiKey {
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export async function listKeys(db: D1Database, accountId: string): Promise<KeyListing[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT k.id, k.account_id, k.name, k.limit_kopecks, k.period, k.created_at,
+              (SELECT MAX(o.created_at) FROM operations o WHERE o.key_id = k.id) AS last_used_at
+       FROM api_keys k WHERE k.account_id = ? AND k.deleted_at IS NULL ORDER BY k.created_at`,
+    )
+    .bind(accountId)
+    .all<KeyListing>();
+  return results;
+}
+
+/** The account's live key `keyId`, or null (another account's key is as unknown as a missing one). */
+export const keyOfAccount = (db: D1Database, accountId: string, keyId: string): Promise<ApiKey | null> =>
+  db.prepare('SELECT id, account_id, name, limit_kopecks, period FROM api_keys WHERE id = ? AND account_id = ? AND deleted_at IS NULL').bind(keyId, accountId).first<ApiKey>();
+
+/** A key's name, limit and period changed; its secret and history stay. */
+export async function updateKey(db: D1Database, keyId: string, input: { name: string; limit_kopecks: number | null; period: Period }): Promise<boolean> {
+  const res = await db
+    .prepare('UPDATE api_keys SET name = ?, limit_kopecks = ?, period = ? WHERE id = ? AND deleted_at IS NULL')
+    .bind(input.name, input.limit_kopecks, input.period, keyId)
+    .run();
+  return res.meta.changes === 1;
+}
+
 /** A new secret for the same key: id, name, limit and history stay; the old secret dies at once. */
 export async function reissueKey(db: D1Database, keyId: string): Promise<string | null> {
   const secret = newSecret('sk');
