@@ -155,3 +155,31 @@ describe('dashboard keys', () => {
     expect(shown).toContain(after);
   });
 });
+
+describe('dashboard balance and history', () => {
+  it('the balance page shows the balance record; history filters by status and type, pages by 25, and charts spend per day', async () => {
+    const acct = await newAccount({ balance: '30.00' });
+    const cookie = await signedIn(acct.accountId);
+    const balance = await (await get('/dashboard/balance', cookie)).text();
+    expect(balance).toContain('30.00 ₽');
+    // A real paid operation (it shows in the day's spend), then 30 history rows of two kinds.
+    const keyId = (await env.DB.prepare('SELECT id FROM api_keys WHERE account_id = ?').bind(acct.accountId).first<{ id: string }>())!.id;
+    const now = Date.now();
+    const insert = env.DB.prepare('INSERT INTO operations (id, task_id, account_id, key_id, type, status, charge_kopecks, charge_units, refunded, created_at) VALUES (?, ?, ?, ?, ?, ?, 125, 1, ?, ?)');
+    await env.DB.batch(Array.from({ length: 30 }, (_, i) => insert.bind(`op_t${i}_${acct.accountId}`, `task_t${i}_${acct.accountId}`, acct.accountId, keyId, i % 3 ? 'rotate_pdf' : 'merge_pdfs', i % 3 ? 'done' : 'failed', i % 3 ? 0 : 1, now - i * 1000)));
+    await env.DB.prepare("INSERT INTO ledger (account_id, key_id, kind, amount_kopecks, created_at) VALUES (?, ?, 'charge', -250, ?)").bind(acct.accountId, keyId, now).run();
+    const first = await (await get('/dashboard/history', cookie)).text();
+    expect(first.match(/<tr><td>/g)!.length).toBe(25);
+    expect(first).toContain('Older operations');
+    const next = /href="\/dashboard\/history\?([^"]+)"/.exec(first)![1]!.replace(/&amp;/g, '&');
+    expect((await (await get(`/dashboard/history?${next}`, cookie)).text()).match(/<tr><td>/g)!.length).toBe(5);
+    const failed = await (await get('/dashboard/history?status=failed&type=merge_pdfs', cookie)).text();
+    expect(failed.match(/<tr><td>/g)!.length).toBe(10);
+    expect(failed).toContain('refunded');
+    expect(failed).not.toContain('<td>rotate_pdf</td>');
+    // The day chart: one bar per day, today's titled with its spend.
+    expect(first.match(/<rect /g)!.length).toBeGreaterThanOrEqual(30);
+    expect(first).toContain(`${new Date(now).toISOString().slice(0, 10)}: 2.50 ₽`);
+    expect((await get('/dashboard/history')).headers.get('location')).toBe('/dashboard/sign-in');
+  });
+});

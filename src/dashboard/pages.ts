@@ -46,7 +46,7 @@ export function passwordPage(problem?: string): Html {
 
 export function overviewPage(account: { email: string; plan: string; balance: string }): Html {
   return html`<dl><dt>Email</dt><dd>${account.email}</dd><dt>Plan</dt><dd>${account.plan}</dd><dt>Balance</dt><dd>${account.balance} ₽</dd></dl>
-<p><a href="/dashboard/keys">API keys, webhook secret and MCP</a> · <a href="/dashboard/password">Change the password</a></p>
+<p><a href="/dashboard/keys">API keys, webhook secret and MCP</a> · <a href="/dashboard/balance">Balance</a> · <a href="/dashboard/history">History and spend</a> · <a href="/dashboard/password">Change the password</a></p>
 <form class="inline" method="post" action="/dashboard/sign-out"><button type="submit">Sign out</button></form>
 <form class="inline" method="post" action="/dashboard/sign-out-everywhere"><button type="submit">Sign out everywhere</button></form>`;
 }

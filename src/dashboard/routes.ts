@@ -15,6 +15,7 @@ import { formatRub } from '../lib/money';
 import { page, signInPage, passwordPage, overviewPage, messagePage } from './pages';
 import { currentAccount, type DashboardContext } from './session';
 import { keyRoutes } from './keys';
+import { historyRoutes } from './history';
 
 /**
  * Sign-in attempts allowed: per email a burst of 5, then one every 12 s (guessing one account's
@@ -93,6 +94,7 @@ export function dashboardRoutes() {
   });
 
   routes.route('/', keyRoutes());
+  routes.route('/', historyRoutes());
 
   routes.get('/', async (c) => {
     const accountId = await currentAccount(c);

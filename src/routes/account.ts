@@ -10,6 +10,7 @@ import { OPERATIONS } from '../operations';
 import { PLAN_MAX_UPLOAD_MB, type Account } from '../storage/accounts';
 import { INCLUDED_REQUESTS, includedWindow } from '../billing/plans';
 import { PAGE_RATES } from '../billing/pricing';
+import { decodeCursor, operationsPage } from '../storage/history';
 
 export async function balanceRecord(db: D1Database, account: Account) {
   const now = Date.now();
@@ -67,30 +68,6 @@ const HistoryQuery = z.object({
   type: z.string().max(64).optional(),
 });
 
-interface HistoryRow {
-  id: string;
-  task_id: string;
-  type: string;
-  status: string;
-  charge_kopecks: number;
-  charge_units: number;
-  included: number;
-  refunded: number;
-  key_id: string;
-  key_name: string | null;
-  created_at: number;
-}
-
-const encodeCursor = (row: HistoryRow) => btoa(`${row.created_at}:${row.id}`).replace(/=+$/, '');
-function decodeCursor(cursor: string): { created_at: number; id: string } | null {
-  try {
-    const [t, id] = atob(cursor).split(':');
-    return Number.isFinite(Number(t)) && id ? { created_at: Number(t), id } : null;
-  } catch {
-    return null;
-  }
-}
-
 export function accountRoutes() {
   const routes = new Hono<AppEnv>();
 
@@ -102,23 +79,7 @@ export function accountRoutes() {
     const q = parseOr422(HistoryQuery, c.req.query());
     const after = q.cursor ? decodeCursor(q.cursor) : null;
     if (q.cursor && !after) throw invalid('cursor', 'the cursor is not one this endpoint gave out: pass next_cursor as it was returned');
-    const where = ['o.account_id = ?'];
-    const binds: unknown[] = [c.get('account').id];
-    if (q.type) {
-      where.push('o.type = ?');
-      binds.push(q.type);
-    }
-    if (after) {
-      where.push('(o.created_at < ? OR (o.created_at = ? AND o.id < ?))');
-      binds.push(after.created_at, after.created_at, after.id);
-    }
-    const rows = await c.env.DB.prepare(
-      `SELECT o.*, k.name AS key_name FROM operations o LEFT JOIN api_keys k ON k.id = o.key_id
-       WHERE ${where.join(' AND ')} ORDER BY o.created_at DESC, o.id DESC LIMIT ?`,
-    )
-      .bind(...binds, q.limit + 1)
-      .all<HistoryRow>();
-    const page = rows.results.slice(0, q.limit);
+    const { rows: page, next } = await operationsPage(c.env.DB, c.get('account').id, { type: q.type, after: after ?? undefined, limit: q.limit });
     return c.json({
       items: page.map((r) => ({
         id: r.id,
@@ -133,7 +94,7 @@ export function accountRoutes() {
         key_name: r.key_name,
         created_at: iso(r.created_at),
       })),
-      next_cursor: rows.results.length > q.limit ? encodeCursor(page[page.length - 1]!) : null,
+      next_cursor: next,
     });
   });
 
