@@ -52,6 +52,8 @@ export default defineConfig(async () => ({
           RATE_LIMIT_PER_SECOND: '20',
           RATE_LIMIT_BURST: '40',
           WEBHOOK_RETRY_DELAYS: '1,1,1',
+          // The dashboard's self-service sign-up is tested open (and closed, with the variable overridden).
+          SIGNUP_ENABLED: 'true',
         },
       },
     }),

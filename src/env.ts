@@ -19,6 +19,8 @@ export interface Env {
   FREE_CLEANUP_SECONDS?: string;
   WEBHOOK_RETRY_DELAYS?: string;
   ALLOW_INSECURE_URLS?: string;
+  /** "true": anyone may open an account from the dashboard's sign-up page (free plan). */
+  SIGNUP_ENABLED?: string;
   RATE_LIMIT_PER_SECOND?: string;
   RATE_LIMIT_BURST?: string;
   TASK_WATCHDOG_SECONDS?: string;
@@ -32,6 +34,7 @@ export interface Config {
   freeCleanupSeconds: number;
   webhookRetryDelays: number[];
   allowInsecureUrls: boolean;
+  signupEnabled: boolean;
   rateLimitPerSecond: number;
   rateLimitBurst: number;
   taskWatchdogSeconds: number;
@@ -55,6 +58,7 @@ export function config(env: Env): Config {
       .map((s) => Number(s.trim()))
       .filter((n) => Number.isFinite(n) && n >= 0),
     allowInsecureUrls: env.ALLOW_INSECURE_URLS === 'true' || env.ALLOW_INSECURE_URLS === '1',
+    signupEnabled: env.SIGNUP_ENABLED === 'true' || env.SIGNUP_ENABLED === '1',
     rateLimitPerSecond: num(env.RATE_LIMIT_PER_SECOND, 20),
     rateLimitBurst: num(env.RATE_LIMIT_BURST, 40),
     taskWatchdogSeconds: num(env.TASK_WATCHDOG_SECONDS, 900),

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SELF, env } from 'cloudflare:test';
 import { ADMIN, BASE, newAccount } from './helpers';
 import { hashPassword, verifyPassword } from '../src/auth/passwords';
+import { createApp } from '../src/app';
 
 const ORIGIN = { origin: BASE };
 
@@ -181,5 +182,23 @@ describe('dashboard balance and history', () => {
     expect(first.match(/<rect /g)!.length).toBeGreaterThanOrEqual(30);
     expect(first).toContain(`${new Date(now).toISOString().slice(0, 10)}: 2.50 ₽`);
     expect((await get('/dashboard/history')).headers.get('location')).toBe('/dashboard/sign-in');
+  });
+});
+
+describe('dashboard sign-up', () => {
+  it('open: a new email gets a free account, signed in; an existing email is told to sign in; closed: 404', async () => {
+    const email = `new-${crypto.randomUUID()}@example.com`;
+    const made = await post('/dashboard/sign-up', { email, password: 'a good long password', again: 'a good long password' });
+    expect(made.status).toBe(303);
+    const overview = await (await get('/dashboard', sessionCookie(made)!)).text();
+    expect(overview).toContain(email);
+    expect(overview).toContain('free');
+    expect((await post('/dashboard/sign-up', { email, password: 'a good long password', again: 'a good long password' })).status).toBe(409);
+    expect((await post('/dashboard/sign-up', { email: 'not-an-email', password: 'a good long password', again: 'a good long password' })).status).toBe(422);
+    const closed = { ...env, SIGNUP_ENABLED: 'false' } as typeof env;
+    const app = createApp();
+    expect((await app.fetch(new Request(`${BASE}/dashboard/sign-up`), closed)).status).toBe(404);
+    const form = new URLSearchParams({ email: `x-${crypto.randomUUID()}@example.com`, password: 'a good long password', again: 'a good long password' });
+    expect((await app.fetch(new Request(`${BASE}/dashboard/sign-up`, { method: 'POST', body: form, headers: { origin: BASE, 'content-type': 'application/x-www-form-urlencoded' } }), closed)).status).toBe(404);
   });
 });

@@ -33,6 +33,16 @@ export function signInPage(problem?: string, email = ''): Html {
 <p>No password yet, or forgotten? Ask for a sign-in link: it signs you in once and lets you set one.</p>`;
 }
 
+export function signUpPage(problem?: string, email = ''): Html {
+  return html`${problemLine(problem)}
+<form method="post" action="/dashboard/sign-up">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${email}">
+<label for="password">Password (${PASSWORD_MIN} to ${PASSWORD_MAX} characters)</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN}" required>
+<label for="again">The same password again</label><input id="again" name="again" type="password" autocomplete="new-password" required>
+<button type="submit">Open the account</button>
+</form><p>The account starts on the free plan. <a href="/dashboard/sign-in">Sign in</a> if you have one.</p>`;
+}
+
 export function passwordPage(problem?: string): Html {
   return html`${problemLine(problem)}
 <form method="post" action="/dashboard/password">

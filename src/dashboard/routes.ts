@@ -12,7 +12,9 @@ import type { AppEnv } from '../app-env';
 import { PASSWORD_MAX, PASSWORD_MIN, hashPassword, verifyPassword } from '../auth/passwords';
 import { SESSION_COOKIE, SESSION_DAYS, createSession, endAllSessions, endSession, spendSignInLink } from '../auth/sessions';
 import { formatRub } from '../lib/money';
-import { page, signInPage, passwordPage, overviewPage, messagePage } from './pages';
+import { page, signInPage, signUpPage, passwordPage, overviewPage, messagePage } from './pages';
+import { config } from '../env';
+import { createAccount } from '../storage/accounts';
 import { currentAccount, type DashboardContext } from './session';
 import { keyRoutes } from './keys';
 import { historyRoutes } from './history';
@@ -53,6 +55,26 @@ export function dashboardRoutes() {
     return c.redirect('/dashboard', 303);
   });
 
+  // Self-service sign-up, when SIGNUP_ENABLED: a free-plan account, its password, a session.
+  routes.get('/sign-up', (c) => (config(c.env).signupEnabled ? c.html(page('Open an account', signUpPage())) : c.html(page('Sign-up is closed', messagePage('Accounts are opened by the service\'s operator here.')), 404)));
+
+  routes.post('/sign-up', async (c) => {
+    if (!config(c.env).signupEnabled) return c.html(page('Sign-up is closed', messagePage('Accounts are opened by the service\'s operator here.')), 404);
+    const form = await c.req.parseBody();
+    const email = String(form.email ?? '').trim().toLowerCase();
+    const [password, again] = [String(form.password ?? ''), String(form.again ?? '')];
+    if (!(await allowAttempt(c, `sign-up:ip:${c.req.header('cf-connecting-ip') ?? 'local'}`, PER_ADDRESS))) return c.html(page('Open an account', signUpPage('Too many attempts. Wait a minute and try again.', email)), 429);
+    const problem = !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254 ? 'Give a valid email address.' : passwordProblem(password, again);
+    if (problem) return c.html(page('Open an account', signUpPage(problem, email)), 422);
+    if (await c.env.DB.prepare('SELECT 1 FROM accounts WHERE email = ?').bind(email).first()) {
+      return c.html(page('Open an account', signUpPage('An account with this email exists: sign in instead.', email)), 409);
+    }
+    const account = await createAccount(c.env.DB, { email, plan: 'free', balance_kopecks: 0, purchased_at: null });
+    await c.env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').bind(await hashPassword(password), account.id).run();
+    await startSession(c, account.id);
+    return c.redirect('/dashboard', 303);
+  });
+
   // A one-time link (first access, password reset): spent at once, then a password is set.
   routes.get('/link/:token', async (c) => {
     const accountId = await spendSignInLink(c.env.DB, c.req.param('token'));
@@ -72,8 +94,7 @@ export function dashboardRoutes() {
     if (!accountId) return c.redirect('/dashboard/sign-in', 303);
     const form = await c.req.parseBody();
     const [password, again] = [String(form.password ?? ''), String(form.again ?? '')];
-    const problem =
-      password.length < PASSWORD_MIN || password.length > PASSWORD_MAX ? `A password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.` : password !== again ? 'The two passwords differ.' : null;
+    const problem = passwordProblem(password, again);
     if (problem) return c.html(page('Password', passwordPage(problem)), 422);
     await c.env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').bind(await hashPassword(password), accountId).run();
     return c.redirect('/dashboard', 303);
@@ -105,6 +126,11 @@ export function dashboardRoutes() {
   });
 
   return routes;
+}
+
+function passwordProblem(password: string, again: string): string | null {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return `A password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`;
+  return password !== again ? 'The two passwords differ.' : null;
 }
 
 async function startSession(c: DashboardContext, accountId: string): Promise<void> {
