@@ -202,3 +202,37 @@ describe('dashboard sign-up', () => {
     expect((await app.fetch(new Request(`${BASE}/dashboard/sign-up`, { method: 'POST', body: form, headers: { origin: BASE, 'content-type': 'application/x-www-form-urlencoded' } }), closed)).status).toBe(404);
   });
 });
+
+describe('dashboard languages', () => {
+  it('Russian from Accept-Language, English by ?lang=en (remembered in a cookie), labels tied to their inputs in both', async () => {
+    const ru = await (await SELF.fetch(`${BASE}/dashboard/sign-in`, { headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' } })).text();
+    expect(ru).toContain('<html lang="ru">');
+    expect(ru).toContain('<label for="password">Пароль</label>');
+    expect(ru).toContain('>Войти</button>');
+    const switched = await SELF.fetch(`${BASE}/dashboard/sign-in?lang=en`, { headers: { 'accept-language': 'ru' } });
+    expect(await switched.text()).toContain('>Sign in</button>');
+    const cookie = /pdf_edge_lang=en/.exec(switched.headers.get('set-cookie') ?? '')![0];
+    const remembered = await (await SELF.fetch(`${BASE}/dashboard/sign-in`, { headers: { 'accept-language': 'ru', cookie } })).text();
+    expect(remembered).toContain('<html lang="en">');
+    const acct = await newAccount();
+    const session = await signedIn(acct.accountId);
+    const keys = await (await SELF.fetch(`${BASE}/dashboard/keys?lang=ru`, { headers: { cookie: session } })).text();
+    expect(keys).toContain('Создать ключ');
+    expect(keys).toContain('без лимита');
+  });
+});
+
+describe('dashboard session fixation', () => {
+  it('a session id planted before sign-in is never accepted: signing in issues a new one', async () => {
+    const acct = await newAccount();
+    await env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').bind(await hashPassword('planted test password', 1000), acct.accountId).run();
+    const email = (await env.DB.prepare('SELECT email FROM accounts WHERE id = ?').bind(acct.accountId).first<{ email: string }>())!.email;
+    const planted = 'pdf_edge_session=ses_planted_by_someone_else_000000000000000000';
+    expect((await get('/dashboard', planted)).headers.get('location')).toBe('/dashboard/sign-in');
+    const signed = await post('/dashboard/sign-in', { email, password: 'planted test password' }, planted);
+    const issued = sessionCookie(signed)!;
+    expect(issued).not.toBe(planted);
+    expect((await get('/dashboard', planted)).headers.get('location')).toBe('/dashboard/sign-in');
+    expect((await get('/dashboard', issued)).status).toBe(200);
+  });
+});

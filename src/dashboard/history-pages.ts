@@ -5,16 +5,17 @@ import type { KeyListing } from '../storage/accounts';
 import { formatRub } from '../lib/money';
 import { iso } from '../lib/time';
 import { OPERATIONS } from '../operations';
+import { t } from './i18n';
 
 type Html = ReturnType<typeof html>;
 
 export function balancePage(plan: string, record: Record<string, unknown>): Html {
   const row = (label: string, value: unknown) => html`<dt>${label}</dt><dd>${value === null || value === undefined ? '—' : String(value)}</dd>`;
   return html`<dl>
-${row('Plan', plan)}${row('Balance', `${record.balance} ₽`)}${row('Spent this month', `${record.spent_month} ₽`)}
-${row('Price of a request', `${record.request_price} ₽ per ${record.request_unit_mb} MB`)}
-${plan === 'business' ? html`${row('Included requests', `${record.included_used} of ${record.included_limit} used, ${record.included_remaining} left`)}${row('Included requests renew', record.included_resets_at)}` : ''}
-</dl><p><a href="/dashboard">Back to the account</a></p>`;
+${row(t('Plan'), plan)}${row(t('Balance'), `${record.balance} ₽`)}${row(t('Spent this month'), `${record.spent_month} ₽`)}
+${row(t('Price of a request'), t('{price} ₽ per {mb} MB', { price: String(record.request_price), mb: String(record.request_unit_mb) }))}
+${plan === 'business' ? html`${row(t('Included requests'), t('{used} of {limit} used, {left} left', { used: String(record.included_used), limit: String(record.included_limit), left: String(record.included_remaining) }))}${row(t('Included requests renew'), record.included_resets_at)}` : ''}
+</dl><p><a href="/dashboard">${t('Back to the account')}</a></p>`;
 }
 
 export interface HistoryView {
@@ -38,13 +39,13 @@ function dayChart(days: [number, number][]): Html {
     const bh = ((h - 2 * pad) * v) / top;
     return `<rect x="${(pad + i * bar + 1).toFixed(1)}" y="${(h - pad - bh).toFixed(1)}" width="${(bar - 2).toFixed(1)}" height="${bh.toFixed(1)}" fill="#3b6fd8"><title>${iso(day).slice(0, 10)}: ${formatRub(v)} ₽</title></rect>`;
   });
-  const label = `Spend per day over the last ${days.length} days, at most ${formatRub(top)} ₽ a day`;
+  const label = t('Spend per day over the last {n} days, at most {top} ₽ a day', { n: days.length, top: formatRub(top) });
   return html`<svg role="img" aria-label="${label}" viewBox="0 0 ${w} ${h}" width="100%">${raw(bars.join(''))}<line x1="${pad}" y1="${h - pad}" x2="${w - pad}" y2="${h - pad}" stroke="#999"/><text x="${pad}" y="${pad - 6}" font-size="11">${formatRub(top)} ₽</text><text x="${pad}" y="${h - 4}" font-size="11">${iso(days[0]![0]).slice(0, 10)}</text><text x="${w - pad}" y="${h - 4}" font-size="11" text-anchor="end">${iso(days[days.length - 1]![0]).slice(0, 10)}</text></svg>`;
 }
 
 /** Horizontal bars, one per operation type. */
 function typeChart(byType: [string, number][]): Html {
-  if (!byType.length) return html`<p>Nothing spent in these days.</p>`;
+  if (!byType.length) return html`<p>${t('Nothing spent in these days.')}</p>`;
   const [w, rowH, labelW] = [600, 22, 170];
   const top = Math.max(1, ...byType.map(([, v]) => v));
   const rows = byType.map(([type, v], i) => {
@@ -52,25 +53,25 @@ function typeChart(byType: [string, number][]): Html {
     const y = i * rowH;
     return `<text x="0" y="${y + 15}" font-size="12">${type}</text><rect x="${labelW}" y="${y + 4}" width="${bw.toFixed(1)}" height="${rowH - 8}" fill="#3b6fd8"/><text x="${(labelW + bw + 6).toFixed(1)}" y="${y + 15}" font-size="12">${formatRub(v)} ₽</text>`;
   });
-  return html`<svg role="img" aria-label="Spend per operation type" viewBox="0 0 ${w} ${byType.length * rowH}" width="100%">${raw(rows.join(''))}</svg>`;
+  return html`<svg role="img" aria-label="${t('Spend per operation type')}" viewBox="0 0 ${w} ${byType.length * rowH}" width="100%">${raw(rows.join(''))}</svg>`;
 }
 
 export function historyPage(v: HistoryView): Html {
   const option = (value: string, label: string, selected: string) => html`<option value="${value}" ${value === selected ? 'selected' : ''}>${label}</option>`;
-  return html`<h2>Spend</h2>${dayChart(v.days)}${typeChart(v.byType)}
-<h2>Operations</h2>
+  return html`<h2>${t('Spend')}</h2>${dayChart(v.days)}${typeChart(v.byType)}
+<h2>${t('Operations')}</h2>
 <form method="get" action="/dashboard/history">
-<label for="f-type">Operation</label><select id="f-type" name="type">${option('', 'all', v.filter.type)}${OPERATIONS.map((o) => option(o.type, o.type, v.filter.type))}</select>
-<label for="f-key">Key</label><select id="f-key" name="key">${option('', 'all', v.filter.key)}${v.keys.map((k) => option(k.id, k.name, v.filter.key))}</select>
-<label for="f-status">Status</label><select id="f-status" name="status">${['', 'done', 'failed', 'processing', 'queued'].map((s) => option(s, s || 'all', v.filter.status))}</select>
-<label for="f-from">From (day)</label><input id="f-from" name="from" type="date" value="${v.filter.from}">
-<label for="f-to">To (day)</label><input id="f-to" name="to" type="date" value="${v.filter.to}">
-<button type="submit">Show</button></form>
+<label for="f-type">${t('Operation')}</label><select id="f-type" name="type">${option('', t('all'), v.filter.type)}${OPERATIONS.map((o) => option(o.type, o.type, v.filter.type))}</select>
+<label for="f-key">${t('Key')}</label><select id="f-key" name="key">${option('', t('all'), v.filter.key)}${v.keys.map((k) => option(k.id, k.name, v.filter.key))}</select>
+<label for="f-status">${t('Status')}</label><select id="f-status" name="status">${['', 'done', 'failed', 'processing', 'queued'].map((s) => option(s, t(s || 'all'), v.filter.status))}</select>
+<label for="f-from">${t('From (day)')}</label><input id="f-from" name="from" type="date" value="${v.filter.from}">
+<label for="f-to">${t('To (day)')}</label><input id="f-to" name="to" type="date" value="${v.filter.to}">
+<button type="submit">${t('Show')}</button></form>
 ${v.rows.length
-    ? html`<table><thead><tr><th>When (UTC)</th><th>Operation</th><th>Status</th><th>Charge</th><th>Key</th><th>Task</th></tr></thead><tbody>
-${v.rows.map((r) => html`<tr><td>${iso(r.created_at).slice(0, 19).replace('T', ' ')}</td><td>${r.type}</td><td>${r.status}</td><td>${r.refunded ? html`<s>${formatRub(r.charge_kopecks)} ₽</s> refunded` : r.included ? 'included' : `${formatRub(r.charge_kopecks)} ₽`}</td><td>${r.key_name ?? r.key_id}</td><td><small>${r.task_id}</small></td></tr>`)}
+    ? html`<table><thead><tr><th>${t('When (UTC)')}</th><th>${t('Operation')}</th><th>${t('Status')}</th><th>${t('Charge')}</th><th>${t('Key')}</th><th>${t('Task')}</th></tr></thead><tbody>
+${v.rows.map((r) => html`<tr><td>${iso(r.created_at).slice(0, 19).replace('T', ' ')}</td><td>${r.type}</td><td>${r.status}</td><td>${r.refunded ? html`<s>${formatRub(r.charge_kopecks)} ₽</s> ${t('refunded')}` : r.included ? t('included') : `${formatRub(r.charge_kopecks)} ₽`}</td><td>${r.key_name ?? r.key_id}</td><td><small>${r.task_id}</small></td></tr>`)}
 </tbody></table>`
-    : html`<p>No operations match.</p>`}
-${v.nextQuery ? html`<p><a href="/dashboard/history?${v.nextQuery}">Older operations</a></p>` : ''}
-<p><a href="/dashboard">Back to the account</a></p>`;
+    : html`<p>${t('No operations match.')}</p>`}
+${v.nextQuery ? html`<p><a href="/dashboard/history?${v.nextQuery}">${t('Older operations')}</a></p>` : ''}
+<p><a href="/dashboard">${t('Back to the account')}</a></p>`;
 }

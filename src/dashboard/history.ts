@@ -9,6 +9,7 @@ import * as accounts from '../storage/accounts';
 import { decodeCursor, operationsPage, spendByDay } from '../storage/history';
 import { balanceRecord } from '../routes/account';
 import { currentAccount } from './session';
+import { t } from './i18n';
 import { page } from './pages';
 import { balancePage, historyPage, type HistoryView } from './history-pages';
 
@@ -24,7 +25,7 @@ export function historyRoutes() {
     const accountId = await currentAccount(c);
     const account = accountId ? await accounts.getAccount(c.env.DB, accountId) : null;
     if (!account) return c.redirect('/dashboard/sign-in', 303);
-    return c.html(page('Balance', balancePage(account.plan, await balanceRecord(c.env.DB, account))));
+    return c.html(page(t('Balance'), balancePage(account.plan, await balanceRecord(c.env.DB, account))));
   });
 
   routes.get('/history', async (c) => {
@@ -51,7 +52,7 @@ export function historyRoutes() {
       days: Array.from({ length: CHART_DAYS }, (_, i) => [chartFrom + i * DAY, spent.get(chartFrom + i * DAY) ?? 0] as [number, number]),
       byType: byType.results.map((r) => [r.type, r.spent] as [string, number]),
     };
-    return c.html(page('History', historyPage(view)));
+    return c.html(page(t('History'), historyPage(view)));
   });
 
   return routes;

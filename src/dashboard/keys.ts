@@ -12,6 +12,7 @@ import * as accounts from '../storage/accounts';
 import { keySpent, periodEnd } from '../billing/charge';
 import { parseRub } from '../lib/money';
 import { currentAccount, type DashboardContext } from './session';
+import { t } from './i18n';
 import { page, messagePage } from './pages';
 import { confirmPage, keysPage, secretPage, type KeyRow } from './key-pages';
 
@@ -23,16 +24,16 @@ export function keyRoutes() {
   routes.get('/keys', async (c) => {
     const accountId = await currentAccount(c);
     if (!accountId) return c.redirect('/dashboard/sign-in', 303);
-    return c.html(page('API and MCP', await keysView(c, accountId)));
+    return c.html(page(t('API and MCP'), await keysView(c, accountId)));
   });
 
   routes.post('/keys', async (c) => {
     const accountId = await currentAccount(c);
     if (!accountId) return c.redirect('/dashboard/sign-in', 303);
     const input = keyInput(await c.req.parseBody());
-    if ('problem' in input) return c.html(page('API and MCP', await keysView(c, accountId, input.problem)), 422);
+    if ('problem' in input) return c.html(page(t('API and MCP'), await keysView(c, accountId, input.problem)), 422);
     const { secret, key_id } = await accounts.createKey(c.env.DB, accountId, input);
-    return c.html(page('New key', secretPage(`The key "${input.name}" (${key_id}) is made.`, secret)), 201);
+    return c.html(page(t('New key'), secretPage(t('The key "{name}" ({id}) is made.', { name: input.name, id: key_id }), secret)), 201);
   });
 
   routes.post('/keys/:id', async (c) => {
@@ -40,7 +41,7 @@ export function keyRoutes() {
     if (!accountId) return c.redirect('/dashboard/sign-in', 303);
     if (!(await accounts.keyOfAccount(c.env.DB, accountId, c.req.param('id')))) return notFound(c);
     const input = keyInput(await c.req.parseBody());
-    if ('problem' in input) return c.html(page('API and MCP', await keysView(c, accountId, input.problem)), 422);
+    if ('problem' in input) return c.html(page(t('API and MCP'), await keysView(c, accountId, input.problem)), 422);
     await accounts.updateKey(c.env.DB, c.req.param('id'), input);
     return c.redirect('/dashboard/keys', 303);
   });
@@ -52,7 +53,7 @@ export function keyRoutes() {
     if (!key) return notFound(c);
     const secret = await accounts.reissueKey(c.env.DB, key.id);
     if (!secret) return notFound(c);
-    return c.html(page('Key reissued', secretPage(`The key "${key.name}" has a new secret; the old one no longer works.`, secret)));
+    return c.html(page(t('Key reissued'), secretPage(t('The key "{name}" has a new secret; the old one no longer works.', { name: key.name }), secret)));
   });
 
   routes.get('/keys/:id/delete', async (c) => {
@@ -60,7 +61,7 @@ export function keyRoutes() {
     if (!accountId) return c.redirect('/dashboard/sign-in', 303);
     const key = await accounts.keyOfAccount(c.env.DB, accountId, c.req.param('id'));
     if (!key) return notFound(c);
-    return c.html(page('Delete the key?', confirmPage(`Delete the key "${key.name}"? Requests with it are refused from now on; its history stays.`, `/dashboard/keys/${key.id}/delete`, 'Delete the key')));
+    return c.html(page(t('Delete the key?'), confirmPage(t('Delete the key "{name}"? Requests with it are refused from now on; its history stays.', { name: key.name }), `/dashboard/keys/${key.id}/delete`, t('Delete the key'))));
   });
 
   routes.post('/keys/:id/delete', async (c) => {
@@ -73,7 +74,7 @@ export function keyRoutes() {
 
   routes.get('/webhook-secret/reissue', async (c) => {
     if (!(await currentAccount(c))) return c.redirect('/dashboard/sign-in', 303);
-    return c.html(page('Reissue the webhook secret?', confirmPage('Deliveries from now on are signed with a new secret; receivers checking the old one will refuse them.', '/dashboard/webhook-secret/reissue', 'Reissue the secret')));
+    return c.html(page(t('Reissue the webhook secret?'), confirmPage(t('Deliveries from now on are signed with a new secret; receivers checking the old one will refuse them.'), '/dashboard/webhook-secret/reissue', t('Reissue the secret'))));
   });
 
   routes.post('/webhook-secret/reissue', async (c) => {
@@ -81,25 +82,25 @@ export function keyRoutes() {
     if (!accountId) return c.redirect('/dashboard/sign-in', 303);
     const secret = await accounts.rotateWebhookSecret(c.env.DB, accountId);
     if (!secret) return notFound(c);
-    return c.html(page('Webhook secret reissued', secretPage('Webhook deliveries are signed with this secret from now on.', secret)));
+    return c.html(page(t('Webhook secret reissued'), secretPage(t('Webhook deliveries are signed with this secret from now on.'), secret)));
   });
 
   return routes;
 }
 
 function notFound(c: DashboardContext) {
-  return c.html(page('Not found', messagePage('There is no such key in this account.')), 404);
+  return c.html(page(t('Not found'), messagePage(t('There is no such key in this account.'))), 404);
 }
 
 /** A key's name, limit and period from a form, or what to fix. */
 function keyInput(form: Record<string, unknown>): { name: string; limit_kopecks: number | null; period: accounts.Period } | { problem: string } {
   const name = String(form.name ?? '').trim();
-  if (!name || name.length > 100) return { problem: 'A key needs a name of 1 to 100 characters.' };
+  if (!name || name.length > 100) return { problem: t('A key needs a name of 1 to 100 characters.') };
   const limitText = String(form.limit ?? '').trim().replace(',', '.');
   const limit = limitText === '' ? null : parseRub(limitText);
-  if (limitText !== '' && limit === null) return { problem: 'The limit is an amount in rubles with at most two decimals, such as 2.50, or empty for none.' };
+  if (limitText !== '' && limit === null) return { problem: t('The limit is an amount in rubles with at most two decimals, such as 2.50, or empty for none.') };
   const period = String(form.period ?? 'never');
-  if (!(PERIODS as readonly string[]).includes(period)) return { problem: 'The period is never, daily, weekly or monthly.' };
+  if (!(PERIODS as readonly string[]).includes(period)) return { problem: t('The period is never, daily, weekly or monthly.') };
   return { name, limit_kopecks: limit, period: period as accounts.Period };
 }
 

@@ -17,6 +17,7 @@ import { config } from '../env';
 import { createAccount } from '../storage/accounts';
 import { currentAccount, type DashboardContext } from './session';
 import { keyRoutes } from './keys';
+import { t, withLanguage } from './i18n';
 import { historyRoutes } from './history';
 
 /**
@@ -29,15 +30,16 @@ const PER_ADDRESS = { perSecond: 1 / 3, burst: 20 };
 export function dashboardRoutes() {
   const routes = new Hono<AppEnv>();
 
+  routes.use('*', withLanguage);
   // Cross-site requests change nothing: a POST must carry this origin's Origin header.
   routes.use('*', async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header('origin') !== new URL(c.req.url).origin) {
-      return c.html(page('Refused', messagePage('This request did not come from the dashboard itself, so nothing was changed.')), 403);
+      return c.html(page(t('Refused'), messagePage(t('This request did not come from the dashboard itself, so nothing was changed.'))), 403);
     }
     await next();
   });
 
-  routes.get('/sign-in', (c) => c.html(page('Sign in', signInPage())));
+  routes.get('/sign-in', (c) => c.html(page(t('Sign in'), signInPage())));
 
   routes.post('/sign-in', async (c) => {
     const form = await c.req.parseBody();
@@ -45,29 +47,29 @@ export function dashboardRoutes() {
     const password = String(form.password ?? '');
     const address = c.req.header('cf-connecting-ip') ?? 'local';
     if (!(await allowAttempt(c, `sign-in:email:${email}`, PER_EMAIL)) || !(await allowAttempt(c, `sign-in:ip:${address}`, PER_ADDRESS))) {
-      return c.html(page('Sign in', signInPage('Too many attempts. Wait a minute and try again.', email)), 429);
+      return c.html(page(t('Sign in'), signInPage(t('Too many attempts. Wait a minute and try again.'), email)), 429);
     }
     const account = await c.env.DB.prepare('SELECT id, password_hash FROM accounts WHERE email = ?').bind(email).first<{ id: string; password_hash: string | null }>();
     if (!account || !(await verifyPassword(password, account.password_hash))) {
-      return c.html(page('Sign in', signInPage('The email or the password is wrong.', email)), 401);
+      return c.html(page(t('Sign in'), signInPage(t('The email or the password is wrong.'), email)), 401);
     }
     await startSession(c, account.id);
     return c.redirect('/dashboard', 303);
   });
 
   // Self-service sign-up, when SIGNUP_ENABLED: a free-plan account, its password, a session.
-  routes.get('/sign-up', (c) => (config(c.env).signupEnabled ? c.html(page('Open an account', signUpPage())) : c.html(page('Sign-up is closed', messagePage('Accounts are opened by the service\'s operator here.')), 404)));
+  routes.get('/sign-up', (c) => (config(c.env).signupEnabled ? c.html(page(t('Open an account'), signUpPage())) : c.html(page(t('Sign-up is closed'), messagePage(t('Accounts are opened by the service\'s operator here.'))), 404)));
 
   routes.post('/sign-up', async (c) => {
-    if (!config(c.env).signupEnabled) return c.html(page('Sign-up is closed', messagePage('Accounts are opened by the service\'s operator here.')), 404);
+    if (!config(c.env).signupEnabled) return c.html(page(t('Sign-up is closed'), messagePage(t('Accounts are opened by the service\'s operator here.'))), 404);
     const form = await c.req.parseBody();
     const email = String(form.email ?? '').trim().toLowerCase();
     const [password, again] = [String(form.password ?? ''), String(form.again ?? '')];
-    if (!(await allowAttempt(c, `sign-up:ip:${c.req.header('cf-connecting-ip') ?? 'local'}`, PER_ADDRESS))) return c.html(page('Open an account', signUpPage('Too many attempts. Wait a minute and try again.', email)), 429);
-    const problem = !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254 ? 'Give a valid email address.' : passwordProblem(password, again);
-    if (problem) return c.html(page('Open an account', signUpPage(problem, email)), 422);
+    if (!(await allowAttempt(c, `sign-up:ip:${c.req.header('cf-connecting-ip') ?? 'local'}`, PER_ADDRESS))) return c.html(page(t('Open an account'), signUpPage(t('Too many attempts. Wait a minute and try again.'), email)), 429);
+    const problem = !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254 ? t('Give a valid email address.') : passwordProblem(password, again);
+    if (problem) return c.html(page(t('Open an account'), signUpPage(problem, email)), 422);
     if (await c.env.DB.prepare('SELECT 1 FROM accounts WHERE email = ?').bind(email).first()) {
-      return c.html(page('Open an account', signUpPage('An account with this email exists: sign in instead.', email)), 409);
+      return c.html(page(t('Open an account'), signUpPage(t('An account with this email exists: sign in instead.'), email)), 409);
     }
     const account = await createAccount(c.env.DB, { email, plan: 'free', balance_kopecks: 0, purchased_at: null });
     await c.env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').bind(await hashPassword(password), account.id).run();
@@ -78,7 +80,7 @@ export function dashboardRoutes() {
   // A one-time link (first access, password reset): spent at once, then a password is set.
   routes.get('/link/:token', async (c) => {
     const accountId = await spendSignInLink(c.env.DB, c.req.param('token'));
-    if (!accountId) return c.html(page('Link not valid', messagePage('This sign-in link was used already or has expired. Ask for a new one.')), 410);
+    if (!accountId) return c.html(page(t('Link not valid'), messagePage(t('This sign-in link was used already or has expired. Ask for a new one.'))), 410);
     await startSession(c, accountId);
     return c.redirect('/dashboard/password', 303);
   });
@@ -86,7 +88,7 @@ export function dashboardRoutes() {
   routes.get('/password', async (c) => {
     const accountId = await currentAccount(c);
     if (!accountId) return c.redirect('/dashboard/sign-in', 303);
-    return c.html(page('Password', passwordPage()));
+    return c.html(page(t('Password'), passwordPage()));
   });
 
   routes.post('/password', async (c) => {
@@ -95,7 +97,7 @@ export function dashboardRoutes() {
     const form = await c.req.parseBody();
     const [password, again] = [String(form.password ?? ''), String(form.again ?? '')];
     const problem = passwordProblem(password, again);
-    if (problem) return c.html(page('Password', passwordPage(problem)), 422);
+    if (problem) return c.html(page(t('Password'), passwordPage(problem)), 422);
     await c.env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').bind(await hashPassword(password), accountId).run();
     return c.redirect('/dashboard', 303);
   });
@@ -122,15 +124,15 @@ export function dashboardRoutes() {
     if (!accountId) return c.redirect('/dashboard/sign-in', 303);
     const account = await c.env.DB.prepare('SELECT email, plan, balance_kopecks FROM accounts WHERE id = ?').bind(accountId).first<{ email: string; plan: string; balance_kopecks: number }>();
     if (!account) return c.redirect('/dashboard/sign-in', 303);
-    return c.html(page('Account', overviewPage({ email: account.email, plan: account.plan, balance: formatRub(account.balance_kopecks) })));
+    return c.html(page(t('Account'), overviewPage({ email: account.email, plan: account.plan, balance: formatRub(account.balance_kopecks) })));
   });
 
   return routes;
 }
 
 function passwordProblem(password: string, again: string): string | null {
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return `A password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`;
-  return password !== again ? 'The two passwords differ.' : null;
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return t('A password has {min} to {max} characters.', { min: PASSWORD_MIN, max: PASSWORD_MAX });
+  return password !== again ? t('The two passwords differ.') : null;
 }
 
 async function startSession(c: DashboardContext, accountId: string): Promise<void> {
