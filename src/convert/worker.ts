@@ -9,8 +9,9 @@
 import type { Env } from '../env';
 import { handleQueue, type Operations } from '../tasks/consumer';
 import { wordToPdfWithConverter } from './word-to-pdf';
+import { htmlToPdfWithLayout } from './html-to-pdf';
 
-export const convertOperations: Operations = new Map([[wordToPdfWithConverter.path, wordToPdfWithConverter]]);
+export const convertOperations: Operations = new Map([wordToPdfWithConverter, htmlToPdfWithLayout].map((op) => [op.path, op]));
 
 export default {
   queue: (batch, env) => handleQueue(batch, env, convertOperations),

@@ -77,10 +77,19 @@ function localHeaderNames(b: Uint8Array): string[] {
   return names;
 }
 
+/**
+ * Elements a fragment of HTML starts with: a file saved from part of a page (a table, paragraphs)
+ * is HTML to a browser, and to us.
+ */
+const FRAGMENT_START = /^(<!--[\s\S]*?-->\s*)*<(p|div|table|thead|tbody|tr|td|h[1-6]|ul|ol|li|dl|span|section|article|header|footer|main|nav|img|a|b|i|u|strong|em|pre|blockquote|form|style|meta|title|link|br|hr|font|center|figure)[\s>/]/;
+
 function looksLikeHtml(b: Uint8Array): boolean {
-  const head = ascii(b, 0, 2048).replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();
+  // UTF-16 (with its byte order mark) is read as such; anything else as bytes.
+  const utf16 = b[0] === 0xff && b[1] === 0xfe ? 'utf-16le' : b[0] === 0xfe && b[1] === 0xff ? 'utf-16be' : null;
+  const text = utf16 ? new TextDecoder(utf16).decode(b.subarray(2, 4098)) : ascii(b, 0, 2048);
+  const head = text.replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();
   if (head.startsWith('<!doctype html') || head.startsWith('<html')) return true;
-  return /^(<!--[\s\S]*?-->\s*|<\?xml[^>]*>\s*)*<(html|head|body)[\s>]/.test(head) || /<html[\s>]/.test(head);
+  return /^(<!--[\s\S]*?-->\s*|<\?xml[^>]*>\s*)*<(html|head|body)[\s>]/.test(head) || /<html[\s>]/.test(head) || FRAGMENT_START.test(head);
 }
 
 /**

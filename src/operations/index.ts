@@ -7,6 +7,7 @@ import flatten from './flatten';
 import jpgToPdf from './jpg-to-pdf';
 import merge from './merge';
 import ocr from './ocr';
+import htmlToPdf from './html-to-pdf';
 import photoToPdf from './photo-to-pdf';
 import protect from './protect';
 import reorderPages from './reorder-pages';
@@ -20,7 +21,7 @@ import watermark from './watermark';
 import wordToPdf from './word-to-pdf';
 
 /** The registry: HTTP routes, OpenAPI, queue routing and history types all derive from this list. */
-export const OPERATIONS: readonly OperationDef[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, compress, addPageNumbers, protect, sign, unlock, watermark, wordToPdf, jpgToPdf, photoToPdf, toJpg, ocr] as unknown as OperationDef[];
+export const OPERATIONS: readonly OperationDef[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, compress, addPageNumbers, protect, sign, unlock, watermark, wordToPdf, jpgToPdf, photoToPdf, toJpg, ocr, htmlToPdf] as unknown as OperationDef[];
 
 export const operationByPath = new Map(OPERATIONS.map((op) => [op.path, op]));
 export const operationByType = new Map(OPERATIONS.map((op) => [op.type, op]));
