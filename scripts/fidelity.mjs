@@ -30,6 +30,11 @@ import { printSummary, summarize } from './lib/fidelity-summary.mjs';
 // ---------------------------------------------------------------------------------------------
 // Options
 
+// --html: the HTML pages instead, against Chromium's print (scripts/fidelity-html.mjs).
+if (process.argv.includes('--html')) {
+  await import('./fidelity-html.mjs');
+  process.exit(0);
+}
 const { opts: serviceOpts, rest: argv } = takeServiceArgs(process.argv.slice(2));
 const opts = { only: [], node: false, soffice: true, baseline: true, out: '/tmp/pdf-edge-fidelity', timeoutMs: 180_000 };
 for (let i = 0; i < argv.length; i++) {

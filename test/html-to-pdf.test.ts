@@ -45,6 +45,14 @@ describe('html-to-pdf', () => {
     expect((await convert(acct, '<table><tr><td>Cell from a fragment</td></tr></table>')).text).toContain('Cell from a fragment');
   });
 
+  it('a link to a place in the page becomes an internal PDF link; a javascript: link is dropped, its text kept', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const got = await convert(acct, '<html><body><p><a href="#later">Jump</a> <a href="javascript:alert(1)">Script link</a></p><h2 id="later">Later part</h2></body></html>');
+    expect(got.text).toContain('Script link');
+    expect(got.links).toHaveLength(1);
+    expect(got.links[0]).toMatch(/^#page=1/);
+  });
+
   it('scripts, frames and refreshes are removed before layout; meta charsets become UTF-8', () => {
     const cleaned = withoutActiveContent('<meta http-equiv="refresh" content="0;url=https://x"><meta charset="koi8-r"><script>fetch("https://x")</script><iframe src="https://x"></iframe><p>kept</p>');
     expect(cleaned).toBe('<meta charset="utf-8"><p>kept</p>');

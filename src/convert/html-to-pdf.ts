@@ -23,7 +23,7 @@ const MARGINS = { standard: '10mm', narrow: '6.35mm', none: '0' } as const;
 
 export const htmlToPdfWithLayout = { ...htmlToPdf, run: convertHtml } as unknown as OperationDef;
 
-async function convertHtml({ inputs, params }: RunContext<Params>): Promise<OperationResult> {
+async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise<OperationResult> {
   const mupdf = await loadMupdf();
   const [w, h] = params.orientation === 'landscape' ? [SIZES[params.page_size][1], SIZES[params.page_size][0]] : SIZES[params.page_size];
   // The user style sheet: our defaults, before the document's own rules, which win.
@@ -35,6 +35,7 @@ async function convertHtml({ inputs, params }: RunContext<Params>): Promise<Oper
     return { chunks: [writePdf(mupdf, source, w, h)], ext: 'pdf', contentType: PDF_MIME };
   } catch (err) {
     if (err instanceof TaskError) throw err;
+    log('html_layout_failed', { error: String(err) });
     throw new TaskError({ reason: 'document_unreadable', message: 'The HTML could not be laid out: save the page again from a browser and upload it again (the payment was returned).' });
   } finally {
     source?.destroy();
@@ -46,25 +47,49 @@ async function convertHtml({ inputs, params }: RunContext<Params>): Promise<Oper
 function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: number): Uint8Array {
   const out = new mupdf.Buffer();
   const writer = new mupdf.DocumentWriter(out, 'pdf', '');
-  const links: { page: number; rect: Mupdf.Rect; uri: string }[] = [];
+  const links: { page: number; rect: Mupdf.Rect; uri: string | null }[] = [];
   for (let i = 0; i < source.countPages(); i++) {
     const page = source.loadPage(i);
     const device = writer.beginPage([0, 0, w, h]);
     page.run(device, mupdf.Matrix.identity);
     writer.endPage();
-    for (const link of page.getLinks()) links.push({ page: i, rect: link.getBounds(), uri: link.getURI() });
+    for (const link of page.getLinks()) links.push({ page: i, rect: link.getBounds(), uri: pdfLinkUri(source, link, h) });
     page.destroy();
   }
   writer.close();
   const pdf = mupdf.Document.openDocument(out.asUint8Array().slice(), 'application/pdf').asPDF()!;
   try {
-    for (const link of links) (pdf.loadPage(link.page) as Mupdf.PDFPage).createLink(link.rect, link.uri);
+    for (const link of links) {
+      if (!link.uri) continue;
+      try {
+        (pdf.loadPage(link.page) as Mupdf.PDFPage).createLink(link.rect, link.uri);
+      } catch {
+        // A scheme a PDF link cannot carry (javascript:, a file path): the text stays, unlinked.
+      }
+    }
     const title = source.getMetaData('info:Title');
     if (title) pdf.setMetaData('info:Title', title);
     return saveBytes(pdf, 'garbage=compact,compress=yes');
   } finally {
     pdf.destroy();
   }
+}
+
+/**
+ * A link's target as a PDF link takes it: external URIs as they are; a place in the document as
+ * its page and the height to show at the top (PDF user space, y up, on pages `h` points tall).
+ */
+function pdfLinkUri(source: Mupdf.Document, link: Mupdf.Link, h: number): string | null {
+  const uri = link.getURI();
+  if (!link.isExternal()) {
+    try {
+      const at = source.resolveLinkDestination(link);
+      return `#page=${at.page + 1}&view=FitH,${Math.round(h - at.y)}`;
+    } catch {
+      return null;
+    }
+  }
+  return /^(https?|mailto|ftp):/i.test(uri) ? uri : null;
 }
 
 /** The file's text: UTF-16 or UTF-8 by byte order mark, else the charset its <meta> declares, else UTF-8. */

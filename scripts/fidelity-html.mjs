@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// npm run fidelity -- --html: every page of ../shared/corpus/html through html-to-pdf (the running
+// service, as a user gets it: upload, POST /v1/pdf/html-to-pdf, download), scored against
+// Chromium's print in ../shared/corpus-ref/html with ../shared/tools/fidelity, beside MuPDF's own
+// HTML import (mutool convert, Debian mupdf-tools) scored the same way; times beside headless
+// Chromium printing the same file in the same run (chromium --headless --print-to-pdf).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startService, stopAll } from './bench/service.mjs';
+import * as api from './bench/api.mjs';
+import { root } from './lib/word-converter.mjs';
+import { SCORER, scorerReady } from './lib/fidelity-tool.mjs';
+
+const corpus = join(root, '..', 'shared', 'corpus', 'html');
+const refs = join(root, '..', 'shared', 'corpus-ref', 'html');
+const out = '/tmp/pdf-edge-fidelity-html';
+if (!existsSync(corpus)) {
+  console.log(`npm run fidelity -- --html: ${corpus} is not here; nothing to score.`);
+  process.exit(0);
+}
+if (!scorerReady(console.log)) process.exit(1);
+for (const dir of ['ours', 'mupdf', 'chromium']) mkdirSync(join(out, dir), { recursive: true });
+const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+
+const score = (candidate, reference) => {
+  const r = spawnSync(process.execPath, [SCORER, candidate, reference], { encoding: 'utf8' });
+  try {
+    return JSON.parse(r.stdout.trim().split('\n').pop()).score;
+  } catch {
+    return NaN;
+  }
+};
+
+const files = readdirSync(corpus).filter((f) => f.endsWith('.html') && existsSync(join(refs, `${f}.pdf`)));
+const svc = await startService({ root, logPath: join(out, 'service.log'), extraArgs: ['--persist-to', join(out, 'state')] });
+const rows = [];
+try {
+  const { apiKey } = await api.createAccount(svc, `html-${Date.now()}@example.com`, { balance: '1000.00' });
+  for (const f of files) {
+    const path = join(corpus, f);
+    const t0 = performance.now();
+    const form = new FormData();
+    form.append('file', new Blob([await import('node:fs').then((fs) => fs.readFileSync(path))], { type: 'text/html' }), f);
+    const up = await fetch(`${svc.base}/v1/upload`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: form }).then((r) => r.json());
+    const rec = await api.waitTask(svc, apiKey, await api.submit(svc, apiKey, 'html-to-pdf', { file_id: up.file_id }));
+    const oursPdf = join(out, 'ours', `${f}.pdf`);
+    if (rec.status === 'done') writeFileSync(oursPdf, await api.download(rec.download_url));
+    const oursMs = performance.now() - t0;
+    const mupdfPdf = join(out, 'mupdf', `${f}.pdf`);
+    spawnSync('mutool', ['convert', '-o', mupdfPdf, path], { encoding: 'utf8' });
+    let chromiumMs = NaN;
+    if (chromium) {
+      const c0 = performance.now();
+      spawnSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--print-to-pdf=${join(out, 'chromium', `${f}.pdf`)}`, `file://${path}`], { encoding: 'utf8', timeout: 120_000 });
+      chromiumMs = performance.now() - c0;
+    }
+    const reference = join(refs, `${f}.pdf`);
+    rows.push({ f, ours: rec.status === 'done' ? score(oursPdf, reference) : 0, mupdf: existsSync(mupdfPdf) ? score(mupdfPdf, reference) : 0, oursMs, chromiumMs, error: rec.error_message });
+  }
+} finally {
+  await svc.stop();
+  await stopAll();
+}
+
+const lines = ['file                                   | ours   mutool | ours ms  chromium ms  ratio'];
+for (const r of rows) lines.push(`${r.f.slice(0, 38).padEnd(38)} | ${r.ours.toFixed(3)}  ${r.mupdf.toFixed(3)} | ${r.oursMs.toFixed(0).padStart(7)}  ${r.chromiumMs.toFixed(0).padStart(11)}  ${(r.oursMs / r.chromiumMs).toFixed(2).padStart(5)}${r.error ? `  failed: ${r.error}` : ''}`);
+const mean = (k) => rows.reduce((s, r) => s + r[k], 0) / rows.length;
+lines.push('', `mean over ${rows.length}: ours ${mean('ours').toFixed(3)}, MuPDF's import ${mean('mupdf').toFixed(3)}; lowest ours ${Math.min(...rows.map((r) => r.ours)).toFixed(3)}; time ${(rows.reduce((s, r) => s + r.oursMs, 0) / 1000).toFixed(1)} s against Chromium's ${(rows.reduce((s, r) => s + r.chromiumMs, 0) / 1000).toFixed(1)} s`);
+console.log(lines.join('\n'));
+writeFileSync(join(out, 'summary.txt'), `${lines.join('\n')}\n`);
