@@ -56,7 +56,16 @@ describe('html-to-pdf', () => {
   it('scripts, frames and refreshes are removed before layout; meta charsets become UTF-8', () => {
     const cleaned = withoutActiveContent('<meta http-equiv="refresh" content="0;url=https://x"><meta charset="koi8-r"><script>fetch("https://x")</script><iframe src="https://x"></iframe><p>kept</p>');
     expect(cleaned).toBe('<meta charset="utf-8"><p>kept</p>');
+    const fonts = withoutActiveContent('<style>@font-face { font-family: X; src: url("data:font/ttf;base64,AAAA") } p { color: red }</style>');
+    expect(fonts).toBe('<style> p { color: red }</style>');
     expect(decodeHtml(Uint8Array.from([0xef, 0xbb, 0xbf, 0x41]))).toBe('A');
+    // No charset declared, not UTF-8: Russian in windows-1251 and in KOI8-R, and Western text.
+    const word = 'Пример документа с определениями';
+    const cp1251 = Uint8Array.from([...word].map((ch) => (ch === ' ' ? 0x20 : ch.charCodeAt(0) - 0x410 + 0xc0)));
+    expect(decodeHtml(cp1251)).toBe(word);
+    const koi8 = Uint8Array.from([0xf0, 0xd2, 0xc9, 0xcd, 0xc5, 0xd2, 0x20, 0xd4, 0xc5, 0xcb, 0xd3, 0xd4, 0xc1]);
+    expect(decodeHtml(koi8)).toBe('Пример текста');
+    expect(decodeHtml(Uint8Array.from([0x43, 0x61, 0x66, 0xe9, 0x20, 0x61, 0x6e, 0x64, 0x20, 0x6e, 0x61, 0xef, 0x76, 0x65]))).toBe('Café and naïve');
     expect(decodeHtml(new Uint8Array([...new TextEncoder().encode('<meta charset="koi8-r">'), 0xf0, 0xd2, 0xc9]))).toContain('При');
   });
 });

@@ -92,28 +92,62 @@ function pdfLinkUri(source: Mupdf.Document, link: Mupdf.Link, h: number): string
   return /^(https?|mailto|ftp):/i.test(uri) ? uri : null;
 }
 
-/** The file's text: UTF-16 or UTF-8 by byte order mark, else the charset its <meta> declares, else UTF-8. */
+/** The file's text: UTF-16 or UTF-8 by byte order mark, else the charset its <meta> declares, else UTF-8 if it is that, else a guess between windows-1251, KOI8-R and windows-1252. */
 export function decodeHtml(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 4096));
   const declared = /<meta[^>]+charset\s*=\s*["']?\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+  if (declared) {
+    try {
+      return new TextDecoder(declared).decode(bytes);
+    } catch {
+      // A charset TextDecoder does not know: guessed below, as for none.
+    }
+  }
   try {
-    return new TextDecoder(declared ?? 'utf-8').decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return new TextDecoder('utf-8').decode(bytes); // a charset TextDecoder does not know
+    return new TextDecoder(eightBitCharset(bytes)).decode(bytes);
   }
 }
 
 /**
- * Scripts (never run), frames, objects and meta refreshes removed, and every <meta charset> made
- * UTF-8 (the text is UTF-8 from here on).
+ * The 8-bit charset of a file that declares none and is not UTF-8 (saved without HTTP headers).
+ * In the text between tags, Russian is mostly letters above 0x7F, Western text mostly ASCII letters
+ * with an accented one here and there (windows-1252). Russian is mostly lower case, which
+ * windows-1251 codes at 0xE0-0xFF and KOI8-R at 0xC0-0xDF.
+ */
+export function eightBitCharset(bytes: Uint8Array): string {
+  let [ascii, high, c0df, e0ff, inTag] = [0, 0, 0, 0, false];
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b === 0x3c) inTag = true;
+    else if (b === 0x3e) inTag = false;
+    if (inTag) continue;
+    if ((b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a)) ascii++;
+    if (b < 0x80) continue;
+    high++;
+    if (b >= 0xe0) e0ff++;
+    else if (b >= 0xc0) c0df++;
+  }
+  if (high < ascii * 0.3 || (c0df + e0ff) * 2 < high) return 'windows-1252';
+  return e0ff >= c0df ? 'windows-1251' : 'koi8-r';
+}
+
+/**
+ * Scripts (never run), frames, objects and meta refreshes removed, every <meta charset> made
+ * UTF-8 (the text is UTF-8 from here on), and @font-face rules with data: fonts dropped.
  */
 export function withoutActiveContent(html: string): string {
   return html
     .replace(/<script\b[\s\S]*?(<\/script\s*>|$)/gi, '')
     .replace(/<(iframe|object|embed|frame|frameset)\b[\s\S]*?(<\/\1\s*>|\/>|$)/gi, '')
     .replace(/<meta[^>]+http-equiv\s*=\s*["']?refresh[^>]*>/gi, '')
-    .replace(/<meta[^>]+charset[^>]*>/gi, '<meta charset="utf-8">');
+    .replace(/<meta[^>]+charset[^>]*>/gi, '<meta charset="utf-8">')
+    // MuPDF's CSS reader stops at the first over-long token, so a @font-face carrying a data: font
+    // ended the whole stylesheet (every rule after it lost). Those faces go; the text falls back
+    // to MuPDF's own faces and the rest of the stylesheet applies.
+    .replace(/@font-face\s*\{[^{}]*url\(\s*["']?data:[^{}]*\}/gi, '');
 }
