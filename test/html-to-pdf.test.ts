@@ -57,7 +57,7 @@ describe('html-to-pdf', () => {
     const cleaned = withoutActiveContent('<meta http-equiv="refresh" content="0;url=https://x"><meta charset="koi8-r"><script>fetch("https://x")</script><iframe src="https://x"></iframe><p>kept</p>');
     expect(cleaned).toBe('<meta charset="utf-8"><p>kept</p>');
     const fonts = withoutActiveContent('<style>@font-face { font-family: X; src: url("data:font/ttf;base64,AAAA") } p { color: red }</style>');
-    expect(fonts).toBe('<style> p { color: red }</style>');
+    expect(fonts).toBe('<style>p{color: red}</style>');
     expect(decodeHtml(Uint8Array.from([0xef, 0xbb, 0xbf, 0x41]))).toBe('A');
     // No charset declared, not UTF-8: Russian in windows-1251 and in KOI8-R, and Western text.
     const word = 'Пример документа с определениями';

@@ -13,6 +13,7 @@ import { PDF_MIME, saveBytes } from '../engines/pdf';
 import type { OperationDef, OperationResult, RunContext } from '../operations/define';
 import htmlToPdf from '../operations/html-to-pdf';
 import { TaskError } from '../tasks/failures';
+import { flattenCss } from './css-flatten';
 
 type Params = { page_size: 'A4' | 'A3' | 'Letter'; orientation: 'portrait' | 'landscape'; margin: 'standard' | 'narrow' | 'none' };
 
@@ -138,7 +139,8 @@ export function eightBitCharset(bytes: Uint8Array): string {
 
 /**
  * Scripts (never run), frames, objects and meta refreshes removed, every <meta charset> made
- * UTF-8 (the text is UTF-8 from here on), and @font-face rules with data: fonts dropped.
+ * UTF-8 (the text is UTF-8 from here on), @font-face rules with data: fonts dropped, and style
+ * sheets flattened (css-flatten.ts).
  */
 export function withoutActiveContent(html: string): string {
   return html
@@ -149,5 +151,7 @@ export function withoutActiveContent(html: string): string {
     // MuPDF's CSS reader stops at the first over-long token, so a @font-face carrying a data: font
     // ended the whole stylesheet (every rule after it lost). Those faces go; the text falls back
     // to MuPDF's own faces and the rest of the stylesheet applies.
-    .replace(/@font-face\s*\{[^{}]*url\(\s*["']?data:[^{}]*\}/gi, '');
+    .replace(/@font-face\s*\{[^{}]*url\(\s*["']?data:[^{}]*\}/gi, '')
+    // Nesting, custom properties and @page margin boxes written out as MuPDF reads CSS.
+    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + flattenCss(css) + close);
 }

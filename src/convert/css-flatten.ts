@@ -1,0 +1,101 @@
+/**
+ * Modern style sheets brought down to what MuPDF's CSS reader takes (html-to-pdf): nested rules
+ * (CSS nesting, `&`) written out flat, custom properties (`--name`, `var()`) replaced by their
+ * values, and @page margin boxes (`@top-left` and kin, which MuPDF cannot draw) dropped from @page.
+ * A print style sheet from WeasyPrint's samples uses all three; MuPDF gave up on each and lost the
+ * rules after it (colours, alignment, sizes).
+ */
+
+interface Block {
+  /** The selector or at-rule prelude, trimmed. */
+  prelude: string;
+  declarations: string[];
+  children: Block[];
+}
+
+/** Reads `css` into a tree of blocks: `{ … }` nested as written; comments dropped, strings kept whole. */
+function parse(css: string): Block {
+  const root: Block = { prelude: '', declarations: [], children: [] };
+  const stack = [root];
+  let buffer = '';
+  for (let i = 0; i < css.length; i++) {
+    const ch = css[i]!;
+    if (ch === '/' && css[i + 1] === '*') {
+      const end = css.indexOf('*/', i + 2);
+      i = end < 0 ? css.length : end + 1;
+      continue;
+    }
+    if (ch === '"' || ch === "'") {
+      let j = i + 1;
+      while (j < css.length && css[j] !== ch) j += css[j] === '\\' ? 2 : 1;
+      buffer += css.slice(i, j + 1);
+      i = j;
+      continue;
+    }
+    const top = stack[stack.length - 1]!;
+    if (ch === '{') {
+      const block: Block = { prelude: buffer.trim(), declarations: [], children: [] };
+      top.children.push(block);
+      stack.push(block);
+      buffer = '';
+    } else if (ch === ';' || ch === '}') {
+      if (buffer.trim()) top.declarations.push(buffer.trim());
+      buffer = '';
+      if (ch === '}' && stack.length > 1) stack.pop();
+    } else buffer += ch;
+  }
+  if (buffer.trim()) stack[stack.length - 1]!.declarations.push(buffer.trim());
+  return root;
+}
+
+/** The selector of `inner` nested in `outer`: `&` stands for the outer selector, else it is a descendant. */
+function nest(outer: string, inner: string): string {
+  if (!outer) return inner;
+  const outers = outer.split(',').map((s) => s.trim());
+  return inner
+    .split(',')
+    .map((s) => s.trim())
+    .flatMap((part) => outers.map((o) => (part.includes('&') ? part.replaceAll('&', o) : `${o} ${part}`)))
+    .join(', ');
+}
+
+/** Flat CSS of a block's children, under the selector `within`. */
+function write(block: Block, within: string, vars: Map<string, string>): string {
+  let out = '';
+  for (const child of block.children) {
+    const declarations = child.declarations.filter((d) => !d.startsWith('--')).map((d) => resolveVars(d, vars));
+    if (child.prelude.startsWith('@')) {
+      const name = /^@([\w-]+)/.exec(child.prelude)?.[1]?.toLowerCase() ?? '';
+      if (name === 'page') out += `${child.prelude}{${declarations.join(';')}}`; // margin boxes dropped
+      else if (name === 'media' || name === 'supports') out += `${child.prelude}{${write(child, within, vars)}}`;
+      else if (!within) out += `${child.prelude}{${declarations.join(';')}}`; // @font-face and the like
+      continue;
+    }
+    const selector = nest(within, child.prelude);
+    if (declarations.length) out += `${selector}{${declarations.join(';')}}`;
+    out += write(child, selector, vars);
+  }
+  return out;
+}
+
+/** Custom properties declared anywhere (the last declaration wins), by name. */
+function customProperties(block: Block, into = new Map<string, string>()): Map<string, string> {
+  for (const d of block.declarations) {
+    const m = /^(--[\w-]+)\s*:\s*([\s\S]*)$/.exec(d);
+    if (m) into.set(m[1]!, m[2]!.replace(/\s*!important\s*$/i, '').trim());
+  }
+  for (const child of block.children) customProperties(child, into);
+  return into;
+}
+
+/** `var(--name)` and `var(--name, fallback)` replaced by the value (values may use var() too). */
+function resolveVars(text: string, vars: Map<string, string>, depth = 0): string {
+  if (depth > 8 || !text.includes('var(')) return text;
+  const replaced = text.replace(/var\(\s*(--[\w-]+)\s*(?:,\s*([^()]*))?\)/g, (_, name: string, fallback?: string) => vars.get(name) ?? fallback?.trim() ?? '');
+  return resolveVars(replaced, vars, depth + 1);
+}
+
+export function flattenCss(css: string): string {
+  const tree = parse(css);
+  return write(tree, '', customProperties(tree));
+}
