@@ -30,7 +30,7 @@ export default defineConfig(async () => ({
     cloudflareTest({
       wrangler: { configPath: './wrangler.toml' },
       // Both Workers' handlers in the test Worker: the OCR queue is consumed by the OCR Worker's code.
-      main: './test/setup/both-workers.ts',
+      main: './test/setup/all-workers.ts',
       miniflare: {
         // The last gate before the network: a fetch the test's own interception no longer catches (a webhook
         // retried after its test ended) is answered here, so nothing leaves 127.0.0.0/8 and ::1, not even a DNS query.

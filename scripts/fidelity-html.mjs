@@ -5,7 +5,7 @@
 // HTML import (mutool convert, Debian mupdf-tools) scored the same way; times beside headless
 // Chromium printing the same file in the same run (chromium --headless --print-to-pdf).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startService, stopAll } from './bench/service.mjs';
@@ -42,7 +42,7 @@ try {
     const path = join(corpus, f);
     const t0 = performance.now();
     const form = new FormData();
-    form.append('file', new Blob([await import('node:fs').then((fs) => fs.readFileSync(path))], { type: 'text/html' }), f);
+    form.append('file', new Blob([readFileSync(path)], { type: 'text/html' }), f);
     const up = await fetch(`${svc.base}/v1/upload`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: form }).then((r) => r.json());
     const rec = await api.waitTask(svc, apiKey, await api.submit(svc, apiKey, 'html-to-pdf', { file_id: up.file_id }));
     const oursPdf = join(out, 'ours', `${f}.pdf`);

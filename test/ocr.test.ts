@@ -1,5 +1,5 @@
 /**
- * OCR through the service and both Workers (test/setup/both-workers.ts): the API Worker draws the
+ * OCR through the service and both Workers (test/setup/all-workers.ts): the API Worker draws the
  * pages without text, the OCR Worker's code recognises them from its own queue, the API Worker
  * writes the invisible text layer. Scans are made here: lines of text drawn by MuPDF, rendered grey
  * at 200 dpi, the picture alone placed on a page.

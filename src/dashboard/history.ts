@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import * as accounts from '../storage/accounts';
-import { decodeCursor, operationsPage, spendByDay } from '../storage/history';
+import { decodeCursor, operationsPage, spendByDay, spendByType } from '../storage/history';
 import { balanceRecord } from '../routes/account';
 import { currentAccount } from './session';
 import { t } from './i18n';
@@ -38,19 +38,13 @@ export function historyRoutes() {
     const today = Math.floor(Date.now() / DAY) * DAY;
     const chartFrom = today - (CHART_DAYS - 1) * DAY;
     const spent = new Map(await spendByDay(c.env.DB, accountId, chartFrom, today + DAY));
-    const byType = await c.env.DB.prepare(
-      `SELECT type, SUM(CASE WHEN refunded = 0 THEN charge_kopecks ELSE 0 END) AS spent FROM operations
-       WHERE account_id = ? AND created_at >= ? GROUP BY type ORDER BY spent DESC`,
-    )
-      .bind(accountId, chartFrom)
-      .all<{ type: string; spent: number }>();
     const view: HistoryView = {
       rows,
       nextQuery: next ? new URLSearchParams({ ...q, cursor: next }).toString() : null,
       filter: { type: q.type ?? '', key: q.key ?? '', status: filter.status ?? '', from: q.from ?? '', to: q.to ?? '' },
       keys: await accounts.listKeys(c.env.DB, accountId),
       days: Array.from({ length: CHART_DAYS }, (_, i) => [chartFrom + i * DAY, spent.get(chartFrom + i * DAY) ?? 0] as [number, number]),
-      byType: byType.results.map((r) => [r.type, r.spent] as [string, number]),
+      byType: await spendByType(c.env.DB, accountId, chartFrom),
     };
     return c.html(page(t('History'), historyPage(view)));
   });

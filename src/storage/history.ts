@@ -1,6 +1,6 @@
 /**
- * The operations history and spend summaries of an account: one place for the SQL that the API
- * (GET /v1/account/operations, /v1/account/statistics) and the dashboard's pages both show.
+ * The operations history and spend summaries of an account: the SQL behind GET
+ * /v1/account/operations and the dashboard's History page.
  */
 
 export interface HistoryRow {
@@ -73,4 +73,16 @@ export async function spendByDay(db: D1Database, accountId: string, from: number
     .bind(accountId, from, to)
     .all<{ day: number; spent: number }>();
   return rows.results.map((r) => [r.day, r.spent]);
+}
+
+/** What the account spent per operation type since `from`, net of refunds, most first, as [type, kopecks]. */
+export async function spendByType(db: D1Database, accountId: string, from: number): Promise<[string, number][]> {
+  const rows = await db
+    .prepare(
+      `SELECT type, SUM(CASE WHEN refunded = 0 THEN charge_kopecks ELSE 0 END) AS spent FROM operations
+       WHERE account_id = ? AND created_at >= ? GROUP BY type ORDER BY spent DESC`,
+    )
+    .bind(accountId, from)
+    .all<{ type: string; spent: number }>();
+  return rows.results.map((r) => [r.type, r.spent]);
 }
