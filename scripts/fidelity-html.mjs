@@ -33,6 +33,17 @@ const score = (candidate, reference) => {
   }
 };
 
+/**
+ * The paper Chromium printed the reference on (its default follows the machine's locale: the
+ * corpus references are Letter), so that ours and MuPDF's import are laid out on the same sheet.
+ */
+function referencePaper(reference) {
+  const info = spawnSync('pdfinfo', [reference], { encoding: 'utf8' }).stdout ?? '';
+  const [, w, h] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(info) ?? [, '612', '792'];
+  const name = Math.abs(Number(w) - 612) < 2 ? 'Letter' : Number(w) > 800 ? 'A3' : 'A4';
+  return { name, w: Number(w), h: Number(h) };
+}
+
 const files = readdirSync(corpus).filter((f) => f.endsWith('.html') && existsSync(join(refs, `${f}.pdf`)));
 const svc = await startService({ root, logPath: join(out, 'service.log'), extraArgs: ['--persist-to', join(out, 'state')] });
 const rows = [];
@@ -44,19 +55,20 @@ try {
     const form = new FormData();
     form.append('file', new Blob([readFileSync(path)], { type: 'text/html' }), f);
     const up = await fetch(`${svc.base}/v1/upload`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: form }).then((r) => r.json());
-    const rec = await api.waitTask(svc, apiKey, await api.submit(svc, apiKey, 'html-to-pdf', { file_id: up.file_id }));
+    const reference = join(refs, `${f}.pdf`);
+    const paper = referencePaper(reference);
+    const rec = await api.waitTask(svc, apiKey, await api.submit(svc, apiKey, 'html-to-pdf', { file_id: up.file_id, page_size: paper.name }));
     const oursPdf = join(out, 'ours', `${f}.pdf`);
     if (rec.status === 'done') writeFileSync(oursPdf, await api.download(rec.download_url));
     const oursMs = performance.now() - t0;
     const mupdfPdf = join(out, 'mupdf', `${f}.pdf`);
-    spawnSync('mutool', ['convert', '-o', mupdfPdf, path], { encoding: 'utf8' });
+    spawnSync('mutool', ['convert', '-W', String(paper.w), '-H', String(paper.h), '-S', '12', '-o', mupdfPdf, path], { encoding: 'utf8' });
     let chromiumMs = NaN;
     if (chromium) {
       const c0 = performance.now();
       spawnSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--print-to-pdf=${join(out, 'chromium', `${f}.pdf`)}`, `file://${path}`], { encoding: 'utf8', timeout: 120_000 });
       chromiumMs = performance.now() - c0;
     }
-    const reference = join(refs, `${f}.pdf`);
     rows.push({ f, ours: rec.status === 'done' ? score(oursPdf, reference) : 0, mupdf: existsSync(mupdfPdf) ? score(mupdfPdf, reference) : 0, oursMs, chromiumMs, error: rec.error_message });
   }
 } finally {

@@ -99,3 +99,52 @@ export function flattenCss(css: string): string {
   const tree = parse(css);
   return write(tree, '', customProperties(tree));
 }
+
+/** One style rule of a flat style sheet: its selector list and its declarations as [property, value, important]. */
+export interface StyleRule {
+  selector: string;
+  declarations: Declaration[];
+}
+export type Declaration = [property: string, value: string, important: boolean];
+
+/** `prop: value` pairs of a declaration block, property names lower-cased, `!important` noted. */
+export function declarations(texts: string[]): Declaration[] {
+  const out: Declaration[] = [];
+  for (const text of texts) {
+    const colon = text.indexOf(':');
+    if (colon <= 0) continue;
+    const value = text.slice(colon + 1).trim();
+    const important = /!\s*important\s*$/i.test(value);
+    out.push([text.slice(0, colon).trim().toLowerCase(), important ? value.replace(/!\s*important\s*$/i, '').trim() : value, important]);
+  }
+  return out;
+}
+
+/**
+ * The rules and at-rules of a flat style sheet (flattenCss's output) that apply when printing:
+ * top-level rules, those inside @media for print or all (not screen-only) and @supports. At-rules
+ * such as @page and @font-face come back with their prelude as the selector.
+ */
+export function printRules(css: string): StyleRule[] {
+  const rules: StyleRule[] = [];
+  const walk = (block: Block): void => {
+    for (const child of block.children) {
+      const media = /^@media\s+([\s\S]*)$/i.exec(child.prelude)?.[1];
+      if (media !== undefined) {
+        if (appliesInPrint(media)) walk(child);
+      } else if (/^@supports\b/i.test(child.prelude)) walk(child);
+      else rules.push({ selector: child.prelude, declarations: declarations(child.declarations) });
+    }
+  };
+  walk(parse(css));
+  return rules;
+}
+
+/** Whether a media query list matches a printed page (a query without `screen`-only terms). */
+function appliesInPrint(media: string): boolean {
+  return media.split(',').some((query) => {
+    const q = query.trim().toLowerCase();
+    if (/^not\s+print\b/.test(q)) return false;
+    return !/\b(screen|speech)\b/.test(q) || /^not\s+(screen|speech)\b/.test(q);
+  });
+}

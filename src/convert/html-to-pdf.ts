@@ -13,7 +13,12 @@ import { PDF_MIME, saveBytes } from '../engines/pdf';
 import type { OperationDef, OperationResult, RunContext } from '../operations/define';
 import htmlToPdf from '../operations/html-to-pdf';
 import { TaskError } from '../tasks/failures';
-import { flattenCss } from './css-flatten';
+import { parseDocument } from 'htmlparser2';
+import renderHtml from 'dom-serializer';
+import { flattenCss, printRules, type StyleRule } from './css-flatten';
+import { embeddedFaces, installEmbeddedFaces, quoteFamilies } from './html-fonts';
+import { rewriteForMupdf } from './html-rewrite';
+import { computeStyles } from './html-styles';
 
 type Params = { page_size: 'A4' | 'A3' | 'Letter'; orientation: 'portrait' | 'landscape'; margin: 'standard' | 'narrow' | 'none' };
 
@@ -26,12 +31,16 @@ export const htmlToPdfWithLayout = { ...htmlToPdf, run: convertHtml } as unknown
 
 async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise<OperationResult> {
   const mupdf = await loadMupdf();
-  const [w, h] = params.orientation === 'landscape' ? [SIZES[params.page_size][1], SIZES[params.page_size][0]] : SIZES[params.page_size];
-  // The user style sheet: our defaults, before the document's own rules, which win.
-  mupdf.setUserCSS(`@page { size: ${w}pt ${h}pt; margin: ${MARGINS[params.margin]} } body { margin: 0 }`);
   let source: Mupdf.Document | undefined;
+  let uninstallFaces = () => {};
   try {
-    source = mupdf.Document.openDocument(new TextEncoder().encode(withoutActiveContent(decodeHtml(inputs[0]!.bytes))), 'text/html');
+    const { html, rules } = prepareHtml(decodeHtml(inputs[0]!.bytes));
+    const { w, h, margin } = pageBox(rules, params);
+    // MuPDF lets the user style sheet's @page win over the document's, so the margin given here
+    // is already the document's own where it sets one (pageBox).
+    mupdf.setUserCSS(`@page { size: ${w}pt ${h}pt; ${margin} } body { margin: 0 }`);
+    uninstallFaces = installEmbeddedFaces(mupdf, embeddedFaces(rules));
+    source = mupdf.Document.openDocument(new TextEncoder().encode(html), 'text/html');
     source.layout(w, h, 12);
     return { chunks: [writePdf(mupdf, source, w, h)], ext: 'pdf', contentType: PDF_MIME };
   } catch (err) {
@@ -40,8 +49,51 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
     throw new TaskError({ reason: 'document_unreadable', message: 'The HTML could not be laid out: save the page again from a browser and upload it again (the payment was returned).' });
   } finally {
     source?.destroy();
+    uninstallFaces();
     mupdf.setUserCSS('');
   }
+}
+
+/**
+ * The page as MuPDF gets it: active content removed (withoutActiveContent), then rewritten on a
+ * DOM where MuPDF's layout falls short of a browser's (html-rewrite.ts), with the print rules of
+ * its style sheets, which also carry its @page and @font-face rules.
+ */
+export function prepareHtml(text: string): { html: string; rules: StyleRule[] } {
+  const sheets = [...text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map((m) => flattenCss(m[1]!));
+  const rules = printRules(sheets.join('\n'));
+  const dom = parseDocument(withoutActiveContent(text));
+  rewriteForMupdf(dom, computeStyles(dom.children, rules));
+  return { html: quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })), rules };
+}
+
+/** Named sheet sizes CSS's `@page { size }` takes, in points, portrait. */
+const CSS_SIZES: Record<string, [number, number]> = { a5: [419.53, 595.28], a4: [595.28, 841.89], a3: [841.89, 1190.55], b5: [498.9, 708.66], b4: [708.66, 1000.63], letter: [612, 792], legal: [612, 1008], ledger: [792, 1224] };
+const UNIT_PT: Record<string, number> = { pt: 1, px: 0.75, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, pc: 12 };
+
+/** The sheet and its margins: the document's own @page size and margins where it sets them, else the request's. */
+export function pageBox(rules: StyleRule[], params: Params): { w: number; h: number; margin: string } {
+  const declared = rules.filter((r) => /^@page\s*$/i.test(r.selector)).flatMap((r) => r.declarations);
+  const [requestedW, requestedH] = SIZES[params.page_size];
+  let [w, h]: [number, number] = params.orientation === 'landscape' ? [requestedH, requestedW] : [requestedW, requestedH];
+  const size = declared.filter(([p]) => p === 'size').pop()?.[1].toLowerCase();
+  if (size) [w, h] = cssPageSize(size, [w, h]);
+  const margins = declared.filter(([p]) => /^margin(-(top|right|bottom|left))?$/.test(p)).map(([p, v]) => `${p}: ${v}`);
+  return { w, h, margin: margins.length ? margins.join('; ') : `margin: ${MARGINS[params.margin]}` };
+}
+
+/** `size: A4 landscape`, `size: 210mm 297mm`, `size: 6in`, `size: landscape` (on the requested sheet). */
+function cssPageSize(size: string, [w, h]: [number, number]): [number, number] {
+  const named = size.split(/\s+/).find((word) => CSS_SIZES[word]);
+  let box: [number, number] = named ? [...CSS_SIZES[named]!] : [Math.min(w, h), Math.max(w, h)];
+  const lengths = [...size.matchAll(/([\d.]+)\s*(pt|px|in|cm|mm|pc)/g)].map((m) => Number(m[1]) * UNIT_PT[m[2]!]!);
+  if (lengths.length) box = [lengths[0]!, lengths[1] ?? lengths[0]!];
+  const sane = box.every((v) => v >= 72 && v <= 14400);
+  if (!sane) return [w, h];
+  if (/\blandscape\b/.test(size)) return [Math.max(...box), Math.min(...box)];
+  if (/\bportrait\b/.test(size) || named) return [Math.min(...box), Math.max(...box)];
+  if (lengths.length) return box;
+  return [w, h];
 }
 
 /** Each laid-out page drawn into a new PDF, then its links added and the title set. */
@@ -70,6 +122,7 @@ function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: num
     }
     const title = source.getMetaData('info:Title');
     if (title) pdf.setMetaData('info:Title', title);
+    pdf.subsetFonts(); // only the glyphs the page uses: a whole Nimbus face is 60-300 KB
     return saveBytes(pdf, 'garbage=compact,compress=yes');
   } finally {
     pdf.destroy();

@@ -1,0 +1,122 @@
+/**
+ * Fonts a page embeds as `@font-face { src: url(data:…) }` (html-to-pdf). MuPDF's CSS reader
+ * cannot take a data: URL that long (it ends the style sheet), so the faces are read here and
+ * handed to MuPDF through its font loader, which it asks for every family it does not know.
+ * TrueType and OpenType as they are, WOFF unpacked to the font inside it, WOFF2 offered to MuPDF
+ * as it is (its FreeType reads it where built with Brotli; else the text falls back).
+ */
+import { unzlibSync } from 'fflate';
+import type * as Mupdf from 'mupdf';
+import type { StyleRule } from './css-flatten';
+
+export interface EmbeddedFace {
+  family: string;
+  bold: boolean;
+  italic: boolean;
+  bytes: Uint8Array;
+}
+
+/** The @font-face rules with a data: source, decoded (faces that do not decode are left out). */
+export function embeddedFaces(rules: StyleRule[]): EmbeddedFace[] {
+  const faces: EmbeddedFace[] = [];
+  for (const rule of rules) {
+    if (!/^@font-face$/i.test(rule.selector)) continue;
+    const get = (p: string) => rule.declarations.find(([name]) => name === p)?.[1] ?? '';
+    const family = unquote(get('font-family'));
+    const data = /url\(\s*["']?(data:[^"')]+)["']?\s*\)/i.exec(get('src'))?.[1];
+    if (!family || !data) continue;
+    const bytes = fontBytes(data);
+    if (!bytes) continue;
+    const weight = get('font-weight').toLowerCase();
+    faces.push({ family, bold: weight === 'bold' || weight === 'bolder' || Number.parseInt(weight, 10) >= 600, italic: /italic|oblique/i.test(get('font-style')), bytes });
+  }
+  return faces;
+}
+
+const unquote = (s: string): string => s.trim().replace(/^(["'])([\s\S]*)\1$/, '$2').trim();
+
+/** A font's bytes from a data: URL (base64 or percent-encoded); WOFF unpacked. */
+function fontBytes(url: string): Uint8Array | undefined {
+  const comma = url.indexOf(',');
+  if (comma < 0) return undefined;
+  const payload = url.slice(comma + 1);
+  try {
+    const bytes = /;base64$/i.test(url.slice(0, comma)) ? Uint8Array.from(atob(payload.replace(/\s+/g, '')), (c) => c.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(payload));
+    return isWoff(bytes) ? woffToSfnt(bytes) : bytes;
+  } catch {
+    return undefined;
+  }
+}
+
+const isWoff = (b: Uint8Array): boolean => b[0] === 0x77 && b[1] === 0x4f && b[2] === 0x46 && b[3] === 0x46; // 'wOFF'
+
+/** WOFF 1.0 (W3C): the same tables as the font inside, each zlib-compressed; written back out as that font. */
+export function woffToSfnt(woff: Uint8Array): Uint8Array {
+  const view = new DataView(woff.buffer, woff.byteOffset, woff.byteLength);
+  const numTables = view.getUint16(12);
+  const tables: { tag: number; checksum: number; data: Uint8Array }[] = [];
+  for (let i = 0; i < numTables; i++) {
+    const at = 44 + i * 20;
+    const [tag, offset, compLength, origLength, checksum] = [view.getUint32(at), view.getUint32(at + 4), view.getUint32(at + 8), view.getUint32(at + 12), view.getUint32(at + 16)];
+    const stored = woff.subarray(offset, offset + compLength);
+    tables.push({ tag, checksum, data: compLength < origLength ? unzlibSync(stored) : stored });
+  }
+  const headerSize = 12 + 16 * numTables;
+  const size = tables.reduce((sum, t) => sum + ((t.data.length + 3) & ~3), headerSize);
+  const out = new Uint8Array(size);
+  const o = new DataView(out.buffer);
+  const entrySelector = Math.floor(Math.log2(numTables));
+  o.setUint32(0, view.getUint32(4)); // the flavour: TrueType or CFF
+  o.setUint16(4, numTables);
+  o.setUint16(6, 16 << entrySelector);
+  o.setUint16(8, entrySelector);
+  o.setUint16(10, numTables * 16 - (16 << entrySelector));
+  let offset = headerSize;
+  tables.forEach((t, i) => {
+    o.setUint32(12 + i * 16, t.tag);
+    o.setUint32(16 + i * 16, t.checksum);
+    o.setUint32(20 + i * 16, offset);
+    o.setUint32(24 + i * 16, t.data.length);
+    out.set(t.data, offset);
+    offset += (t.data.length + 3) & ~3;
+  });
+  return out;
+}
+
+/**
+ * Installs MuPDF's font loader for one conversion: a family the page embeds gets its face (the
+ * closest in weight and style); any other name gets MuPDF's own choice. Returns the uninstaller.
+ */
+export function installEmbeddedFaces(mupdf: typeof Mupdf, faces: EmbeddedFace[]): () => void {
+  const loaded = new Map<EmbeddedFace, Mupdf.Font | null>();
+  const load = (face: EmbeddedFace): Mupdf.Font | null => {
+    if (!loaded.has(face)) {
+      try {
+        loaded.set(face, new mupdf.Font(face.family, face.bytes));
+      } catch {
+        loaded.set(face, null); // a face FreeType cannot read: MuPDF falls back to its own
+      }
+    }
+    return loaded.get(face)!;
+  };
+  mupdf.installLoadFontFunction((name, _script, bold, italic) => {
+    const family = faces.filter((f) => f.family.toLowerCase() === name.toLowerCase());
+    if (!family.length) return null;
+    const ranked = [...family].sort((a, b) => mismatch(a, !!bold, !!italic) - mismatch(b, !!bold, !!italic));
+    for (const face of ranked) {
+      const font = load(face);
+      if (font) return font;
+    }
+    return null;
+  });
+  return () => mupdf.installLoadFontFunction(() => null);
+}
+
+const mismatch = (face: EmbeddedFace, bold: boolean, italic: boolean): number => (face.italic !== italic ? 2 : 0) + (face.bold !== bold ? 1 : 0);
+
+/** `font-family: Source Sans Pro` → `"Source Sans Pro"`: CSS reads unquoted words as one name, MuPDF as several. */
+export function quoteFamilies(css: string): string {
+  return css.replace(/(font-family\s*:\s*)([^;{}"]+?)(\s*(?:!important)?\s*(?:;|}|$))/gi, (_, head: string, list: string, tail: string) =>
+    head + list.split(',').map((name) => (/^[\w-]+(\s+[\w-]+)+$/.test(name.trim()) ? `"${name.trim()}"` : name.trim())).join(', ') + tail,
+  );
+}

@@ -1,0 +1,276 @@
+/**
+ * The page rewritten into what MuPDF's HTML layout draws as a browser prints it (html-to-pdf):
+ * - flex rows and grids become tables (MuPDF lays out tables, not flex or grid);
+ * - forced page breaks, in either spelling (`break-before: page`, `page-break-before: always`,
+ *   `left`/`right`), become an empty block with `page-break-after: always`, the one form MuPDF
+ *   honours; breaks before the first content or after the last are dropped, as Chromium does;
+ * - `text-transform` is applied to the text itself;
+ * - presentational attributes of older pages (`border`, `cellpadding`, `bgcolor`, `align`,
+ *   `<font>`) become the styles a browser gives them.
+ */
+import { Element, Text, type AnyNode, type ParentNode } from 'domhandler';
+import type { ComputedStyles } from './html-styles';
+
+export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles): void {
+  presentationalHints(root);
+  transformText(root, styles, undefined);
+  for (const el of elements(root)) {
+    const display = styles.get(el)?.get('display');
+    if (display === 'flex' || display === 'inline-flex') flexToTable(el, styles);
+    else if (display === 'grid' || display === 'inline-grid') gridToTable(el, styles);
+  }
+  placePageBreaks(root, styles);
+}
+
+/** Every element under `root` in document order (a snapshot: the rewrite may move them). */
+function elements(root: ParentNode): Element[] {
+  const out: Element[] = [];
+  const walk = (node: ParentNode): void => {
+    for (const child of node.children) {
+      if (child instanceof Element) {
+        out.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** Adds declarations after the element's own style attribute, so that they win over it and over every style sheet. */
+function addStyle(el: Element, css: string): void {
+  const own = el.attribs.style?.trim();
+  el.attribs.style = own ? `${own.replace(/;?\s*$/, ';')}${css}` : css;
+}
+
+/** Adds declarations before the element's own style attribute (a presentational hint: the page's own styles win). */
+function addHint(el: Element, css: string): void {
+  const own = el.attribs.style?.trim();
+  el.attribs.style = own ? `${css};${own}` : css;
+}
+
+function insertBefore(node: AnyNode, inserted: AnyNode): void {
+  const parent = node.parent!;
+  const at = parent.children.indexOf(node);
+  parent.children.splice(at, 0, inserted);
+  relink(parent);
+}
+
+function relink(parent: ParentNode): void {
+  parent.children.forEach((child, i) => {
+    child.parent = parent;
+    child.prev = parent.children[i - 1] ?? null;
+    child.next = parent.children[i + 1] ?? null;
+  });
+}
+
+const isBlank = (node: AnyNode): boolean => node instanceof Text && !node.data.trim();
+
+/** The item's share of the free space (`flex: 1`, `flex: 2 1 0`, `flex-grow: 1`; `flex: none`/`auto` as CSS reads them). */
+function flexGrow(props: Map<string, string> | undefined): number {
+  const grow = props?.get('flex-grow');
+  if (grow) return Number.parseFloat(grow) || 0;
+  const flex = props?.get('flex');
+  if (!flex || flex === 'none' || flex === 'initial') return 0;
+  if (flex === 'auto') return 1;
+  const first = Number.parseFloat(flex);
+  return Number.isFinite(first) && /^[\d.]+(\s|$)/.test(flex) ? first : 0;
+}
+
+const VERTICAL = { center: 'middle', 'flex-end': 'bottom', end: 'bottom', baseline: 'baseline' } as Record<string, string>;
+
+/**
+ * A flex container in a row becomes a one-row table: each item a cell, grown items sharing the
+ * width that is left, `space-between` pushing the last item to the right edge. A column (or
+ * wrapping) container stays a block: its items stack, as they do in a column.
+ */
+function flexToTable(el: Element, styles: ComputedStyles): void {
+  const props = styles.get(el)!;
+  if ((props.get('flex-direction') ?? 'row').startsWith('column')) return addStyle(el, 'display:block');
+  const items = flexItems(el, styles);
+  if (items.length < 2) return addStyle(el, 'display:block');
+  const grows = items.map((item) => flexGrow(styles.get(item)));
+  const totalGrow = grows.reduce((a, b) => a + b, 0);
+  const justify = props.get('justify-content') ?? '';
+  const spread = totalGrow > 0 || /space-|stretch/.test(justify);
+  const valign = VERTICAL[props.get('align-items') ?? ''] ?? 'top';
+  items.forEach((item, i) => {
+    let css = `display:table-cell;vertical-align:${valign}`;
+    if (grows[i]! > 0) css += `;width:${((100 * grows[i]!) / totalGrow).toFixed(2)}%`;
+    if (totalGrow === 0 && justify === 'space-between' && i === items.length - 1 && i > 0) css += ';text-align:right';
+    addStyle(item, css);
+  });
+  wrapInRows(el, [items]);
+  addStyle(el, `display:table;border-collapse:separate;${spread ? 'width:100%' : ''}`);
+}
+
+/** The container's element children, with runs of loose text wrapped in spans (each is an item, as in CSS). */
+function flexItems(el: Element, styles: ComputedStyles): Element[] {
+  const items: Element[] = [];
+  for (const child of [...el.children]) {
+    if (child instanceof Element) {
+      const props = styles.get(child);
+      if (props?.get('display') === 'none' || props?.get('position') === 'absolute' || props?.get('position') === 'fixed') continue;
+      items.push(child);
+    } else if (child instanceof Text && !isBlank(child)) {
+      const span = new Element('span', {}, [new Text(child.data)]);
+      el.children.splice(el.children.indexOf(child), 1, span);
+      relink(el);
+      relink(span);
+      items.push(span);
+    }
+  }
+  return items;
+}
+
+/** Puts each group of items into a table row under `table`, in place of the items. */
+function wrapInRows(table: Element, groups: Element[][]): void {
+  const rows = groups.map((group) => new Element('div', { style: 'display:table-row' }, group));
+  const inGroups = new Set(groups.flat());
+  const kept = table.children.filter((child) => !inGroups.has(child as Element) && !isBlank(child));
+  table.children = [...kept, ...rows];
+  relink(table);
+  for (const row of rows) relink(row);
+}
+
+/**
+ * A grid becomes a table with as many columns as `grid-template-columns` lists (repeat() written
+ * out); `fr` tracks become percentages of what fixed tracks leave.
+ */
+function gridToTable(el: Element, styles: ComputedStyles): void {
+  const tracks = gridTracks(styles.get(el)!.get('grid-template-columns') ?? '');
+  const items = flexItems(el, styles);
+  if (tracks.length < 2 || items.length < 2) return addStyle(el, 'display:block');
+  const frTotal = tracks.reduce((sum, t) => sum + (t.endsWith('fr') ? Number.parseFloat(t) : 0), 0);
+  const widths = tracks.map((t) => (t.endsWith('fr') && frTotal > 0 ? `${((100 * Number.parseFloat(t)) / frTotal).toFixed(2)}%` : /^[\d.]+(px|pt|cm|mm|in|em|%)$/.test(t) ? t : ''));
+  const groups: Element[][] = [];
+  items.forEach((item, i) => {
+    if (i % tracks.length === 0) groups.push([]);
+    groups[groups.length - 1]!.push(item);
+    addStyle(item, `display:table-cell;vertical-align:top${widths[i % tracks.length] ? `;width:${widths[i % tracks.length]}` : ''}`);
+  });
+  wrapInRows(el, groups);
+  addStyle(el, 'display:table;width:100%;border-collapse:separate');
+}
+
+/** The column tracks of a grid-template-columns value: `repeat(3, 1fr) 200px` → 1fr 1fr 1fr 200px. */
+export function gridTracks(value: string): string[] {
+  const expanded = value.replace(/repeat\(\s*(\d+)\s*,\s*([^()]*(?:\([^()]*\)[^()]*)*)\)/gi, (_, n: string, track: string) => Array(Math.min(Number(n), 24)).fill(track.trim()).join(' '));
+  const tracks: string[] = [];
+  let [depth, current] = [0, ''];
+  for (const ch of expanded.replace(/\[[^\]]*\]/g, ' ')) {
+    if (ch === '(') depth++;
+    if (ch === ')') depth--;
+    if (/\s/.test(ch) && depth === 0) {
+      if (current) tracks.push(current);
+      current = '';
+    } else current += ch;
+  }
+  if (current) tracks.push(current);
+  return tracks.filter((t) => t !== 'none' && !/^repeat\(/i.test(t));
+}
+
+/** text-transform applied to the text (MuPDF draws text as written); inherited as in CSS. */
+function transformText(node: ParentNode, styles: ComputedStyles, inherited: string | undefined): void {
+  for (const child of node.children) {
+    if (child instanceof Element) {
+      if (child.name === 'style' || child.name === 'script') continue;
+      transformText(child, styles, styles.get(child)?.get('text-transform') ?? inherited);
+    } else if (child instanceof Text && inherited) {
+      if (inherited === 'uppercase') child.data = child.data.toUpperCase();
+      else if (inherited === 'lowercase') child.data = child.data.toLowerCase();
+      else if (inherited === 'capitalize') child.data = child.data.replace(/(^|[\s\p{P}])(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+    }
+  }
+}
+
+const FORCED = /^(page|always|left|right|recto|verso)$/;
+
+/**
+ * Forced breaks as empty blocks that end a page. Walking in document order: a break before an
+ * element is placed only once some content has come (Chromium ignores a break before the first),
+ * two breaks with nothing between make one, and a break with nothing after it is removed.
+ */
+function placePageBreaks(root: ParentNode, styles: ComputedStyles): void {
+  let contentSince = false;
+  let lastMarker: Element | undefined;
+  const placeMarker = (before: AnyNode | null, parent: ParentNode): void => {
+    if (!contentSince) return;
+    const marker = new Element('div', { style: 'page-break-after:always;margin:0;padding:0;height:0' });
+    if (before) insertBefore(before, marker);
+    else {
+      parent.children.push(marker);
+      relink(parent);
+    }
+    [contentSince, lastMarker] = [false, marker];
+  };
+  const walk = (node: ParentNode, inTable: boolean): void => {
+    for (const child of [...node.children]) {
+      if (child instanceof Text) {
+        if (child.data.trim()) contentSince = true;
+        continue;
+      }
+      if (!(child instanceof Element) || child.name === 'style' || child.name === 'script' || child.name === 'head' || child.name === 'title') continue;
+      const props = styles.get(child);
+      const breakable = !inTable && props?.get('position') !== 'absolute';
+      if (breakable && (FORCED.test(props?.get('break-before') ?? '') || FORCED.test(props?.get('page-break-before') ?? ''))) placeMarker(child, node);
+      if (child.name === 'img' || child.name === 'svg' || child.name === 'hr') contentSince = true;
+      walk(child, inTable || child.name === 'table');
+      const after = props?.get('break-after') ?? props?.get('page-break-after') ?? '';
+      if (breakable && FORCED.test(after)) {
+        addStyle(child, 'page-break-after:auto');
+        placeMarker(child.next, node);
+      } else if (/page-break-after\s*:\s*always/i.test(child.attribs.style ?? '') && !breakable) addStyle(child, 'page-break-after:auto');
+    }
+  };
+  walk(root, false);
+  // A break with no content after it would leave a blank last page, which Chromium does not print.
+  if (lastMarker && !contentSince) {
+    const parent = lastMarker.parent!;
+    parent.children.splice(parent.children.indexOf(lastMarker), 1);
+    relink(parent);
+  }
+}
+
+/** Old HTML's presentational attributes as the styles Chromium maps them to (the page's own styles still win). */
+function presentationalHints(root: ParentNode): void {
+  for (const el of elements(root)) {
+    const a = el.attribs;
+    const hints: string[] = [];
+    if (a.bgcolor) hints.push(`background-color:${a.bgcolor}`);
+    if (a.align && el.name !== 'img' && el.name !== 'table') hints.push(`text-align:${a.align === 'middle' ? 'center' : a.align}`);
+    if (a.valign) hints.push(`vertical-align:${a.valign}`);
+    if (a.width && /^(table|td|th|col|div|hr)$/.test(el.name)) hints.push(`width:${/^\d+$/.test(a.width) ? `${a.width}px` : a.width}`);
+    if (el.name === 'table') tableHints(el, hints);
+    if (el.name === 'font') {
+      if (a.color) hints.push(`color:${a.color}`);
+      if (a.face) hints.push(`font-family:${a.face}`);
+      const size = FONT_SIZES[a.size?.trim() ?? ''];
+      if (size) hints.push(`font-size:${size}`);
+    }
+    if (hints.length) addHint(el, hints.join(';'));
+  }
+}
+
+/** `<font size>` 1-7 (and relative +n/-n from 3) as Chromium sizes them. */
+const FONT_SIZES: Record<string, string> = { '1': '10px', '2': '13px', '3': '16px', '4': '18px', '5': '24px', '6': '32px', '7': '48px', '-2': '10px', '-1': '13px', '+1': '18px', '+2': '24px', '+3': '32px', '+4': '48px' };
+
+/** A table's `border`, `cellpadding` and `align` on the table and its cells. */
+function tableHints(table: Element, hints: string[]): void {
+  const border = table.attribs.border === '' ? 1 : Number.parseInt(table.attribs.border ?? '0', 10) || 0;
+  const padding = table.attribs.cellpadding;
+  if (border > 0) hints.push(`border:${border}px outset #808080`);
+  if (table.attribs.align === 'center') hints.push('margin-left:auto;margin-right:auto');
+  if (border === 0 && padding === undefined) return;
+  for (const cell of elements(table)) {
+    if (cell.name !== 'td' && cell.name !== 'th') continue;
+    if (nearestTable(cell) !== table) continue;
+    const cellHints = [border > 0 ? 'border:1px inset #808080' : '', padding !== undefined ? `padding:${Number.parseInt(padding, 10) || 0}px` : ''].filter(Boolean);
+    addHint(cell, cellHints.join(';'));
+  }
+}
+
+function nearestTable(el: Element): Element | undefined {
+  for (let p = el.parent; p; p = p.parent) if (p instanceof Element && p.name === 'table') return p;
+  return undefined;
+}
