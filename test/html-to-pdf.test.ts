@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/engines/mupdf';
 import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
-import { decodeHtml, withoutActiveContent } from '../src/convert/html-to-pdf';
+import { decodeHtml, pageBox, prepareHtml, withoutActiveContent } from '../src/convert/html-to-pdf';
+import { printRules } from '../src/convert/css-flatten';
+import { gridTracks } from '../src/convert/html-rewrite';
+import { specificityOf } from '../src/convert/html-styles';
+import { woffToSfnt } from '../src/convert/html-fonts';
+import { bundledFonts } from '../src/converters/fonts/bundled';
+import { FACE_FILES } from '../src/converters/fonts/catalog';
+import { zlibSync } from 'fflate';
 
 async function convert(acct: TestAccount, html: Uint8Array | string, params: Record<string, unknown> = {}) {
   const bytes = typeof html === 'string' ? new TextEncoder().encode(html) : html;
@@ -13,7 +20,9 @@ async function convert(acct: TestAccount, html: Uint8Array | string, params: Rec
   const doc = mupdf.Document.openDocument(await download(rec), 'application/pdf');
   const page = doc.loadPage(0);
   const first = JSON.parse(page.toStructuredText('').asJSON()).blocks[0]?.lines?.[0];
-  const out = { size: page.getBounds().slice(2).map(Math.round), text: page.toStructuredText('').asText(), left: first?.bbox.x as number, links: page.getLinks().map((l) => l.getURI()), title: doc.getMetaData('info:Title') };
+  const lines = (JSON.parse(page.toStructuredText('').asJSON()).blocks as { lines?: { text: string; bbox: { x: number; y: number }; font: { name: string } }[] }[]).flatMap((b) => b.lines ?? []);
+  const pages = Array.from({ length: doc.countPages() }, (_, i) => doc.loadPage(i).toStructuredText('').asText().trim());
+  const out = { size: page.getBounds().slice(2).map(Math.round), text: page.toStructuredText('').asText(), left: first?.bbox.x as number, links: page.getLinks().map((l) => l.getURI()), title: doc.getMetaData('info:Title'), lines, pages };
   doc.destroy();
   return out;
 }
@@ -68,4 +77,87 @@ describe('html-to-pdf', () => {
     expect(decodeHtml(Uint8Array.from([0x43, 0x61, 0x66, 0xe9, 0x20, 0x61, 0x6e, 0x64, 0x20, 0x6e, 0x61, 0xef, 0x76, 0x65]))).toBe('Café and naïve');
     expect(decodeHtml(new Uint8Array([...new TextEncoder().encode('<meta charset="koi8-r">'), 0xf0, 0xd2, 0xc9]))).toContain('При');
   });
+
+  it('forced breaks in either spelling start pages; none before the first content or after the last', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const html = `<style>h2 { break-before: page } .after { page-break-after: always } .left { break-before: left }</style>
+      <h2>Opening</h2><p>one</p><h2>Second</h2><p class="after">two</p><p>three</p><div class="left">four</div>
+      <p style="page-break-before: always">five</p><p>x<br style="page-break-before: always">same page</p><p class="after">last</p>`;
+    const got = await convert(acct, html);
+    expect(got.pages.map((t) => t.replace(/\s+/g, ' '))).toEqual(['Opening one', 'Second two', 'three', 'four', 'five x same page last']);
+  });
+
+  it('a flex row and a grid lay their items side by side; text-transform and <ol type> are applied', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const html = `<style>.row { display: flex; justify-content: space-between } .grid { display: grid; grid-template-columns: repeat(2, 1fr) 100px }
+      .caps { text-transform: uppercase }</style>
+      <div class="row"><span>Left item</span><span>Right item</span></div>
+      <div class="grid"><div>Cell A</div><div>Cell B</div><div>Cell C</div><div>Cell D</div></div>
+      <p class="caps">shouted <b>words</b></p><ol type="a"><li>first</li><li>second</li></ol>`;
+    const got = await convert(acct, html, { page_size: 'Letter', margin: 'none' });
+    const at = (text: string) => got.lines.find((l) => l.text.includes(text))!.bbox;
+    expect(at('Right item').y).toBeCloseTo(at('Left item').y, 0);
+    expect(at('Right item').x).toBeGreaterThan(480); // pushed to the right edge of a 612 pt page
+    expect(at('Cell B').y).toBeCloseTo(at('Cell A').y, 0);
+    expect(at('Cell C').y).toBeCloseTo(at('Cell A').y, 0);
+    expect(at('Cell D').y).toBeGreaterThan(at('Cell A').y + 5); // the grid's second row
+    expect(at('Cell B').x - at('Cell A').x).toBeGreaterThan(200); // two 1fr columns of (612 - 16 - 100) / 2
+    expect(got.text).toContain('SHOUTED WORDS');
+    expect(got.text).toMatch(/a\.\s*first[\s\S]*b\.\s*second/);
+  });
+
+  it("the document's @page size and margin win over the request's; a data: font (TTF and WOFF) is used and subset", async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const a5 = await convert(acct, '<style>@page { size: A5 landscape; margin: 2in }</style><p>Margin probe</p>', { page_size: 'A3', margin: 'none' });
+    expect(a5.size).toEqual([595, 420]);
+    expect(a5.left).toBeGreaterThanOrEqual(144);
+    const ttf = bundledFonts(FACE_FILES.Carlito.regular)!;
+    const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
+    const viaTtf = await convert(acct, `<style>@font-face { font-family: Brand Face; src: url(data:font/ttf;base64,${base64(ttf)}) } p { font-family: Brand Face, serif }</style><p>Embedded face</p>`);
+    expect(viaTtf.lines[0]!.font.name).toMatch(/Carlito|Brand/);
+    const viaWoff = await convert(acct, `<style>@font-face { font-family: 'Packed'; src: url("data:font/woff;base64,${base64(woff(ttf))}") format("woff") } p { font-family: Packed }</style><p>Packed face</p>`);
+    expect(viaWoff.lines[0]!.font.name).toMatch(/Carlito|Packed/);
+    const up = await uploadOk(acct, new TextEncoder().encode('<p>Small</p>'), 'small.html');
+    const rec = await runOp(acct, 'html-to-pdf', { file_id: up.file_id });
+    expect((await download(rec)).byteLength).toBeLessThan(20_000); // subset: a whole Nimbus face is 60 KB or more
+  });
+
+  it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
+    const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
+    expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });
+    expect(pageBox(printRules('@page { size: 100mm 50mm; margin: 1cm 2cm }'), params)).toMatchObject({ h: expect.closeTo(141.73, 1), margin: 'margin: 1cm 2cm' });
+    expect(pageBox(printRules('@page :first { size: A3 } @media screen { @page { size: A5 } }'), params)).toMatchObject({ w: 595.28 });
+    expect(gridTracks('[a] repeat(3, minmax(0, 1fr)) 200px')).toEqual(['minmax(0, 1fr)', 'minmax(0, 1fr)', 'minmax(0, 1fr)', '200px']);
+    expect(specificityOf('#a .b p')).toBeGreaterThan(specificityOf('.a .b .c p'));
+    expect(specificityOf('.a')).toBeGreaterThan(specificityOf('div p span'));
+    expect(prepareHtml('<p style="font-family: Source Sans Pro">x</p>').html).toContain("font-family: 'Source Sans Pro'");
+  });
 });
+
+/** A WOFF 1.0 wrapping of a TrueType font, every table zlib-compressed (the inverse of woffToSfnt). */
+function woff(ttf: Uint8Array): Uint8Array {
+  const view = new DataView(ttf.buffer, ttf.byteOffset, ttf.byteLength);
+  const n = view.getUint16(4);
+  const tables = Array.from({ length: n }, (_, i) => {
+    const at = 12 + 16 * i;
+    const [tag, checksum, offset, length] = [view.getUint32(at), view.getUint32(at + 4), view.getUint32(at + 8), view.getUint32(at + 12)];
+    const raw = ttf.subarray(offset, offset + length);
+    const packed = zlibSync(raw);
+    return { tag, checksum, raw, data: packed.length < raw.length ? packed : raw };
+  });
+  let size = 44 + 20 * n;
+  const offsets = tables.map((t) => ((size = (size + 3) & ~3), (size += t.data.length) - t.data.length));
+  const out = new Uint8Array(size);
+  const o = new DataView(out.buffer);
+  o.setUint32(0, 0x774f4646);
+  o.setUint32(4, view.getUint32(0));
+  o.setUint32(8, size);
+  o.setUint16(12, n);
+  tables.forEach((t, i) => {
+    const at = 44 + 20 * i;
+    [t.tag, offsets[i]!, t.data.length, t.raw.length, t.checksum].forEach((v, k) => o.setUint32(at + 4 * k, v));
+    out.set(t.data, offsets[i]!);
+  });
+  expect(woffToSfnt(out).byteLength).toBeGreaterThan(ttf.byteLength * 0.9);
+  return out;
+}

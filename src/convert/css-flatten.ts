@@ -32,6 +32,14 @@ function parse(css: string): Block {
       i = j;
       continue;
     }
+    if ((ch === 'u' || ch === 'U') && /^url\(\s*[^"'\s]/i.test(css.slice(i, i + 6))) {
+      // An unquoted url() is one token: a data: URL's `;base64,` does not end the declaration.
+      const end = css.indexOf(')', i);
+      const stop = end < 0 ? css.length : end + 1;
+      buffer += css.slice(i, stop);
+      i = stop - 1;
+      continue;
+    }
     const top = stack[stack.length - 1]!;
     if (ch === '{') {
       const block: Block = { prelude: buffer.trim(), declarations: [], children: [] };

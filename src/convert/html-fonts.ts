@@ -7,6 +7,7 @@
  */
 import { unzlibSync } from 'fflate';
 import type * as Mupdf from 'mupdf';
+import { FACE_FILES, faceStyle, type Family, type FontFiles } from '../converters/fonts/catalog';
 import type { StyleRule } from './css-flatten';
 
 export interface EmbeddedFace {
@@ -84,10 +85,18 @@ export function woffToSfnt(woff: Uint8Array): Uint8Array {
 }
 
 /**
- * Installs MuPDF's font loader for one conversion: a family the page embeds gets its face (the
- * closest in weight and style); any other name gets MuPDF's own choice. Returns the uninstaller.
+ * Office families MuPDF has no face of its own for, as a browser's fontconfig substitutes them
+ * (metric-compatible, so lines break where they would). Arial, Times and Courier MuPDF already
+ * maps to Nimbus faces of the same metrics.
  */
-export function installEmbeddedFaces(mupdf: typeof Mupdf, faces: EmbeddedFace[]): () => void {
+const METRIC_TWINS: Record<string, Family> = { calibri: 'Carlito', 'calibri light': 'Carlito', carlito: 'Carlito', cambria: 'Caladea', caladea: 'Caladea' };
+
+/**
+ * Installs MuPDF's font loader for one conversion: a family the page embeds gets its face (the
+ * closest in weight and style), Calibri and Cambria their bundled twins, any other name MuPDF's
+ * own choice. Returns the uninstaller.
+ */
+export function installEmbeddedFaces(mupdf: typeof Mupdf, faces: EmbeddedFace[], bundled?: FontFiles): () => void {
   const loaded = new Map<EmbeddedFace, Mupdf.Font | null>();
   const load = (face: EmbeddedFace): Mupdf.Font | null => {
     if (!loaded.has(face)) {
@@ -101,7 +110,7 @@ export function installEmbeddedFaces(mupdf: typeof Mupdf, faces: EmbeddedFace[])
   };
   mupdf.installLoadFontFunction((name, _script, bold, italic) => {
     const family = faces.filter((f) => f.family.toLowerCase() === name.toLowerCase());
-    if (!family.length) return null;
+    if (!family.length) return twin(mupdf, name, !!bold, !!italic, bundled);
     const ranked = [...family].sort((a, b) => mismatch(a, !!bold, !!italic) - mismatch(b, !!bold, !!italic));
     for (const face of ranked) {
       const font = load(face);
@@ -112,11 +121,26 @@ export function installEmbeddedFaces(mupdf: typeof Mupdf, faces: EmbeddedFace[])
   return () => mupdf.installLoadFontFunction(() => null);
 }
 
+const twins = new Map<string, Mupdf.Font>();
+
+function twin(mupdf: typeof Mupdf, name: string, bold: boolean, italic: boolean, bundled: FontFiles | undefined): Mupdf.Font | null {
+  const family = METRIC_TWINS[name.toLowerCase()];
+  if (!family || !bundled) return null;
+  const file = FACE_FILES[family][faceStyle(bold, italic)];
+  let font = twins.get(file);
+  if (!font) {
+    const bytes = bundled(file);
+    if (!bytes) return null;
+    twins.set(file, (font = new mupdf.Font(family, bytes)));
+  }
+  return font;
+}
+
 const mismatch = (face: EmbeddedFace, bold: boolean, italic: boolean): number => (face.italic !== italic ? 2 : 0) + (face.bold !== bold ? 1 : 0);
 
 /** `font-family: Source Sans Pro` → `"Source Sans Pro"`: CSS reads unquoted words as one name, MuPDF as several. */
 export function quoteFamilies(css: string): string {
-  return css.replace(/(font-family\s*:\s*)([^;{}"]+?)(\s*(?:!important)?\s*(?:;|}|$))/gi, (_, head: string, list: string, tail: string) =>
-    head + list.split(',').map((name) => (/^[\w-]+(\s+[\w-]+)+$/.test(name.trim()) ? `"${name.trim()}"` : name.trim())).join(', ') + tail,
+  return css.replace(/(font-family\s*:\s*)([^;{}"']+?)(?=\s*(?:!important)?\s*(?:[;}"]|$))/gi, (_, head: string, list: string) =>
+    head + list.split(',').map((name) => (/^[\w-]+(\s+[\w-]+)+$/.test(name.trim()) ? `'${name.trim()}'` : name.trim())).join(', '),
   );
 }

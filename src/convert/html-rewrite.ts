@@ -142,7 +142,10 @@ function gridToTable(el: Element, styles: ComputedStyles): void {
   const items = flexItems(el, styles);
   if (tracks.length < 2 || items.length < 2) return addStyle(el, 'display:block');
   const frTotal = tracks.reduce((sum, t) => sum + (t.endsWith('fr') ? Number.parseFloat(t) : 0), 0);
-  const widths = tracks.map((t) => (t.endsWith('fr') && frTotal > 0 ? `${((100 * Number.parseFloat(t)) / frTotal).toFixed(2)}%` : /^[\d.]+(px|pt|cm|mm|in|em|%)$/.test(t) ? t : ''));
+  // Percentages for fr tracks only when every track is one: beside fixed tracks, they share what
+  // is left, which a table does for columns without a width.
+  const allFr = tracks.every((t) => t.endsWith('fr'));
+  const widths = tracks.map((t) => (t.endsWith('fr') ? (allFr ? `${((100 * Number.parseFloat(t)) / frTotal).toFixed(2)}%` : '') : /^[\d.]+(px|pt|cm|mm|in|em|%)$/.test(t) ? t : ''));
   const groups: Element[][] = [];
   items.forEach((item, i) => {
     if (i % tracks.length === 0) groups.push([]);
@@ -186,6 +189,15 @@ function transformText(node: ParentNode, styles: ComputedStyles, inherited: stri
 
 const FORCED = /^(page|always|left|right|recto|verso)$/;
 
+/** Elements that are blocks unless styled otherwise (breaks apply to block boxes only: a `<br>` with `page-break-before` breaks nothing in Chromium). */
+const BLOCK_TAGS = new Set('address article aside blockquote body center dd details dialog dir div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr li main menu nav ol p pre section summary table ul'.split(' '));
+
+function isBlockLevel(el: Element, props: Map<string, string> | undefined): boolean {
+  const display = props?.get('display');
+  if (display) return /^(block|list-item|table|flex|grid|flow-root)$/.test(display);
+  return BLOCK_TAGS.has(el.name);
+}
+
 /**
  * Forced breaks as empty blocks that end a page. Walking in document order: a break before an
  * element is placed only once some content has come (Chromium ignores a break before the first),
@@ -212,7 +224,7 @@ function placePageBreaks(root: ParentNode, styles: ComputedStyles): void {
       }
       if (!(child instanceof Element) || child.name === 'style' || child.name === 'script' || child.name === 'head' || child.name === 'title') continue;
       const props = styles.get(child);
-      const breakable = !inTable && props?.get('position') !== 'absolute';
+      const breakable = !inTable && isBlockLevel(child, props) && props?.get('position') !== 'absolute';
       if (breakable && (FORCED.test(props?.get('break-before') ?? '') || FORCED.test(props?.get('page-break-before') ?? ''))) placeMarker(child, node);
       if (child.name === 'img' || child.name === 'svg' || child.name === 'hr') contentSince = true;
       walk(child, inTable || child.name === 'table');
@@ -242,6 +254,7 @@ function presentationalHints(root: ParentNode): void {
     if (a.valign) hints.push(`vertical-align:${a.valign}`);
     if (a.width && /^(table|td|th|col|div|hr)$/.test(el.name)) hints.push(`width:${/^\d+$/.test(a.width) ? `${a.width}px` : a.width}`);
     if (el.name === 'table') tableHints(el, hints);
+    if ((el.name === 'ol' || el.name === 'li') && a.type && LIST_TYPES[a.type]) hints.push(`list-style-type:${LIST_TYPES[a.type]}`);
     if (el.name === 'font') {
       if (a.color) hints.push(`color:${a.color}`);
       if (a.face) hints.push(`font-family:${a.face}`);
@@ -251,6 +264,9 @@ function presentationalHints(root: ParentNode): void {
     if (hints.length) addHint(el, hints.join(';'));
   }
 }
+
+/** `<ol type>` as list-style-type (case matters: `a` and `A` differ). */
+const LIST_TYPES: Record<string, string> = { '1': 'decimal', a: 'lower-alpha', A: 'upper-alpha', i: 'lower-roman', I: 'upper-roman', disc: 'disc', circle: 'circle', square: 'square' };
 
 /** `<font size>` 1-7 (and relative +n/-n from 3) as Chromium sizes them. */
 const FONT_SIZES: Record<string, string> = { '1': '10px', '2': '13px', '3': '16px', '4': '18px', '5': '24px', '6': '32px', '7': '48px', '-2': '10px', '-1': '13px', '+1': '18px', '+2': '24px', '+3': '32px', '+4': '48px' };

@@ -8,6 +8,7 @@
  * are carried over as PDF links, the title into the PDF's metadata.
  */
 import type * as Mupdf from 'mupdf';
+import { bundledFonts } from '../converters/fonts/bundled';
 import { loadMupdf } from '../engines/mupdf';
 import { PDF_MIME, saveBytes } from '../engines/pdf';
 import type { OperationDef, OperationResult, RunContext } from '../operations/define';
@@ -21,6 +22,20 @@ import { rewriteForMupdf } from './html-rewrite';
 import { computeStyles } from './html-styles';
 
 type Params = { page_size: 'A4' | 'A3' | 'Letter'; orientation: 'portrait' | 'landscape'; margin: 'standard' | 'narrow' | 'none' };
+
+/**
+ * Where MuPDF's built-in style sheet differs from a browser's (Chromium's html.css): body margin,
+ * heading sizes and spacing, list indents, table cell padding. The first style sheet of the page, so
+ * that the page's own rules win.
+ */
+const BROWSER_DEFAULTS = [
+  'body { margin: 8px }',
+  'h1 { font-size: 2em; margin: .67em 0 } h2 { font-size: 1.5em; margin: .83em 0 } h3 { font-size: 1.17em; margin: 1em 0 }',
+  'h4 { font-size: 1em; margin: 1.33em 0 } h5 { font-size: .83em; margin: 1.67em 0 } h6 { font-size: .67em; margin: 2.33em 0 }',
+  'p, ul, ol, dl, blockquote, pre { margin-top: 1em; margin-bottom: 1em } ul, ol { padding-left: 40px }',
+  'ul ul, ul ol, ol ul, ol ol { margin-top: 0; margin-bottom: 0 } ul ul { list-style-type: circle } ul ul ul { list-style-type: square }',
+  'td, th { padding: 1px } th { font-weight: bold; text-align: center }',
+].join(' ');
 
 /** Page sizes in points, portrait. */
 const SIZES = { A4: [595.28, 841.89], A3: [841.89, 1190.55], Letter: [612, 792] } as const;
@@ -36,10 +51,10 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
   try {
     const { html, rules } = prepareHtml(decodeHtml(inputs[0]!.bytes));
     const { w, h, margin } = pageBox(rules, params);
-    // MuPDF lets the user style sheet's @page win over the document's, so the margin given here
-    // is already the document's own where it sets one (pageBox).
-    mupdf.setUserCSS(`@page { size: ${w}pt ${h}pt; ${margin} } body { margin: 0 }`);
-    uninstallFaces = installEmbeddedFaces(mupdf, embeddedFaces(rules));
+    // MuPDF lets the user style sheet win over the document's (so browser defaults go in the page,
+    // before its own rules): the margin given here is already the document's own where it sets one.
+    mupdf.setUserCSS(`@page { size: ${w}pt ${h}pt; ${margin} }`);
+    uninstallFaces = installEmbeddedFaces(mupdf, embeddedFaces(rules), bundledFonts);
     source = mupdf.Document.openDocument(new TextEncoder().encode(html), 'text/html');
     source.layout(w, h, 12);
     return { chunks: [writePdf(mupdf, source, w, h)], ext: 'pdf', contentType: PDF_MIME };
@@ -64,7 +79,7 @@ export function prepareHtml(text: string): { html: string; rules: StyleRule[] } 
   const rules = printRules(sheets.join('\n'));
   const dom = parseDocument(withoutActiveContent(text));
   rewriteForMupdf(dom, computeStyles(dom.children, rules));
-  return { html: quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })), rules };
+  return { html: `<style>${BROWSER_DEFAULTS}</style>${quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' }))}`, rules };
 }
 
 /** Named sheet sizes CSS's `@page { size }` takes, in points, portrait. */
