@@ -20,6 +20,45 @@ export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles): void 
     else if (display === 'grid' || display === 'inline-grid') gridToTable(el, styles);
   }
   placePageBreaks(root, styles);
+  captionsAbove(root);
+  positionedLast(root, styles);
+}
+
+/**
+ * MuPDF places an absolutely positioned box on the first page as CSS does (the page is its
+ * containing block), but then carries on the flow from where that box ends, over what came before.
+ * As the last thing in the body, such a box disturbs nothing. Boxes inside a positioned ancestor
+ * are left where they are.
+ */
+function positionedLast(root: ParentNode, styles: ComputedStyles): void {
+  const body = elements(root).find((el) => el.name === 'body') ?? root;
+  const positioned = (el: Element) => /^(absolute|fixed|relative|sticky)$/.test(styles.get(el)?.get('position') ?? '');
+  const moved = elements(root).filter((el) => {
+    if (!/^(absolute|fixed)$/.test(styles.get(el)?.get('position') ?? '')) return false;
+    for (let p = el.parent; p; p = p.parent) if (p instanceof Element && positioned(p)) return false;
+    return true;
+  });
+  for (const el of moved) {
+    const parent = el.parent!;
+    parent.children.splice(parent.children.indexOf(el), 1);
+    relink(parent);
+    body.children.push(el);
+  }
+  relink(body);
+}
+
+/** A table's <caption> (which MuPDF leaves out) as a centred block just above the table, where a browser draws it. */
+function captionsAbove(root: ParentNode): void {
+  for (const caption of elements(root).filter((el) => el.name === 'caption')) {
+    const table = caption.parent;
+    if (!(table instanceof Element) || table.name !== 'table' || !table.parent) continue;
+    table.children.splice(table.children.indexOf(caption), 1);
+    relink(table);
+    const block = new Element('div', { ...caption.attribs }, caption.children);
+    relink(block);
+    addHint(block, 'text-align:center');
+    insertBefore(table, block);
+  }
 }
 
 /** Every element under `root` in document order (a snapshot: the rewrite may move them). */
@@ -89,19 +128,72 @@ function flexToTable(el: Element, styles: ComputedStyles): void {
   if ((props.get('flex-direction') ?? 'row').startsWith('column')) return addStyle(el, 'display:block');
   const items = flexItems(el, styles);
   if (items.length < 2) return addStyle(el, 'display:block');
-  const grows = items.map((item) => flexGrow(styles.get(item)));
-  const totalGrow = grows.reduce((a, b) => a + b, 0);
+  if (props.get('flex-wrap')?.startsWith('wrap')) return wrappedFlexToTables(el, items, styles);
+  const totalGrow = items.reduce((sum, item) => sum + flexGrow(styles.get(item)), 0);
   const justify = props.get('justify-content') ?? '';
   const spread = totalGrow > 0 || /space-|stretch/.test(justify);
   const valign = VERTICAL[props.get('align-items') ?? ''] ?? 'top';
+  // No widths on the cells: MuPDF squeezes a percentage column beside an automatic one to its
+  // narrowest, while automatic columns share the row by their content, which is near enough to
+  // a grown item beside items of their own size.
   items.forEach((item, i) => {
     let css = `display:table-cell;vertical-align:${valign}`;
-    if (grows[i]! > 0) css += `;width:${((100 * grows[i]!) / totalGrow).toFixed(2)}%`;
-    if (totalGrow === 0 && justify === 'space-between' && i === items.length - 1 && i > 0) css += ';text-align:right';
+    if (totalGrow === 0 && /space-(between|around|evenly)/.test(justify) && i > 0) css += i === items.length - 1 ? ';text-align:right' : ';text-align:center';
     addStyle(item, css);
   });
   wrapInRows(el, [items]);
   addStyle(el, `display:table;border-collapse:separate;${spread ? 'width:100%' : ''}`);
+}
+
+/**
+ * A wrapping flex container: items fill lines by their widths (`width` or the `flex` basis as a
+ * percentage; a block of unknown width takes a line, an inline one a quarter), each line of two or
+ * more items a one-row table of its own (one table would line up the cells of different lines).
+ */
+function wrappedFlexToTables(el: Element, items: Element[], styles: ComputedStyles): void {
+  const lines: { items: Element[]; widths: (number | undefined)[] }[] = [];
+  let used = Infinity;
+  for (const item of items) {
+    const width = itemShare(item, styles);
+    const share = width ?? (BLOCK_TAGS.has(item.name) ? 1 : 0.25);
+    if (used + share > 1.001) {
+      lines.push({ items: [], widths: [] });
+      used = 0;
+    }
+    lines[lines.length - 1]!.items.push(item);
+    lines[lines.length - 1]!.widths.push(width);
+    used += share;
+  }
+  const valign = VERTICAL[styles.get(el)?.get('align-items') ?? ''] ?? 'top';
+  const blocks: Element[] = [];
+  for (const line of lines) {
+    if (line.items.length === 1) {
+      blocks.push(line.items[0]!);
+      continue;
+    }
+    // Percentages only when every cell of the line has one (beside an automatic cell MuPDF squeezes them).
+    const allKnown = line.widths.every((w) => w !== undefined);
+    line.items.forEach((item, i) => addStyle(item, `display:table-cell;vertical-align:${valign}${allKnown ? `;width:${(100 * line.widths[i]!).toFixed(2)}%` : ''}`));
+    const row = new Element('div', { style: 'display:table-row' }, line.items);
+    relink(row);
+    const table = new Element('div', { style: 'display:table;width:100%;border-collapse:separate' }, [row]);
+    relink(table);
+    blocks.push(table);
+  }
+  const inItems = new Set(items);
+  el.children = [...el.children.filter((child) => !inItems.has(child as Element) && !isBlank(child)), ...blocks];
+  relink(el);
+  addStyle(el, 'display:block');
+}
+
+/** An item's width as a share of its line: `width: 30%`, `flex: 1 50%`, `flex-basis: 100%`. */
+function itemShare(item: Element, styles: ComputedStyles): number | undefined {
+  const props = styles.get(item);
+  for (const value of [props?.get('flex-basis'), props?.get('flex')?.split(/\s+/).find((t) => t.endsWith('%')), props?.get('width')]) {
+    const m = /^([\d.]+)%$/.exec(value?.trim() ?? '');
+    if (m) return Math.min(1, Number(m[1]) / 100);
+  }
+  return undefined;
 }
 
 /** The container's element children, with runs of loose text wrapped in spans (each is an item, as in CSS). */
