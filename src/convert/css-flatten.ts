@@ -71,10 +71,16 @@ function nest(outer: string, inner: string): string {
 function write(block: Block, within: string, vars: Map<string, string>): string {
   let out = '';
   for (const child of block.children) {
-    const declarations = child.declarations.filter((d) => !d.startsWith('--')).map((d) => resolveVars(d, vars));
+    const declarations = child.declarations.filter((d) => !d.startsWith('--') && readable(d)).map((d) => resolveVars(d, vars));
     if (child.prelude.startsWith('@')) {
       const name = /^@([\w-]+)/.exec(child.prelude)?.[1]?.toLowerCase() ?? '';
-      if (name === 'page') out += `${child.prelude}{${declarations.join(';')}}`; // margin boxes dropped
+      // Margin boxes dropped; named pages (`@page chapter`) too: MuPDF's reader stumbles on the
+      // name and loses the rule after it.
+      if (name === 'page') {
+        // Backgrounds too: MuPDF paints an @page background it cannot read (a picture) black.
+        const kept = declarations.filter((d) => !/^background/i.test(d));
+        if (/^@page\s*(:(first|left|right|blank))?\s*$/i.test(child.prelude) && kept.length) out += `${child.prelude}{${kept.join(';')}}`;
+      }
       else if (name === 'media' || name === 'supports') out += `${child.prelude}{${write(child, within, vars)}}`;
       else if (!within) out += `${child.prelude}{${declarations.join(';')}}`; // @font-face and the like
       continue;
@@ -84,6 +90,16 @@ function write(block: Block, within: string, vars: Map<string, string>): string 
     out += write(child, selector, vars);
   }
   return out;
+}
+
+/**
+ * Whether MuPDF's reader takes the declaration without losing what follows: not the print-only
+ * properties it does not know (`string-set`, bookmarks) nor values with an empty function call
+ * (`content()`), on which its recovery skips the next rule.
+ */
+function readable(declaration: string): boolean {
+  if (/^(string-set|bookmark-[\w-]+)\s*:/i.test(declaration)) return false;
+  return !/[\w-]\(\s*\)/.test(declaration.replace(/url\([^)]*\)/gi, ''));
 }
 
 /** Custom properties declared anywhere (the last declaration wins), by name. */

@@ -207,8 +207,8 @@ export function eightBitCharset(bytes: Uint8Array): string {
 
 /**
  * Scripts (never run), frames, objects and meta refreshes removed, every <meta charset> made
- * UTF-8 (the text is UTF-8 from here on), @font-face rules with data: fonts dropped, and style
- * sheets flattened (css-flatten.ts).
+ * UTF-8 (the text is UTF-8 from here on), @font-face rules with data: fonts dropped, style
+ * sheets flattened (css-flatten.ts) and long data: URLs taken out of styles (withoutLongUrls).
  */
 export function withoutActiveContent(html: string): string {
   return html
@@ -221,5 +221,20 @@ export function withoutActiveContent(html: string): string {
     // to MuPDF's own faces and the rest of the stylesheet applies.
     .replace(/@font-face\s*\{[^{}]*url\(\s*["']?data:[^{}]*\}/gi, '')
     // Nesting, custom properties and @page margin boxes written out as MuPDF reads CSS.
-    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + flattenCss(css) + close);
+    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + withoutLongUrls(flattenCss(css)) + close)
+    .replace(/(\sstyle\s*=\s*)("[^"]*"|'[^']*')/gi, (_, head: string, value: string) => head + withoutLongUrls(value));
+}
+
+/**
+ * MuPDF's CSS reader gives up on a token over 1 KB, and the rest of the style sheet with it. The
+ * long ones are data: URLs of background pictures, which its layout does not draw anyway: each is
+ * taken out, so the colour, size and position beside it still apply, and a declaration left
+ * empty goes (`none` in its place would read as black). Fonts come through html-fonts.ts.
+ */
+export function withoutLongUrls(css: string): string {
+  if (css.length < 1000) return css;
+  return css
+    .replace(/url\(\s*(?:"[^"]*"|'[^']*'|[^)"']*)\s*\)\s*(format\([^)]*\))?,?/gi, (token) => (token.length > 1000 ? '\u0000' : token))
+    .replace(/([{;"']\s*)[\w-]+\s*:\s*\u0000[\s\u0000]*(;|(?=[}"']))/g, '$1')
+    .replaceAll('\u0000', '');
 }
