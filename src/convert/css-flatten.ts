@@ -95,10 +95,12 @@ function write(block: Block, within: string, vars: Map<string, string>): string 
 /**
  * Whether MuPDF's reader takes the declaration without losing what follows: not the print-only
  * properties it does not know (`string-set`, bookmarks) nor values with an empty function call
- * (`content()`), on which its recovery skips the next rule.
+ * (`content()`), on which its recovery skips the next rule; nor generated content it cannot work out.
  */
 function readable(declaration: string): boolean {
   if (/^(string-set|bookmark-[\w-]+)\s*:/i.test(declaration)) return false;
+  // Generated content MuPDF would print as the function's name (`target-text(attr(href))`).
+  if (/^content\s*:.*\b(target-[\w-]+|string|element|leader|attr)\(/i.test(declaration)) return false;
   return !/[\w-]\(\s*\)/.test(declaration.replace(/url\([^)]*\)/gi, ''));
 }
 
@@ -171,4 +173,33 @@ function appliesInPrint(media: string): boolean {
     if (/^not\s+print\b/.test(q)) return false;
     return !/\b(screen|speech)\b/.test(q) || /^not\s+(screen|speech)\b/.test(q);
   });
+}
+
+/** An @page rule as written: its selector (`@page`, `@page :first`), declarations and margin boxes (`top-left`, …). */
+export interface PageRule {
+  selector: string;
+  declarations: Declaration[];
+  boxes: { name: string; declarations: Declaration[] }[];
+}
+
+/** The @page rules of a style sheet with their margin boxes, custom properties resolved (top level and @media print). */
+export function pageRules(css: string): PageRule[] {
+  const tree = parse(css);
+  const vars = customProperties(tree);
+  const rules: PageRule[] = [];
+  const walk = (block: Block): void => {
+    for (const child of block.children) {
+      const media = /^@media\s+([\s\S]*)$/i.exec(child.prelude)?.[1];
+      if (media !== undefined && appliesInPrint(media)) walk(child);
+      if (!/^@page\b/i.test(child.prelude)) continue;
+      const resolved = (texts: string[]) => declarations(texts.map((d) => resolveVars(d, vars)));
+      rules.push({
+        selector: child.prelude.replace(/\s+/g, ' '),
+        declarations: resolved(child.declarations),
+        boxes: child.children.filter((b) => b.prelude.startsWith('@')).map((b) => ({ name: b.prelude.slice(1).toLowerCase(), declarations: resolved(b.declarations) })),
+      });
+    }
+  };
+  walk(tree);
+  return rules;
 }

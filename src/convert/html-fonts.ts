@@ -94,9 +94,15 @@ const METRIC_TWINS: Record<string, Family> = { calibri: 'Carlito', 'calibri ligh
 /**
  * Installs MuPDF's font loader for one conversion: a family the page embeds gets its face (the
  * closest in weight and style), Calibri and Cambria their bundled twins, any other name MuPDF's
- * own choice. Returns the uninstaller.
+ * own choice.
  */
-export function installEmbeddedFaces(mupdf: typeof Mupdf, faces: EmbeddedFace[], bundled?: FontFiles): () => void {
+export interface InstalledFaces {
+  /** The face for a family as MuPDF's layout gets it (embedded, a bundled twin), or null for MuPDF's own. */
+  fontFor(name: string, bold: boolean, italic: boolean): Mupdf.Font | null;
+  uninstall(): void;
+}
+
+export function installEmbeddedFaces(mupdf: typeof Mupdf, faces: EmbeddedFace[], bundled?: FontFiles): InstalledFaces {
   const loaded = new Map<EmbeddedFace, Mupdf.Font | null>();
   const load = (face: EmbeddedFace): Mupdf.Font | null => {
     if (!loaded.has(face)) {
@@ -108,17 +114,18 @@ export function installEmbeddedFaces(mupdf: typeof Mupdf, faces: EmbeddedFace[],
     }
     return loaded.get(face)!;
   };
-  mupdf.installLoadFontFunction((name, _script, bold, italic) => {
+  const fontFor = (name: string, bold: boolean, italic: boolean): Mupdf.Font | null => {
     const family = faces.filter((f) => f.family.toLowerCase() === name.toLowerCase());
-    if (!family.length) return twin(mupdf, name, !!bold, !!italic, bundled);
-    const ranked = [...family].sort((a, b) => mismatch(a, !!bold, !!italic) - mismatch(b, !!bold, !!italic));
+    if (!family.length) return twin(mupdf, name, bold, italic, bundled);
+    const ranked = [...family].sort((a, b) => mismatch(a, bold, italic) - mismatch(b, bold, italic));
     for (const face of ranked) {
       const font = load(face);
       if (font) return font;
     }
     return null;
-  });
-  return () => mupdf.installLoadFontFunction(() => null);
+  };
+  mupdf.installLoadFontFunction((name, _script, bold, italic) => fontFor(name, !!bold, !!italic));
+  return { fontFor, uninstall: () => mupdf.installLoadFontFunction(() => null) };
 }
 
 const twins = new Map<string, Mupdf.Font>();

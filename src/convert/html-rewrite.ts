@@ -9,10 +9,13 @@
  *   `<font>`) become the styles a browser gives them.
  */
 import { Element, Text, type AnyNode, type ParentNode } from 'domhandler';
+import { cssLength } from './html-page-decor';
 import type { ComputedStyles } from './html-styles';
 
-export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles): void {
+/** `pageHeight`: the height of a page's content area in points (between the margins). */
+export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, pageHeight: number): void {
   presentationalHints(root);
+  shortenTallBoxes(root, styles, pageHeight);
   transformText(root, styles, undefined);
   for (const el of elements(root)) {
     const display = styles.get(el)?.get('display');
@@ -58,6 +61,18 @@ function captionsAbove(root: ParentNode): void {
     relink(block);
     addHint(block, 'text-align:center');
     insertBefore(table, block);
+  }
+}
+
+/**
+ * A box set taller than a page (a cover `height: 297mm` meant for a page without margins) as tall
+ * as its content: it would otherwise spill onto a blank next page, where a browser fits it to the
+ * first page's own margins.
+ */
+function shortenTallBoxes(root: ParentNode, styles: ComputedStyles, pageHeight: number): void {
+  for (const [el, props] of styles) {
+    const tall = ['height', 'min-height'].some((p) => (cssLength(props.get(p) ?? '', 0) ?? 0) > pageHeight);
+    if (tall && el.parent) addStyle(el, 'height:auto;min-height:0');
   }
 }
 

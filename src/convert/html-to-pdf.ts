@@ -16,12 +16,13 @@ import htmlToPdf from '../operations/html-to-pdf';
 import { TaskError } from '../tasks/failures';
 import { parseDocument } from 'htmlparser2';
 import renderHtml from 'dom-serializer';
-import { flattenCss, printRules, type StyleRule } from './css-flatten';
-import { embeddedFaces, installEmbeddedFaces, quoteFamilies } from './html-fonts';
+import { flattenCss, pageRules, printRules, type PageRule } from './css-flatten';
+import { embeddedFaces, installEmbeddedFaces, quoteFamilies, type EmbeddedFace } from './html-fonts';
 import { rewriteForMupdf } from './html-rewrite';
 import { computeStyles } from './html-styles';
+import { pageBox, type Params } from './html-page-box';
+import { pageDecor, type PageDecor } from './html-page-decor';
 
-type Params = { page_size: 'A4' | 'A3' | 'Letter'; orientation: 'portrait' | 'landscape'; margin: 'standard' | 'narrow' | 'none' };
 
 /**
  * Where MuPDF's built-in style sheet differs from a browser's (Chromium's html.css): body margin,
@@ -37,10 +38,7 @@ const BROWSER_DEFAULTS = [
   'td, th { padding: 1px } th { font-weight: bold; text-align: center }',
 ].join(' ');
 
-/** Page sizes in points, portrait. */
-const SIZES = { A4: [595.28, 841.89], A3: [841.89, 1190.55], Letter: [612, 792] } as const;
-/** Chromium's default print margins (about 1 cm) for standard; a quarter inch for narrow. */
-const MARGINS = { standard: '10mm', narrow: '6.35mm', none: '0' } as const;
+const DEFAULTS: Params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' };
 
 export const htmlToPdfWithLayout = { ...htmlToPdf, run: convertHtml } as unknown as OperationDef;
 
@@ -49,15 +47,17 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
   let source: Mupdf.Document | undefined;
   let uninstallFaces = () => {};
   try {
-    const { html, rules } = prepareHtml(decodeHtml(inputs[0]!.bytes));
-    const { w, h, margin } = pageBox(rules, params);
+    const { html, pages, box } = prepareHtml(decodeHtml(inputs[0]!.bytes), params);
+    const { w, h, margin, margins } = box;
     // MuPDF lets the user style sheet win over the document's (so browser defaults go in the page,
     // before its own rules): the margin given here is already the document's own where it sets one.
     mupdf.setUserCSS(`@page { size: ${w}pt ${h}pt; ${margin} }`);
-    uninstallFaces = installEmbeddedFaces(mupdf, embeddedFaces(rules), bundledFonts);
+    const faces = installEmbeddedFaces(mupdf, box.faces, bundledFonts);
+    uninstallFaces = faces.uninstall;
     source = mupdf.Document.openDocument(new TextEncoder().encode(html), 'text/html');
     source.layout(w, h, 12);
-    return { chunks: [writePdf(mupdf, source, w, h)], ext: 'pdf', contentType: PDF_MIME };
+    const decor = pageDecor(mupdf, pages, { w, h, margins }, faces);
+    return { chunks: [writePdf(mupdf, source, w, h, decor)], ext: 'pdf', contentType: PDF_MIME };
   } catch (err) {
     if (err instanceof TaskError) throw err;
     log('html_layout_failed', { error: String(err) });
@@ -74,52 +74,28 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
  * DOM where MuPDF's layout falls short of a browser's (html-rewrite.ts), with the print rules of
  * its style sheets, which also carry its @page and @font-face rules.
  */
-export function prepareHtml(text: string): { html: string; rules: StyleRule[] } {
-  const sheets = [...text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map((m) => flattenCss(m[1]!));
-  const rules = printRules(sheets.join('\n'));
+export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] } } {
+  const written = [...text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map((m) => m[1]!);
+  const rules = printRules(written.map(flattenCss).join('\n'));
+  const pages = pageRules(written.join('\n'));
+  const box = pageBox(rules, params);
   const dom = parseDocument(withoutActiveContent(text));
-  rewriteForMupdf(dom, computeStyles(dom.children, rules));
-  return { html: `<style>${BROWSER_DEFAULTS}</style>${quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' }))}`, rules };
+  rewriteForMupdf(dom, computeStyles(dom.children, rules), box.h - box.margins[0] - box.margins[2]);
+  return { html: `<style>${BROWSER_DEFAULTS}</style>${quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' }))}`, pages, box: { ...box, faces: embeddedFaces(rules) } };
 }
 
-/** Named sheet sizes CSS's `@page { size }` takes, in points, portrait. */
-const CSS_SIZES: Record<string, [number, number]> = { a5: [419.53, 595.28], a4: [595.28, 841.89], a3: [841.89, 1190.55], b5: [498.9, 708.66], b4: [708.66, 1000.63], letter: [612, 792], legal: [612, 1008], ledger: [792, 1224] };
-const UNIT_PT: Record<string, number> = { pt: 1, px: 0.75, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, pc: 12 };
-
-/** The sheet and its margins: the document's own @page size and margins where it sets them, else the request's. */
-export function pageBox(rules: StyleRule[], params: Params): { w: number; h: number; margin: string } {
-  const declared = rules.filter((r) => /^@page\s*$/i.test(r.selector)).flatMap((r) => r.declarations);
-  const [requestedW, requestedH] = SIZES[params.page_size];
-  let [w, h]: [number, number] = params.orientation === 'landscape' ? [requestedH, requestedW] : [requestedW, requestedH];
-  const size = declared.filter(([p]) => p === 'size').pop()?.[1].toLowerCase();
-  if (size) [w, h] = cssPageSize(size, [w, h]);
-  const margins = declared.filter(([p]) => /^margin(-(top|right|bottom|left))?$/.test(p)).map(([p, v]) => `${p}: ${v}`);
-  return { w, h, margin: margins.length ? margins.join('; ') : `margin: ${MARGINS[params.margin]}` };
-}
-
-/** `size: A4 landscape`, `size: 210mm 297mm`, `size: 6in`, `size: landscape` (on the requested sheet). */
-function cssPageSize(size: string, [w, h]: [number, number]): [number, number] {
-  const named = size.split(/\s+/).find((word) => CSS_SIZES[word]);
-  let box: [number, number] = named ? [...CSS_SIZES[named]!] : [Math.min(w, h), Math.max(w, h)];
-  const lengths = [...size.matchAll(/([\d.]+)\s*(pt|px|in|cm|mm|pc)/g)].map((m) => Number(m[1]) * UNIT_PT[m[2]!]!);
-  if (lengths.length) box = [lengths[0]!, lengths[1] ?? lengths[0]!];
-  const sane = box.every((v) => v >= 72 && v <= 14400);
-  if (!sane) return [w, h];
-  if (/\blandscape\b/.test(size)) return [Math.max(...box), Math.min(...box)];
-  if (/\bportrait\b/.test(size) || named) return [Math.min(...box), Math.max(...box)];
-  if (lengths.length) return box;
-  return [w, h];
-}
-
-/** Each laid-out page drawn into a new PDF, then its links added and the title set. */
-function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: number): Uint8Array {
+/** Each laid-out page drawn into a new PDF (with the @page decor behind and around it), then its links added and the title set. */
+function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: number, decor: PageDecor | undefined): Uint8Array {
   const out = new mupdf.Buffer();
   const writer = new mupdf.DocumentWriter(out, 'pdf', '');
   const links: { page: number; rect: Mupdf.Rect; uri: string | null }[] = [];
-  for (let i = 0; i < source.countPages(); i++) {
+  const count = source.countPages();
+  for (let i = 0; i < count; i++) {
     const page = source.loadPage(i);
     const device = writer.beginPage([0, 0, w, h]);
+    decor?.(device, i, count, 'behind');
     page.run(device, mupdf.Matrix.identity);
+    decor?.(device, i, count, 'above');
     writer.endPage();
     for (const link of page.getLinks()) links.push({ page: i, rect: link.getBounds(), uri: pdfLinkUri(source, link, h) });
     page.destroy();
