@@ -21,7 +21,7 @@ async function convert(acct: TestAccount, html: Uint8Array | string, params: Rec
   const doc = mupdf.Document.openDocument(await download(rec), 'application/pdf');
   const page = doc.loadPage(0);
   const first = JSON.parse(page.toStructuredText('').asJSON()).blocks[0]?.lines?.[0];
-  const lines = (JSON.parse(page.toStructuredText('').asJSON()).blocks as { lines?: { text: string; bbox: { x: number; y: number }; font: { name: string } }[] }[]).flatMap((b) => b.lines ?? []);
+  const lines = (JSON.parse(page.toStructuredText('').asJSON()).blocks as { lines?: { text: string; bbox: { x: number; y: number; w: number; h: number }; font: { name: string } }[] }[]).flatMap((b) => b.lines ?? []);
   const pages = Array.from({ length: doc.countPages() }, (_, i) => doc.loadPage(i).toStructuredText('').asText().trim());
   const out = { size: page.getBounds().slice(2).map(Math.round), text: page.toStructuredText('').asText(), left: first?.bbox.x as number, links: page.getLinks().map((l) => l.getURI()), title: doc.getMetaData('info:Title'), lines, pages };
   doc.destroy();
@@ -121,6 +121,18 @@ describe('html-to-pdf', () => {
     const up = await uploadOk(acct, new TextEncoder().encode('<p>Small</p>'), 'small.html');
     const rec = await runOp(acct, 'html-to-pdf', { file_id: up.file_id });
     expect((await download(rec)).byteLength).toBeLessThan(20_000); // subset: a whole Nimbus face is 60 KB or more
+  });
+
+  it('content wider than the page is shrunk to fit, none of it cut off; content that fits keeps its size', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const words = Array.from({ length: 60 }, (_, i) => `w${i}`).join(' ');
+    const wide = await convert(acct, `<div style="width:1100px">${words} final-word</div>`);
+    const narrow = await convert(acct, `<div style="width:300px">${words}</div>`);
+    expect(wide.text).toContain('final-word');
+    const right = (got: typeof wide) => Math.max(...got.lines.map((l) => l.bbox.x + l.bbox.w));
+    expect(right(wide)).toBeLessThanOrEqual(596); // within the A4 sheet
+    expect(right(wide)).toBeGreaterThan(480); // the line runs across the page, drawn smaller
+    expect(wide.lines[0]!.bbox.h).toBeLessThan(narrow.lines[0]!.bbox.h * 0.85);
   });
 
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {

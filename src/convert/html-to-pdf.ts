@@ -48,16 +48,27 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
   let uninstallFaces = () => {};
   try {
     const { html, pages, box } = prepareHtml(decodeHtml(inputs[0]!.bytes), params);
-    const { w, h, margin, margins } = box;
-    // MuPDF lets the user style sheet win over the document's (so browser defaults go in the page,
-    // before its own rules): the margin given here is already the document's own where it sets one.
-    mupdf.setUserCSS(`@page { size: ${w}pt ${h}pt; ${margin} }`);
+    const { w, h, margins } = box;
     const faces = installEmbeddedFaces(mupdf, box.faces, bundledFonts);
     uninstallFaces = faces.uninstall;
-    source = mupdf.Document.openDocument(new TextEncoder().encode(html), 'text/html');
-    source.layout(w, h, 12);
+    const bytes = new TextEncoder().encode(html);
+    let scale = 1;
+    source = layOut(mupdf, bytes, box, scale);
+    // Content that runs off the page (a fixed-width layout, a wide table) is shrunk to fit, as
+    // Chromium prints it: laid out on a larger sheet, drawn scaled down (at most to half size).
+    // Content that only reaches into the right margin is left as it is: MuPDF's tables come out
+    // a little wider than Chromium's, which then needs no shrinking.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const right = widestRight(source, 10);
+      if (right <= scale * w + 1 || scale >= MAX_SHRINK) break;
+      // Cut off at the sheet's edge, the true width is unknown: half as large again, then measure.
+      const clipped = right >= scale * w - 1;
+      scale = Math.min(MAX_SHRINK, clipped ? scale * 1.5 : ((right - scale * margins[3]) / (w - margins[1] - margins[3])) * 1.02);
+      source.destroy();
+      source = layOut(mupdf, bytes, box, scale);
+    }
     const decor = pageDecor(mupdf, pages, { w, h, margins }, faces);
-    return { chunks: [writePdf(mupdf, source, w, h, decor)], ext: 'pdf', contentType: PDF_MIME };
+    return { chunks: [writePdf(mupdf, source, w, h, decor, scale)], ext: 'pdf', contentType: PDF_MIME };
   } catch (err) {
     if (err instanceof TaskError) throw err;
     log('html_layout_failed', { error: String(err) });
@@ -67,6 +78,34 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
     uninstallFaces();
     mupdf.setUserCSS('');
   }
+}
+
+/** Chromium shrinks content to fit the page's width down to this factor. */
+const MAX_SHRINK = 2;
+
+/**
+ * The page laid out by MuPDF on a sheet `scale` times the page (margins too, so that they come out
+ * the page's own when drawn scaled back). MuPDF lets the user style sheet win over the document's
+ * (so browser defaults go in the page, before its own rules); the margins given here are already
+ * the document's own where it sets them.
+ */
+function layOut(mupdf: typeof Mupdf, html: Uint8Array, box: { w: number; h: number; margins: number[] }, scale: number): Mupdf.Document {
+  const [w, h] = [box.w * scale, box.h * scale];
+  mupdf.setUserCSS(`@page { size: ${w}pt ${h}pt; margin: ${box.margins.map((m) => `${m * scale}pt`).join(' ')} }`);
+  const doc = mupdf.Document.openDocument(html, 'text/html');
+  doc.layout(w, h, 12);
+  return doc;
+}
+
+/** The right edge of the widest text or picture on the first `pages` pages. */
+function widestRight(doc: Mupdf.Document, pages: number): number {
+  let right = 0;
+  for (let i = 0; i < Math.min(pages, doc.countPages()); i++) {
+    const page = doc.loadPage(i);
+    for (const block of JSON.parse(page.toStructuredText('preserve-images').asJSON()).blocks as { bbox: { x: number; w: number } }[]) right = Math.max(right, block.bbox.x + block.bbox.w);
+    page.destroy();
+  }
+  return right;
 }
 
 /**
@@ -85,7 +124,7 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
 }
 
 /** Each laid-out page drawn into a new PDF (with the @page decor behind and around it), then its links added and the title set. */
-function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: number, decor: PageDecor | undefined): Uint8Array {
+function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: number, decor: PageDecor | undefined, scale: number): Uint8Array {
   const out = new mupdf.Buffer();
   const writer = new mupdf.DocumentWriter(out, 'pdf', '');
   const links: { page: number; rect: Mupdf.Rect; uri: string | null }[] = [];
@@ -94,10 +133,10 @@ function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: num
     const page = source.loadPage(i);
     const device = writer.beginPage([0, 0, w, h]);
     decor?.(device, i, count, 'behind');
-    page.run(device, mupdf.Matrix.identity);
+    page.run(device, mupdf.Matrix.scale(1 / scale, 1 / scale));
     decor?.(device, i, count, 'above');
     writer.endPage();
-    for (const link of page.getLinks()) links.push({ page: i, rect: link.getBounds(), uri: pdfLinkUri(source, link, h) });
+    for (const link of page.getLinks()) links.push({ page: i, rect: link.getBounds().map((v) => v / scale) as Mupdf.Rect, uri: pdfLinkUri(source, link, h, scale) });
     page.destroy();
   }
   writer.close();
@@ -122,14 +161,15 @@ function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: num
 
 /**
  * A link's target as a PDF link takes it: external URIs as they are; a place in the document as
- * its page and the height to show at the top (PDF user space, y up, on pages `h` points tall).
+ * its page and the height to show at the top (PDF user space, y up, on pages `h` points tall, the
+ * layout drawn `scale` times smaller).
  */
-function pdfLinkUri(source: Mupdf.Document, link: Mupdf.Link, h: number): string | null {
+function pdfLinkUri(source: Mupdf.Document, link: Mupdf.Link, h: number, scale: number): string | null {
   const uri = link.getURI();
   if (!link.isExternal()) {
     try {
       const at = source.resolveLinkDestination(link);
-      return `#page=${at.page + 1}&view=FitH,${Math.round(h - at.y)}`;
+      return `#page=${at.page + 1}&view=FitH,${Math.round(h - at.y / scale)}`;
     } catch {
       return null;
     }
