@@ -58,12 +58,10 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
     // Chromium prints it: laid out on a larger sheet, drawn scaled down (at most to half size).
     // Content that only reaches into the right margin is left as it is: MuPDF's tables come out
     // a little wider than Chromium's, which then needs no shrinking.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const right = widestRight(source, 10);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const right = widestRight(mupdf, source, 10);
       if (right <= scale * w + 1 || scale >= MAX_SHRINK) break;
-      // Cut off at the sheet's edge, the true width is unknown: half as large again, then measure.
-      const clipped = right >= scale * w - 1;
-      scale = Math.min(MAX_SHRINK, clipped ? scale * 1.5 : ((right - scale * margins[3]) / (w - margins[1] - margins[3])) * 1.02);
+      scale = Math.min(MAX_SHRINK, Math.max(scale * 1.05, ((right - scale * margins[3]) / (w - margins[1] - margins[3])) * 1.02));
       source.destroy();
       source = layOut(mupdf, bytes, box, scale);
     }
@@ -97,14 +95,24 @@ function layOut(mupdf: typeof Mupdf, html: Uint8Array, box: { w: number; h: numb
   return doc;
 }
 
-/** The right edge of the widest text or picture on the first `pages` pages. */
-function widestRight(doc: Mupdf.Document, pages: number): number {
+/**
+ * The right edge of the furthest text or picture on the first `pages` pages, drawn through a
+ * device that keeps what runs off the sheet (the structured text stops at the sheet's edge).
+ */
+function widestRight(mupdf: typeof Mupdf, doc: Mupdf.Document, pages: number): number {
   let right = 0;
+  const device = new mupdf.Device({
+    // Where each glyph's advance ends (a glyph's ink box would count italic overhangs and accents).
+    fillText: (text, ctm) =>
+      text.walk({ showGlyph: (font, trm, glyph) => void (right = Math.max(right, ctm[4] + ctm[0] * (trm[4] + trm[0] * font.advanceGlyph(glyph)))) }),
+    fillImage: (_image, ctm) => void (right = Math.max(right, ctm[4] + Math.max(0, ctm[0]), ctm[4] + Math.max(0, ctm[2]))),
+  });
   for (let i = 0; i < Math.min(pages, doc.countPages()); i++) {
     const page = doc.loadPage(i);
-    for (const block of JSON.parse(page.toStructuredText('preserve-images').asJSON()).blocks as { bbox: { x: number; w: number } }[]) right = Math.max(right, block.bbox.x + block.bbox.w);
+    page.run(device, mupdf.Matrix.identity);
     page.destroy();
   }
+  device.close();
   return right;
 }
 
