@@ -12,10 +12,11 @@ import { Element, Text, type AnyNode, type ParentNode } from 'domhandler';
 import { cssLength } from './html-page-decor';
 import type { ComputedStyles } from './html-styles';
 
-/** `pageHeight`: the height of a page's content area in points (between the margins). */
-export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, pageHeight: number): void {
+/** `page`: the size of a page's content area in points (between the margins). */
+export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: { width: number; height: number }): void {
+  centreTables(root, styles, page.width - BODY_MARGINS);
   presentationalHints(root);
-  shortenTallBoxes(root, styles, pageHeight);
+  shortenTallBoxes(root, styles, page.height);
   transformText(root, styles, undefined);
   for (const el of elements(root)) {
     const display = styles.get(el)?.get('display');
@@ -62,6 +63,53 @@ function captionsAbove(root: ParentNode): void {
     addHint(block, 'text-align:center');
     insertBefore(table, block);
   }
+}
+
+/** A browser's body margins left and right (8px each), in points. */
+const BODY_MARGINS = 12;
+
+/**
+ * A table centred by `margin: 0 auto` (or `align="center"`), which MuPDF draws at the left, given
+ * the left margin that centres it: from its width, or the widths of its first row's cells. Only
+ * tables in the page's own width (not inside other tables or boxes with a width).
+ */
+function centreTables(root: ParentNode, styles: ComputedStyles, width: number): void {
+  for (const table of elements(root).filter((el) => el.name === 'table')) {
+    const props = styles.get(table);
+    const margin = props?.get('margin')?.split(/\s+/) ?? [];
+    const [left, right] = [props?.get('margin-left') ?? margin[3] ?? margin[1] ?? margin[0], props?.get('margin-right') ?? margin[1] ?? margin[0]];
+    if (!((left === 'auto' && right === 'auto') || table.attribs.align?.toLowerCase() === 'center')) continue;
+    if (insideSizedBox(table, styles)) continue;
+    const own = props?.get('width') ?? table.attribs.width;
+    const percent = /^([\d.]+)%$/.exec(own ?? '');
+    if (percent) {
+      addStyle(table, `margin-left:${((100 - Number(percent[1])) / 2).toFixed(2)}%`);
+      continue;
+    }
+    const tableWidth = (own && cssLength(/^\d+$/.test(own) ? `${own}px` : own, width)) ?? firstRowWidth(table, styles);
+    if (tableWidth && tableWidth < width) addStyle(table, `margin-left:${((width - tableWidth) / 2).toFixed(1)}pt`);
+  }
+}
+
+function insideSizedBox(el: Element, styles: ComputedStyles): boolean {
+  for (let p = el.parent; p instanceof Element; p = p.parent) if (p.name === 'table' || p.name === 'td' || styles.get(p)?.get('width')) return true;
+  return false;
+}
+
+/** The summed widths (with horizontal padding) of a table's first row, if every cell has one in absolute units. */
+function firstRowWidth(table: Element, styles: ComputedStyles): number | undefined {
+  const row = elements(table).find((el) => el.name === 'tr');
+  if (!row) return undefined;
+  let sum = 0;
+  for (const cell of row.children) {
+    if (!(cell instanceof Element) || (cell.name !== 'td' && cell.name !== 'th')) continue;
+    const own = /width\s*:\s*([\d.]+(?:pt|px|cm|mm|in))/i.exec(cell.attribs.style ?? '')?.[1] ?? styles.get(cell)?.get('width') ?? (cell.attribs.width && /^\d+$/.test(cell.attribs.width) ? `${cell.attribs.width}px` : undefined);
+    const w = own ? cssLength(own, 0) : undefined;
+    if (w === undefined || own?.endsWith('%')) return undefined;
+    const padding = ['left', 'right'].reduce((total, side) => total + (cssLength(new RegExp(`padding-${side}\\s*:\\s*([\\d.]+\\w*)`, 'i').exec(cell.attribs.style ?? '')?.[1] ?? '0', 0) ?? 0), 0);
+    sum += w + padding;
+  }
+  return sum || undefined;
 }
 
 /**

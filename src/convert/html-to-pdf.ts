@@ -25,12 +25,18 @@ import { pageDecor, type PageDecor } from './html-page-decor';
 
 
 /**
+ * `line-height: normal` as Chromium takes it from the common faces' metrics (Liberation Serif and
+ * Sans, Arimo, Tinos: 1.149); MuPDF's own normal is 1.2, which adds a line in every 24.
+ */
+const NORMAL_LINE_HEIGHT = '1.15';
+
+/**
  * Where MuPDF's built-in style sheet differs from a browser's (Chromium's html.css): body margin,
  * heading sizes and spacing, list indents, table cell padding. The first style sheet of the page, so
  * that the page's own rules win.
  */
 const BROWSER_DEFAULTS = [
-  'body { margin: 8px }',
+  `html { line-height: ${NORMAL_LINE_HEIGHT} } body { margin: 8px }`,
   'h1 { font-size: 2em; margin: .67em 0 } h2 { font-size: 1.5em; margin: .83em 0 } h3 { font-size: 1.17em; margin: 1em 0 }',
   'h4 { font-size: 1em; margin: 1.33em 0 } h5 { font-size: .83em; margin: 1.67em 0 } h6 { font-size: .67em; margin: 2.33em 0 }',
   'p, ul, ol, dl, blockquote, pre { margin-top: 1em; margin-bottom: 1em } ul, ol { padding-left: 40px }',
@@ -127,8 +133,9 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   const pages = pageRules(written.join('\n'));
   const box = pageBox(rules, params);
   const dom = parseDocument(withoutActiveContent(text));
-  rewriteForMupdf(dom, computeStyles(dom.children, rules), box.h - box.margins[0] - box.margins[2]);
-  return { html: `<style>${BROWSER_DEFAULTS}</style>${quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' }))}`, pages, box: { ...box, faces: embeddedFaces(rules) } };
+  rewriteForMupdf(dom, computeStyles(dom.children, rules), { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
+  const html = quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`);
+  return { html: `<style>${BROWSER_DEFAULTS}</style>${html}`, pages, box: { ...box, faces: embeddedFaces(rules) } };
 }
 
 /** Each laid-out page drawn into a new PDF (with the @page decor behind and around it), then its links added and the title set. */
