@@ -15,6 +15,7 @@ import type { ComputedStyles } from './html-styles';
 /** `page`: the size of a page's content area in points (between the margins). */
 export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: { width: number; height: number }): void {
   centreTables(root, styles, page.width - BODY_MARGINS);
+  shareTableWidth(root, styles, page.width - BODY_MARGINS);
   presentationalHints(root);
   shortenTallBoxes(root, styles, page.height);
   transformText(root, styles, undefined);
@@ -89,6 +90,35 @@ function centreTables(root: ParentNode, styles: ComputedStyles, width: number): 
     const tableWidth = (own && cssLength(/^\d+$/.test(own) ? `${own}px` : own, width)) ?? firstRowWidth(table, styles);
     if (tableWidth && tableWidth < width) addStyle(table, `margin-left:${((width - tableWidth) / 2).toFixed(1)}pt`);
   }
+}
+
+/**
+ * A table given a width (`width: 100%`) but no column widths: MuPDF hands nearly all of the room
+ * to its first column, where a browser shares it in proportion to each column's widest content.
+ * Each cell is given its column's share in points (MuPDF ignores percentages on cells), estimated
+ * from the longest text in the column. Only tables in the page's own width, whose width is known.
+ */
+function shareTableWidth(root: ParentNode, styles: ComputedStyles, pageWidth: number): void {
+  for (const table of elements(root).filter((el) => el.name === 'table')) {
+    const own = styles.get(table)?.get('width') ?? (table.attribs.width && /^\d+$/.test(table.attribs.width) ? `${table.attribs.width}px` : table.attribs.width);
+    const width = own && !insideSizedBox(table, styles) ? cssLength(own, pageWidth) : undefined;
+    if (!width || width > pageWidth * 1.01) continue;
+    const rows = elements(table).filter((el) => el.name === 'tr' && nearestTable(el) === table);
+    const cells = rows.map((row) => row.children.filter((c): c is Element => c instanceof Element && (c.name === 'td' || c.name === 'th')));
+    const columns = Math.max(0, ...cells.map((row) => row.length));
+    const regular = cells.every((row) => row.length === columns && row.every((cell) => !cell.attribs.colspan && !cell.attribs.rowspan && !cell.attribs.width && !styles.get(cell)?.get('width')));
+    if (columns < 2 || columns > 24 || !regular) continue;
+    const widest = Array.from({ length: columns }, (_, i) => Math.max(1, ...cells.map((row) => textOf(row[i]!).length)));
+    const total = widest.reduce((a, b) => a + b, 0);
+    for (const row of cells) row.forEach((cell, i) => addStyle(cell, `width:${((width * widest[i]!) / total).toFixed(1)}pt`));
+  }
+}
+
+/** An element's text, whitespace collapsed (its widest line when nothing wraps). */
+function textOf(node: AnyNode): string {
+  if (node instanceof Text) return node.data;
+  if (!(node instanceof Element) || node.name === 'style' || node.name === 'script') return '';
+  return node.children.map(textOf).join('').replace(/\s+/g, ' ').trim();
 }
 
 function insideSizedBox(el: Element, styles: ComputedStyles): boolean {
