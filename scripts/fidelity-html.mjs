@@ -47,6 +47,7 @@ function referencePaper(reference) {
 const files = readdirSync(corpus).filter((f) => f.endsWith('.html') && existsSync(join(refs, `${f}.pdf`)));
 const svc = await startService({ root, logPath: join(out, 'service.log'), extraArgs: ['--persist-to', join(out, 'state')] });
 const rows = [];
+let bigPage;
 try {
   const { apiKey } = await api.createAccount(svc, `html-${Date.now()}@example.com`, { balance: '1000.00' });
   for (const f of files) {
@@ -71,14 +72,58 @@ try {
     }
     rows.push({ f, ours: rec.status === 'done' ? score(oursPdf, reference) : 0, mupdf: existsSync(mupdfPdf) ? score(mupdfPdf, reference) : 0, oursMs, chromiumMs, error: rec.error_message });
   }
+  bigPage = await convertBigPage(svc, apiKey);
 } finally {
   await svc.stop();
   await stopAll();
+}
+
+/**
+ * A 1 MB page of text and tables (the corpus's longest page, its body repeated): converted in one
+ * invocation, with the WASM heap and the peak estimate the convert Worker logs, beside Chromium.
+ */
+async function convertBigPage(svc, apiKey) {
+  const source = readFileSync(join(corpus, 'dedoc__with_applications.html'), 'utf8');
+  const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(source)?.[1] ?? source;
+  const copies = Math.ceil(1_000_000 / Buffer.byteLength(body));
+  const html = source.replace(body, Array(copies).fill(body).join('\n'));
+  const path = join(out, 'big-page.html');
+  writeFileSync(path, html);
+  const t0 = performance.now();
+  const form = new FormData();
+  form.append('file', new Blob([html], { type: 'text/html' }), 'big-page.html');
+  const up = await fetch(`${svc.base}/v1/upload`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: form }).then((r) => r.json());
+  const taskId = await api.submit(svc, apiKey, 'html-to-pdf', { file_id: up.file_id, page_size: 'Letter' });
+  const rec = await api.waitTask(svc, apiKey, taskId);
+  const ms = performance.now() - t0;
+  let mem;
+  for (let i = 0; i < 50 && !mem; i++) {
+    mem = api.taskMemory(svc.lines()).get(taskId);
+    if (!mem) await new Promise((r) => setTimeout(r, 100));
+  }
+  const pdf = rec.status === 'done' ? await api.download(rec.download_url) : undefined;
+  const pages = pdf ? Number(/Pages:\s+(\d+)/.exec(spawnSync('pdfinfo', ['-'], { input: pdf, encoding: 'latin1' }).stdout)?.[1]) : 0;
+  let chromiumMs = NaN;
+  if (chromium) {
+    const c0 = performance.now();
+    spawnSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--print-to-pdf=${join(out, 'chromium', 'big-page.pdf')}`, `file://${path}`], { timeout: 300_000 });
+    chromiumMs = performance.now() - c0;
+  }
+  const step = mem?.at(-1);
+  return { bytes: Buffer.byteLength(html), status: rec.status, error: rec.error_message, pages, ms, chromiumMs, invocations: mem?.length ?? 0, heap: step?.wasm_heap_bytes, peak: step?.peak_estimate_bytes, runMs: step?.run_ms };
 }
 
 const lines = ['file                                   | ours   mutool | ours ms  chromium ms  ratio'];
 for (const r of rows) lines.push(`${r.f.slice(0, 38).padEnd(38)} | ${r.ours.toFixed(3)}  ${r.mupdf.toFixed(3)} | ${r.oursMs.toFixed(0).padStart(7)}  ${r.chromiumMs.toFixed(0).padStart(11)}  ${(r.oursMs / r.chromiumMs).toFixed(2).padStart(5)}${r.error ? `  failed: ${r.error}` : ''}`);
 const mean = (k) => rows.reduce((s, r) => s + r[k], 0) / rows.length;
 lines.push('', `mean over ${rows.length}: ours ${mean('ours').toFixed(3)}, MuPDF's import ${mean('mupdf').toFixed(3)}; lowest ours ${Math.min(...rows.map((r) => r.ours)).toFixed(3)}; time ${(rows.reduce((s, r) => s + r.oursMs, 0) / 1000).toFixed(1)} s against Chromium's ${(rows.reduce((s, r) => s + r.chromiumMs, 0) / 1000).toFixed(1)} s`);
+if (bigPage) {
+  const mb = (n) => (n / 1e6).toFixed(1);
+  lines.push(
+    bigPage.status === 'done'
+      ? `1 MB page (${mb(bigPage.bytes)} MB, ${bigPage.pages} pages): ${(bigPage.ms / 1000).toFixed(1)} s upload to download against Chromium's ${(bigPage.chromiumMs / 1000).toFixed(1)} s; ${bigPage.invocations} invocation(s), run ${bigPage.runMs} ms, WASM heap ${mb(bigPage.heap)} MB, peak estimate ${mb(bigPage.peak)} MB (heap + input + output)`
+      : `1 MB page: ${bigPage.status} ${bigPage.error}`,
+  );
+}
 console.log(lines.join('\n'));
 writeFileSync(join(out, 'summary.txt'), `${lines.join('\n')}\n`);
