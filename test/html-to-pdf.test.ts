@@ -135,6 +135,18 @@ describe('html-to-pdf', () => {
     expect(wide.lines[0]!.bbox.h).toBeLessThan(narrow.lines[0]!.bbox.h * 0.85);
   });
 
+  it("a table over several pages repeats its <thead> at the top of each, every row printed once", async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const rows = Array.from({ length: 150 }, (_, i) => `<tr><td>row-${i}</td><td>${i % 9 === 0 ? 'a longer value that wraps onto a second line of its cell in the printed table, '.repeat(2) : 'value'}</td></tr>`).join('');
+    const got = await convert(acct, `<h1>Title</h1><table border="1" style="width:100%"><thead><tr><th>Head-A</th><th>Head-B</th></tr></thead><tbody>${rows}</tbody></table><p>After the table</p>`);
+    expect(got.pages.length).toBeGreaterThanOrEqual(4);
+    for (const page of got.pages) expect(page.startsWith('Title') || page.startsWith('Head-A')).toBe(true);
+    expect(got.pages.filter((p) => p.startsWith('Head-A'))).toHaveLength(got.pages.length - 1);
+    const printed = got.pages.join(' ').match(/row-\d+/g)!;
+    expect(printed).toEqual(Array.from({ length: 150 }, (_, i) => `row-${i}`));
+    expect(got.pages.at(-1)).toContain('After the table');
+  });
+
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
     const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
     expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });

@@ -108,10 +108,29 @@ function shareTableWidth(root: ParentNode, styles: ComputedStyles, pageWidth: nu
     const columns = Math.max(0, ...cells.map((row) => row.length));
     const regular = cells.every((row) => row.length === columns && row.every((cell) => !cell.attribs.colspan && !cell.attribs.rowspan && !cell.attribs.width && !styles.get(cell)?.get('width')));
     if (columns < 2 || columns > 24 || !regular) continue;
-    const widest = Array.from({ length: columns }, (_, i) => Math.max(1, ...cells.map((row) => textOf(row[i]!).length)));
-    const total = widest.reduce((a, b) => a + b, 0);
-    for (const row of cells) row.forEach((cell, i) => addStyle(cell, `width:${((width * widest[i]!) / total).toFixed(1)}pt`));
+    const texts = Array.from({ length: columns }, (_, i) => cells.map((row) => textOf(row[i]!)));
+    const longest = texts.map((column) => Math.max(1, ...column.map((t) => t.length)) * CHAR_WIDTH);
+    const longestWord = texts.map((column) => Math.max(1, ...column.flatMap((t) => t.split(' ').map((word) => word.length))) * CHAR_WIDTH);
+    const shares = autoColumnWidths(longestWord, longest, width);
+    for (const row of cells) row.forEach((cell, i) => addStyle(cell, `width:${shares[i]!.toFixed(1)}pt`));
   }
+}
+
+/** The width of an average character of 12-pt text (with a cell's padding in the sums), for estimating columns. */
+const CHAR_WIDTH = 6.2;
+
+/**
+ * CSS's automatic table layout in short, from each column's narrowest (its longest word) and
+ * widest (its longest text unbroken): room for every widest is shared in proportion to the
+ * widests; less room gives each its narrowest and shares the rest by how much wider each would be.
+ */
+export function autoColumnWidths(min: number[], max: number[], width: number): number[] {
+  const narrowest = min.map((m) => m + 2 * CHAR_WIDTH);
+  const widest = max.map((m, i) => Math.max(m + 2 * CHAR_WIDTH, narrowest[i]!));
+  const [floor, ceiling] = [narrowest, widest].map((list) => list.reduce((a, b) => a + b, 0)) as [number, number];
+  if (width >= ceiling) return widest.map((w) => (w * width) / ceiling);
+  if (floor >= width) return narrowest.map((m) => (m * width) / floor);
+  return narrowest.map((m, i) => m + ((width - floor) * (widest[i]! - m)) / (ceiling - floor));
 }
 
 /** An element's text, whitespace collapsed (its widest line when nothing wraps). */

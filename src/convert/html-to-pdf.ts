@@ -20,6 +20,7 @@ import { flattenCss, pageRules, printRules, type PageRule } from './css-flatten'
 import { embeddedFaces, installEmbeddedFaces, quoteFamilies, type EmbeddedFace } from './html-fonts';
 import { rewriteForMupdf } from './html-rewrite';
 import { computeStyles } from './html-styles';
+import { markTableRows, splitRows, splitTables, type MarkedTable } from './html-table-headers';
 import { pageBox, type Params } from './html-page-box';
 import { pageDecor, type PageDecor } from './html-page-decor';
 
@@ -53,11 +54,12 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
   let source: Mupdf.Document | undefined;
   let uninstallFaces = () => {};
   try {
-    const { html, pages, box } = prepareHtml(decodeHtml(inputs[0]!.bytes), params);
+    const prepared = prepareHtml(decodeHtml(inputs[0]!.bytes), params);
+    const { pages, box } = prepared;
     const { w, h, margins } = box;
     const faces = installEmbeddedFaces(mupdf, box.faces, bundledFonts);
     uninstallFaces = faces.uninstall;
-    const bytes = new TextEncoder().encode(html);
+    let bytes = new TextEncoder().encode(prepared.html);
     let scale = 1;
     source = layOut(mupdf, bytes, box, scale);
     // Content that runs off the page (a fixed-width layout, a wide table) is shrunk to fit, as
@@ -68,6 +70,12 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
       const right = widestRight(mupdf, source, 10);
       if (right <= scale * w + 1 || scale >= MAX_SHRINK) break;
       scale = Math.min(MAX_SHRINK, Math.max(scale * 1.05, ((right - scale * margins[3]) / (w - margins[1] - margins[3])) * 1.02));
+      source.destroy();
+      source = layOut(mupdf, bytes, box, scale);
+    }
+    // Headers of tables that run over pages, repeated on each (html-table-headers.ts).
+    if (prepared.tables.length && splitTables(prepared.tables, splitRows(source, prepared.tables))) {
+      bytes = new TextEncoder().encode(prepared.serialize());
       source.destroy();
       source = layOut(mupdf, bytes, box, scale);
     }
@@ -127,15 +135,16 @@ function widestRight(mupdf: typeof Mupdf, doc: Mupdf.Document, pages: number): n
  * DOM where MuPDF's layout falls short of a browser's (html-rewrite.ts), with the print rules of
  * its style sheets, which also carry its @page and @font-face rules.
  */
-export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] } } {
+export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] }; tables: MarkedTable[]; serialize(): string } {
   const written = [...text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map((m) => m[1]!);
   const rules = printRules(written.map(flattenCss).join('\n'));
   const pages = pageRules(written.join('\n'));
   const box = pageBox(rules, params);
   const dom = parseDocument(withoutActiveContent(text));
   rewriteForMupdf(dom, computeStyles(dom.children, rules), { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
-  const html = quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`);
-  return { html: `<style>${BROWSER_DEFAULTS}</style>${html}`, pages, box: { ...box, faces: embeddedFaces(rules) } };
+  const tables = markTableRows(dom);
+  const serialize = () => `<style>${BROWSER_DEFAULTS}</style>${quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`)}`;
+  return { html: serialize(), pages, box: { ...box, faces: embeddedFaces(rules) }, tables, serialize };
 }
 
 /** Each laid-out page drawn into a new PDF (with the @page decor behind and around it), then its links added and the title set. */
