@@ -456,7 +456,8 @@ function presentationalHints(root: ParentNode): void {
     if (a.bgcolor) hints.push(`background-color:${a.bgcolor}`);
     if (a.align && el.name !== 'img' && el.name !== 'table') hints.push(`text-align:${a.align === 'middle' ? 'center' : a.align}`);
     if (a.valign) hints.push(`vertical-align:${a.valign}`);
-    if (a.width && /^(table|td|th|col|div|hr)$/.test(el.name)) hints.push(`width:${/^\d+$/.test(a.width) ? `${a.width}px` : a.width}`);
+    if (a.width && /^(table|td|th|col|div|hr|img)$/.test(el.name)) hints.push(`width:${/^\d+$/.test(a.width) ? `${a.width}px` : a.width}`);
+    if (a.height && /^(img|td|th|tr)$/.test(el.name) && /^\d+%?$/.test(a.height)) hints.push(`height:${a.height.endsWith('%') ? a.height : `${a.height}px`}`);
     if (el.name === 'table') tableHints(el, hints);
     if ((el.name === 'ol' || el.name === 'li') && a.type && LIST_TYPES[a.type]) hints.push(`list-style-type:${LIST_TYPES[a.type]}`);
     if (el.name === 'font') {

@@ -16,7 +16,7 @@ import htmlToPdf from '../operations/html-to-pdf';
 import { TaskError } from '../tasks/failures';
 import { parseDocument } from 'htmlparser2';
 import renderHtml from 'dom-serializer';
-import { flattenCss, pageRules, printRules, type PageRule } from './css-flatten';
+import { flattenCss, pageRules, printRules, pxToPt, type PageRule } from './css-flatten';
 import { embeddedFaces, installEmbeddedFaces, quoteFamilies, type EmbeddedFace } from './html-fonts';
 import { rewriteForMupdf } from './html-rewrite';
 import { computeStyles } from './html-styles';
@@ -92,6 +92,13 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
   }
 }
 
+/** Lengths in px, in style sheets and style attributes, as points (MuPDF would read a px as a point: pxToPt). */
+function inPoints(html: string): string {
+  return html
+    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + pxToPt(css) + close)
+    .replace(/(\sstyle\s*=\s*")([^"]*)"/gi, (_, head: string, css: string) => `${head}${pxToPt(css)}"`);
+}
+
 /** Chromium shrinks content to fit the page's width down to this factor. */
 const MAX_SHRINK = 2;
 
@@ -143,7 +150,7 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   const dom = parseDocument(withoutActiveContent(text));
   rewriteForMupdf(dom, computeStyles(dom.children, rules), { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
   const tables = markTableRows(dom);
-  const serialize = () => `<style>${BROWSER_DEFAULTS}</style>${quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`)}`;
+  const serialize = () => `<style>${pxToPt(BROWSER_DEFAULTS)}</style>${inPoints(quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`))}`;
   return { html: serialize(), pages, box: { ...box, faces: embeddedFaces(rules) }, tables, serialize };
 }
 
