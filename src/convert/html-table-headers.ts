@@ -4,7 +4,8 @@
  * and MuPDF says where each row landed (`resolveLinkDestination('#id')`). Then each table is split
  * into one table per page. Each part after the first starts on a new page with a copy of the
  * header. A part holds the rows that fit below that header, going by the row heights and the
- * lowest row bottom of the first layout, so that no part runs over its page.
+ * lowest row bottom of the first layout; if a part still runs over its page, the first layout
+ * (header once) is kept instead.
  */
 import type * as Mupdf from 'mupdf';
 import { Element, type ParentNode } from 'domhandler';
@@ -83,7 +84,9 @@ export function paginate(rows: Placed[], header: Placed | undefined): number[] {
     if (i > 0 && r.page !== rows[i - 1]!.page) top = Math.min(top, r.y);
     bottom = Math.max(bottom, r.y + height(i));
   });
-  const room = bottom - top - headerHeight;
+  // Each part is a table of its own, with its own bottom border and spacing: a little room is
+  // kept for those, or a full part would push its last line onto a page of its own.
+  const room = bottom - top - headerHeight - (4 + typical / 2);
   const starts: number[] = [];
   let used = Infinity;
   rows.forEach((r, i) => {
@@ -103,12 +106,12 @@ export function paginate(rows: Placed[], header: Placed | undefined): number[] {
  * Each table cut before the given rows: every part after the first is a copy of the table (its
  * attributes, <colgroup> and header) holding its rows, after an empty block that ends the page.
  */
-export function splitTables(tables: MarkedTable[], splits: number[][]): boolean {
-  let changed = false;
+export function splitTables(tables: MarkedTable[], splits: number[][]): Part[] {
+  const made: Part[] = [];
   tables.forEach((t, n) => {
     const starts = splits[n] ?? [];
     if (!starts.length) return;
-    changed = true;
+    [0, ...starts].forEach((start, k) => made.push({ first: t.rows[start]!.attribs.id!, last: t.rows[(starts[k] ?? t.rows.length) - 1]!.attribs.id! }));
     const parent = t.table.parent!;
     const { id: _id, ...attribs } = t.table.attribs;
     const columns = t.table.children.filter((c): c is Element => c instanceof Element && (c.name === 'colgroup' || c.name === 'col'));
@@ -127,7 +130,25 @@ export function splitTables(tables: MarkedTable[], splits: number[][]): boolean 
     parent.children.splice(at, 0, ...parts);
     relinkTree(parent as Element);
   });
-  return changed;
+  return made;
+}
+
+/** A part of a split table: the ids of its first and last rows. */
+export interface Part {
+  first: string;
+  last: string;
+}
+
+/** Whether every part came out on one page (an estimate that ran over would leave a page with a few rows and no header). */
+export function partsFit(doc: Mupdf.Document, parts: Part[]): boolean {
+  const page = (id: string) => {
+    try {
+      return doc.resolveLinkDestination(`#${id}`).page;
+    } catch {
+      return -1;
+    }
+  };
+  return parts.every((p) => page(p.first) >= 0 && page(p.first) === page(p.last));
 }
 
 function detach(el: Element): void {

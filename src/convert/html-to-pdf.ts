@@ -20,7 +20,7 @@ import { flattenCss, pageRules, printRules, pxToPt, type PageRule } from './css-
 import { embeddedFaces, installEmbeddedFaces, quoteFamilies, type EmbeddedFace } from './html-fonts';
 import { rewriteForMupdf } from './html-rewrite';
 import { computeStyles } from './html-styles';
-import { markTableRows, splitRows, splitTables, type MarkedTable } from './html-table-headers';
+import { markTableRows, partsFit, splitRows, splitTables, type MarkedTable } from './html-table-headers';
 import { pageBox, type Params } from './html-page-box';
 import { pageDecor, type PageDecor } from './html-page-decor';
 
@@ -59,7 +59,7 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
     const { w, h, margins } = box;
     const faces = installEmbeddedFaces(mupdf, box.faces, bundledFonts);
     uninstallFaces = faces.uninstall;
-    let bytes = new TextEncoder().encode(prepared.html);
+    const bytes = new TextEncoder().encode(prepared.html);
     let scale = 1;
     source = layOut(mupdf, bytes, box, scale);
     // Content that runs off the page (a fixed-width layout, a wide table) is shrunk to fit, as
@@ -74,10 +74,16 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
       source = layOut(mupdf, bytes, box, scale);
     }
     // Headers of tables that run over pages, repeated on each (html-table-headers.ts).
-    if (prepared.tables.length && splitTables(prepared.tables, splitRows(source, prepared.tables))) {
-      bytes = new TextEncoder().encode(prepared.serialize());
-      source.destroy();
-      source = layOut(mupdf, bytes, box, scale);
+    const parts = prepared.tables.length ? splitTables(prepared.tables, splitRows(source, prepared.tables)) : [];
+    if (parts.length) {
+      const split = layOut(mupdf, new TextEncoder().encode(prepared.serialize()), box, scale);
+      if (partsFit(split, parts)) {
+        source.destroy();
+        source = split;
+      } else {
+        log('html_table_split_kept_whole', { parts: parts.length });
+        split.destroy();
+      }
     }
     const decor = pageDecor(mupdf, pages, { w, h, margins }, faces);
     return { chunks: [writePdf(mupdf, source, w, h, decor, scale)], ext: 'pdf', contentType: PDF_MIME };
