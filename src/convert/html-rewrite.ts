@@ -9,12 +9,14 @@
  *   `<font>`) become the styles a browser gives them.
  */
 import { Element, Text, type AnyNode, type ParentNode } from 'domhandler';
+import { addHint, addStyle, elements, insertBefore, isBlank, nearestTable, relink } from './html-dom';
 import { cssLength } from './html-page-decor';
 import type { ComputedStyles } from './html-styles';
+import { BODY_MARGINS, captionsAbove, centreBoxes, shareTableWidth } from './html-tables';
 
 /** `page`: the size of a page's content area in points (between the margins). */
 export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: { width: number; height: number }): void {
-  centreTables(root, styles, page.width - BODY_MARGINS);
+  centreBoxes(root, styles, page.width - BODY_MARGINS);
   shareTableWidth(root, styles, page.width - BODY_MARGINS);
   presentationalHints(root);
   shortenTallBoxes(root, styles, page.height);
@@ -23,6 +25,7 @@ export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: 
     const display = styles.get(el)?.get('display');
     if (display === 'flex' || display === 'inline-flex') flexToTable(el, styles);
     else if (display === 'grid' || display === 'inline-grid') gridToTable(el, styles);
+    else sideBySide(el, styles);
   }
   placePageBreaks(root, styles);
   captionsAbove(root);
@@ -52,115 +55,6 @@ function positionedLast(root: ParentNode, styles: ComputedStyles): void {
   relink(body);
 }
 
-/** A table's <caption> (which MuPDF leaves out) as a centred block just above the table, where a browser draws it. */
-function captionsAbove(root: ParentNode): void {
-  for (const caption of elements(root).filter((el) => el.name === 'caption')) {
-    const table = caption.parent;
-    if (!(table instanceof Element) || table.name !== 'table' || !table.parent) continue;
-    table.children.splice(table.children.indexOf(caption), 1);
-    relink(table);
-    const block = new Element('div', { ...caption.attribs }, caption.children);
-    relink(block);
-    addHint(block, 'text-align:center');
-    insertBefore(table, block);
-  }
-}
-
-/** A browser's body margins left and right (8px each), in points. */
-const BODY_MARGINS = 12;
-
-/**
- * A table centred by `margin: 0 auto` (or `align="center"`), which MuPDF draws at the left, given
- * the left margin that centres it: from its width, or the widths of its first row's cells. Only
- * tables in the page's own width (not inside other tables or boxes with a width).
- */
-function centreTables(root: ParentNode, styles: ComputedStyles, width: number): void {
-  for (const table of elements(root).filter((el) => el.name === 'table')) {
-    const props = styles.get(table);
-    const margin = props?.get('margin')?.split(/\s+/) ?? [];
-    const [left, right] = [props?.get('margin-left') ?? margin[3] ?? margin[1] ?? margin[0], props?.get('margin-right') ?? margin[1] ?? margin[0]];
-    if (!((left === 'auto' && right === 'auto') || table.attribs.align?.toLowerCase() === 'center')) continue;
-    if (insideSizedBox(table, styles)) continue;
-    const own = props?.get('width') ?? table.attribs.width;
-    const percent = /^([\d.]+)%$/.exec(own ?? '');
-    if (percent) {
-      addStyle(table, `margin-left:${((100 - Number(percent[1])) / 2).toFixed(2)}%`);
-      continue;
-    }
-    const tableWidth = (own && cssLength(/^\d+$/.test(own) ? `${own}px` : own, width)) ?? firstRowWidth(table, styles);
-    if (tableWidth && tableWidth < width) addStyle(table, `margin-left:${((width - tableWidth) / 2).toFixed(1)}pt`);
-  }
-}
-
-/**
- * A table given a width (`width: 100%`) but no column widths: MuPDF hands nearly all of the room
- * to its first column, where a browser shares it in proportion to each column's widest content.
- * Each cell is given its column's share in points (MuPDF ignores percentages on cells), estimated
- * from the longest text in the column. Only tables in the page's own width, whose width is known.
- */
-function shareTableWidth(root: ParentNode, styles: ComputedStyles, pageWidth: number): void {
-  for (const table of elements(root).filter((el) => el.name === 'table')) {
-    const own = styles.get(table)?.get('width') ?? (table.attribs.width && /^\d+$/.test(table.attribs.width) ? `${table.attribs.width}px` : table.attribs.width);
-    const width = own && !insideSizedBox(table, styles) ? cssLength(own, pageWidth) : undefined;
-    if (!width || width > pageWidth * 1.01) continue;
-    const rows = elements(table).filter((el) => el.name === 'tr' && nearestTable(el) === table);
-    const cells = rows.map((row) => row.children.filter((c): c is Element => c instanceof Element && (c.name === 'td' || c.name === 'th')));
-    const columns = Math.max(0, ...cells.map((row) => row.length));
-    const regular = cells.every((row) => row.length === columns && row.every((cell) => !cell.attribs.colspan && !cell.attribs.rowspan && !cell.attribs.width && !styles.get(cell)?.get('width')));
-    if (columns < 2 || columns > 24 || !regular) continue;
-    const texts = Array.from({ length: columns }, (_, i) => cells.map((row) => textOf(row[i]!)));
-    const longest = texts.map((column) => Math.max(1, ...column.map((t) => t.length)) * CHAR_WIDTH);
-    const longestWord = texts.map((column) => Math.max(1, ...column.flatMap((t) => t.split(' ').map((word) => word.length))) * CHAR_WIDTH);
-    const shares = autoColumnWidths(longestWord, longest, width);
-    for (const row of cells) row.forEach((cell, i) => addStyle(cell, `width:${shares[i]!.toFixed(1)}pt`));
-  }
-}
-
-/** The width of an average character of 12-pt text (with a cell's padding in the sums), for estimating columns. */
-const CHAR_WIDTH = 6.2;
-
-/**
- * CSS's automatic table layout in short, from each column's narrowest (its longest word) and
- * widest (its longest text unbroken): room for every widest is shared in proportion to the
- * widests; less room gives each its narrowest and shares the rest by how much wider each would be.
- */
-export function autoColumnWidths(min: number[], max: number[], width: number): number[] {
-  const narrowest = min.map((m) => m + 2 * CHAR_WIDTH);
-  const widest = max.map((m, i) => Math.max(m + 2 * CHAR_WIDTH, narrowest[i]!));
-  const [floor, ceiling] = [narrowest, widest].map((list) => list.reduce((a, b) => a + b, 0)) as [number, number];
-  if (width >= ceiling) return widest.map((w) => (w * width) / ceiling);
-  if (floor >= width) return narrowest.map((m) => (m * width) / floor);
-  return narrowest.map((m, i) => m + ((width - floor) * (widest[i]! - m)) / (ceiling - floor));
-}
-
-/** An element's text, whitespace collapsed (its widest line when nothing wraps). */
-function textOf(node: AnyNode): string {
-  if (node instanceof Text) return node.data;
-  if (!(node instanceof Element) || node.name === 'style' || node.name === 'script') return '';
-  return node.children.map(textOf).join('').replace(/\s+/g, ' ').trim();
-}
-
-function insideSizedBox(el: Element, styles: ComputedStyles): boolean {
-  for (let p = el.parent; p instanceof Element; p = p.parent) if (p.name === 'table' || p.name === 'td' || styles.get(p)?.get('width')) return true;
-  return false;
-}
-
-/** The summed widths (with horizontal padding) of a table's first row, if every cell has one in absolute units. */
-function firstRowWidth(table: Element, styles: ComputedStyles): number | undefined {
-  const row = elements(table).find((el) => el.name === 'tr');
-  if (!row) return undefined;
-  let sum = 0;
-  for (const cell of row.children) {
-    if (!(cell instanceof Element) || (cell.name !== 'td' && cell.name !== 'th')) continue;
-    const own = /width\s*:\s*([\d.]+(?:pt|px|cm|mm|in))/i.exec(cell.attribs.style ?? '')?.[1] ?? styles.get(cell)?.get('width') ?? (cell.attribs.width && /^\d+$/.test(cell.attribs.width) ? `${cell.attribs.width}px` : undefined);
-    const w = own ? cssLength(own, 0) : undefined;
-    if (w === undefined || own?.endsWith('%')) return undefined;
-    const padding = ['left', 'right'].reduce((total, side) => total + (cssLength(new RegExp(`padding-${side}\\s*:\\s*([\\d.]+\\w*)`, 'i').exec(cell.attribs.style ?? '')?.[1] ?? '0', 0) ?? 0), 0);
-    sum += w + padding;
-  }
-  return sum || undefined;
-}
-
 /**
  * A box set taller than a page (a cover `height: 297mm` meant for a page without margins) as tall
  * as its content: it would otherwise spill onto a blank next page, where a browser fits it to the
@@ -173,49 +67,42 @@ function shortenTallBoxes(root: ParentNode, styles: ComputedStyles, pageHeight: 
   }
 }
 
-/** Every element under `root` in document order (a snapshot: the rewrite may move them). */
-function elements(root: ParentNode): Element[] {
-  const out: Element[] = [];
-  const walk = (node: ParentNode): void => {
-    for (const child of node.children) {
-      if (child instanceof Element) {
-        out.push(child);
-        walk(child);
-      }
-    }
+/**
+ * Runs of two or more sibling boxes that a browser sets side by side, which MuPDF stacks: floats
+ * with a width (an older CSS column layout) and inline blocks. Each run becomes a one-row table,
+ * left floats in order, then right floats from the right edge inwards.
+ */
+function sideBySide(parent: Element, styles: ComputedStyles): void {
+  const beside = (el: Element) => {
+    const props = styles.get(el);
+    const float = props?.get('float');
+    if ((float === 'left' || float === 'right') && props?.get('width') && props.get('width') !== 'auto') return float;
+    return props?.get('display') === 'inline-block' ? 'left' : undefined;
   };
-  walk(root);
-  return out;
+  let run: Element[] = [];
+  const close = () => {
+    if (run.length >= 2) {
+      const ordered = [...run.filter((el) => beside(el) === 'left'), ...run.filter((el) => beside(el) === 'right').reverse()];
+      const rights = ordered.some((el) => beside(el) === 'right');
+      for (const el of ordered) addStyle(el, 'display:table-cell;vertical-align:top;float:none');
+      const row = new Element('div', { style: 'display:table-row' }, ordered);
+      const table = new Element('div', { style: `display:table;border-collapse:separate${rights ? ';width:100%' : ''}` }, [row]);
+      const at = parent.children.indexOf(run[0]!);
+      const inRun = new Set<AnyNode>(run);
+      parent.children = [...parent.children.slice(0, at).filter((c) => !inRun.has(c)), table, ...parent.children.slice(at).filter((c) => !inRun.has(c))];
+      relink(parent);
+      relink(table);
+      relink(row);
+    }
+    run = [];
+  };
+  for (const child of [...parent.children]) {
+    if (isBlank(child)) continue;
+    if (child instanceof Element && beside(child)) run.push(child);
+    else close();
+  }
+  close();
 }
-
-/** Adds declarations after the element's own style attribute, so that they win over it and over every style sheet. */
-function addStyle(el: Element, css: string): void {
-  const own = el.attribs.style?.trim();
-  el.attribs.style = own ? `${own.replace(/;?\s*$/, ';')}${css}` : css;
-}
-
-/** Adds declarations before the element's own style attribute (a presentational hint: the page's own styles win). */
-function addHint(el: Element, css: string): void {
-  const own = el.attribs.style?.trim();
-  el.attribs.style = own ? `${css};${own}` : css;
-}
-
-function insertBefore(node: AnyNode, inserted: AnyNode): void {
-  const parent = node.parent!;
-  const at = parent.children.indexOf(node);
-  parent.children.splice(at, 0, inserted);
-  relink(parent);
-}
-
-function relink(parent: ParentNode): void {
-  parent.children.forEach((child, i) => {
-    child.parent = parent;
-    child.prev = parent.children[i - 1] ?? null;
-    child.next = parent.children[i + 1] ?? null;
-  });
-}
-
-const isBlank = (node: AnyNode): boolean => node instanceof Text && !node.data.trim();
 
 /** The item's share of the free space (`flex: 1`, `flex: 2 1 0`, `flex-grow: 1`; `flex: none`/`auto` as CSS reads them). */
 function flexGrow(props: Map<string, string> | undefined): number {
@@ -465,6 +352,8 @@ function presentationalHints(root: ParentNode): void {
       if (a.face) hints.push(`font-family:${a.face}`);
       const size = FONT_SIZES[a.size?.trim() ?? ''];
       if (size) hints.push(`font-size:${size}`);
+      // A block inside <font> (a list, a paragraph) does not inherit from it in MuPDF's layout.
+      if (hints.length) for (const block of elements(el).filter((d) => BLOCK_TAGS.has(d.name))) addHint(block, hints.join(';'));
     }
     if (hints.length) addHint(el, hints.join(';'));
   }
@@ -491,7 +380,3 @@ function tableHints(table: Element, hints: string[]): void {
   }
 }
 
-function nearestTable(el: Element): Element | undefined {
-  for (let p = el.parent; p; p = p.parent) if (p instanceof Element && p.name === 'table') return p;
-  return undefined;
-}

@@ -42,7 +42,7 @@ const BROWSER_DEFAULTS = [
   'h4 { font-size: 1em; margin: 1.33em 0 } h5 { font-size: .83em; margin: 1.67em 0 } h6 { font-size: .67em; margin: 2.33em 0 }',
   'p, ul, ol, dl, blockquote, pre { margin-top: 1em; margin-bottom: 1em } ul, ol { padding-left: 40px }',
   'ul ul, ul ol, ol ul, ol ol { margin-top: 0; margin-bottom: 0 } ul ul { list-style-type: circle } ul ul ul { list-style-type: square }',
-  'td, th { padding: 1px } th { font-weight: bold; text-align: center }',
+  'td, th { padding: 1px } th { font-weight: bold; text-align: center } center { display: block; text-align: center }',
 ].join(' ');
 
 const DEFAULTS: Params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' };
