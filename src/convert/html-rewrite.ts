@@ -12,7 +12,7 @@ import { Element, Text, type AnyNode, type ParentNode } from 'domhandler';
 import { addHint, addStyle, elements, insertBefore, isBlank, nearestTable, relink } from './html-dom';
 import { cssLength } from './html-page-decor';
 import type { ComputedStyles } from './html-styles';
-import { BODY_MARGINS, captionsAbove, centreBoxes, shareTableWidth } from './html-tables';
+import { BODY_MARGINS, captionsAbove, centreBoxes, insideSizedBox, shareTableWidth } from './html-tables';
 
 /** `page`: the size of a page's content area in points (between the margins). */
 export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: { width: number; height: number }): void {
@@ -24,7 +24,7 @@ export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: 
   for (const el of elements(root)) {
     const display = styles.get(el)?.get('display');
     if (display === 'flex' || display === 'inline-flex') flexToTable(el, styles);
-    else if (display === 'grid' || display === 'inline-grid') gridToTable(el, styles);
+    else if (display === 'grid' || display === 'inline-grid') gridToTable(el, styles, insideSizedBox(el, styles) ? undefined : page.width - BODY_MARGINS);
     else sideBySide(el, styles);
   }
   placePageBreaks(root, styles);
@@ -36,14 +36,21 @@ export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: 
  * MuPDF places an absolutely positioned box on the first page as CSS does (the page is its
  * containing block), but then carries on the flow from where that box ends, over what came before.
  * As the last thing in the body, such a box disturbs nothing. Boxes inside a positioned ancestor
- * are left where they are.
+ * are left where they are, and so are inline boxes placed by nothing but their margins.
  */
 function positionedLast(root: ParentNode, styles: ComputedStyles): void {
   const body = elements(root).find((el) => el.name === 'body') ?? root;
   const positioned = (el: Element) => /^(absolute|fixed|relative|sticky)$/.test(styles.get(el)?.get('position') ?? '');
   const moved = elements(root).filter((el) => {
-    if (!/^(absolute|fixed)$/.test(styles.get(el)?.get('position') ?? '')) return false;
+    const props = styles.get(el);
+    if (!/^(absolute|fixed)$/.test(props?.get('position') ?? '')) return false;
     for (let p = el.parent; p; p = p.parent) if (p instanceof Element && positioned(p)) return false;
+    // An inline box with no offsets sits where it would in the line (its static position), and
+    // stays there: a rule drawn under a signature, which may well run off the page, as in Chromium.
+    if (!['top', 'left', 'right', 'bottom'].some((side) => (props?.get(side) ?? 'auto') !== 'auto') && !isBlockLevel(el, props)) {
+      addStyle(el, 'position:static');
+      return false;
+    }
     return true;
   });
   for (const el of moved) {
@@ -228,23 +235,33 @@ function wrapInRows(table: Element, groups: Element[][]): void {
  * A grid becomes a table with as many columns as `grid-template-columns` lists (repeat() written
  * out); `fr` tracks become percentages of what fixed tracks leave.
  */
-function gridToTable(el: Element, styles: ComputedStyles): void {
+function gridToTable(el: Element, styles: ComputedStyles, room: number | undefined): void {
   const tracks = gridTracks(styles.get(el)!.get('grid-template-columns') ?? '');
   const items = flexItems(el, styles);
   if (tracks.length < 2 || items.length < 2) return addStyle(el, 'display:block');
-  const frTotal = tracks.reduce((sum, t) => sum + (t.endsWith('fr') ? Number.parseFloat(t) : 0), 0);
-  // Percentages for fr tracks only when every track is one: beside fixed tracks, they share what
-  // is left, which a table does for columns without a width.
-  const allFr = tracks.every((t) => t.endsWith('fr'));
-  const widths = tracks.map((t) => (t.endsWith('fr') ? (allFr ? `${((100 * Number.parseFloat(t)) / frTotal).toFixed(2)}%` : '') : /^[\d.]+(px|pt|cm|mm|in|em|%)$/.test(t) ? t : ''));
+  const widths = trackWidths(tracks, room);
   const groups: Element[][] = [];
   items.forEach((item, i) => {
     if (i % tracks.length === 0) groups.push([]);
     groups[groups.length - 1]!.push(item);
-    addStyle(item, `display:table-cell;vertical-align:top${widths[i % tracks.length] ? `;width:${widths[i % tracks.length]}` : ''}`);
+    const width = widths[i % tracks.length];
+    addStyle(item, `display:table-cell;vertical-align:top${width ? `;width:${width.toFixed(1)}pt` : ''}`);
   });
   wrapInRows(el, groups);
   addStyle(el, 'display:table;width:100%;border-collapse:separate');
+}
+
+/**
+ * Column widths in points (MuPDF ignores percentages on cells): fixed tracks as given, `fr`
+ * tracks sharing what they leave of `room`, the container's width where it is known.
+ */
+function trackWidths(tracks: string[], room: number | undefined): (number | undefined)[] {
+  const fixed = tracks.map((t) => (t.endsWith('fr') ? undefined : cssLength(t, room ?? 0)));
+  if (room === undefined) return fixed.map((w, i) => (tracks[i]!.endsWith('%') ? undefined : w));
+  const frTotal = tracks.reduce((sum, t) => sum + (t.endsWith('fr') ? Number.parseFloat(t) : 0), 0);
+  const left = room - fixed.reduce<number>((sum, w) => sum + (w ?? 0), 0);
+  if (tracks.some((t, i) => !t.endsWith('fr') && fixed[i] === undefined)) return fixed; // auto, minmax(): the table shares the rest
+  return tracks.map((t, i) => (t.endsWith('fr') ? (left * Number.parseFloat(t)) / frTotal : fixed[i]));
 }
 
 /** The column tracks of a grid-template-columns value: `repeat(3, 1fr) 200px` → 1fr 1fr 1fr 200px. */
@@ -356,6 +373,11 @@ function presentationalHints(root: ParentNode): void {
       if (hints.length) for (const block of elements(el).filter((d) => BLOCK_TAGS.has(d.name))) addHint(block, hints.join(';'));
     }
     if (hints.length) addHint(el, hints.join(';'));
+    // MuPDF sizes a picture by its attributes even where CSS says otherwise; the hints carry them now.
+    if (el.name === 'img') {
+      delete a.width;
+      delete a.height;
+    }
   }
 }
 

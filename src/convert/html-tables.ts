@@ -95,7 +95,7 @@ function textOf(node: AnyNode): string {
   return node.children.map(textOf).join('').replace(/\s+/g, ' ').trim();
 }
 
-function insideSizedBox(el: Element, styles: ComputedStyles): boolean {
+export function insideSizedBox(el: Element, styles: ComputedStyles): boolean {
   for (let p = el.parent; p instanceof Element; p = p.parent) if (p.name === 'table' || p.name === 'td' || styles.get(p)?.get('width')) return true;
   return false;
 }
