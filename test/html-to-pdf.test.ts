@@ -147,6 +147,18 @@ describe('html-to-pdf', () => {
     expect(got.pages.at(-1)).toContain('After the table');
   });
 
+  it('pages nested thousands deep convert (MuPDF overflows past ~30 levels), and the engine still works after', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const plain = await convert(acct, `${'<div>'.repeat(3000)}plain deep text${'</div>'.repeat(3000)}`);
+    expect(plain.text).toContain('plain deep text');
+    const styled = await convert(acct, `<style>.x { color: #333 }</style>${'<div class="x">'.repeat(80)}styled deep text${'</div>'.repeat(80)}<p>after the boxes</p>`);
+    expect(styled.text).toContain('styled deep text');
+    expect(styled.text).toContain('after the boxes');
+    const list = await convert(acct, `<ul>${'<li>item<ul>'.repeat(40)}<li>leaf</li>${'</ul></li>'.repeat(40)}</ul>`);
+    expect(list.text).toContain('leaf');
+    expect((await convert(acct, '<p>an ordinary page</p>')).text).toContain('an ordinary page');
+  });
+
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
     const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
     expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });

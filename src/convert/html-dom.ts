@@ -50,3 +50,79 @@ export function nearestTable(el: Element): Element | undefined {
   for (let p = el.parent; p; p = p.parent) if (p instanceof Element && p.name === 'table') return p;
   return undefined;
 }
+
+/** The depth of the deepest element under `root` (iteratively: the tree may be very deep). */
+export function depthOf(root: ParentNode): number {
+  let max = 0;
+  const stack: [ParentNode, number][] = [[root, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    max = Math.max(max, depth);
+    for (const child of node.children) if (child instanceof Element) stack.push([child, depth + 1]);
+  }
+  return max;
+}
+
+/** Boxes that only group others when nothing styles them. */
+const WRAPPERS = new Set(['div', 'span', 'section', 'article', 'main', 'header', 'footer', 'nav', 'aside', 'figure', 'font']);
+
+/**
+ * MuPDF's layout recurses once per nested box and overflows its stack past about 30 levels,
+ * which corrupts the engine for every later task in the isolate. So a page nested deeper than
+ * `max` first loses the wrappers nothing styles (no attributes, no rule matches them: `styled`)
+ * whose content is all blocks, which changes nothing drawn; if it is still too deep, below `max`
+ * only the text and the void elements (pictures, line breaks) are kept, in order, as browsers'
+ * parsers flatten what is nested past their own cap (Chromium's is 512).
+ */
+export function limitDepth(root: ParentNode, max: number, styled: (el: Element) => boolean): void {
+  if (depthOf(root) <= max) return;
+  const stack: ParentNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    let changed = false;
+    const children: AnyNode[] = [];
+    for (const child of node.children) {
+      const plain = child instanceof Element && WRAPPERS.has(child.name) && !Object.keys(child.attribs).length && !styled(child);
+      if (plain && child.children.every((c) => (c instanceof Element && !WRAPPERS_INLINE.has(c.name)) || (c instanceof Text && !c.data.trim()))) {
+        children.push(...child.children);
+        changed = true;
+      } else children.push(child);
+    }
+    if (changed) {
+      node.children = children;
+      relink(node);
+      stack.push(node); // its new children may be plain wrappers too
+      continue;
+    }
+    for (const child of node.children) if (child instanceof Element) stack.push(child);
+  }
+  flattenBelow(root, max);
+}
+
+/** Inline elements: unwrapping a box around them would run them into the text beside it. */
+const WRAPPERS_INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'em', 'font', 'i', 'img', 'kbd', 'mark', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u', 'var']);
+
+function flattenBelow(root: ParentNode, max: number): void {
+  const stack: [ParentNode, number][] = [[root, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (depth >= max) {
+      node.children = leaves(node);
+      relink(node);
+      continue;
+    }
+    for (const child of node.children) if (child instanceof Element) stack.push([child, depth + 1]);
+  }
+}
+
+/** The text and void elements under `node`, in document order (iteratively: the tree may be very deep). */
+function leaves(node: ParentNode): AnyNode[] {
+  const out: AnyNode[] = [];
+  const stack: AnyNode[] = [...node.children].reverse();
+  while (stack.length) {
+    const next = stack.pop()!;
+    if (next instanceof Element && next.children.length) stack.push(...[...next.children].reverse());
+    else out.push(next);
+  }
+  return out;
+}

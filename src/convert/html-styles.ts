@@ -82,3 +82,24 @@ export function specificityOf(selector: string): number {
   const types = (s.replace(/#[\w-]+|\.[\w-]+|\[[^\]]*\]|:[\w-]+(\([^)]*\))?/g, ' ').match(/(^|[\s>+~(])[a-z][\w-]*/gi) ?? []).length;
   return ids * 10_000 + classes * 100 + types;
 }
+
+/** Whether any rule of the style sheets matches each element (asked only of deeply nested pages). */
+export function styledBy(root: AnyNode[], rules: StyleRule[]): (el: Element) => boolean {
+  let matched: Set<Element> | undefined;
+  return (el) => {
+    if (!matched) {
+      matched = new Set();
+      for (const rule of rules) {
+        if (rule.selector.startsWith('@')) continue;
+        for (const selector of splitSelectorList(rule.selector)) {
+          try {
+            for (const hit of selectAll<AnyNode, Element>(selector.replace(/::?(before|after|first-line|first-letter|marker)\b.*$/i, ''), root)) matched.add(hit);
+          } catch {
+            // a selector css-select does not know matches nothing here
+          }
+        }
+      }
+    }
+    return matched.has(el);
+  };
+}

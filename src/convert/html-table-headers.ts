@@ -1,14 +1,15 @@
 /**
  * Table headers repeated on every page a table runs over, as browsers print them (html-to-pdf).
- * MuPDF's layout draws a `<thead>` once. So the rows are marked with ids, the page is laid out,
- * and MuPDF says where each row landed (`resolveLinkDestination('#id')`). Then each table is split
+ * MuPDF's layout draws a `<thead>` once. So the rows are given ids, the page is laid out, the
+ * tables that run over pages are found, and where each of their rows landed is read from markers
+ * laid out with them (addRowMarkers). Then each table is split
  * into one table per page. Each part after the first starts on a new page with a copy of the
  * header. A part holds the rows that fit below that header, going by the row heights and the
  * lowest row bottom of the first layout; if a part still runs over its page, the first layout
  * (header once) is kept instead.
  */
 import type * as Mupdf from 'mupdf';
-import { Element, type ParentNode } from 'domhandler';
+import { Element, Text, type ParentNode } from 'domhandler';
 
 export interface MarkedTable {
   table: Element;
@@ -50,23 +51,73 @@ interface Placed {
   y: number;
 }
 
+/** Where the element with this id landed in `doc`. */
+function placeOf(doc: Mupdf.Document, id: string | undefined): Placed | undefined {
+  try {
+    const dest = doc.resolveLinkDestination(`#${id}`);
+    return dest.page >= 0 && typeof dest.y === 'number' ? { page: dest.page, y: dest.y } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The tables whose first and last rows landed on different pages of `doc`. */
+export function spanningTables(doc: Mupdf.Document, tables: MarkedTable[]): MarkedTable[] {
+  return tables.filter((t) => {
+    const [first, last] = [placeOf(doc, t.rows[0]!.attribs.id), placeOf(doc, t.rows.at(-1)!.attribs.id)];
+    return first && last && first.page !== last.page;
+  });
+}
+
+const MARKER = 'pe-row:';
+
 /**
- * Where each table must be split: the index of each row that starts a new page, given where the
- * rows landed in `doc` (laid out without repeated headers). Empty for a table on one page.
+ * Puts a link of no width at the start of each row (and header row), so that one pass over the
+ * pages' links tells where every row landed: resolving each row's id costs MuPDF a walk of the
+ * document per row, seconds for a table of thousands. The markers come out again before the
+ * page is laid out for good (removeRowMarkers).
  */
-export function splitRows(doc: Mupdf.Document, tables: MarkedTable[]): number[][] {
-  return tables.map((t) => {
-    const at = (el: Element): Placed | undefined => {
-      try {
-        const dest = doc.resolveLinkDestination(`#${el.attribs.id}`);
-        return dest.page >= 0 && typeof dest.y === 'number' ? { page: dest.page, y: dest.y } : undefined;
-      } catch {
-        return undefined;
+export function addRowMarkers(tables: MarkedTable[]): void {
+  for (const t of tables) {
+    for (const row of [t.header, ...t.rows]) {
+      const cell = row.children.find((c): c is Element => c instanceof Element);
+      if (!cell) continue;
+      const marker = new Element('a', { href: `${MARKER}${row.attribs.id}` }, [new Text('\u200b')]);
+      cell.children.unshift(marker);
+      relink(cell);
+      relink(marker);
+    }
+  }
+}
+
+export function removeRowMarkers(tables: MarkedTable[]): void {
+  for (const t of tables) {
+    for (const row of [t.header, ...t.rows]) {
+      const cell = row.children.find((c): c is Element => c instanceof Element);
+      const first = cell?.children[0];
+      if (cell && first instanceof Element && first.attribs.href?.startsWith(MARKER)) {
+        cell.children.shift();
+        relink(cell);
       }
-    };
-    const rows = t.rows.map(at);
+    }
+  }
+}
+
+/** Where the split must fall in each table (row indices that start a part), from a layout with row markers. */
+export function splitRows(doc: Mupdf.Document, tables: MarkedTable[]): number[][] {
+  const places = new Map<string, Placed>();
+  for (let i = 0; i < doc.countPages(); i++) {
+    const page = doc.loadPage(i);
+    for (const link of page.getLinks()) {
+      const uri = link.getURI();
+      if (uri.startsWith(MARKER)) places.set(uri.slice(MARKER.length), { page: i, y: link.getBounds()[1] });
+    }
+    page.destroy();
+  }
+  return tables.map((t) => {
+    const rows = t.rows.map((row) => places.get(row.attribs.id!));
     if (rows.some((r) => !r) || rows[0]!.page === rows.at(-1)!.page) return [];
-    return paginate(rows as Placed[], at(t.header));
+    return paginate(rows as Placed[], places.get(t.header.attribs.id!));
   });
 }
 
@@ -115,10 +166,14 @@ export function splitTables(tables: MarkedTable[], splits: number[][]): Part[] {
     const parent = t.table.parent!;
     const { id: _id, ...attribs } = t.table.attribs;
     const columns = t.table.children.filter((c): c is Element => c instanceof Element && (c.name === 'colgroup' || c.name === 'col'));
+    const moving = new Set(t.rows.slice(starts[0]));
+    for (const section of new Set([...moving].map((row) => row.parent!))) {
+      section.children = section.children.filter((c) => !moving.has(c as Element));
+      relink(section);
+    }
     const parts: Element[] = [];
     starts.forEach((start, k) => {
       const rows = t.rows.slice(start, starts[k + 1] ?? t.rows.length);
-      for (const row of rows) detach(row);
       const header = cloneElement(t.header);
       delete header.attribs.id;
       const style = `${attribs.style ? `${attribs.style};` : ''}margin-top:0`;
@@ -128,7 +183,7 @@ export function splitTables(tables: MarkedTable[], splits: number[][]): Part[] {
     });
     const at = parent.children.indexOf(t.table) + 1;
     parent.children.splice(at, 0, ...parts);
-    relinkTree(parent as Element);
+    relink(parent);
   });
   return made;
 }
@@ -141,27 +196,27 @@ export interface Part {
 
 /** Whether every part came out on one page (an estimate that ran over would leave a page with a few rows and no header). */
 export function partsFit(doc: Mupdf.Document, parts: Part[]): boolean {
-  const page = (id: string) => {
-    try {
-      return doc.resolveLinkDestination(`#${id}`).page;
-    } catch {
-      return -1;
-    }
-  };
-  return parts.every((p) => page(p.first) >= 0 && page(p.first) === page(p.last));
+  return parts.every((p) => {
+    const [first, last] = [placeOf(doc, p.first), placeOf(doc, p.last)];
+    return first && last && first.page === last.page;
+  });
 }
 
-function detach(el: Element): void {
-  const parent = el.parent;
-  if (!parent) return;
-  parent.children.splice(parent.children.indexOf(el), 1);
-  relinkTree(parent as Element);
-}
 
 function cloneElement(el: Element): Element {
   return el.cloneNode(true) as Element;
 }
 
+/** Parent and sibling links of `parent`'s children set right after an edit. */
+function relink(parent: ParentNode): void {
+  parent.children.forEach((child, i) => {
+    child.parent = parent;
+    child.prev = parent.children[i - 1] ?? null;
+    child.next = parent.children[i + 1] ?? null;
+  });
+}
+
+/** relink for a new subtree, all the way down. */
 function relinkTree(parent: ParentNode): void {
   parent.children.forEach((child, i) => {
     child.parent = parent;

@@ -17,10 +17,11 @@ import { TaskError } from '../tasks/failures';
 import { parseDocument } from 'htmlparser2';
 import renderHtml from 'dom-serializer';
 import { flattenCss, pageRules, printRules, pxToPt, type PageRule } from './css-flatten';
+import { limitDepth } from './html-dom';
 import { embeddedFaces, installEmbeddedFaces, quoteFamilies, type EmbeddedFace } from './html-fonts';
 import { rewriteForMupdf } from './html-rewrite';
-import { computeStyles } from './html-styles';
-import { markTableRows, partsFit, splitRows, splitTables, type MarkedTable } from './html-table-headers';
+import { computeStyles, styledBy } from './html-styles';
+import { addRowMarkers, markTableRows, partsFit, removeRowMarkers, spanningTables, splitRows, splitTables, type MarkedTable, type Part } from './html-table-headers';
 import { pageBox, type Params } from './html-page-box';
 import { pageDecor, type PageDecor } from './html-page-decor';
 
@@ -74,7 +75,15 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
       source = layOut(mupdf, bytes, box, scale);
     }
     // Headers of tables that run over pages, repeated on each (html-table-headers.ts).
-    const parts = prepared.tables.length ? splitTables(prepared.tables, splitRows(source, prepared.tables)) : [];
+    const spanning = spanningTables(source, prepared.tables);
+    let parts: Part[] = [];
+    if (spanning.length) {
+      addRowMarkers(spanning);
+      const measured = layOut(mupdf, new TextEncoder().encode(prepared.serialize()), box, scale);
+      removeRowMarkers(spanning);
+      parts = splitTables(spanning, splitRows(measured, spanning));
+      measured.destroy();
+    }
     if (parts.length) {
       const split = layOut(mupdf, new TextEncoder().encode(prepared.serialize()), box, scale);
       if (partsFit(split, parts)) {
@@ -104,6 +113,9 @@ function inPoints(html: string): string {
     .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + pxToPt(css) + close)
     .replace(/(\sstyle\s*=\s*")([^"]*)"/gi, (_, head: string, css: string) => `${head}${pxToPt(css)}"`);
 }
+
+/** How deep boxes may nest for MuPDF's layout, which overflows its stack past about 30 levels (html-dom.ts limitDepth). */
+const MAX_DEPTH = 24;
 
 /** Chromium shrinks content to fit the page's width down to this factor. */
 const MAX_SHRINK = 2;
@@ -154,6 +166,7 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   const pages = pageRules(written.join('\n'));
   const box = pageBox(rules, params);
   const dom = parseDocument(withoutActiveContent(text));
+  limitDepth(dom, MAX_DEPTH, styledBy(dom.children, rules));
   rewriteForMupdf(dom, computeStyles(dom.children, rules), { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
   const tables = markTableRows(dom);
   const serialize = () => `<style>${pxToPt(BROWSER_DEFAULTS)}</style>${inPoints(quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`))}`;
