@@ -159,6 +159,21 @@ describe('html-to-pdf', () => {
     expect((await convert(acct, '<p>an ordinary page</p>')).text).toContain('an ordinary page');
   });
 
+  it('@media rules are answered for print: print-only rules apply, screen-only ones and wide-screen breakpoints do not', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const got = await convert(acct, `<style>
+      @media print { .no-print { display: none } }
+      @media screen { .screen-hidden { display: none } }
+      @media (min-width: 1200px) { .wide-only { display: none } }
+      @media (max-width: 2000px) { .narrow { text-transform: uppercase } }
+      @supports (display: grid) { .supported { text-transform: uppercase } }
+    </style><style media="screen">.screen-sheet { display: none }</style>
+    <p class="no-print">navigation bar</p><p class="screen-hidden">shown on paper</p><p class="wide-only">kept on a page</p>
+    <p class="narrow">loud</p><p class="supported">grid era</p><p class="screen-sheet">screen sheet ignored</p>`);
+    expect(got.text).not.toContain('navigation bar');
+    for (const shown of ['shown on paper', 'kept on a page', 'LOUD', 'GRID ERA', 'screen sheet ignored']) expect(got.text).toContain(shown);
+  });
+
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
     const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
     expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });

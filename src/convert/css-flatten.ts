@@ -6,6 +6,8 @@
  * rules after it (colours, alignment, sizes).
  */
 
+import { DEFAULT_MEDIA, matchesPrint, supportsHolds, type PrintedMedia } from './css-media';
+
 interface Block {
   /** The selector or at-rule prelude, trimmed. */
   prelude: string;
@@ -68,7 +70,7 @@ function nest(outer: string, inner: string): string {
 }
 
 /** Flat CSS of a block's children, under the selector `within`. */
-function write(block: Block, within: string, vars: Map<string, string>): string {
+function write(block: Block, within: string, vars: Map<string, string>, media: PrintedMedia): string {
   let out = '';
   for (const child of block.children) {
     const declarations = child.declarations.filter((d) => !d.startsWith('--') && readable(d)).map((d) => resolveVars(d, vars));
@@ -81,13 +83,16 @@ function write(block: Block, within: string, vars: Map<string, string>): string 
         const kept = declarations.filter((d) => !/^background/i.test(d));
         if (/^@page\s*(:(first|left|right|blank))?\s*$/i.test(child.prelude) && kept.length) out += `${child.prelude}{${kept.join(';')}}`;
       }
-      else if (name === 'media' || name === 'supports') out += `${child.prelude}{${write(child, within, vars)}}`;
+      // MuPDF skips @media and @supports blocks whole: those that hold for print are written out
+      // in place, the others dropped (css-media.ts).
+      else if (name === 'media') out += matchesPrint(child.prelude.slice(6), media) ? write(child, within, vars, media) : '';
+      else if (name === 'supports') out += supportsHolds(child.prelude.slice(9)) ? write(child, within, vars, media) : '';
       else if (!within) out += `${child.prelude}{${declarations.join(';')}}`; // @font-face and the like
       continue;
     }
     const selector = nest(within, child.prelude);
     if (declarations.length) out += `${selector}{${declarations.join(';')}}`;
-    out += write(child, selector, vars);
+    out += write(child, selector, vars, media);
   }
   return out;
 }
@@ -121,9 +126,9 @@ function resolveVars(text: string, vars: Map<string, string>, depth = 0): string
   return resolveVars(replaced, vars, depth + 1);
 }
 
-export function flattenCss(css: string): string {
+export function flattenCss(css: string, media: PrintedMedia = DEFAULT_MEDIA): string {
   const tree = parse(css);
-  return write(tree, '', customProperties(tree));
+  return write(tree, '', customProperties(tree), media);
 }
 
 /** One style rule of a flat style sheet: its selector list and its declarations as [property, value, important]. */
@@ -157,8 +162,10 @@ export function printRules(css: string): StyleRule[] {
     for (const child of block.children) {
       const media = /^@media\s+([\s\S]*)$/i.exec(child.prelude)?.[1];
       if (media !== undefined) {
-        if (appliesInPrint(media)) walk(child);
-      } else if (/^@supports\b/i.test(child.prelude)) walk(child);
+        if (matchesPrint(media)) walk(child);
+      } else if (/^@supports\b/i.test(child.prelude)) {
+        if (supportsHolds(child.prelude.slice(9))) walk(child);
+      }
       else rules.push({ selector: child.prelude, declarations: declarations(child.declarations) });
     }
   };
@@ -166,14 +173,6 @@ export function printRules(css: string): StyleRule[] {
   return rules;
 }
 
-/** Whether a media query list matches a printed page (a query without `screen`-only terms). */
-function appliesInPrint(media: string): boolean {
-  return media.split(',').some((query) => {
-    const q = query.trim().toLowerCase();
-    if (/^not\s+print\b/.test(q)) return false;
-    return !/\b(screen|speech)\b/.test(q) || /^not\s+(screen|speech)\b/.test(q);
-  });
-}
 
 /** An @page rule as written: its selector (`@page`, `@page :first`), declarations and margin boxes (`top-left`, …). */
 export interface PageRule {
@@ -190,7 +189,7 @@ export function pageRules(css: string): PageRule[] {
   const walk = (block: Block): void => {
     for (const child of block.children) {
       const media = /^@media\s+([\s\S]*)$/i.exec(child.prelude)?.[1];
-      if (media !== undefined && appliesInPrint(media)) walk(child);
+      if (media !== undefined && matchesPrint(media)) walk(child);
       if (!/^@page\b/i.test(child.prelude)) continue;
       const resolved = (texts: string[]) => declarations(texts.map((d) => resolveVars(d, vars)));
       rules.push({

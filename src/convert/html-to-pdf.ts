@@ -17,6 +17,7 @@ import { TaskError } from '../tasks/failures';
 import { parseDocument } from 'htmlparser2';
 import renderHtml from 'dom-serializer';
 import { flattenCss, pageRules, printRules, pxToPt, type PageRule } from './css-flatten';
+import { DEFAULT_MEDIA, matchesPrint, type PrintedMedia } from './css-media';
 import { limitDepth } from './html-dom';
 import { embeddedFaces, installEmbeddedFaces, quoteFamilies, type EmbeddedFace } from './html-fonts';
 import { rewriteForMupdf } from './html-rewrite';
@@ -161,11 +162,13 @@ function widestRight(mupdf: typeof Mupdf, doc: Mupdf.Document, pages: number): n
  * its style sheets, which also carry its @page and @font-face rules.
  */
 export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] }; tables: MarkedTable[]; serialize(): string } {
-  const written = [...text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map((m) => m[1]!);
-  const rules = printRules(written.map(flattenCss).join('\n'));
+  const written = [...text.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi)].filter((m) => forPrint(m[1]!)).map((m) => m[2]!);
   const pages = pageRules(written.join('\n'));
-  const box = pageBox(rules, params);
-  const dom = parseDocument(withoutActiveContent(text));
+  // The sheet first (from the @page rules), then the rest read for a page of its content width.
+  const box = pageBox(printRules(written.map((css) => flattenCss(css)).join('\n')), params);
+  const media = { width: (box.w - box.margins[1] - box.margins[3]) / 0.75, height: (box.h - box.margins[0] - box.margins[2]) / 0.75 };
+  const rules = printRules(written.map((css) => flattenCss(css, media)).join('\n'));
+  const dom = parseDocument(withoutActiveContent(text, media));
   limitDepth(dom, MAX_DEPTH, styledBy(dom.children, rules));
   rewriteForMupdf(dom, computeStyles(dom.children, rules), { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
   const tables = markTableRows(dom);
@@ -276,8 +279,9 @@ export function eightBitCharset(bytes: Uint8Array): string {
  * UTF-8 (the text is UTF-8 from here on), @font-face rules with data: fonts dropped, style
  * sheets flattened (css-flatten.ts) and long data: URLs taken out of styles (withoutLongUrls).
  */
-export function withoutActiveContent(html: string): string {
+export function withoutActiveContent(html: string, media: PrintedMedia = DEFAULT_MEDIA): string {
   return html
+    .replace(/<style\b([^>]*)>[\s\S]*?<\/style\s*>/gi, (sheet, attributes: string) => (forPrint(attributes) ? sheet : ''))
     .replace(/<script\b[\s\S]*?(<\/script\s*>|$)/gi, '')
     .replace(/<(iframe|object|embed|frame|frameset)\b[\s\S]*?(<\/\1\s*>|\/>|$)/gi, '')
     .replace(/<meta[^>]+http-equiv\s*=\s*["']?refresh[^>]*>/gi, '')
@@ -287,8 +291,14 @@ export function withoutActiveContent(html: string): string {
     // to MuPDF's own faces and the rest of the stylesheet applies.
     .replace(/@font-face\s*\{[^{}]*url\(\s*["']?data:[^{}]*\}/gi, '')
     // Nesting, custom properties and @page margin boxes written out as MuPDF reads CSS.
-    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + withoutLongUrls(flattenCss(css)) + close)
+    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + withoutLongUrls(flattenCss(css, media)) + close)
     .replace(/(\sstyle\s*=\s*)("[^"]*"|'[^']*')/gi, (_, head: string, value: string) => head + withoutLongUrls(value));
+}
+
+/** Whether a <style> element's `media` attribute (if any) holds for print. */
+function forPrint(attributes: string): boolean {
+  const media = /\bmedia\s*=\s*["']?([^"'>]*)/i.exec(attributes)?.[1];
+  return media === undefined || !media.trim() || matchesPrint(media);
 }
 
 /**
