@@ -174,6 +174,37 @@ describe('html-to-pdf', () => {
     for (const shown of ['shown on paper', 'kept on a page', 'LOUD', 'GRID ERA', 'screen sheet ignored']) expect(got.text).toContain(shown);
   });
 
+  it('colours with alpha and hsl() are drawn (MuPDF drew rgba text not at all), rem is 12 pt, counter() is not printed as a word', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const html = `<style>h2::before { content: counter(section) ". " } .big { font-size: 2rem }</style>
+      <p style="color: rgba(0, 0, 0, .87); font-size: 40pt">MMMM</p><p style="color: hsl(0 100% 50%); font-size: 40pt">MMMM</p><p class="big">Big</p><h2>Heading</h2>`;
+    const up = await uploadOk(acct, new TextEncoder().encode(html), 'colours.html');
+    const rec = await runOp(acct, 'html-to-pdf', { file_id: up.file_id, page_size: 'Letter', margin: 'none' });
+    const mupdf = await loadMupdf();
+    const doc = mupdf.Document.openDocument(await download(rec), 'application/pdf');
+    const page = doc.loadPage(0);
+    const lines = (JSON.parse(page.toStructuredText('').asJSON()).blocks as { lines: { text: string; bbox: { y: number; h: number }; font: { size: number } }[] }[]).flatMap((b) => b.lines);
+    expect(lines.find((l) => l.text.includes('Big'))!.font.size).toBeCloseTo(24, 0);
+    expect(page.toStructuredText('').asText()).not.toContain('counter');
+    const pix = page.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
+    const [w, px] = [pix.getWidth(), pix.getPixels()];
+    const inkIn = (line: { bbox: { y: number; h: number } }) => {
+      let [dark, red] = [0, 0];
+      for (let y = Math.round(line.bbox.y); y < line.bbox.y + line.bbox.h; y++) {
+        for (let x = 0; x < w; x++) {
+          const [r, g, b] = [px[3 * (y * w + x)]!, px[3 * (y * w + x) + 1]!, px[3 * (y * w + x) + 2]!];
+          if (r < 80 && g < 80 && b < 80) dark++;
+          if (r > 200 && g < 60 && b < 60) red++;
+        }
+      }
+      return { dark, red };
+    };
+    const [translucent, hsl] = lines.filter((l) => l.text.includes('MMMM'));
+    expect(inkIn(translucent!).dark).toBeGreaterThan(500);
+    expect(inkIn(hsl!).red).toBeGreaterThan(500);
+    doc.destroy();
+  });
+
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
     const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
     expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });

@@ -104,6 +104,7 @@ function write(block: Block, within: string, vars: Map<string, string>, media: P
  */
 function readable(declaration: string): boolean {
   if (/^(string-set|bookmark-[\w-]+)\s*:/i.test(declaration)) return false;
+  if (/^content\s*:.*\bcounters?\(/i.test(declaration)) return false; // MuPDF prints the word 'counter'
   // Generated content MuPDF would print as the function's name (`target-text(attr(href))`).
   if (/^content\s*:.*\b(target-[\w-]+|string|element|leader|attr)\(/i.test(declaration)) return false;
   return !/[\w-]\(\s*\)/.test(declaration.replace(/url\([^)]*\)/gi, ''));
@@ -205,10 +206,11 @@ export function pageRules(css: string): PageRule[] {
 
 /**
  * CSS pixels as points: MuPDF reads `1px` as a point, where browsers (and CSS) make it 0.75 pt, so
- * every length in px came out a third too large. Strings and url() are left alone.
+ * every length in px came out a third too large; `rem` likewise (16 px, 12 pt, at the root's
+ * default size). Strings and url() are left alone.
  */
 export function pxToPt(css: string): string {
-  return css.replace(/(url\([^)]*\)|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|(-?\d*\.?\d+)px\b/gi, (all, kept: string | undefined, n: string | undefined) =>
-    kept ? kept : `${Number((Number(n) * 0.75).toFixed(3))}pt`,
+  return css.replace(/(url\([^)]*\)|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|(-?\d*\.?\d+)(px|rem)\b/gi, (all, kept: string | undefined, n: string | undefined, unit: string | undefined) =>
+    kept ? kept : `${Number((Number(n) * (unit!.toLowerCase() === 'rem' ? 12 : 0.75)).toFixed(3))}pt`,
   );
 }

@@ -17,6 +17,7 @@ import { TaskError } from '../tasks/failures';
 import { parseDocument } from 'htmlparser2';
 import renderHtml from 'dom-serializer';
 import { flattenCss, pageRules, printRules, pxToPt, type PageRule } from './css-flatten';
+import { opaqueColors } from './css-colors';
 import { DEFAULT_MEDIA, matchesPrint, type PrintedMedia } from './css-media';
 import { limitDepth } from './html-dom';
 import { embeddedFaces, installEmbeddedFaces, quoteFamilies, type EmbeddedFace } from './html-fonts';
@@ -108,11 +109,11 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
   }
 }
 
-/** Lengths in px, in style sheets and style attributes, as points (MuPDF would read a px as a point: pxToPt). */
+/** Lengths in px as points (MuPDF would read a px as a point: pxToPt) and colours as MuPDF draws them (opaqueColors), in style sheets and style attributes. */
 function inPoints(html: string): string {
   return html
-    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + pxToPt(css) + close)
-    .replace(/(\sstyle\s*=\s*")([^"]*)"/gi, (_, head: string, css: string) => `${head}${pxToPt(css)}"`);
+    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + opaqueColors(pxToPt(css)) + close)
+    .replace(/(\sstyle\s*=\s*")([^"]*)"/gi, (_, head: string, css: string) => `${head}${opaqueColors(pxToPt(css))}"`);
 }
 
 /** How deep boxes may nest for MuPDF's layout, which overflows its stack past about 30 levels (html-dom.ts limitDepth). */
