@@ -205,6 +205,18 @@ describe('html-to-pdf', () => {
     doc.destroy();
   });
 
+  it('a multi-column box sets its paragraphs in columns side by side, and floats with a width sit beside each other', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const para = (word: string) => `<p>${`${word} `.repeat(60)}</p>`;
+    const got = await convert(acct, `<section style="columns: 2">${para('alpha')}${para('beta')}</section>
+      <div><div style="float: left; width: 40%">Left float</div><div style="float: right; width: 40%">Right float</div></div>`, { margin: 'none' });
+    const first = (word: string) => got.lines.find((l) => l.text.includes(word))!.bbox;
+    expect(first('beta').y).toBeCloseTo(first('alpha').y, 0);
+    expect(first('beta').x).toBeGreaterThan(first('alpha').x + 200);
+    expect(first('Right float').y).toBeCloseTo(first('Left float').y, 0);
+    expect(first('Right float').x).toBeGreaterThan(first('Left float').x + 200);
+  });
+
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
     const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
     expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });

@@ -25,6 +25,7 @@ export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: 
     const display = styles.get(el)?.get('display');
     if (display === 'flex' || display === 'inline-flex') flexToTable(el, styles);
     else if (display === 'grid' || display === 'inline-grid') gridToTable(el, styles, insideSizedBox(el, styles) ? undefined : page.width - BODY_MARGINS);
+    else if (columnCount(styles.get(el)) > 1) columnsToTable(el, styles);
     else sideBySide(el, styles);
   }
   placePageBreaks(root, styles);
@@ -109,6 +110,46 @@ function sideBySide(parent: Element, styles: ComputedStyles): void {
     else close();
   }
   close();
+}
+
+/** `columns: 2`, `columns: 12em 3`, `column-count: 3` as a number of columns (1 for none). */
+function columnCount(props: Map<string, string> | undefined): number {
+  const value = props?.get('column-count') ?? props?.get('columns') ?? '';
+  const count = value.split(/\s+/).map(Number).find((n) => Number.isInteger(n) && n > 0);
+  return Math.min(count ?? 1, 6);
+}
+
+/**
+ * A multi-column box (which MuPDF lays out as one column) as a one-row table: its children dealt
+ * into the columns in order, each column taking about an equal share of the text, as a browser
+ * balances them. A column break falls only between children, so a long paragraph is not split.
+ */
+function columnsToTable(el: Element, styles: ComputedStyles): void {
+  const count = columnCount(styles.get(el));
+  const children = el.children.filter((c) => !isBlank(c));
+  const weight = (node: AnyNode) => Math.max(20, textLength(node));
+  const total = children.reduce((sum, c) => sum + weight(c), 0);
+  const columns: AnyNode[][] = Array.from({ length: count }, () => []);
+  let done = 0;
+  for (const child of children) {
+    const at = Math.min(count - 1, Math.floor(((done + weight(child) / 2) / total) * count));
+    columns[at]!.push(child);
+    done += weight(child);
+  }
+  const gap = 'padding-right:1em';
+  const cells = columns.filter((c) => c.length).map((nodes, i, all) => new Element('div', { style: `display:table-cell;vertical-align:top;width:${(100 / all.length).toFixed(2)}%${i < all.length - 1 ? `;${gap}` : ''}` }, nodes));
+  for (const cell of cells) relink(cell);
+  const row = new Element('div', { style: 'display:table-row' }, cells);
+  relink(row);
+  const table = new Element('div', { style: 'display:table;width:100%;border-collapse:separate' }, [row]);
+  relink(table);
+  el.children = [table];
+  relink(el);
+}
+
+function textLength(node: AnyNode): number {
+  if (node instanceof Text) return node.data.replace(/\s+/g, ' ').length;
+  return node instanceof Element ? node.children.reduce((sum, c) => sum + textLength(c), 0) : 0;
 }
 
 /** The item's share of the free space (`flex: 1`, `flex: 2 1 0`, `flex-grow: 1`; `flex: none`/`auto` as CSS reads them). */
