@@ -5,7 +5,7 @@ import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpe
 import { decodeHtml, prepareHtml, withoutActiveContent } from '../src/convert/html-to-pdf';
 import { pageBox } from '../src/convert/html-page-box';
 import { printRules } from '../src/convert/css-flatten';
-import { gridTracks } from '../src/convert/html-rewrite';
+import { gridTracks } from '../src/convert/html-boxes';
 import { specificityOf } from '../src/convert/html-styles';
 import { woffToSfnt } from '../src/convert/html-fonts';
 import { bundledFonts } from '../src/converters/fonts/bundled';

@@ -126,3 +126,6 @@ function leaves(node: ParentNode): AnyNode[] {
   }
   return out;
 }
+
+/** Elements that are blocks unless styled otherwise (breaks apply to block boxes only: a `<br>` with `page-break-before` breaks nothing in Chromium). */
+export const BLOCK_TAGS = new Set('address article aside blockquote body center dd details dialog dir div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr li main menu nav ol p pre section summary table ul'.split(' '));
