@@ -56,3 +56,76 @@ function matchesFeature(feature: string, media: PrintedMedia): boolean {
 export function supportsHolds(condition: string): boolean {
   return !/^\s*not\b/i.test(condition);
 }
+
+/**
+ * Viewport units and calc() as MuPDF can read them: `vw`/`vh` as points of the printed page's
+ * content area (the viewport a browser prints into), and calc() worked out where its terms are
+ * lengths MuPDF knows (px, pt, rem, vw, …) and percentages; a sum of both keeps the percentage
+ * (`calc(100% - 2em)` becomes 100%), which is near, where MuPDF would drop the declaration.
+ */
+export function resolveViewportAndCalc(css: string, media: PrintedMedia = DEFAULT_MEDIA): string {
+  const pt = { px: 0.75, pt: 1, pc: 12, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, rem: 12, em: 12, vw: (media.width * 0.75) / 100, vh: (media.height * 0.75) / 100, vmin: (Math.min(media.width, media.height) * 0.75) / 100, vmax: (Math.max(media.width, media.height) * 0.75) / 100 } as Record<string, number>;
+  let out = css.replace(/(-?\d*\.?\d+)(vw|vh|vmin|vmax)\b/gi, (_, n: string, unit: string) => `${(Number(n) * pt[unit.toLowerCase()]!).toFixed(2)}pt`);
+  for (let i = 0; i < 20 && /calc\(/i.test(out); i++) {
+    out = out.replace(/calc\(([^()]*(?:\([^()]*\)[^()]*)*)\)/gi, (whole, expression: string) => {
+      const value = evaluate(expression.replace(/calc\(/gi, '('), pt);
+      if (!value) return whole.replace(/^calc/i, 'unresolved'); // not worked out: MuPDF drops just this declaration
+      if (value.pct && Math.abs(value.pct) > 1e-6) return `${Number(value.pct.toFixed(3))}%`;
+      return `${Number(value.pt.toFixed(3))}pt`;
+    });
+  }
+  return out;
+}
+
+interface Linear {
+  pt: number;
+  pct: number;
+  unitless: boolean;
+}
+
+/** A calc() body as points plus a percentage (em taken as 12 pt); undefined where it is not that. */
+function evaluate(expression: string, pt: Record<string, number>): Linear | undefined {
+  const tokens = expression.match(/-?\d*\.?\d+(?:[a-z]+|%)?|[()+\-*/]/gi) ?? [];
+  let i = 0;
+  const primary = (): Linear | undefined => {
+    const t = tokens[i++];
+    if (t === undefined) return undefined;
+    if (t === '(') {
+      const v = sum();
+      return tokens[i++] === ')' ? v : undefined;
+    }
+    const m = /^(-?\d*\.?\d+)([a-z]+|%)?$/i.exec(t);
+    if (!m) return undefined;
+    const n = Number(m[1]);
+    if (!m[2]) return { pt: n, pct: 0, unitless: true };
+    if (m[2] === '%') return { pt: 0, pct: n, unitless: false };
+    const factor = pt[m[2].toLowerCase()];
+    return factor === undefined ? undefined : { pt: n * factor, pct: 0, unitless: false };
+  };
+  const product = (): Linear | undefined => {
+    let left = primary();
+    while (left && (tokens[i] === '*' || tokens[i] === '/')) {
+      const op = tokens[i++];
+      const right = primary();
+      if (!right) return undefined;
+      if (op === '*' && (left.unitless || right.unitless)) {
+        const [k, v] = left.unitless ? [left.pt, right] : [right.pt, left];
+        left = { pt: v.pt * k, pct: v.pct * k, unitless: v.unitless };
+      } else if (op === '/' && right.unitless && right.pt !== 0) left = { pt: left.pt / right.pt, pct: left.pct / right.pt, unitless: left.unitless };
+      else return undefined;
+    }
+    return left;
+  };
+  const sum = (): Linear | undefined => {
+    let left = product();
+    while (left && (tokens[i] === '+' || tokens[i] === '-')) {
+      const sign = tokens[i++] === '+' ? 1 : -1;
+      const right = product();
+      if (!right || right.unitless !== left.unitless) return undefined;
+      left = { pt: left.pt + sign * right.pt, pct: left.pct + sign * right.pct, unitless: left.unitless };
+    }
+    return left;
+  };
+  const value = sum();
+  return value && i === tokens.length && !value.unitless ? value : undefined;
+}

@@ -18,7 +18,7 @@ import { parseDocument } from 'htmlparser2';
 import renderHtml from 'dom-serializer';
 import { flattenCss, pageRules, printRules, pxToPt, type PageRule } from './css-flatten';
 import { opaqueColors } from './css-colors';
-import { DEFAULT_MEDIA, matchesPrint, type PrintedMedia } from './css-media';
+import { DEFAULT_MEDIA, matchesPrint, resolveViewportAndCalc, type PrintedMedia } from './css-media';
 import { limitDepth } from './html-dom';
 import { embeddedFaces, installEmbeddedFaces, quoteFamilies, type EmbeddedFace } from './html-fonts';
 import { rewriteForMupdf } from './html-rewrite';
@@ -109,11 +109,19 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
   }
 }
 
-/** Lengths in px as points (MuPDF would read a px as a point: pxToPt) and colours as MuPDF draws them (opaqueColors), in style sheets and style attributes. */
-function inPoints(html: string): string {
+/**
+ * Lengths as MuPDF reads them (px as points, pxToPt; viewport units and calc() worked out,
+ * resolveViewportAndCalc) and colours as it draws them (opaqueColors), in style sheets and style
+ * attributes.
+ */
+function inPoints(html: string, media: PrintedMedia): string {
   return html
-    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + opaqueColors(pxToPt(css)) + close)
-    .replace(/(\sstyle\s*=\s*")([^"]*)"/gi, (_, head: string, css: string) => `${head}${opaqueColors(pxToPt(css))}"`);
+    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + forMupdf(css, media) + close)
+    .replace(/(\sstyle\s*=\s*")([^"]*)"/gi, (_, head: string, css: string) => `${head}${forMupdf(css, media)}"`);
+}
+
+function forMupdf(css: string, media: PrintedMedia): string {
+  return opaqueColors(pxToPt(resolveViewportAndCalc(css, media)));
 }
 
 /** How deep boxes may nest for MuPDF's layout, which overflows its stack past about 30 levels (html-dom.ts limitDepth). */
@@ -173,7 +181,7 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   limitDepth(dom, MAX_DEPTH, styledBy(dom.children, rules));
   rewriteForMupdf(dom, computeStyles(dom.children, rules), { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
   const tables = markTableRows(dom);
-  const serialize = () => `<style>${pxToPt(BROWSER_DEFAULTS)}</style>${inPoints(quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`))}`;
+  const serialize = () => `<style>${pxToPt(BROWSER_DEFAULTS)}</style>${inPoints(quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`), media)}`;
   return { html: serialize(), pages, box: { ...box, faces: embeddedFaces(rules) }, tables, serialize };
 }
 
