@@ -218,6 +218,20 @@ describe('html-to-pdf', () => {
     expect(first('Right float').x).toBeGreaterThan(first('Left float').x + 200);
   });
 
+  it('a data: WebP picture is drawn (MuPDF reads no WebP: it is decoded and embedded as PNG)', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const webp = 'UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA='; // 1 × 1, lossy
+    const up = await uploadOk(acct, new TextEncoder().encode(`<p>picture:</p><img style="width:200px;height:100px" src="data:image/webp;base64,${webp}">`), 'webp.html');
+    const rec = await runOp(acct, 'html-to-pdf', { file_id: up.file_id });
+    const mupdf = await loadMupdf();
+    const doc = mupdf.Document.openDocument(await download(rec), 'application/pdf');
+    const blocks = JSON.parse(doc.loadPage(0).toStructuredText('preserve-images').asJSON()).blocks as { type: string; bbox: { w: number; h: number } }[];
+    const picture = blocks.find((b) => b.type === 'image');
+    expect(picture?.bbox.w).toBeCloseTo(150, 0);
+    expect(picture?.bbox.h).toBeCloseTo(75, 0);
+    doc.destroy();
+  });
+
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
     const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
     expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });

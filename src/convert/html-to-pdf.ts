@@ -20,6 +20,7 @@ import { flattenCss, pageRules, printRules, pxToPt, type PageRule } from './css-
 import { opaqueColors } from './css-colors';
 import { DEFAULT_MEDIA, matchesPrint, resolveViewportAndCalc, type PrintedMedia } from './css-media';
 import { limitDepth } from './html-dom';
+import { withDrawablePictures } from './html-images';
 import { embeddedFaces, installEmbeddedFaces, quoteFamilies, type EmbeddedFace } from './html-fonts';
 import { rewriteForMupdf } from './html-rewrite';
 import { computeStyles, styledBy } from './html-styles';
@@ -57,7 +58,7 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
   let source: Mupdf.Document | undefined;
   let uninstallFaces = () => {};
   try {
-    const prepared = prepareHtml(decodeHtml(inputs[0]!.bytes), params);
+    const prepared = prepareHtml(await withDrawablePictures(decodeHtml(inputs[0]!.bytes)), params);
     const { pages, box } = prepared;
     const { w, h, margins } = box;
     const faces = installEmbeddedFaces(mupdf, box.faces, bundledFonts);
