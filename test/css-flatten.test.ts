@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { flattenCss } from '../src/convert/css-flatten';
 
 describe('flattenCss', () => {
-  it('nesting with and without &, custom properties with fallbacks, @page margin boxes dropped, @media kept', () => {
+  it('nesting with and without &, custom properties with fallbacks, @page margin boxes dropped, @media for print written out in place', () => {
     const css = `
       /* a comment { with braces } */
       :root { --green: #1ee494; --grey: #a9a; --accent: var(--green) }
@@ -12,13 +12,14 @@ describe('flattenCss', () => {
       dt, dd { margin: 0; &::after { content: ':'; } }
       h1 { color: var(--accent); border-color: var(--missing, red) }
       @media print { p { span { color: var(--grey) } } }
+      @media screen { p { display: none } }
     `;
     expect(flattenCss(css)).toBe(
       '@page{margin: 3cm}' +
         'aside{display: flex}aside address{font-style: normal}aside address#from{color: #a9a}' +
         "dt, dd{margin: 0}dt::after, dd::after{content: ':'}" +
         'h1{color: #1ee494;border-color: red}' +
-        '@media print{p span{color: #a9a}}',
+        'p span{color: #a9a}',
     );
   });
 

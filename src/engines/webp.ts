@@ -28,13 +28,28 @@ export async function webpToPng(bytes: Uint8Array): Promise<Uint8Array> {
     ) {}
   };
   // init takes the compiled module first (its typings only show the options).
-  ready ??= (init as unknown as (module: WebAssembly.Module, options: object) => Promise<void>)(webpDecoderModule, { locateFile: (path: string) => path });
+  ready ??= startCodec();
   await ready;
   const image = await decode(bytes.slice().buffer);
   const stride = image.width * 4;
   const raw = new Uint8Array(image.height * (1 + stride));
   for (let y = 0; y < image.height; y++) raw.set(image.data.subarray(y * stride, (y + 1) * stride), y * (1 + stride) + 1);
   return assemblePng(image.width, image.height, 6, raw);
+}
+
+/**
+ * The codec started. Its glue sets a global `self.location` as it starts (it takes itself for a web
+ * worker) and leaves it there, which misleads other libraries: the MCP SDK's JSON-schema resolver
+ * built its base URL from it and failed on every call. So the global goes once the codec is up.
+ */
+async function startCodec(): Promise<void> {
+  const g = globalThis as { location?: unknown };
+  const hadLocation = 'location' in g;
+  try {
+    await (init as unknown as (module: WebAssembly.Module, options: object) => Promise<void>)(webpDecoderModule, { locateFile: (path: string) => path });
+  } finally {
+    if (!hadLocation) delete g.location;
+  }
 }
 
 /** Width and height from a WebP's header (VP8, VP8L or VP8X), without decoding it. */
