@@ -246,6 +246,9 @@ describe('html-to-pdf', () => {
     expect(specificityOf('#a .b p')).toBeGreaterThan(specificityOf('.a .b .c p'));
     expect(specificityOf('.a')).toBeGreaterThan(specificityOf('div p span'));
     expect(prepareHtml('<p style="font-family: Source Sans Pro">x</p>').html).toContain("font-family: 'Source Sans Pro'");
+    const vars = prepareHtml('<style>:root { --brand: #123456 }</style><p style="color: var(--brand)">a</p><p style="--own: 3px; margin-left: var(--own)">b</p>').html;
+    expect(vars).toContain('color: #123456');
+    expect(vars).toContain('margin-left: 2.25pt');
   });
 });
 

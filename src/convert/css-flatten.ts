@@ -121,7 +121,7 @@ function customProperties(block: Block, into = new Map<string, string>()): Map<s
 }
 
 /** `var(--name)` and `var(--name, fallback)` replaced by the value (values may use var() too). */
-function resolveVars(text: string, vars: Map<string, string>, depth = 0): string {
+export function resolveVars(text: string, vars: Map<string, string>, depth = 0): string {
   if (depth > 8 || !text.includes('var(')) return text;
   const replaced = text.replace(/var\(\s*(--[\w-]+)\s*(?:,\s*([^()]*))?\)/g, (_, name: string, fallback?: string) => vars.get(name) ?? fallback?.trim() ?? '');
   return resolveVars(replaced, vars, depth + 1);
@@ -213,4 +213,19 @@ export function pxToPt(css: string): string {
   return css.replace(/(url\([^)]*\)|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|(-?\d*\.?\d+)(px|rem)\b/gi, (all, kept: string | undefined, n: string | undefined, unit: string | undefined) =>
     kept ? kept : `${Number((Number(n) * (unit!.toLowerCase() === 'rem' ? 12 : 0.75)).toFixed(3))}pt`,
   );
+}
+
+/** The custom properties a style sheet declares (anywhere; the last declaration wins), by name. */
+export function customPropertiesOf(css: string): Map<string, string> {
+  return customProperties(parse(css));
+}
+
+/**
+ * A style attribute with its var() resolved: its own custom properties first, then the style
+ * sheets' (`sheetVars`). MuPDF's reader knows no var(), so `style="color: var(--brand)"` lost its colour.
+ */
+export function resolveInlineVars(style: string, sheetVars: Map<string, string>): string {
+  if (!style.includes('var(')) return style;
+  const own = customProperties(parse(style));
+  return resolveVars(style, own.size ? new Map([...sheetVars, ...own]) : sheetVars);
 }

@@ -16,7 +16,7 @@ import htmlToPdf from '../operations/html-to-pdf';
 import { TaskError } from '../tasks/failures';
 import { parseDocument } from 'htmlparser2';
 import renderHtml from 'dom-serializer';
-import { flattenCss, pageRules, printRules, pxToPt, type PageRule } from './css-flatten';
+import { customPropertiesOf, flattenCss, pageRules, printRules, pxToPt, resolveInlineVars, type PageRule } from './css-flatten';
 import { opaqueColors } from './css-colors';
 import { DEFAULT_MEDIA, matchesPrint, resolveViewportAndCalc, type PrintedMedia } from './css-media';
 import { limitDepth } from './html-dom';
@@ -178,7 +178,7 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   const box = pageBox(printRules(written.map((css) => flattenCss(css)).join('\n')), params);
   const media = { width: (box.w - box.margins[1] - box.margins[3]) / 0.75, height: (box.h - box.margins[0] - box.margins[2]) / 0.75 };
   const rules = printRules(written.map((css) => flattenCss(css, media)).join('\n'));
-  const dom = parseDocument(withoutActiveContent(text, media));
+  const dom = parseDocument(withoutActiveContent(text, media, customPropertiesOf(written.join('\n'))));
   limitDepth(dom, MAX_DEPTH, styledBy(dom.children, rules));
   rewriteForMupdf(dom, computeStyles(dom.children, rules), { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
   const tables = markTableRows(dom);
@@ -289,7 +289,7 @@ export function eightBitCharset(bytes: Uint8Array): string {
  * UTF-8 (the text is UTF-8 from here on), @font-face rules with data: fonts dropped, style
  * sheets flattened (css-flatten.ts) and long data: URLs taken out of styles (withoutLongUrls).
  */
-export function withoutActiveContent(html: string, media: PrintedMedia = DEFAULT_MEDIA): string {
+export function withoutActiveContent(html: string, media: PrintedMedia = DEFAULT_MEDIA, sheetVars = new Map<string, string>()): string {
   return html
     .replace(/<style\b([^>]*)>[\s\S]*?<\/style\s*>/gi, (sheet, attributes: string) => (forPrint(attributes) ? sheet : ''))
     .replace(/<script\b[\s\S]*?(<\/script\s*>|$)/gi, '')
@@ -302,7 +302,7 @@ export function withoutActiveContent(html: string, media: PrintedMedia = DEFAULT
     .replace(/@font-face\s*\{[^{}]*url\(\s*["']?data:[^{}]*\}/gi, '')
     // Nesting, custom properties and @page margin boxes written out as MuPDF reads CSS.
     .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + withoutLongUrls(flattenCss(css, media)) + close)
-    .replace(/(\sstyle\s*=\s*)("[^"]*"|'[^']*')/gi, (_, head: string, value: string) => head + withoutLongUrls(value));
+    .replace(/(\sstyle\s*=\s*)(["'])([\s\S]*?)\2/gi, (_, head: string, quote: string, value: string) => head + quote + withoutLongUrls(resolveInlineVars(value, sheetVars)) + quote);
 }
 
 /** Whether a <style> element's `media` attribute (if any) holds for print. */
