@@ -232,6 +232,19 @@ describe('html-to-pdf', () => {
     doc.destroy();
   });
 
+  it('counters in generated content are worked out as CSS nests them (MuPDF printed the word "counter")', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const got = await convert(acct, `<style>body { counter-reset: chapter } h2 { counter-increment: chapter; counter-reset: section }
+      h2::before { content: counter(chapter, upper-roman) ". " } h3::before { counter-increment: section; content: counter(chapter) "." counter(section) " " }
+      .fig::after { content: " (Figure " counter(chapter) ")" } ol.x { counter-reset: item } ol.x li { list-style: none; counter-increment: item }
+      ol.x li::before { content: counters(item, ".") ") " }</style>
+      <h2>Intro</h2><h3>Scope</h3><h3>Terms</h3><p class="fig">A picture</p><h2>Method</h2><h3>Data</h3>
+      <ol class="x"><li>one<ol class="x"><li>nested</li></ol></li><li>two</li></ol>`);
+    const text = got.text.replace(/\s+/g, ' ');
+    for (const shown of ['I. Intro', '1.1 Scope', '1.2 Terms', 'A picture (Figure 1)', 'II. Method', '2.1 Data', '1) one', '1.1) nested', '2) two']) expect(text).toContain(shown);
+    expect(text).not.toContain('counter');
+  });
+
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
     const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
     expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });

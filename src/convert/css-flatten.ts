@@ -70,10 +70,10 @@ function nest(outer: string, inner: string): string {
 }
 
 /** Flat CSS of a block's children, under the selector `within`. */
-function write(block: Block, within: string, vars: Map<string, string>, media: PrintedMedia): string {
+function write(block: Block, within: string, vars: Map<string, string>, media: PrintedMedia & { forMupdf?: boolean }): string {
   let out = '';
   for (const child of block.children) {
-    const declarations = child.declarations.filter((d) => !d.startsWith('--') && readable(d)).map((d) => resolveVars(d, vars));
+    const declarations = child.declarations.filter((d) => !d.startsWith('--') && (!media.forMupdf || readable(d))).map((d) => resolveVars(d, vars));
     if (child.prelude.startsWith('@')) {
       const name = /^@([\w-]+)/.exec(child.prelude)?.[1]?.toLowerCase() ?? '';
       // Margin boxes dropped; named pages (`@page chapter`) too: MuPDF's reader stumbles on the
@@ -127,7 +127,11 @@ export function resolveVars(text: string, vars: Map<string, string>, depth = 0):
   return resolveVars(replaced, vars, depth + 1);
 }
 
-export function flattenCss(css: string, media: PrintedMedia = DEFAULT_MEDIA): string {
+/**
+ * `media.forMupdf` (the default) also leaves out what MuPDF's reader stumbles on (readable); the
+ * rewrite's own reading of the rules keeps it (generated content with counters, for one).
+ */
+export function flattenCss(css: string, media: PrintedMedia & { forMupdf?: boolean } = { ...DEFAULT_MEDIA, forMupdf: true }): string {
   const tree = parse(css);
   return write(tree, '', customProperties(tree), media);
 }

@@ -19,6 +19,7 @@ import renderHtml from 'dom-serializer';
 import { customPropertiesOf, flattenCss, pageRules, printRules, pxToPt, resolveInlineVars, type PageRule } from './css-flatten';
 import { opaqueColors } from './css-colors';
 import { DEFAULT_MEDIA, matchesPrint, resolveViewportAndCalc, type PrintedMedia } from './css-media';
+import { writeCounters } from './html-counters';
 import { limitDepth } from './html-dom';
 import { withDrawablePictures } from './html-images';
 import { embeddedFaces, installEmbeddedFaces, quoteFamilies, type EmbeddedFace } from './html-fonts';
@@ -177,9 +178,10 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   // The sheet first (from the @page rules), then the rest read for a page of its content width.
   const box = pageBox(printRules(written.map((css) => flattenCss(css)).join('\n')), params);
   const media = { width: (box.w - box.margins[1] - box.margins[3]) / 0.75, height: (box.h - box.margins[0] - box.margins[2]) / 0.75 };
-  const rules = printRules(written.map((css) => flattenCss(css, media)).join('\n'));
+  const rules = printRules(written.map((css) => flattenCss(css, { ...media, forMupdf: false })).join('\n'));
   const dom = parseDocument(withoutActiveContent(text, media, customPropertiesOf(written.join('\n'))));
   limitDepth(dom, MAX_DEPTH, styledBy(dom.children, rules));
+  writeCounters(dom, rules);
   rewriteForMupdf(dom, computeStyles(dom.children, rules), { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
   const tables = markTableRows(dom);
   const serialize = () => `<style>${pxToPt(BROWSER_DEFAULTS)}</style>${inPoints(quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`), media)}`;
@@ -301,7 +303,7 @@ export function withoutActiveContent(html: string, media: PrintedMedia = DEFAULT
     // to MuPDF's own faces and the rest of the stylesheet applies.
     .replace(/@font-face\s*\{[^{}]*url\(\s*["']?data:[^{}]*\}/gi, '')
     // Nesting, custom properties and @page margin boxes written out as MuPDF reads CSS.
-    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + withoutLongUrls(flattenCss(css, media)) + close)
+    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + withoutLongUrls(flattenCss(css, { ...media, forMupdf: true })) + close)
     .replace(/(\sstyle\s*=\s*)(["'])([\s\S]*?)\2/gi, (_, head: string, quote: string, value: string) => head + quote + withoutLongUrls(resolveInlineVars(value, sheetVars)) + quote);
 }
 
