@@ -48,6 +48,9 @@ const BROWSER_DEFAULTS = [
   'p, ul, ol, dl, blockquote, pre { margin-top: 1em; margin-bottom: 1em } ul, ol { padding-left: 40px }',
   'ul ul, ul ol, ol ul, ol ol { margin-top: 0; margin-bottom: 0 } ul ul { list-style-type: circle } ul ul ul { list-style-type: square }',
   'td, th { padding: 1px } th { font-weight: bold; text-align: center } center { display: block; text-align: center }',
+  'blockquote, figure { margin: 1em 40px } dd { margin-left: 40px } figcaption { text-align: left }',
+  // Chromium's monospace text is 13px where other text is 16px.
+  'pre, code, kbd, samp, tt { font-size: 0.8125em } pre code, pre kbd, pre samp { font-size: 1em }',
 ].join(' ');
 
 const DEFAULTS: Params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' };
