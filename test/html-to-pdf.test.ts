@@ -216,6 +216,16 @@ describe('html-to-pdf', () => {
     expect(first('beta').x).toBeGreaterThan(first('alpha').x + 200);
     expect(first('Right float').y).toBeCloseTo(first('Left float').y, 0);
     expect(first('Right float').x).toBeGreaterThan(first('Left float').x + 200);
+    // A picture floated right at the start of a paragraph sits beside its text, at the right.
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const up = await uploadOk(acct, new TextEncoder().encode(`<p><img style="float: right; width: 100px; height: 60px" src="data:image/png;base64,${png}">Text beside the picture</p>`), 'float.html');
+    const mupdf = await loadMupdf();
+    const doc = mupdf.Document.openDocument(await download(await runOp(acct, 'html-to-pdf', { file_id: up.file_id, margin: 'none' })), 'application/pdf');
+    const blocks = JSON.parse(doc.loadPage(0).toStructuredText('preserve-images').asJSON()).blocks as { type: string; bbox: { x: number; y: number } }[];
+    const [picture, text] = [blocks.find((b) => b.type === 'image')!, blocks.find((b) => b.type === 'text')!];
+    expect(picture.bbox.x).toBeGreaterThan(450);
+    expect(text.bbox.y).toBeLessThan(picture.bbox.y + 20);
+    doc.destroy();
   });
 
   it('a data: WebP picture is drawn (MuPDF reads no WebP: it is decoded and embedded as PNG)', async () => {

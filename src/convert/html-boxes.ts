@@ -10,24 +10,26 @@ import type { ComputedStyles } from './html-styles';
 
 /**
  * Runs of two or more sibling boxes that a browser sets side by side, which MuPDF stacks: floats
- * with a width (an older CSS column layout) and inline blocks. Each run becomes a one-row table,
- * left floats in order, then right floats from the right edge inwards.
+ * with a width or pictures (an older CSS column layout) and inline blocks, or a lone float and the
+ * block after it. Each run becomes a one-row table, left floats in order, then right floats from
+ * the right edge inwards.
  */
-export function sideBySide(parent: Element, styles: ComputedStyles): void {
-  const beside = (el: Element) => {
+export function sideBySide(parent: Element, styles: ComputedStyles, room: number | undefined): void {
+  const float = (el: Element) => {
     const props = styles.get(el);
-    const float = props?.get('float');
-    if ((float === 'left' || float === 'right') && props?.get('width') && props.get('width') !== 'auto') return float;
-    return props?.get('display') === 'inline-block' ? 'left' : undefined;
+    const side = props?.get('float');
+    const sized = (props?.get('width') && props.get('width') !== 'auto') || el.name === 'img';
+    return (side === 'left' || side === 'right') && sized ? side : undefined;
   };
+  const beside = (el: Element) => float(el) ?? (styles.get(el)?.get('display') === 'inline-block' ? 'left' : undefined);
   let run: Element[] = [];
   const close = () => {
     if (run.length >= 2) {
-      const ordered = [...run.filter((el) => beside(el) === 'left'), ...run.filter((el) => beside(el) === 'right').reverse()];
-      const rights = ordered.some((el) => beside(el) === 'right');
-      for (const el of ordered) addStyle(el, 'display:table-cell;vertical-align:top;float:none');
+      const ordered = [...run.filter((el) => beside(el) !== 'right'), ...run.filter((el) => beside(el) === 'right').reverse()];
+      const full = run.some((el) => beside(el) !== 'left');
+      for (const el of ordered) addStyle(el, `display:table-cell;vertical-align:top;float:none${cellWidth(el, styles, room, !beside(el))}`);
       const row = new Element('div', { style: 'display:table-row' }, ordered);
-      const table = new Element('div', { style: `display:table;border-collapse:separate${rights ? ';width:100%' : ''}` }, [row]);
+      const table = new Element('div', { style: `display:table;border-collapse:separate${full ? ';width:100%' : ''}` }, [row]);
       const at = parent.children.indexOf(run[0]!);
       const inRun = new Set<AnyNode>(run);
       parent.children = [...parent.children.slice(0, at).filter((c) => !inRun.has(c)), table, ...parent.children.slice(at).filter((c) => !inRun.has(c))];
@@ -40,9 +42,26 @@ export function sideBySide(parent: Element, styles: ComputedStyles): void {
   for (const child of [...parent.children]) {
     if (isBlank(child)) continue;
     if (child instanceof Element && beside(child)) run.push(child);
-    else close();
+    else {
+      // A lone float and the block after it (a picture beside its paragraph, a sidebar beside the
+      // main column): side by side, the block taking the rest of the width, as its text would.
+      if (run.length === 1 && float(run[0]!) && child instanceof Element && BLOCK_TAGS.has(child.name) && styles.get(child)?.get('display') !== 'none') run.push(child);
+      close();
+    }
   }
   close();
+}
+
+/**
+ * A side-by-side cell's width as MuPDF takes it: a percentage in points of the room (MuPDF squeezes
+ * a percentage cell beside an automatic one to nothing), or automatic where the room is not known.
+ * The block beside a float takes the rest, without the margin it kept clear of the float.
+ */
+function cellWidth(el: Element, styles: ComputedStyles, room: number | undefined, rest: boolean): string {
+  if (rest) return ';width:auto;margin-left:0;margin-right:0';
+  const percent = /^([\d.]+)%$/.exec(styles.get(el)?.get('width') ?? '');
+  if (!percent) return '';
+  return room === undefined ? ';width:auto' : `;width:${((room * Number(percent[1])) / 100).toFixed(1)}pt`;
 }
 
 /** `columns: 2`, `columns: 12em 3`, `column-count: 3` as a number of columns (1 for none). */
@@ -255,3 +274,28 @@ export function gridTracks(value: string): string[] {
   return tracks.filter((t) => t !== 'none' && !/^repeat\(/i.test(t));
 }
 
+/**
+ * A floated picture at the start of a paragraph (`<p><img style="float: right">text…`), which
+ * MuPDF draws inline: the paragraph and the picture set side by side in a one-row table, the text
+ * beside the picture as a browser wraps it (a long paragraph stays beside it, where a browser
+ * would run it on below).
+ */
+export function floatedPictures(root: Element[], styles: ComputedStyles): void {
+  for (const img of root.filter((el) => el.name === 'img')) {
+    const side = styles.get(img)?.get('float');
+    const paragraph = img.parent;
+    if ((side !== 'left' && side !== 'right') || !(paragraph instanceof Element) || !BLOCK_TAGS.has(paragraph.name) || !paragraph.parent) continue;
+    const before = paragraph.children.slice(0, paragraph.children.indexOf(img));
+    if (before.some((node) => !isBlank(node) && !(node instanceof Element && node.name === 'br'))) continue;
+    paragraph.children = paragraph.children.filter((node) => node !== img);
+    relink(paragraph);
+    const holder = paragraph.parent;
+    const picture = new Element('div', { style: `display:table-cell;vertical-align:top;padding-${side === 'left' ? 'right' : 'left'}:10pt` }, [img]);
+    addStyle(img, 'float:none');
+    const text = new Element('div', { style: 'display:table-cell;vertical-align:top;width:auto' }, [paragraph]);
+    const row = new Element('div', { style: 'display:table-row' }, side === 'left' ? [picture, text] : [text, picture]);
+    const table = new Element('div', { style: 'display:table;width:100%;border-collapse:separate' }, [row]);
+    holder.children.splice(holder.children.indexOf(paragraph), 1, table);
+    for (const node of [picture, text, row, table, holder as Element]) relink(node);
+  }
+}

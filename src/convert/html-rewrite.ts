@@ -10,7 +10,7 @@
  */
 import { Element, Text, type AnyNode, type ParentNode } from 'domhandler';
 import { addHint, addStyle, BLOCK_TAGS, elements, insertBefore, nearestTable, relink } from './html-dom';
-import { columnCount, columnsToTable, flexToTable, gridToTable, sideBySide } from './html-boxes';
+import { columnCount, columnsToTable, flexToTable, floatedPictures, gridToTable, sideBySide } from './html-boxes';
 import { cssLength } from './html-page-decor';
 import type { ComputedStyles } from './html-styles';
 import { BODY_MARGINS, captionsAbove, centreBoxes, insideSizedBox, shareTableWidth } from './html-tables';
@@ -27,8 +27,9 @@ export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: 
     if (display === 'flex' || display === 'inline-flex') flexToTable(el, styles);
     else if (display === 'grid' || display === 'inline-grid') gridToTable(el, styles, insideSizedBox(el, styles) ? undefined : page.width - BODY_MARGINS);
     else if (columnCount(styles.get(el)) > 1) columnsToTable(el, styles);
-    else sideBySide(el, styles);
+    else sideBySide(el, styles, insideSizedBox(el, styles) ? undefined : page.width - BODY_MARGINS);
   }
+  floatedPictures(elements(root), styles);
   placePageBreaks(root, styles);
   captionsAbove(root);
   positionedLast(root, styles);
