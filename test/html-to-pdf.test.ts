@@ -8,7 +8,7 @@ import { printRules } from '../src/convert/css-flatten';
 import { gridTracks } from '../src/convert/html-boxes';
 import { specificityOf } from '../src/convert/html-styles';
 import { matchesPrint, resolveViewportAndCalc } from '../src/convert/css-media';
-import { woffToSfnt } from '../src/convert/html-fonts';
+import { woffToSfnt } from '../src/convert/sfnt';
 import { bundledFonts } from '../src/converters/fonts/bundled';
 import { FACE_FILES } from '../src/converters/fonts/catalog';
 import { zlibSync } from 'fflate';
@@ -115,8 +115,10 @@ describe('html-to-pdf', () => {
     expect(a5.left).toBeGreaterThanOrEqual(144);
     const ttf = bundledFonts(FACE_FILES.Carlito.regular)!;
     const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
-    const viaTtf = await convert(acct, `<style>@font-face { font-family: Brand Face; src: url(data:font/ttf;base64,${base64(ttf)}) } p { font-family: Brand Face, serif }</style><p>Embedded face</p>`);
+    const viaTtf = await convert(acct, `<style>@font-face { font-family: Brand Face; src: url(data:font/ttf;base64,${base64(ttf)}) } p { font-family: Brand Face, serif }</style><p>Embedded face: Action draft fit</p>`);
     expect(viaTtf.lines[0]!.font.name).toMatch(/Carlito|Brand/);
+    expect(viaTtf.text).toContain('Action draft fit'); // no ligature glyph without its text
+    expect((await convert(acct, '<p style="font-family: Calibri">Action draft fit</p>')).text).toContain('Action draft fit');
     const viaWoff = await convert(acct, `<style>@font-face { font-family: 'Packed'; src: url("data:font/woff;base64,${base64(woff(ttf))}") format("woff") } p { font-family: Packed }</style><p>Packed face</p>`);
     expect(viaWoff.lines[0]!.font.name).toMatch(/Carlito|Packed/);
     const up = await uploadOk(acct, new TextEncoder().encode('<p>Small</p>'), 'small.html');

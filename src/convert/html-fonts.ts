@@ -5,10 +5,10 @@
  * TrueType and OpenType as they are, WOFF unpacked to the font inside it, WOFF2 offered to MuPDF
  * as it is (its FreeType reads it where built with Brotli; else the text falls back).
  */
-import { unzlibSync } from 'fflate';
 import type * as Mupdf from 'mupdf';
 import { FACE_FILES, faceStyle, type Family, type FontFiles } from '../converters/fonts/catalog';
 import type { StyleRule } from './css-flatten';
+import { withoutLigatures, woffToSfnt } from './sfnt';
 
 export interface EmbeddedFace {
   family: string;
@@ -43,46 +43,13 @@ function fontBytes(url: string): Uint8Array | undefined {
   const payload = url.slice(comma + 1);
   try {
     const bytes = /;base64$/i.test(url.slice(0, comma)) ? Uint8Array.from(atob(payload.replace(/\s+/g, '')), (c) => c.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(payload));
-    return isWoff(bytes) ? woffToSfnt(bytes) : bytes;
+    return withoutLigatures(isWoff(bytes) ? woffToSfnt(bytes) : bytes);
   } catch {
     return undefined;
   }
 }
 
 const isWoff = (b: Uint8Array): boolean => b[0] === 0x77 && b[1] === 0x4f && b[2] === 0x46 && b[3] === 0x46; // 'wOFF'
-
-/** WOFF 1.0 (W3C): the same tables as the font inside, each zlib-compressed; written back out as that font. */
-export function woffToSfnt(woff: Uint8Array): Uint8Array {
-  const view = new DataView(woff.buffer, woff.byteOffset, woff.byteLength);
-  const numTables = view.getUint16(12);
-  const tables: { tag: number; checksum: number; data: Uint8Array }[] = [];
-  for (let i = 0; i < numTables; i++) {
-    const at = 44 + i * 20;
-    const [tag, offset, compLength, origLength, checksum] = [view.getUint32(at), view.getUint32(at + 4), view.getUint32(at + 8), view.getUint32(at + 12), view.getUint32(at + 16)];
-    const stored = woff.subarray(offset, offset + compLength);
-    tables.push({ tag, checksum, data: compLength < origLength ? unzlibSync(stored) : stored });
-  }
-  const headerSize = 12 + 16 * numTables;
-  const size = tables.reduce((sum, t) => sum + ((t.data.length + 3) & ~3), headerSize);
-  const out = new Uint8Array(size);
-  const o = new DataView(out.buffer);
-  const entrySelector = Math.floor(Math.log2(numTables));
-  o.setUint32(0, view.getUint32(4)); // the flavour: TrueType or CFF
-  o.setUint16(4, numTables);
-  o.setUint16(6, 16 << entrySelector);
-  o.setUint16(8, entrySelector);
-  o.setUint16(10, numTables * 16 - (16 << entrySelector));
-  let offset = headerSize;
-  tables.forEach((t, i) => {
-    o.setUint32(12 + i * 16, t.tag);
-    o.setUint32(16 + i * 16, t.checksum);
-    o.setUint32(20 + i * 16, offset);
-    o.setUint32(24 + i * 16, t.data.length);
-    out.set(t.data, offset);
-    offset += (t.data.length + 3) & ~3;
-  });
-  return out;
-}
 
 /**
  * Office families MuPDF has no face of its own for, as a browser's fontconfig substitutes them
@@ -138,7 +105,7 @@ function twin(mupdf: typeof Mupdf, name: string, bold: boolean, italic: boolean,
   if (!font) {
     const bytes = bundled(file);
     if (!bytes) return null;
-    twins.set(file, (font = new mupdf.Font(family, bytes)));
+    twins.set(file, (font = new mupdf.Font(family, withoutLigatures(bytes))));
   }
   return font;
 }
