@@ -113,6 +113,10 @@ describe('html-to-pdf', () => {
     const a5 = await convert(acct, '<style>@page { size: A5 landscape; margin: 2in }</style><p>Margin probe</p>', { page_size: 'A3', margin: 'none' });
     expect(a5.size).toEqual([595, 420]);
     expect(a5.left).toBeGreaterThanOrEqual(144);
+    // Word's "Save as HTML": the section's named page sets the sheet for the whole document.
+    const word = await convert(acct, '<html><head><style>@page WordSection1 { size: 595.3pt 841.9pt; margin: 72pt 72pt 72pt 90pt } div.WordSection1 { page: WordSection1 }</style></head><body lang=EN-GB><div class=WordSection1><p>Section text</p></div></body></html>', { page_size: 'Letter' });
+    expect(word.size).toEqual([595, 842]);
+    expect(word.left).toBeGreaterThanOrEqual(90);
     const ttf = bundledFonts(FACE_FILES.Carlito.regular)!;
     const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
     const viaTtf = await convert(acct, `<style>@font-face { font-family: Brand Face; src: url(data:font/ttf;base64,${base64(ttf)}) } p { font-family: Brand Face, serif }</style><p>Embedded face: Action draft fit</p>`);

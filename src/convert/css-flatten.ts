@@ -81,7 +81,8 @@ function write(block: Block, within: string, vars: Map<string, string>, media: P
       if (name === 'page') {
         // Backgrounds too: MuPDF paints an @page background it cannot read (a picture) black.
         const kept = declarations.filter((d) => !/^background/i.test(d));
-        if (/^@page\s*(:(first|left|right|blank))?\s*$/i.test(child.prelude) && kept.length) out += `${child.prelude}{${kept.join(';')}}`;
+        const unnamed = /^@page\s*(:(first|left|right|blank))?\s*$/i.test(child.prelude);
+        if ((unnamed || !media.forMupdf) && kept.length) out += `${child.prelude}{${kept.join(';')}}`;
       }
       // MuPDF skips @media and @supports blocks whole: those that hold for print are written out
       // in place, the others dropped (css-media.ts).

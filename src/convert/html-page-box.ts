@@ -18,8 +18,9 @@ const CSS_SIZES: Record<string, [number, number]> = { a5: [419.53, 595.28], a4: 
 const UNIT_PT: Record<string, number> = { pt: 1, px: 0.75, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, pc: 12 };
 
 /** The sheet and its margins: the document's own @page size and margins where it sets them, else the request's. */
-export function pageBox(rules: StyleRule[], params: Params): { w: number; h: number; margin: string; margins: [number, number, number, number] } {
-  const declared = rules.filter((r) => /^@page\s*$/i.test(r.selector)).flatMap((r) => r.declarations);
+export function pageBox(rules: StyleRule[], params: Params, wrapperClass?: string): { w: number; h: number; margin: string; margins: [number, number, number, number] } {
+  const named = wrapperClass ? namedPage(rules, wrapperClass) : undefined;
+  const declared = rules.filter((r) => /^@page\s*$/i.test(r.selector) || (named && r.selector.toLowerCase() === `@page ${named}`)).flatMap((r) => r.declarations);
   const [requestedW, requestedH] = SIZES[params.page_size];
   let [w, h]: [number, number] = params.orientation === 'landscape' ? [requestedH, requestedW] : [requestedW, requestedH];
   const size = declared.filter(([p]) => p === 'size').pop()?.[1].toLowerCase();
@@ -44,6 +45,22 @@ function marginPoints(declarations: StyleRule['declarations'], w: number): [numb
   return out;
 }
 
+
+/**
+ * The named page the whole document is set on: the one asked for by the class of the box that
+ * wraps the body's content (`<div class=WordSection1>` and `div.WordSection1 { page: WordSection1 }`
+ * beside `@page WordSection1 { size; margin }`, as Word saves a document as HTML). A named page
+ * used by some parts only is not the document's (MuPDF has one sheet per document).
+ */
+function namedPage(rules: StyleRule[], wrapperClass: string): string | undefined {
+  const defined = new Set(rules.map((r) => /^@page\s+([\w-]+)/i.exec(r.selector)?.[1]?.toLowerCase()).filter(Boolean));
+  const forWrapper = new RegExp(`(^|[\\s,>])([a-z]*)\\.${wrapperClass.replace(/[^\w-]/g, '')}\\s*($|,)`, 'i');
+  for (const rule of rules) {
+    if (!forWrapper.test(rule.selector)) continue;
+    for (const [p, v] of rule.declarations) if (p === 'page' && defined.has(v.trim().toLowerCase())) return v.trim().toLowerCase();
+  }
+  return undefined;
+}
 
 /** `size: A4 landscape`, `size: 210mm 297mm`, `size: 6in`, `size: landscape` (on the requested sheet). */
 function cssPageSize(size: string, [w, h]: [number, number]): [number, number] {

@@ -179,7 +179,8 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   const written = [...text.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi)].filter((m) => forPrint(m[1]!)).map((m) => m[2]!);
   const pages = pageRules(written.join('\n'));
   // The sheet first (from the @page rules), then the rest read for a page of its content width.
-  const box = pageBox(printRules(written.map((css) => flattenCss(css)).join('\n')), params);
+  const wrapper = /<body\b[^>]*>\s*<div\s[^>]*\bclass\s*=\s*["']?([\w-]+)/i.exec(text)?.[1];
+  const box = pageBox(printRules(written.map((css) => flattenCss(css, { ...DEFAULT_MEDIA, forMupdf: false })).join('\n')), params, wrapper);
   const media = { width: (box.w - box.margins[1] - box.margins[3]) / 0.75, height: (box.h - box.margins[0] - box.margins[2]) / 0.75 };
   const rules = printRules(written.map((css) => flattenCss(css, { ...media, forMupdf: false })).join('\n'));
   const dom = parseDocument(withoutActiveContent(text, media, customPropertiesOf(written.join('\n'))));
