@@ -24,7 +24,10 @@ export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: 
   transformText(root, styles, undefined);
   for (const el of elements(root)) {
     const display = styles.get(el)?.get('display');
-    if (display === 'flex' || display === 'inline-flex') flexToTable(el, styles);
+    // A table set display: block (GitHub's Markdown styles) is still a table inside its box in a
+    // browser; MuPDF would stack its cells.
+    if (el.name === 'table' && display && display !== 'none' && !display.includes('table')) addStyle(el, 'display:table');
+    else if (display === 'flex' || display === 'inline-flex') flexToTable(el, styles);
     else if (display === 'grid' || display === 'inline-grid') gridToTable(el, styles, insideSizedBox(el, styles) ? undefined : page.width - BODY_MARGINS);
     else if (columnCount(styles.get(el)) > 1) columnsToTable(el, styles);
     else sideBySide(el, styles, insideSizedBox(el, styles) ? undefined : page.width - BODY_MARGINS);
