@@ -67,6 +67,7 @@ describe('html-to-pdf', () => {
   it('scripts, frames and refreshes are removed before layout; meta charsets become UTF-8', () => {
     const cleaned = withoutActiveContent('<meta http-equiv="refresh" content="0;url=https://x"><meta charset="koi8-r"><script>fetch("https://x")</script><iframe src="https://x"></iframe><p>kept</p>');
     expect(cleaned).toBe('<meta charset="utf-8"><p>kept</p>');
+    expect(withoutActiveContent('<p class=MsoNormal>Text<o:p></o:p></p><p><o:p>&nbsp;</o:p></p><a href="http://x">link</a>')).toBe('<p class=MsoNormal>Text</p><p>&nbsp;</p><a href="http://x">link</a>');
     const fonts = withoutActiveContent('<style>@font-face { font-family: X; src: url("data:font/ttf;base64,AAAA") } p { color: red }</style>');
     expect(fonts).toBe('<style>p{color: red}</style>');
     expect(decodeHtml(Uint8Array.from([0xef, 0xbb, 0xbf, 0x41]))).toBe('A');

@@ -133,7 +133,8 @@ export function resolveVars(text: string, vars: Map<string, string>, depth = 0):
  * rewrite's own reading of the rules keeps it (generated content with counters, for one).
  */
 export function flattenCss(css: string, media: PrintedMedia & { forMupdf?: boolean } = { ...DEFAULT_MEDIA, forMupdf: true }): string {
-  const tree = parse(css);
+  // `<!--` and `-->` around a style sheet (old pages, Word's) are no part of it (CSS ignores them).
+  const tree = parse(css.replace(/<!--|-->/g, ' '));
   return write(tree, '', customProperties(tree), media);
 }
 

@@ -13,10 +13,11 @@ import { addHint, addStyle, BLOCK_TAGS, elements, insertBefore, nearestTable, re
 import { columnCount, columnsToTable, flexToTable, floatedPictures, gridToTable, sideBySide } from './html-boxes';
 import { cssLength } from './html-page-decor';
 import type { ComputedStyles } from './html-styles';
-import { BODY_MARGINS, captionsAbove, centreBoxes, insideSizedBox, shareTableWidth } from './html-tables';
+import { BODY_MARGINS, captionsAbove, centreBoxes, insideSizedBox, shareTableWidth, widestTable } from './html-tables';
 
 /** `page`: the size of a page's content area in points (between the margins). */
-export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: { width: number; height: number }): void {
+export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: { width: number; height: number }): { tableWidth: number } {
+  const tableWidth = widestTable(root, styles);
   centreBoxes(root, styles, page.width - BODY_MARGINS);
   shareTableWidth(root, styles, page.width - BODY_MARGINS);
   presentationalHints(root);
@@ -36,6 +37,7 @@ export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: 
   placePageBreaks(root, styles);
   captionsAbove(root);
   positionedLast(root, styles);
+  return { tableWidth };
 }
 
 /**

@@ -110,13 +110,35 @@ function firstRowWidth(table: Element, styles: ComputedStyles): number | undefin
     const own = /width\s*:\s*([\d.]+(?:pt|px|cm|mm|in))/i.exec(cell.attribs.style ?? '')?.[1] ?? styles.get(cell)?.get('width') ?? (cell.attribs.width && /^\d+$/.test(cell.attribs.width) ? `${cell.attribs.width}px` : undefined);
     const w = own ? cssLength(own, 0) : undefined;
     if (w === undefined || own?.endsWith('%')) return undefined;
-    const padding = ['left', 'right'].reduce((total, side) => total + (cssLength(new RegExp(`padding-${side}\\s*:\\s*([\\d.]+\\w*)`, 'i').exec(cell.attribs.style ?? '')?.[1] ?? '0', 0) ?? 0), 0);
-    sum += w + padding;
+    sum += w + horizontalPadding(cell.attribs.style ?? '');
   }
   return sum || undefined;
 }
 
 /** A table's <caption> (which MuPDF leaves out) as a centred block just above the table, where a browser draws it. */
+/** Left and right padding of a style attribute, from `padding` (one to four values) and its longhands, in points. */
+function horizontalPadding(style: string): number {
+  let [left, right] = [0, 0];
+  for (const m of style.matchAll(/(?:^|;)\s*padding(-left|-right)?\s*:\s*([^;]+)/gi)) {
+    const values = m[2]!.trim().split(/\s+/).map((v) => cssLength(v, 0) ?? 0);
+    if (m[1]?.toLowerCase() === '-left') left = values[0]!;
+    else if (m[1]?.toLowerCase() === '-right') right = values[0]!;
+    else [right, left] = [values[1] ?? values[0]!, values[3] ?? values[1] ?? values[0]!];
+  }
+  return left + right;
+}
+
+/**
+ * How wide the widest table in the page's own width asks to be, by its first row's cell widths
+ * (a Word table of fixed columns). MuPDF squeezes such a table into the page; a browser keeps
+ * its widths and shrinks the whole page to fit, so this is how far html-to-pdf shrinks it.
+ */
+export function widestTable(root: ParentNode, styles: ComputedStyles): number {
+  let widest = 0;
+  for (const table of elements(root).filter((el) => el.name === 'table' && !nearestTable(el))) widest = Math.max(widest, firstRowWidth(table, styles) ?? 0);
+  return widest;
+}
+
 export function captionsAbove(root: ParentNode): void {
   for (const caption of elements(root).filter((el) => el.name === 'caption')) {
     const table = caption.parent;

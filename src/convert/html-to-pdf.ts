@@ -24,6 +24,7 @@ import { limitDepth } from './html-dom';
 import { withDrawablePictures } from './html-images';
 import { embeddedFaces, installEmbeddedFaces, quoteFamilies, type EmbeddedFace } from './html-fonts';
 import { rewriteForMupdf } from './html-rewrite';
+import { BODY_MARGINS } from './html-tables';
 import { computeStyles, styledBy } from './html-styles';
 import { addRowMarkers, markTableRows, partsFit, removeRowMarkers, spanningTables, splitRows, splitTables, type MarkedTable, type Part } from './html-table-headers';
 import { pageBox, type Params } from './html-page-box';
@@ -68,7 +69,10 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
     const faces = installEmbeddedFaces(mupdf, box.faces, bundledFonts);
     uninstallFaces = faces.uninstall;
     const bytes = new TextEncoder().encode(prepared.html);
-    let scale = 1;
+    // A table of fixed columns wider than the page is drawn at its widths, the page shrunk to
+    // fit (MuPDF would squeeze the columns); then anything still running off the page is measured.
+    const room = w - margins[1] - margins[3] - BODY_MARGINS;
+    let scale = prepared.tableWidth > room + 1 ? Math.min(MAX_SHRINK, prepared.tableWidth / room) : 1;
     source = layOut(mupdf, bytes, box, scale);
     // Content that runs off the page (a fixed-width layout, a wide table) is shrunk to fit, as
     // Chromium prints it: laid out on a larger sheet, drawn scaled down (at most to half size).
@@ -175,7 +179,7 @@ function widestRight(mupdf: typeof Mupdf, doc: Mupdf.Document, pages: number): n
  * DOM where MuPDF's layout falls short of a browser's (html-rewrite.ts), with the print rules of
  * its style sheets, which also carry its @page and @font-face rules.
  */
-export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] }; tables: MarkedTable[]; serialize(): string } {
+export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] }; tables: MarkedTable[]; serialize(): string; tableWidth: number } {
   const written = [...text.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi)].filter((m) => forPrint(m[1]!)).map((m) => m[2]!);
   const pages = pageRules(written.join('\n'));
   // The sheet first (from the @page rules), then the rest read for a page of its content width.
@@ -186,10 +190,10 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   const dom = parseDocument(withoutActiveContent(text, media, customPropertiesOf(written.join('\n'))));
   limitDepth(dom, MAX_DEPTH, styledBy(dom.children, rules));
   writeCounters(dom, rules);
-  rewriteForMupdf(dom, computeStyles(dom.children, rules), { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
+  const { tableWidth } = rewriteForMupdf(dom, computeStyles(dom.children, rules), { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
   const tables = markTableRows(dom);
   const serialize = () => `<style>${pxToPt(BROWSER_DEFAULTS)}</style>${inPoints(quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`), media)}`;
-  return { html: serialize(), pages, box: { ...box, faces: embeddedFaces(rules) }, tables, serialize };
+  return { html: serialize(), pages, box: { ...box, faces: embeddedFaces(rules) }, tables, serialize, tableWidth };
 }
 
 /** Each laid-out page drawn into a new PDF (with the @page decor behind and around it), then its links added and the title set. */
@@ -301,6 +305,9 @@ export function withoutActiveContent(html: string, media: PrintedMedia = DEFAULT
     .replace(/<script\b[\s\S]*?(<\/script\s*>|$)/gi, '')
     .replace(/<(iframe|object|embed|frame|frameset)\b[\s\S]*?(<\/\1\s*>|\/>|$)/gi, '')
     .replace(/<meta[^>]+http-equiv\s*=\s*["']?refresh[^>]*>/gi, '')
+    // Word's namespaced tags (<o:p></o:p> ends every paragraph it saves): MuPDF reads o:p as a p and
+    // put an empty paragraph after each one; browsers draw their content inline, as here.
+    .replace(/<\/?[a-z][\w-]*:[\w-]+(\s[^>]*)?\/?>/gi, '')
     .replace(/<meta[^>]+charset[^>]*>/gi, '<meta charset="utf-8">')
     // MuPDF's CSS reader stops at the first over-long token, so a @font-face carrying a data: font
     // ended the whole stylesheet (every rule after it lost). Those faces go; the text falls back
