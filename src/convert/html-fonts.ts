@@ -112,9 +112,16 @@ function twin(mupdf: typeof Mupdf, name: string, bold: boolean, italic: boolean,
 
 const mismatch = (face: EmbeddedFace, bold: boolean, italic: boolean): number => (face.italic !== italic ? 2 : 0) + (face.bold !== bold ? 1 : 0);
 
-/** `font-family: Source Sans Pro` → `"Source Sans Pro"`: CSS reads unquoted words as one name, MuPDF as several. */
+/**
+ * Family lists as MuPDF should read them: unquoted names of several words quoted
+ * (`font-family: Source Sans Pro` → `'Source Sans Pro'`: CSS reads them as one name, MuPDF as
+ * several), and the symbol faces browsers on a server do not have (Symbol, Wingdings, Webdings)
+ * left out, so that their text falls back to the default face as there: MuPDF has a Symbol face
+ * of its own, in which Word's list bullets came out as unknown glyphs.
+ */
 export function quoteFamilies(css: string): string {
-  return css.replace(/(font-family\s*:\s*)([^;{}"']+?)(?=\s*(?:!important)?\s*(?:[;}"]|$))/gi, (_, head: string, list: string) =>
-    head + list.split(',').map((name) => (/^[\w-]+(\s+[\w-]+)+$/.test(name.trim()) ? `'${name.trim()}'` : name.trim())).join(', '),
-  );
+  return css.replace(/(font-family\s*:\s*)([^;{}"']+?)(?=\s*(?:!important)?\s*(?:[;}"]|$))/gi, (_, head: string, list: string) => {
+    const names = list.split(',').map((name) => name.trim()).filter((name) => !/^(symbol|wingdings|webdings)$/i.test(name));
+    return head + (names.length ? names.map((name) => (/^[\w-]+(\s+[\w-]+)+$/.test(name) ? `'${name}'` : name)).join(', ') : 'serif');
+  });
 }
