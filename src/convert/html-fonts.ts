@@ -52,11 +52,17 @@ function fontBytes(url: string): Uint8Array | undefined {
 const isWoff = (b: Uint8Array): boolean => b[0] === 0x77 && b[1] === 0x4f && b[2] === 0x46 && b[3] === 0x46; // 'wOFF'
 
 /**
- * Office families MuPDF has no face of its own for, as a browser's fontconfig substitutes them
- * (metric-compatible, so lines break where they would). Arial, Times and Courier MuPDF already
- * maps to Nimbus faces of the same metrics.
+ * Faces as Chromium on a Linux server draws them, through fontconfig: the generic families and
+ * Times, Arial and Courier in Liberation's designs (Tinos, Arimo and Cousine are Liberation
+ * Serif, Sans and Mono as Chromium OS ships them), Calibri and Cambria in their metric twins
+ * Carlito and Caladea. MuPDF's own Nimbus faces have the same metrics but other shapes.
  */
-const METRIC_TWINS: Record<string, Family> = { calibri: 'Carlito', 'calibri light': 'Carlito', carlito: 'Carlito', cambria: 'Caladea', caladea: 'Caladea' };
+const METRIC_TWINS: Record<string, Family> = {
+  serif: 'Tinos', times: 'Tinos', 'times new roman': 'Tinos', 'liberation serif': 'Tinos', tinos: 'Tinos',
+  'sans-serif': 'Arimo', arial: 'Arimo', helvetica: 'Arimo', 'liberation sans': 'Arimo', arimo: 'Arimo',
+  monospace: 'Cousine', courier: 'Cousine', 'courier new': 'Cousine', 'liberation mono': 'Cousine', cousine: 'Cousine',
+  calibri: 'Carlito', 'calibri light': 'Carlito', carlito: 'Carlito', cambria: 'Caladea', caladea: 'Caladea',
+};
 
 /**
  * Installs MuPDF's font loader for one conversion: a family the page embeds gets its face (the
@@ -117,11 +123,19 @@ const mismatch = (face: EmbeddedFace, bold: boolean, italic: boolean): number =>
  * (`font-family: Source Sans Pro` → `'Source Sans Pro'`: CSS reads them as one name, MuPDF as
  * several), and the symbol faces browsers on a server do not have (Symbol, Wingdings, Webdings)
  * left out, so that their text falls back to the default face as there: MuPDF has a Symbol face
- * of its own, in which Word's list bullets came out as unknown glyphs.
+ * of its own, in which Word's list bullets came out as unknown glyphs. Arial, Helvetica, Times
+ * and Courier go to the loader as Liberation's designs (METRIC_TWINS).
  */
+/** Names MuPDF answers with its Nimbus faces without asking the loader: renamed to the Liberation designs. */
+const BUILT_IN: Record<string, string> = { arial: 'Arimo', helvetica: 'Arimo', times: 'Tinos', 'times new roman': "'Times New Roman'", courier: 'Cousine', 'courier new': "'Courier New'" };
+
 export function quoteFamilies(css: string): string {
   return css.replace(/(font-family\s*:\s*)([^;{}"']+?)(?=\s*(?:!important)?\s*(?:[;}"]|$))/gi, (_, head: string, list: string) => {
-    const names = list.split(',').map((name) => name.trim()).filter((name) => !/^(symbol|wingdings|webdings)$/i.test(name));
+    const names = list
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => !/^(symbol|wingdings|webdings)$/i.test(name))
+      .map((name) => BUILT_IN[name.replace(/^["']|["']$/g, '').toLowerCase()] ?? name);
     return head + (names.length ? names.map((name) => (/^[\w-]+(\s+[\w-]+)+$/.test(name) ? `'${name}'` : name)).join(', ') : 'serif');
   });
 }
