@@ -225,10 +225,28 @@ function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: num
     }
     const title = source.getMetaData('info:Title');
     if (title) pdf.setMetaData('info:Title', title);
-    pdf.subsetFonts(); // only the glyphs the page uses: a whole Nimbus face is 60-300 KB
+    pdf.subsetFonts(); // only the glyphs the page uses: a whole face is 60-400 KB
+    hyphensAsHyphens(pdf);
     return saveBytes(pdf, 'garbage=compact,compress=yes');
   } finally {
     pdf.destroy();
+  }
+}
+
+/**
+ * Fonts whose hyphen glyph also serves the soft hyphen (Liberation's designs, many embedded faces)
+ * came out with that glyph mapped to U+00AD, so "e-mail" extracted and searched as "e\u00admail".
+ * Each such mapping in the fonts' ToUnicode tables is made U+002D.
+ */
+function hyphensAsHyphens(pdf: Mupdf.PDFDocument): void {
+  for (let i = 1; i < pdf.countObjects(); i++) {
+    const obj = pdf.newIndirect(i);
+    if (!obj.isStream()) continue;
+    const text = obj.readStream().asString();
+    if (!text.includes('beginbfchar') || !/<00ad>/i.test(text)) continue;
+    // One mapping per line, `<glyph> <unicode>`: only a destination is rewritten, never a glyph number.
+    const fixed = text.replace(/(beginbfchar[\s\S]*?endbfchar)/g, (block) => block.replace(/^(\s*<[0-9a-f]+>[ \t]+)<00ad>[ \t]*$/gim, '$1<002d>'));
+    if (fixed !== text) obj.writeStream(fixed);
   }
 }
 
