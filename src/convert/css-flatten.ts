@@ -28,8 +28,10 @@ function parse(css: string): Block {
       continue;
     }
     if (ch === '"' || ch === "'") {
-      let j = i + 1;
-      while (j < css.length && css[j] !== ch) j += css[j] === '\\' ? 2 : 1;
+      // To the closing quote by indexOf (a data: URL in quotes runs to megabytes), past escaped ones.
+      let j = css.indexOf(ch, i + 1);
+      while (j > 0 && isEscaped(css, j)) j = css.indexOf(ch, j + 1);
+      if (j < 0) j = css.length;
       buffer += css.slice(i, j + 1);
       i = j;
       continue;
@@ -56,6 +58,13 @@ function parse(css: string): Block {
   }
   if (buffer.trim()) stack[stack.length - 1]!.declarations.push(buffer.trim());
   return root;
+}
+
+/** Whether the character at `at` follows an odd number of backslashes. */
+function isEscaped(text: string, at: number): boolean {
+  let count = 0;
+  for (let k = at - 1; k >= 0 && text[k] === '\\'; k--) count++;
+  return count % 2 === 1;
 }
 
 /** The selector of `inner` nested in `outer`: `&` stands for the outer selector, else it is a descendant. */

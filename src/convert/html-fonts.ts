@@ -8,6 +8,7 @@
 import type * as Mupdf from 'mupdf';
 import { FACE_FILES, faceStyle, type Family, type FontFiles } from '../converters/fonts/catalog';
 import type { StyleRule } from './css-flatten';
+import { fromBase64 } from '../converters/png';
 import { withoutLigatures, woffToSfnt } from './sfnt';
 
 export interface EmbeddedFace {
@@ -42,7 +43,7 @@ function fontBytes(url: string): Uint8Array | undefined {
   if (comma < 0) return undefined;
   const payload = url.slice(comma + 1);
   try {
-    const bytes = /;base64$/i.test(url.slice(0, comma)) ? Uint8Array.from(atob(payload.replace(/\s+/g, '')), (c) => c.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(payload));
+    const bytes = /;base64$/i.test(url.slice(0, comma)) ? fromBase64(payload) : new TextEncoder().encode(decodeURIComponent(payload));
     return withoutLigatures(isWoff(bytes) ? woffToSfnt(bytes) : bytes);
   } catch {
     return undefined;

@@ -3,6 +3,7 @@
  * picture (MuPDF's build has no WebP) decoded by the WebP engine and embedded again as PNG, in
  * `src` attributes and CSS alike. Pictures past the budget stay as they are (not drawn).
  */
+import { base64, fromBase64 } from '../converters/png';
 import { webpToPng } from '../engines/webp';
 
 /** At most this many WebP pictures are decoded per page, and at most this many bytes of them. */
@@ -17,18 +18,12 @@ export async function withDrawablePictures(html: string): Promise<string> {
   for (const match of found) {
     if (replacements.has(match[0]) || budget <= 0) continue;
     try {
-      const webp = Uint8Array.from(atob(match[1]!.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
+      const webp = fromBase64(match[1]!);
       budget -= webp.length;
-      replacements.set(match[0], `data:image/png;base64,${toBase64(await webpToPng(webp))}`);
+      replacements.set(match[0], `data:image/png;base64,${base64(await webpToPng(webp))}`);
     } catch {
       // A WebP that does not decode (or is too large) stays as it is: MuPDF leaves it out, as a browser shows a broken picture.
     }
   }
   return html.replace(/data:image\/webp;base64,[A-Za-z0-9+/=\s]+/gi, (url) => replacements.get(url) ?? url);
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
 }

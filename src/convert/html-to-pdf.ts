@@ -26,7 +26,7 @@ import { embeddedFaces, installEmbeddedFaces, quoteFamilies, type EmbeddedFace }
 import { rewriteForMupdf } from './html-rewrite';
 import { BODY_MARGINS } from './html-tables';
 import { computeStyles, styledBy } from './html-styles';
-import { addRowMarkers, markTableRows, partsFit, removeRowMarkers, spanningTables, splitRows, splitTables, type MarkedTable, type Part } from './html-table-headers';
+import { addRowMarkers, markTableRows, partsFit, removeRowMarkers, spanningTables, splitRows, splitTables, type MarkedTable } from './html-table-headers';
 import { pageBox, type Params } from './html-page-box';
 import { pageDecor, type PageDecor } from './html-page-decor';
 
@@ -68,45 +68,14 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
     const { w, h, margins } = box;
     const faces = installEmbeddedFaces(mupdf, box.faces, bundledFonts);
     uninstallFaces = faces.uninstall;
-    const bytes = new TextEncoder().encode(prepared.html);
-    // A table of fixed columns wider than the page is drawn at its widths, the page shrunk to
-    // fit (MuPDF would squeeze the columns); then anything still running off the page is measured.
-    const room = w - margins[1] - margins[3] - BODY_MARGINS;
-    let scale = prepared.tableWidth > room + 1 ? Math.min(MAX_SHRINK, prepared.tableWidth / room) : 1;
-    source = layOut(mupdf, bytes, box, scale);
-    // Content that runs off the page (a fixed-width layout, a wide table) is shrunk to fit, as
-    // Chromium prints it: laid out on a larger sheet, drawn scaled down (at most to half size).
-    // Content that only reaches into the right margin is left as it is: MuPDF's tables come out
-    // a little wider than Chromium's, which then needs no shrinking.
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const right = widestRight(mupdf, source, 10);
-      if (right <= scale * w + 1 || scale >= MAX_SHRINK) break;
-      scale = Math.min(MAX_SHRINK, Math.max(scale * 1.05, ((right - scale * margins[3]) / (w - margins[1] - margins[3])) * 1.02));
-      source.destroy();
-      source = layOut(mupdf, bytes, box, scale);
-    }
-    // Headers of tables that run over pages, repeated on each (html-table-headers.ts).
-    const spanning = spanningTables(source, prepared.tables);
-    let parts: Part[] = [];
-    if (spanning.length) {
-      addRowMarkers(spanning);
-      const measured = layOut(mupdf, new TextEncoder().encode(prepared.serialize()), box, scale);
-      removeRowMarkers(spanning);
-      parts = splitTables(spanning, splitRows(measured, spanning));
-      measured.destroy();
-    }
-    if (parts.length) {
-      const split = layOut(mupdf, new TextEncoder().encode(prepared.serialize()), box, scale);
-      if (partsFit(split, parts)) {
-        source.destroy();
-        source = split;
-      } else {
-        log('html_table_split_kept_whole', { parts: parts.length });
-        split.destroy();
-      }
-    }
+    const { doc, scale } = layOutWithHeaders(mupdf, prepared, log);
+    source = doc;
     const decor = pageDecor(mupdf, pages, { w, h, margins }, faces);
-    return { chunks: [writePdf(mupdf, source, w, h, decor, scale)], ext: 'pdf', contentType: PDF_MIME };
+    const release = () => {
+      source?.destroy();
+      source = undefined;
+    };
+    return { chunks: [writePdf(mupdf, source, w, h, decor, scale, release)], ext: 'pdf', contentType: PDF_MIME };
   } catch (err) {
     if (err instanceof TaskError) throw err;
     log('html_layout_failed', { error: String(err) });
@@ -135,6 +104,70 @@ function forMupdf(css: string, media: PrintedMedia): string {
 
 /** How deep boxes may nest for MuPDF's layout, which overflows its stack past about 30 levels (html-dom.ts limitDepth). */
 const MAX_DEPTH = 24;
+
+/**
+ * The page laid out as Chromium prints it, one MuPDF document alive at a time (its heap never
+ * shrinks, so two at once would set its size): shrunk to fit (layOutToFit), then with the headers
+ * of tables that run over pages repeated on each (html-table-headers.ts). Whatever fails destroys
+ * the document it holds.
+ */
+function layOutWithHeaders(mupdf: typeof Mupdf, prepared: ReturnType<typeof prepareHtml>, log: RunContext<Params>['log']): { doc: Mupdf.Document; scale: number } {
+  const { box, tables } = prepared;
+  const bytes = new TextEncoder().encode(prepared.html);
+  const fitted = layOutToFit(mupdf, bytes, box, prepared.tableWidth);
+  let doc: Mupdf.Document | undefined = fitted.doc;
+  const again = (html: Uint8Array): Mupdf.Document => {
+    doc?.destroy();
+    doc = undefined;
+    return (doc = layOut(mupdf, html, box, fitted.scale));
+  };
+  try {
+    const spanning = spanningTables(doc, tables);
+    if (!spanning.length) return { doc, scale: fitted.scale };
+    addRowMarkers(spanning);
+    const measured = again(new TextEncoder().encode(prepared.serialize()));
+    removeRowMarkers(spanning);
+    const parts = splitTables(spanning, splitRows(measured, spanning));
+    const split = again(parts.length ? new TextEncoder().encode(prepared.serialize()) : bytes);
+    if (parts.length && !partsFit(split, parts)) {
+      log('html_table_split_kept_whole', { parts: parts.length });
+      again(bytes);
+    }
+    return { doc: doc!, scale: fitted.scale };
+  } catch (err) {
+    doc?.destroy();
+    throw err;
+  }
+}
+
+/**
+ * Laid out so that nothing runs off the page, as Chromium prints it: a table of fixed columns
+ * wider than the page is drawn at its widths with the page shrunk to fit (MuPDF would squeeze the
+ * columns), then content that still runs off the sheet (a fixed-width layout) is measured and the
+ * page laid out on a larger sheet, drawn scaled down (at most to half size). Content that only
+ * reaches into the right margin is left as it is: MuPDF's tables come out a little wider than
+ * Chromium's, which then needs no shrinking.
+ */
+function layOutToFit(mupdf: typeof Mupdf, bytes: Uint8Array, box: { w: number; h: number; margins: number[] }, tableWidth: number): { doc: Mupdf.Document; scale: number } {
+  const { w, margins } = box;
+  const room = w - margins[1]! - margins[3]! - BODY_MARGINS;
+  let scale = tableWidth > room + 1 ? Math.min(MAX_SHRINK, tableWidth / room) : 1;
+  let doc: Mupdf.Document | undefined = layOut(mupdf, bytes, box, scale);
+  try {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const right = widestRight(mupdf, doc, 10);
+      if (right <= scale * w + 1 || scale >= MAX_SHRINK) break;
+      scale = Math.min(MAX_SHRINK, Math.max(scale * 1.05, ((right - scale * margins[3]!) / (w - margins[1]! - margins[3]!)) * 1.02));
+      doc.destroy();
+      doc = undefined;
+      doc = layOut(mupdf, bytes, box, scale);
+    }
+    return { doc, scale };
+  } catch (err) {
+    doc?.destroy();
+    throw err;
+  }
+}
 
 /** Chromium shrinks content to fit the page's width down to this factor. */
 const MAX_SHRINK = 2;
@@ -196,8 +229,8 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   return { html: serialize(), pages, box: { ...box, faces: embeddedFaces(rules) }, tables, serialize, tableWidth };
 }
 
-/** Each laid-out page drawn into a new PDF (with the @page decor behind and around it), then its links added and the title set. */
-function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: number, decor: PageDecor | undefined, scale: number): Uint8Array {
+/** Each laid-out page drawn into a new PDF (with the @page decor behind and around it), then its links added and the title set; `release` lets the layout go once drawn. */
+function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: number, decor: PageDecor | undefined, scale: number, release: () => void): Uint8Array {
   const out = new mupdf.Buffer();
   const writer = new mupdf.DocumentWriter(out, 'pdf', '');
   const links: { page: number; rect: Mupdf.Rect; uri: string | null }[] = [];
@@ -213,7 +246,13 @@ function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: num
     page.destroy();
   }
   writer.close();
-  const pdf = mupdf.Document.openDocument(out.asUint8Array().slice(), 'application/pdf').asPDF()!;
+  // The layout and the writer's buffer go before the written PDF is opened again: one copy of
+  // the document in MuPDF's heap at a time.
+  const title = source.getMetaData('info:Title');
+  const written = out.asUint8Array().slice();
+  out.destroy();
+  release();
+  const pdf = mupdf.Document.openDocument(written, 'application/pdf').asPDF()!;
   try {
     for (const link of links) {
       if (!link.uri) continue;
@@ -223,7 +262,6 @@ function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: num
         // A scheme a PDF link cannot carry (javascript:, a file path): the text stays, unlinked.
       }
     }
-    const title = source.getMetaData('info:Title');
     if (title) pdf.setMetaData('info:Title', title);
     pdf.subsetFonts(); // only the glyphs the page uses: a whole face is 60-400 KB
     hyphensAsHyphens(pdf);

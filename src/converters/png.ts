@@ -57,6 +57,21 @@ export function assemblePng(width: number, height: number, colorType: 0 | 2 | 3 
   return out;
 }
 
+/**
+ * Bytes of base64 text (whitespace allowed), with Uint8Array.fromBase64 where the runtime has it;
+ * else through atob, copied by a plain loop (Uint8Array.from with a mapping callback took 290 ms
+ * for the 2 MB of fonts in one page).
+ */
+export function fromBase64(text: string): Uint8Array {
+  const clean = text.replace(/\s+/g, '');
+  const native = (Uint8Array as unknown as { fromBase64?: (s: string) => Uint8Array }).fromBase64;
+  if (typeof native === 'function') return native(clean);
+  const binary = atob(clean);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
 /** Base64 of bytes, with Uint8Array.toBase64 where the runtime has it (workerd does: many times faster than btoa). */
 export function base64(bytes: Uint8Array): string {
   const native = (bytes as Uint8Array & { toBase64?: () => string }).toBase64;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type * as Mupdf from 'mupdf';
+import { fromBase64 } from '../converters/png';
 import { defineOperation } from './define';
 import { PageNumber, pagesOutside } from './params';
 import { requirePages } from '../engines/pdf';
@@ -51,7 +52,7 @@ export default defineOperation({
   async run({ inputs, params }) {
     const image = DATA_URL.exec(params.signature_data);
     // MuPDF reads no WebP: decoded first, it is handed on as a PNG with its transparency.
-    const imageBytes = image ? (image[1] === 'webp' ? await webpToPngOrFail(base64Bytes(image[2]!), 'signature', 'send it as data:image/png or jpeg') : base64Bytes(image[2]!)) : undefined;
+    const imageBytes = image ? (image[1] === 'webp' ? await webpToPngOrFail(fromBase64(image[2]!), 'signature', 'send it as data:image/png or jpeg') : fromBase64(image[2]!)) : undefined;
     return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
       requirePages([params.page], doc.countPages());
       const page = doc.loadPage(params.page - 1) as Mupdf.PDFPage;
@@ -85,10 +86,6 @@ export default defineOperation({
   },
 });
 
-function base64Bytes(payload: string): Uint8Array {
-  const text = atob(payload.replace(/\s/g, ''));
-  return Uint8Array.from(text, (c) => c.charCodeAt(0));
-}
 
 function signatureImage(mupdf: typeof Mupdf, doc: Parameters<typeof appendToPage>[0], kind: string, bytes: Uint8Array) {
   let image: Mupdf.Image | undefined;
