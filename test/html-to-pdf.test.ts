@@ -263,6 +263,16 @@ describe('html-to-pdf', () => {
     expect(text).not.toContain('counter');
   });
 
+  it('no trailing page of nothing but blank lines; an inline rule placed absolutely off the page shrinks it as Chromium does', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const blank = await convert(acct, `<p>${'Line of text. '.repeat(30)}</p>${'<p style="margin:0;line-height:40pt">&nbsp;</p>'.repeat(24)}`);
+    expect(blank.pages).toHaveLength(1);
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const ruled = await convert(acct, `<p style="font-size:12pt">Signature text</p><p style="text-align:center"><span>&nbsp;</span><img src="data:image/png;base64,${png}" width="279" height="1" style="margin-left:150pt; position:absolute"></p>`, { margin: 'none' });
+    const plain = await convert(acct, '<p style="font-size:12pt">Signature text</p>', { margin: 'none' });
+    expect(ruled.lines[0]!.bbox.h).toBeLessThan(plain.lines[0]!.bbox.h * 0.95); // drawn smaller: the page was shrunk to reach the rule
+  });
+
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
     const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
     expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });

@@ -36,8 +36,8 @@ export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: 
   floatedPictures(elements(root), styles);
   placePageBreaks(root, styles);
   captionsAbove(root);
-  positionedLast(root, styles);
-  return { tableWidth };
+  const reach = positionedLast(root, styles, page.width - BODY_MARGINS);
+  return { tableWidth: Math.max(tableWidth, reach) };
 }
 
 /**
@@ -46,8 +46,9 @@ export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: 
  * As the last thing in the body, such a box disturbs nothing. Boxes inside a positioned ancestor
  * are left where they are, and so are inline boxes placed by nothing but their margins.
  */
-function positionedLast(root: ParentNode, styles: ComputedStyles): void {
+function positionedLast(root: ParentNode, styles: ComputedStyles, room: number): number {
   const body = elements(root).find((el) => el.name === 'body') ?? root;
+  let reach = 0;
   const positioned = (el: Element) => /^(absolute|fixed|relative|sticky)$/.test(styles.get(el)?.get('position') ?? '');
   const moved = elements(root).filter((el) => {
     const props = styles.get(el);
@@ -57,6 +58,7 @@ function positionedLast(root: ParentNode, styles: ComputedStyles): void {
     // stays there: a rule drawn under a signature, which may well run off the page, as in Chromium.
     if (!['top', 'left', 'right', 'bottom'].some((side) => (props?.get(side) ?? 'auto') !== 'auto') && !isBlockLevel(el, props)) {
       addStyle(el, 'position:static');
+      reach = Math.max(reach, staticReach(el, styles, room));
       return false;
     }
     return true;
@@ -68,6 +70,33 @@ function positionedLast(root: ParentNode, styles: ComputedStyles): void {
     body.children.push(el);
   }
   relink(body);
+  return reach;
+}
+
+/**
+ * How far right an absolutely positioned inline box at the start of an otherwise empty line
+ * reaches in a browser: from where the line would begin (the middle of a centred block, its right
+ * edge if right-aligned), plus its left margin and width. Chromium shrinks a page to fit such a box
+ * (Word's HTML places signature rules so); MuPDF draws it in the line, so html-to-pdf shrinks by
+ * this. Zero where it is not known.
+ */
+function staticReach(el: Element, styles: ComputedStyles, room: number): number {
+  const parent = el.parent;
+  if (!(parent instanceof Element)) return 0;
+  const before = parent.children.slice(0, parent.children.indexOf(el));
+  const text = before.map((node) => (node instanceof Text ? node.data : node instanceof Element ? textIn(node) : '')).join('');
+  if (text.replace(/[\s\u00a0]/g, '')) return 0;
+  const own = (node: Element, property: string) => new RegExp(`(?:^|;)\\s*${property}\\s*:\\s*([^;]+)`, 'i').exec(node.attribs.style ?? '')?.[1]?.trim() ?? styles.get(node)?.get(property);
+  const width = cssLength(own(el, 'width') ?? '', room);
+  const left = cssLength(own(el, 'margin-left') ?? '0', room) ?? 0;
+  if (width === undefined) return 0;
+  const align = own(parent, 'text-align');
+  const start = align === 'center' ? room / 2 : align === 'right' ? room : 0;
+  return start + left + width;
+}
+
+function textIn(node: Element): string {
+  return node.children.map((c) => (c instanceof Text ? c.data : c instanceof Element ? textIn(c) : '')).join('');
 }
 
 /**

@@ -234,7 +234,7 @@ function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: num
   const out = new mupdf.Buffer();
   const writer = new mupdf.DocumentWriter(out, 'pdf', '');
   const links: { page: number; rect: Mupdf.Rect; uri: string | null }[] = [];
-  const count = source.countPages();
+  const count = pagesWithInk(mupdf, source);
   for (let i = 0; i < count; i++) {
     const page = source.loadPage(i);
     const device = writer.beginPage([0, 0, w, h]);
@@ -269,6 +269,34 @@ function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: num
   } finally {
     pdf.destroy();
   }
+}
+
+/**
+ * The number of pages up to the last that shows anything: trailing pages holding only blank lines
+ * (empty paragraphs a page ends with that ran over by a line) are not printed. At least one page.
+ */
+function pagesWithInk(mupdf: typeof Mupdf, doc: Mupdf.Document): number {
+  let count = doc.countPages();
+  while (count > 1) {
+    let ink = false;
+    const mark = () => void (ink = true);
+    const device = new mupdf.Device({
+      fillText: (text) => text.walk({ showGlyph: (_font, _trm, _glyph, unicode) => void (ink ||= !/^\s$/u.test(String.fromCodePoint(unicode))) }),
+      strokeText: mark,
+      fillPath: mark,
+      strokePath: mark,
+      fillImage: mark,
+      fillImageMask: mark,
+      fillShade: mark,
+    });
+    const page = doc.loadPage(count - 1);
+    page.run(device, mupdf.Matrix.identity);
+    device.close();
+    page.destroy();
+    if (ink) break;
+    count--;
+  }
+  return count;
 }
 
 /**
