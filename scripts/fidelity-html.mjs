@@ -85,6 +85,11 @@ try {
  * invocation, with the WASM heap and the peak estimate the convert Worker logs, beside Chromium.
  */
 async function convertBigPage(svc, apiKey) {
+  // A warm isolate, as a running service has: one small page first (its heap stays at the baseline).
+  const small = new FormData();
+  small.append('file', new Blob(['<p>warm-up</p>'], { type: 'text/html' }), 'warm.html');
+  const warm = await fetch(`${svc.base}/v1/upload`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: small }).then((r) => r.json());
+  await api.waitTask(svc, apiKey, await api.submit(svc, apiKey, 'html-to-pdf', { file_id: warm.file_id }));
   const source = readFileSync(join(corpus, 'dedoc__with_applications.html'), 'utf8');
   const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(source)?.[1] ?? source;
   const copies = Math.ceil(1_000_000 / Buffer.byteLength(body));
