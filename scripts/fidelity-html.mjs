@@ -6,16 +6,19 @@
 // Chromium printing the same file in the same run (chromium --headless --print-to-pdf).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startService, stopAll } from './bench/service.mjs';
 import * as api from './bench/api.mjs';
 import { root } from './lib/word-converter.mjs';
 import { SCORER, scorerReady } from './lib/fidelity-tool.mjs';
 
-const corpus = join(root, '..', 'shared', 'corpus', 'html');
-const refs = join(root, '..', 'shared', 'corpus-ref', 'html');
-const out = '/tmp/pdf-edge-fidelity-html';
+// --dir DIR: the .html files of another folder instead, each against DIR/<name>.pdf, which is
+// printed by the local Chromium first where it is missing (pages this project has not seen).
+const dirArg = process.argv.indexOf('--dir');
+const corpus = dirArg > 0 ? resolve(process.argv[dirArg + 1]) : join(root, '..', 'shared', 'corpus', 'html');
+const refs = dirArg > 0 ? corpus : join(root, '..', 'shared', 'corpus-ref', 'html');
+const out = dirArg > 0 ? '/tmp/pdf-edge-fidelity-html-dir' : '/tmp/pdf-edge-fidelity-html';
 if (!existsSync(corpus)) {
   console.log(`npm run fidelity -- --html: ${corpus} is not here; nothing to score.`);
   process.exit(0);
@@ -44,6 +47,12 @@ function referencePaper(reference) {
   return { name, w: Number(w), h: Number(h) };
 }
 
+if (dirArg > 0 && chromium) {
+  for (const f of readdirSync(corpus).filter((f) => f.endsWith('.html') && !existsSync(join(refs, `${f}.pdf`)))) {
+    spawnSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--print-to-pdf=${join(refs, `${f}.pdf`)}`, `file://${join(corpus, f)}`], { timeout: 120_000 });
+  }
+}
+
 const files = readdirSync(corpus).filter((f) => f.endsWith('.html') && existsSync(join(refs, `${f}.pdf`)));
 const svc = await startService({ root, logPath: join(out, 'service.log'), extraArgs: ['--persist-to', join(out, 'state')] });
 const rows = [];
@@ -52,7 +61,7 @@ try {
   const { apiKey } = await api.createAccount(svc, `html-${Date.now()}@example.com`, { balance: '1000.00' });
   // First, in a fresh convert isolate: MuPDF's heap never shrinks, so a page measured after others
   // would show the largest of them (the WeasyPrint report's 300-dpi cover photo takes ~70 MB).
-  bigPage = await convertBigPage(svc, apiKey);
+  if (dirArg < 0) bigPage = await convertBigPage(svc, apiKey);
   for (const f of files) {
     const path = join(corpus, f);
     const t0 = performance.now();
