@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/engines/mupdf';
 import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
-import { decodeHtml, prepareHtml, withoutActiveContent } from '../src/convert/html-to-pdf';
+import { prepareHtml } from '../src/convert/html-to-pdf';
+import { decodeHtml, withoutActiveContent } from '../src/convert/html-source';
 import { pageBox } from '../src/convert/html-page-box';
 import { printRules } from '../src/convert/css-flatten';
 import { gridTracks } from '../src/convert/html-boxes';

@@ -1,35 +1,34 @@
 /**
- * HTML → PDF as the convert Worker runs it: a first cut on MuPDF's own HTML layout (issue 33 asks
- * for more: flex, grid, rounded borders and the rest of print CSS). The file is decoded from its
- * encoding (byte order mark, <meta charset>, else UTF-8) and given to MuPDF as UTF-8 with scripts,
- * frames, objects and meta refreshes removed. Nothing is fetched: MuPDF in WASM has no network, and
- * nothing here requests a URL; only data: images and fonts can show. Pages are the requested size
- * with the requested margins as user CSS, which the document's own @page rules override. Links
- * are carried over as PDF links, the title into the PDF's metadata.
+ * HTML → PDF as the convert Worker runs it. The page is decoded and cleaned (html-source.ts),
+ * rewritten on a DOM where MuPDF's HTML layout falls short of Chromium's print (html-rewrite.ts and
+ * the files it calls), laid out by MuPDF on the document's own sheet (html-page-box.ts), shrunk to
+ * fit and with table headers repeated as Chromium prints them, and written with the @page decor
+ * (html-page-decor.ts, html-pdf-writer.ts). Nothing is fetched: MuPDF in WASM has no network and
+ * nothing here requests a URL; only data: pictures and fonts show.
  */
 import type * as Mupdf from 'mupdf';
+import renderHtml from 'dom-serializer';
+import { parseDocument } from 'htmlparser2';
 import { bundledFonts } from '../converters/fonts/bundled';
 import { loadMupdf } from '../engines/mupdf';
-import { PDF_MIME, saveBytes } from '../engines/pdf';
+import { PDF_MIME } from '../engines/pdf';
 import type { OperationDef, OperationResult, RunContext } from '../operations/define';
 import htmlToPdf from '../operations/html-to-pdf';
 import { TaskError } from '../tasks/failures';
-import { parseDocument } from 'htmlparser2';
-import renderHtml from 'dom-serializer';
-import { customPropertiesOf, flattenCss, pageRules, printRules, pxToPt, resolveInlineVars, type PageRule } from './css-flatten';
-import { opaqueColors } from './css-colors';
-import { DEFAULT_MEDIA, matchesPrint, resolveViewportAndCalc, type PrintedMedia } from './css-media';
+import { customPropertiesOf, flattenCss, pageRules, printRules, pxToPt, type PageRule } from './css-flatten';
+import { DEFAULT_MEDIA } from './css-media';
 import { writeCounters } from './html-counters';
 import { limitDepth } from './html-dom';
-import { withDrawablePictures } from './html-images';
 import { embeddedFaces, installEmbeddedFaces, quoteFamilies, type EmbeddedFace } from './html-fonts';
+import { withDrawablePictures } from './html-images';
+import { pageBox, type Params } from './html-page-box';
+import { pageDecor } from './html-page-decor';
+import { writePdf } from './html-pdf-writer';
 import { rewriteForMupdf } from './html-rewrite';
-import { BODY_MARGINS } from './html-tables';
+import { decodeHtml, forPrint, inPoints, withoutActiveContent } from './html-source';
 import { computeStyles, styledBy } from './html-styles';
 import { addRowMarkers, markTableRows, partsFit, removeRowMarkers, spanningTables, splitRows, splitTables, type MarkedTable } from './html-table-headers';
-import { pageBox, type Params } from './html-page-box';
-import { pageDecor, type PageDecor } from './html-page-decor';
-
+import { BODY_MARGINS } from './html-tables';
 
 /**
  * `line-height: normal` as Chromium takes it from the common faces' metrics (Liberation Serif and
@@ -85,21 +84,6 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
     uninstallFaces();
     mupdf.setUserCSS('');
   }
-}
-
-/**
- * Lengths as MuPDF reads them (px as points, pxToPt; viewport units and calc() worked out,
- * resolveViewportAndCalc) and colours as it draws them (opaqueColors), in style sheets and style
- * attributes.
- */
-function inPoints(html: string, media: PrintedMedia): string {
-  return html
-    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + forMupdf(css, media) + close)
-    .replace(/(\sstyle\s*=\s*")([^"]*)"/gi, (_, head: string, css: string) => `${head}${forMupdf(css, media)}"`);
-}
-
-function forMupdf(css: string, media: PrintedMedia): string {
-  return opaqueColors(pxToPt(resolveViewportAndCalc(css, media)));
 }
 
 /** How deep boxes may nest for MuPDF's layout, which overflows its stack past about 30 levels (html-dom.ts limitDepth). */
@@ -229,195 +213,3 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   return { html: serialize(), pages, box: { ...box, faces: embeddedFaces(rules) }, tables, serialize, tableWidth };
 }
 
-/** Each laid-out page drawn into a new PDF (with the @page decor behind and around it), then its links added and the title set; `release` lets the layout go once drawn. */
-function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: number, decor: PageDecor | undefined, scale: number, release: () => void): Uint8Array {
-  const out = new mupdf.Buffer();
-  const writer = new mupdf.DocumentWriter(out, 'pdf', '');
-  const links: { page: number; rect: Mupdf.Rect; uri: string | null }[] = [];
-  const count = pagesWithInk(mupdf, source);
-  for (let i = 0; i < count; i++) {
-    const page = source.loadPage(i);
-    const device = writer.beginPage([0, 0, w, h]);
-    decor?.(device, i, count, 'behind');
-    page.run(device, mupdf.Matrix.scale(1 / scale, 1 / scale));
-    decor?.(device, i, count, 'above');
-    writer.endPage();
-    for (const link of page.getLinks()) links.push({ page: i, rect: link.getBounds().map((v) => v / scale) as Mupdf.Rect, uri: pdfLinkUri(source, link, h, scale) });
-    page.destroy();
-  }
-  writer.close();
-  // The layout and the writer's buffer go before the written PDF is opened again: one copy of
-  // the document in MuPDF's heap at a time.
-  const title = source.getMetaData('info:Title');
-  const written = out.asUint8Array().slice();
-  out.destroy();
-  release();
-  const pdf = mupdf.Document.openDocument(written, 'application/pdf').asPDF()!;
-  try {
-    for (const link of links) {
-      if (!link.uri) continue;
-      try {
-        (pdf.loadPage(link.page) as Mupdf.PDFPage).createLink(link.rect, link.uri);
-      } catch {
-        // A scheme a PDF link cannot carry (javascript:, a file path): the text stays, unlinked.
-      }
-    }
-    if (title) pdf.setMetaData('info:Title', title);
-    pdf.subsetFonts(); // only the glyphs the page uses: a whole face is 60-400 KB
-    hyphensAsHyphens(pdf);
-    return saveBytes(pdf, 'garbage=compact,compress=yes');
-  } finally {
-    pdf.destroy();
-  }
-}
-
-/**
- * The number of pages up to the last that shows anything: trailing pages holding only blank lines
- * (empty paragraphs a page ends with that ran over by a line) are not printed. At least one page.
- */
-function pagesWithInk(mupdf: typeof Mupdf, doc: Mupdf.Document): number {
-  let count = doc.countPages();
-  while (count > 1) {
-    let ink = false;
-    const mark = () => void (ink = true);
-    const device = new mupdf.Device({
-      fillText: (text) => text.walk({ showGlyph: (_font, _trm, _glyph, unicode) => void (ink ||= !/^\s$/u.test(String.fromCodePoint(unicode))) }),
-      strokeText: mark,
-      fillPath: mark,
-      strokePath: mark,
-      fillImage: mark,
-      fillImageMask: mark,
-      fillShade: mark,
-    });
-    const page = doc.loadPage(count - 1);
-    page.run(device, mupdf.Matrix.identity);
-    device.close();
-    page.destroy();
-    if (ink) break;
-    count--;
-  }
-  return count;
-}
-
-/**
- * Fonts whose hyphen glyph also serves the soft hyphen (Liberation's designs, many embedded faces)
- * came out with that glyph mapped to U+00AD, so "e-mail" extracted and searched as "e\u00admail".
- * Each such mapping in the fonts' ToUnicode tables is made U+002D.
- */
-function hyphensAsHyphens(pdf: Mupdf.PDFDocument): void {
-  for (let i = 1; i < pdf.countObjects(); i++) {
-    const obj = pdf.newIndirect(i);
-    if (!obj.isStream()) continue;
-    const text = obj.readStream().asString();
-    if (!text.includes('beginbfchar') || !/<00ad>/i.test(text)) continue;
-    // One mapping per line, `<glyph> <unicode>`: only a destination is rewritten, never a glyph number.
-    const fixed = text.replace(/(beginbfchar[\s\S]*?endbfchar)/g, (block) => block.replace(/^(\s*<[0-9a-f]+>[ \t]+)<00ad>[ \t]*$/gim, '$1<002d>'));
-    if (fixed !== text) obj.writeStream(fixed);
-  }
-}
-
-/**
- * A link's target as a PDF link takes it: external URIs as they are; a place in the document as
- * its page and the height to show at the top (PDF user space, y up, on pages `h` points tall, the
- * layout drawn `scale` times smaller).
- */
-function pdfLinkUri(source: Mupdf.Document, link: Mupdf.Link, h: number, scale: number): string | null {
-  const uri = link.getURI();
-  if (!link.isExternal()) {
-    try {
-      const at = source.resolveLinkDestination(link);
-      return `#page=${at.page + 1}&view=FitH,${Math.round(h - at.y / scale)}`;
-    } catch {
-      return null;
-    }
-  }
-  return /^(https?|mailto|ftp):/i.test(uri) ? uri : null;
-}
-
-/** The file's text: UTF-16 or UTF-8 by byte order mark, else the charset its <meta> declares, else UTF-8 if it is that, else a guess between windows-1251, KOI8-R and windows-1252. */
-export function decodeHtml(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 4096));
-  const declared = /<meta[^>]+charset\s*=\s*["']?\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
-  if (declared) {
-    try {
-      return new TextDecoder(declared).decode(bytes);
-    } catch {
-      // A charset TextDecoder does not know: guessed below, as for none.
-    }
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder(eightBitCharset(bytes)).decode(bytes);
-  }
-}
-
-/**
- * The 8-bit charset of a file that declares none and is not UTF-8 (saved without HTTP headers).
- * In the text between tags, Russian is mostly letters above 0x7F, Western text mostly ASCII letters
- * with an accented one here and there (windows-1252). Russian is mostly lower case, which
- * windows-1251 codes at 0xE0-0xFF and KOI8-R at 0xC0-0xDF.
- */
-export function eightBitCharset(bytes: Uint8Array): string {
-  let [ascii, high, c0df, e0ff, inTag] = [0, 0, 0, 0, false];
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i]!;
-    if (b === 0x3c) inTag = true;
-    else if (b === 0x3e) inTag = false;
-    if (inTag) continue;
-    if ((b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a)) ascii++;
-    if (b < 0x80) continue;
-    high++;
-    if (b >= 0xe0) e0ff++;
-    else if (b >= 0xc0) c0df++;
-  }
-  if (high < ascii * 0.3 || (c0df + e0ff) * 2 < high) return 'windows-1252';
-  return e0ff >= c0df ? 'windows-1251' : 'koi8-r';
-}
-
-/**
- * Scripts (never run), frames, objects and meta refreshes removed, every <meta charset> made
- * UTF-8 (the text is UTF-8 from here on), @font-face rules with data: fonts dropped, style
- * sheets flattened (css-flatten.ts) and long data: URLs taken out of styles (withoutLongUrls).
- */
-export function withoutActiveContent(html: string, media: PrintedMedia = DEFAULT_MEDIA, sheetVars = new Map<string, string>()): string {
-  return html
-    .replace(/<style\b([^>]*)>[\s\S]*?<\/style\s*>/gi, (sheet, attributes: string) => (forPrint(attributes) ? sheet : ''))
-    .replace(/<script\b[\s\S]*?(<\/script\s*>|$)/gi, '')
-    .replace(/<(iframe|object|embed|frame|frameset)\b[\s\S]*?(<\/\1\s*>|\/>|$)/gi, '')
-    .replace(/<meta[^>]+http-equiv\s*=\s*["']?refresh[^>]*>/gi, '')
-    // Word's namespaced tags (<o:p></o:p> ends every paragraph it saves): MuPDF reads o:p as a p and
-    // put an empty paragraph after each one; browsers draw their content inline, as here.
-    .replace(/<\/?[a-z][\w-]*:[\w-]+(\s[^>]*)?\/?>/gi, '')
-    .replace(/<meta[^>]+charset[^>]*>/gi, '<meta charset="utf-8">')
-    // MuPDF's CSS reader stops at the first over-long token, so a @font-face carrying a data: font
-    // ended the whole stylesheet (every rule after it lost). Those faces go; the text falls back
-    // to MuPDF's own faces and the rest of the stylesheet applies.
-    .replace(/@font-face\s*\{[^{}]*url\(\s*["']?data:[^{}]*\}/gi, '')
-    // Nesting, custom properties and @page margin boxes written out as MuPDF reads CSS.
-    .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_, open: string, css: string, close: string) => open + withoutLongUrls(flattenCss(css, { ...media, forMupdf: true })) + close)
-    .replace(/(\sstyle\s*=\s*)(["'])([\s\S]*?)\2/gi, (_, head: string, quote: string, value: string) => head + quote + withoutLongUrls(resolveInlineVars(value, sheetVars)) + quote);
-}
-
-/** Whether a <style> element's `media` attribute (if any) holds for print. */
-function forPrint(attributes: string): boolean {
-  const media = /\bmedia\s*=\s*["']?([^"'>]*)/i.exec(attributes)?.[1];
-  return media === undefined || !media.trim() || matchesPrint(media);
-}
-
-/**
- * MuPDF's CSS reader gives up on a token over 1 KB, and the rest of the style sheet with it. The
- * long ones are data: URLs of background pictures, which its layout does not draw anyway: each is
- * taken out, so the colour, size and position beside it still apply, and a declaration left
- * empty goes (`none` in its place would read as black). Fonts come through html-fonts.ts.
- */
-export function withoutLongUrls(css: string): string {
-  if (css.length < 1000) return css;
-  return css
-    .replace(/url\(\s*(?:"[^"]*"|'[^']*'|[^)"']*)\s*\)\s*(format\([^)]*\))?,?/gi, (token) => (token.length > 1000 ? '\u0000' : token))
-    .replace(/([{;"']\s*)[\w-]+\s*:\s*\u0000[\s\u0000]*(;|(?=[}"']))/g, '$1')
-    .replaceAll('\u0000', '');
-}
