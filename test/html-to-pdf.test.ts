@@ -274,6 +274,32 @@ describe('html-to-pdf', () => {
     expect(ruled.lines[0]!.bbox.h).toBeLessThan(plain.lines[0]!.bbox.h * 0.95); // drawn smaller: the page was shrunk to reach the rule
   });
 
+  it('a data: SVG picture is drawn at its own size (MuPDF reads no SVG): shapes, paths with arcs, transforms, fills and strokes', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 100 50"><rect width="100" height="50" fill="#ff0000"/>
+      <g transform="translate(50 25) scale(0.5)"><circle r="20" fill="rgb(0,0,255)"/></g><path d="M10 40 a 10 10 0 0 1 20 0 z" stroke="black" stroke-width="2" fill="none"/></svg>`;
+    const html = `<p>before</p><img src="data:image/svg+xml;base64,${btoa(svg)}"><img src="data:image/svg+xml;utf8,${encodeURIComponent(svg)}" width="100" height="50">`;
+    const up = await uploadOk(acct, new TextEncoder().encode(html), 'svg.html');
+    const mupdf = await loadMupdf();
+    const doc = mupdf.Document.openDocument(await download(await runOp(acct, 'html-to-pdf', { file_id: up.file_id, margin: 'none' })), 'application/pdf');
+    const page = doc.loadPage(0);
+    const images = (JSON.parse(page.toStructuredText('preserve-images').asJSON()).blocks as { type: string; bbox: { x: number; y: number; w: number; h: number } }[]).filter((b) => b.type === 'image');
+    // 200 × 100 and 100 × 50 CSS px, at 0.75 pt each
+    expect(images).toHaveLength(2);
+    [[150, 75], [75, 37.5]].forEach(([w, h], i) => {
+      expect(Math.abs(images[i]!.bbox.w - w!)).toBeLessThanOrEqual(1);
+      expect(Math.abs(images[i]!.bbox.h - h!)).toBeLessThanOrEqual(1);
+    });
+    const pix = page.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
+    const at = (x: number, y: number) => Array.from(pix.getPixels().subarray(3 * (Math.round(y) * pix.getWidth() + Math.round(x)), 3 * (Math.round(y) * pix.getWidth() + Math.round(x)) + 3));
+    const first = images[0]!.bbox;
+    expect(at(first.x + 10, first.y + 10)).toEqual([255, 0, 0]); // the red rectangle
+    const blue = at(first.x + first.w / 2, first.y + first.h / 2);
+    expect(blue[2]).toBeGreaterThan(200);
+    expect(blue[0]).toBeLessThan(60); // the circle, moved to the middle by the group's transform
+    doc.destroy();
+  });
+
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
     const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
     expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });
