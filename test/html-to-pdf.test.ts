@@ -300,6 +300,18 @@ describe('html-to-pdf', () => {
     doc.destroy();
   });
 
+  it('break-inside: avoid keeps a box whole on the next page where a page end would cut it', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const filler = Array.from({ length: 53 }, (_, i) => `<p style="margin:0">filler ${i}</p>`).join('');
+    const box = Array.from({ length: 6 }, (_, i) => `<p style="margin:0">box line ${i}</p>`).join('');
+    const cut = await convert(acct, `${filler}<div>${box}</div>`);
+    const kept = await convert(acct, `<style>.card { break-inside: avoid }</style>${filler}<div class="card">${box}</div>`);
+    const page = (got: typeof cut, text: string) => got.pages.findIndex((p) => p.includes(text));
+    expect(page(cut, 'box line 0')).not.toBe(page(cut, 'box line 5')); // MuPDF alone cuts it
+    expect(page(kept, 'box line 0')).toBe(page(kept, 'box line 5'));
+    expect(page(kept, 'box line 0')).toBe(page(kept, 'filler 52') + 1);
+  });
+
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
     const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
     expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });

@@ -8,6 +8,7 @@
  */
 import type * as Mupdf from 'mupdf';
 import renderHtml from 'dom-serializer';
+import type { Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { bundledFonts } from '../converters/fonts/bundled';
 import { loadMupdf } from '../engines/mupdf';
@@ -27,6 +28,7 @@ import { writePdf } from './html-pdf-writer';
 import { rewriteForMupdf } from './html-rewrite';
 import { decodeHtml, forPrint, inPoints, withoutActiveContent } from './html-source';
 import { computeStyles, styledBy } from './html-styles';
+import { addEdgeMarkers, breakBefore, cutBoxes, removeEdgeMarkers, unbrokenBoxes } from './html-avoid-breaks';
 import { addRowMarkers, markTableRows, partsFit, removeRowMarkers, spanningTables, splitRows, splitTables, type MarkedTable } from './html-table-headers';
 import { BODY_MARGINS } from './html-tables';
 
@@ -91,9 +93,9 @@ const MAX_DEPTH = 24;
 
 /**
  * The page laid out as Chromium prints it, one MuPDF document alive at a time (its heap never
- * shrinks, so two at once would set its size): shrunk to fit (layOutToFit), then with the headers
- * of tables that run over pages repeated on each (html-table-headers.ts). Whatever fails destroys
- * the document it holds.
+ * shrinks, so two at once would set its size): shrunk to fit (layOutToFit), boxes kept whole
+ * (html-avoid-breaks.ts), then with the headers of tables that run over pages repeated on each
+ * (html-table-headers.ts). Whatever fails destroys the document it holds.
  */
 function layOutWithHeaders(mupdf: typeof Mupdf, prepared: ReturnType<typeof prepareHtml>, log: RunContext<Params>['log']): { doc: Mupdf.Document; scale: number } {
   const { box, tables } = prepared;
@@ -105,17 +107,29 @@ function layOutWithHeaders(mupdf: typeof Mupdf, prepared: ReturnType<typeof prep
     doc = undefined;
     return (doc = layOut(mupdf, html, box, fitted.scale));
   };
+  const current = () => new TextEncoder().encode(prepared.serialize());
   try {
-    const spanning = spanningTables(doc, tables);
-    if (!spanning.length) return { doc, scale: fitted.scale };
+    let settled = bytes;
+    // Boxes asked not to be cut by a page end (break-inside: avoid) start a page where they would be.
+    if (prepared.unbroken.length) {
+      addEdgeMarkers(prepared.unbroken);
+      const measured = again(current());
+      removeEdgeMarkers(prepared.unbroken);
+      const cut = cutBoxes(measured, prepared.unbroken, (box.h - box.margins[0] - box.margins[2]) * fitted.scale);
+      breakBefore(cut);
+      settled = cut.length ? current() : bytes;
+      again(settled);
+    }
+    const spanning = spanningTables(doc!, tables);
+    if (!spanning.length) return { doc: doc!, scale: fitted.scale };
     addRowMarkers(spanning);
-    const measured = again(new TextEncoder().encode(prepared.serialize()));
+    const measured = again(current());
     removeRowMarkers(spanning);
     const parts = splitTables(spanning, splitRows(measured, spanning));
-    const split = again(parts.length ? new TextEncoder().encode(prepared.serialize()) : bytes);
+    const split = again(parts.length ? current() : settled);
     if (parts.length && !partsFit(split, parts)) {
       log('html_table_split_kept_whole', { parts: parts.length });
-      again(bytes);
+      again(settled);
     }
     return { doc: doc!, scale: fitted.scale };
   } catch (err) {
@@ -196,7 +210,7 @@ function widestRight(mupdf: typeof Mupdf, doc: Mupdf.Document, pages: number): n
  * DOM where MuPDF's layout falls short of a browser's (html-rewrite.ts), with the print rules of
  * its style sheets, which also carry its @page and @font-face rules.
  */
-export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] }; tables: MarkedTable[]; serialize(): string; tableWidth: number } {
+export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] }; tables: MarkedTable[]; unbroken: Element[]; serialize(): string; tableWidth: number } {
   const written = [...text.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi)].filter((m) => forPrint(m[1]!)).map((m) => m[2]!);
   const pages = pageRules(written.join('\n'));
   // The sheet first (from the @page rules), then the rest read for a page of its content width.
@@ -207,9 +221,11 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   const dom = parseDocument(withoutActiveContent(text, media, customPropertiesOf(written.join('\n'))));
   limitDepth(dom, MAX_DEPTH, styledBy(dom.children, rules));
   writeCounters(dom, rules);
-  const { tableWidth } = rewriteForMupdf(dom, computeStyles(dom.children, rules), { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
+  const styles = computeStyles(dom.children, rules);
+  const { tableWidth } = rewriteForMupdf(dom, styles, { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
+  const unbroken = unbrokenBoxes(dom, styles);
   const tables = markTableRows(dom);
   const serialize = () => `<style>${pxToPt(BROWSER_DEFAULTS)}</style>${inPoints(quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`), media)}`;
-  return { html: serialize(), pages, box: { ...box, faces: embeddedFaces(rules) }, tables, serialize, tableWidth };
+  return { html: serialize(), pages, box: { ...box, faces: embeddedFaces(rules) }, tables, unbroken, serialize, tableWidth };
 }
 
