@@ -9,6 +9,7 @@ import type * as Mupdf from 'mupdf';
 import { Element, Text, type ParentNode } from 'domhandler';
 import { BLOCK_TAGS, insertBefore, relink } from './html-dom';
 import type { ComputedStyles } from './html-styles';
+import { markerPlaces } from './html-table-headers';
 
 const MARKER = 'pe-keep:';
 
@@ -53,15 +54,7 @@ export function removeEdgeMarkers(boxes: Element[]): void {
 
 /** The boxes a page end cuts that would fit on one page (`room`: a page's content height in layout units). */
 export function cutBoxes(doc: Mupdf.Document, boxes: Element[], room: number): Element[] {
-  const places = new Map<string, { page: number; y: number }>();
-  for (let i = 0; i < doc.countPages(); i++) {
-    const page = doc.loadPage(i);
-    for (const link of page.getLinks()) {
-      const uri = link.getURI();
-      if (uri.startsWith(MARKER)) places.set(uri.slice(MARKER.length), { page: i, y: link.getBounds()[1] });
-    }
-    page.destroy();
-  }
+  const places = markerPlaces(doc, MARKER);
   return boxes.filter((_, n) => {
     const [start, end] = [places.get(`${n}-start`), places.get(`${n}-end`)];
     if (!start || !end || start.page === end.page) return false;

@@ -103,17 +103,23 @@ export function removeRowMarkers(tables: MarkedTable[]): void {
   }
 }
 
-/** Where the split must fall in each table (row indices that start a part), from a layout with row markers. */
-export function splitRows(doc: Mupdf.Document, tables: MarkedTable[]): number[][] {
+/** Where each zero-width marker link (`<prefix><name>`) landed: its page and top, by name, in one pass over the pages' links. */
+export function markerPlaces(doc: Mupdf.Document, prefix: string): Map<string, Placed> {
   const places = new Map<string, Placed>();
   for (let i = 0; i < doc.countPages(); i++) {
     const page = doc.loadPage(i);
     for (const link of page.getLinks()) {
       const uri = link.getURI();
-      if (uri.startsWith(MARKER)) places.set(uri.slice(MARKER.length), { page: i, y: link.getBounds()[1] });
+      if (uri.startsWith(prefix)) places.set(uri.slice(prefix.length), { page: i, y: link.getBounds()[1] });
     }
     page.destroy();
   }
+  return places;
+}
+
+/** Where the split must fall in each table (row indices that start a part), from a layout with row markers. */
+export function splitRows(doc: Mupdf.Document, tables: MarkedTable[]): number[][] {
+  const places = markerPlaces(doc, MARKER);
   return tables.map((t) => {
     const rows = t.rows.map((row) => places.get(row.attribs.id!));
     if (rows.some((r) => !r) || rows[0]!.page === rows.at(-1)!.page) return [];
