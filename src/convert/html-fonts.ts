@@ -2,14 +2,15 @@
  * Fonts a page embeds as `@font-face { src: url(data:…) }` (html-to-pdf). MuPDF's CSS reader
  * cannot take a data: URL that long (it ends the style sheet), so the faces are read here and
  * handed to MuPDF through its font loader, which it asks for every family it does not know.
- * TrueType and OpenType as they are, WOFF unpacked to the font inside it, WOFF2 offered to MuPDF
- * as it is (its FreeType reads it where built with Brotli; else the text falls back).
+ * TrueType and OpenType as they are, WOFF and WOFF2 unpacked to the font inside them (sfnt.ts,
+ * woff2.ts).
  */
 import type * as Mupdf from 'mupdf';
 import { FACE_FILES, faceStyle, type Family, type FontFiles } from '../converters/fonts/catalog';
 import type { StyleRule } from './css-flatten';
 import { fromBase64 } from '../converters/png';
 import { withoutLigatures, woffToSfnt } from './sfnt';
+import { isWoff2, woff2ToSfnt } from './woff2';
 
 export interface EmbeddedFace {
   family: string;
@@ -44,7 +45,7 @@ function fontBytes(url: string): Uint8Array | undefined {
   const payload = url.slice(comma + 1);
   try {
     const bytes = /;base64$/i.test(url.slice(0, comma)) ? fromBase64(payload) : new TextEncoder().encode(decodeURIComponent(payload));
-    return withoutLigatures(isWoff(bytes) ? woffToSfnt(bytes) : bytes);
+    return withoutLigatures(isWoff(bytes) ? woffToSfnt(bytes) : isWoff2(bytes) ? woff2ToSfnt(bytes) : bytes);
   } catch {
     return undefined;
   }
