@@ -314,6 +314,24 @@ describe('html-to-pdf', () => {
     expect(page(kept, 'box line 0')).toBe(page(kept, 'filler 52') + 1);
   });
 
+  it('a box with border-radius and a background colour is drawn with rounded corners, in its own colour', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const html = `<style>.badge { background: #2060c0; border-radius: 20px; padding: 30px; color: white; width: 200px }</style><div class="badge">Rounded</div><div style="background: #2060c0; padding: 30px; width: 200px; margin-top: 10px">Square</div>`;
+    const up = await uploadOk(acct, new TextEncoder().encode(html), 'rounded.html');
+    const mupdf = await loadMupdf();
+    const doc = mupdf.Document.openDocument(await download(await runOp(acct, 'html-to-pdf', { file_id: up.file_id, margin: 'none' })), 'application/pdf');
+    const page = doc.loadPage(0);
+    const boxOf = (word: string) => (JSON.parse(page.toStructuredText('').asJSON()).blocks as { lines: { text: string; bbox: { x: number; y: number } }[] }[]).flatMap((b) => b.lines).find((l) => l.text.includes(word))!.bbox;
+    const pix = page.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false);
+    const at = (x: number, y: number) => Array.from(pix.getPixels().subarray(3 * (Math.round(y) * pix.getWidth() + Math.round(x)), 3 * (Math.round(y) * pix.getWidth() + Math.round(x)) + 3));
+    const [rounded, square] = [boxOf('Rounded'), boxOf('Square')];
+    // Each box's corner sits 22.5 pt (30px padding) up and left of its text; 2 pt inside it.
+    expect(at(square.x - 20.5, square.y - 20.5)).toEqual([0x20, 0x60, 0xc0]);
+    expect(at(rounded.x - 20.5, rounded.y - 20.5)).toEqual([255, 255, 255]); // cut off by the radius
+    expect(at(rounded.x, rounded.y - 10)).toEqual([0x20, 0x60, 0xc0]); // inside: its own colour, not the marker
+    doc.destroy();
+  });
+
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
     const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
     expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });

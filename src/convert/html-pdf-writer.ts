@@ -6,9 +6,15 @@
 import type * as Mupdf from 'mupdf';
 import { saveBytes } from '../engines/pdf';
 import type { PageDecor } from './html-page-decor';
+import { roundingDevice, type Rounded } from './html-rounded';
 
-/** Each laid-out page drawn into a new PDF (with the @page decor behind and around it), then its links added and the title set; `release` lets the layout go once drawn. */
-export function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number, h: number, decor: PageDecor | undefined, scale: number, release: () => void): Uint8Array {
+/**
+ * Each laid-out page drawn into a new PDF (with the @page decor behind and around it, marked boxes
+ * rounded: html-rounded.ts), then its links added and the title set; `release` lets the layout go
+ * once drawn.
+ */
+export function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, sheet: { w: number; h: number; scale: number; decor: PageDecor | undefined; rounded: Map<number, Rounded> }, release: () => void): Uint8Array {
+  const { w, h, scale, decor, rounded } = sheet;
   const out = new mupdf.Buffer();
   const writer = new mupdf.DocumentWriter(out, 'pdf', '');
   const links: { page: number; rect: Mupdf.Rect; uri: string | null }[] = [];
@@ -17,7 +23,7 @@ export function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, w: number,
     const page = source.loadPage(i);
     const device = writer.beginPage([0, 0, w, h]);
     decor?.(device, i, count, 'behind');
-    page.run(device, mupdf.Matrix.scale(1 / scale, 1 / scale));
+    page.run(rounded.size ? roundingDevice(mupdf, device, rounded) : device, mupdf.Matrix.scale(1 / scale, 1 / scale));
     decor?.(device, i, count, 'above');
     writer.endPage();
     for (const link of page.getLinks()) links.push({ page: i, rect: link.getBounds().map((v) => v / scale) as Mupdf.Rect, uri: pdfLinkUri(source, link, h, scale) });

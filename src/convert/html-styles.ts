@@ -12,7 +12,7 @@ import { declarations, type StyleRule } from './css-flatten';
 /** The properties whose computed value the rewrite needs. */
 const WATCHED = new Set([
   'display', 'flex-direction', 'flex-wrap', 'flex', 'flex-grow', 'justify-content', 'align-items', 'grid-template-columns',
-  'break-before', 'break-after', 'page-break-before', 'page-break-after', 'text-transform', 'position', 'width', 'flex-basis', 'height', 'min-height', 'margin', 'margin-left', 'margin-right', 'float', 'max-width', 'top', 'left', 'right', 'bottom', 'columns', 'column-count', 'break-inside', 'page-break-inside',
+  'break-before', 'break-after', 'page-break-before', 'page-break-after', 'text-transform', 'position', 'width', 'flex-basis', 'height', 'min-height', 'margin', 'margin-left', 'margin-right', 'float', 'max-width', 'top', 'left', 'right', 'bottom', 'columns', 'column-count', 'break-inside', 'page-break-inside', 'border-radius', 'background-color', 'background',
 ]);
 
 export type ComputedStyles = Map<Element, Map<string, string>>;

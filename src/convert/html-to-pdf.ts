@@ -26,6 +26,7 @@ import { pageBox, type Params } from './html-page-box';
 import { pageDecor } from './html-page-decor';
 import { writePdf } from './html-pdf-writer';
 import { rewriteForMupdf } from './html-rewrite';
+import { tagRoundedBoxes, type Rounded } from './html-rounded';
 import { decodeHtml, forPrint, inPoints, withoutActiveContent } from './html-source';
 import { computeStyles, styledBy } from './html-styles';
 import { addEdgeMarkers, breakBefore, cutBoxes, removeEdgeMarkers, unbrokenBoxes } from './html-avoid-breaks';
@@ -76,7 +77,7 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
       source?.destroy();
       source = undefined;
     };
-    return { chunks: [writePdf(mupdf, source, w, h, decor, scale, release)], ext: 'pdf', contentType: PDF_MIME };
+    return { chunks: [writePdf(mupdf, source, { w, h, scale, decor, rounded: prepared.rounded }, release)], ext: 'pdf', contentType: PDF_MIME };
   } catch (err) {
     if (err instanceof TaskError) throw err;
     log('html_layout_failed', { error: String(err) });
@@ -210,7 +211,7 @@ function widestRight(mupdf: typeof Mupdf, doc: Mupdf.Document, pages: number): n
  * DOM where MuPDF's layout falls short of a browser's (html-rewrite.ts), with the print rules of
  * its style sheets, which also carry its @page and @font-face rules.
  */
-export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] }; tables: MarkedTable[]; unbroken: Element[]; serialize(): string; tableWidth: number } {
+export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] }; tables: MarkedTable[]; unbroken: Element[]; rounded: Map<number, Rounded>; serialize(): string; tableWidth: number } {
   const written = [...text.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi)].filter((m) => forPrint(m[1]!)).map((m) => m[2]!);
   const pages = pageRules(written.join('\n'));
   // The sheet first (from the @page rules), then the rest read for a page of its content width.
@@ -224,8 +225,9 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   const styles = computeStyles(dom.children, rules);
   const { tableWidth } = rewriteForMupdf(dom, styles, { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
   const unbroken = unbrokenBoxes(dom, styles);
+  const rounded = tagRoundedBoxes(dom, styles);
   const tables = markTableRows(dom);
   const serialize = () => `<style>${pxToPt(BROWSER_DEFAULTS)}</style>${inPoints(quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`), media)}`;
-  return { html: serialize(), pages, box: { ...box, faces: embeddedFaces(rules) }, tables, unbroken, serialize, tableWidth };
+  return { html: serialize(), pages, box: { ...box, faces: embeddedFaces(rules) }, tables, unbroken, rounded, serialize, tableWidth };
 }
 
