@@ -6,6 +6,7 @@
  */
 import type * as Mupdf from 'mupdf';
 import type { ParentNode } from 'domhandler';
+import { opaqueColors } from './css-colors';
 import { addStyle } from './html-dom';
 import { cssLength, parseColor } from './html-page-decor';
 import type { ComputedStyles } from './html-styles';
@@ -23,7 +24,8 @@ export function tagRoundedBoxes(_root: ParentNode, styles: ComputedStyles): Map<
   const tagged = new Map<number, Rounded>();
   for (const [el, props] of styles) {
     const radius = cssLength(props.get('border-radius')?.split(/[\s/]+/)[0] ?? '', 0);
-    const color = parseColor(props.get('background-color') ?? props.get('background') ?? '');
+    // Translucent colours as they show over white, as the rest of the page gets them (css-colors.ts).
+    const color = parseColor(opaqueColors(props.get('background-color') ?? props.get('background') ?? ''));
     if (!radius || radius <= 0 || !color || tagged.size >= MAX_TAGGED) continue;
     const k = tagged.size + 1;
     tagged.set(k, { radius, color });
