@@ -332,6 +332,21 @@ describe('html-to-pdf', () => {
     doc.destroy();
   });
 
+  it('XHTML (XML declaration, doctype, namespaces, self-closed tags) reads as HTML; a data: GIF is drawn', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const gif = 'R0lGODlhAQABAIAAAAUEBAAAACwAAAAAAQABAAACAkQBADs=';
+    const xhtml = `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">
+      <html xmlns="http://www.w3.org/1999/xhtml"><head><title>X</title></head><body><p>XHTML paragraph<br/>next line</p><img style="width:100px;height:50px" src="data:image/gif;base64,${gif}"/></body></html>`;
+    const up = await uploadOk(acct, new TextEncoder().encode(xhtml), 'page.xhtml');
+    const mupdf = await loadMupdf();
+    const doc = mupdf.Document.openDocument(await download(await runOp(acct, 'html-to-pdf', { file_id: up.file_id })), 'application/pdf');
+    const page = doc.loadPage(0);
+    expect(page.toStructuredText('').asText()).toMatch(/XHTML paragraph\s+next line/);
+    const picture = (JSON.parse(page.toStructuredText('preserve-images').asJSON()).blocks as { type: string; bbox: { w: number; h: number } }[]).find((b) => b.type === 'image');
+    expect(picture?.bbox.w).toBeCloseTo(75, 0);
+    doc.destroy();
+  });
+
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
     const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
     expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });
