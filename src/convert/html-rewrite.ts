@@ -1,12 +1,15 @@
 /**
  * The page rewritten into what MuPDF's HTML layout draws as a browser prints it (html-to-pdf):
- * - flex rows and grids become tables (MuPDF lays out tables, not flex or grid);
+ * - boxes set side by side (flex, grid, columns, floats, inline blocks) become tables
+ *   (html-boxes.ts), and tables are centred and their width shared as CSS does (html-tables.ts);
  * - forced page breaks, in either spelling (`break-before: page`, `page-break-before: always`,
  *   `left`/`right`), become an empty block with `page-break-after: always`, the one form MuPDF
  *   honours; breaks before the first content or after the last are dropped, as Chromium does;
+ * - absolutely positioned boxes go out of the flow, boxes taller than a page are shortened;
  * - `text-transform` is applied to the text itself;
  * - presentational attributes of older pages (`border`, `cellpadding`, `bgcolor`, `align`,
  *   `<font>`) become the styles a browser gives them.
+ * It answers how wide the page must be drawn to hold its widest fixed table or placed rule.
  */
 import { Element, Text, type AnyNode, type ParentNode } from 'domhandler';
 import { addHint, addStyle, BLOCK_TAGS, elements, insertBefore, nearestTable, relink } from './html-dom';
