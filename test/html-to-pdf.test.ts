@@ -347,6 +347,20 @@ describe('html-to-pdf', () => {
     doc.destroy();
   });
 
+  it('fixed boxes (running headers and footers) are printed on every page, where their offsets put them', async () => {
+    const acct = await newAccount({ balance: '20.00' });
+    const body = Array.from({ length: 150 }, (_, i) => `<p>Body paragraph ${i}</p>`).join('');
+    const got = await convert(acct, `<style>header { position: fixed; top: 0 } footer { position: fixed; bottom: 0 }</style><header>Running head</header>${body}<footer>Running foot</footer>`);
+    expect(got.pages.length).toBeGreaterThan(2);
+    for (const page of got.pages) {
+      expect(page).toContain('Running head');
+      expect(page).toContain('Running foot');
+    }
+    expect(got.pages.join(' ').match(/Body paragraph \d+/g)).toHaveLength(150);
+    const foot = got.lines.find((l) => l.text.includes('Running foot'))!.bbox;
+    expect(foot.y).toBeGreaterThan(700); // at the bottom of the A4 page
+  });
+
   it('pageBox reads CSS page sizes; gridTracks writes out repeat(); specificity ranks ids over classes over types', () => {
     const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' } as const;
     expect(pageBox(printRules('@page { size: letter landscape }'), params)).toMatchObject({ w: 792, h: 612, margin: 'margin: 10mm' });

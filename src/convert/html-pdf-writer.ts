@@ -13,8 +13,8 @@ import { roundingDevice, type Rounded } from './html-rounded';
  * rounded: html-rounded.ts), then its links added and the title set; `release` lets the layout go
  * once drawn.
  */
-export function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, sheet: { w: number; h: number; scale: number; decor: PageDecor | undefined; rounded: Map<number, Rounded> }, release: () => void): Uint8Array {
-  const { w, h, scale, decor, rounded } = sheet;
+export function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, sheet: { w: number; h: number; scale: number; decor: PageDecor | undefined; rounded: Map<number, Rounded>; overlay?: Mupdf.DisplayList }, release: () => void): Uint8Array {
+  const { w, h, scale, decor, rounded, overlay } = sheet;
   const out = new mupdf.Buffer();
   const writer = new mupdf.DocumentWriter(out, 'pdf', '');
   const links: { page: number; rect: Mupdf.Rect; uri: string | null }[] = [];
@@ -24,6 +24,7 @@ export function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, sheet: { w
     const device = writer.beginPage([0, 0, w, h]);
     decor?.(device, i, count, 'behind');
     page.run(rounded.size ? roundingDevice(mupdf, device, rounded) : device, mupdf.Matrix.scale(1 / scale, 1 / scale));
+    overlay?.run(device, mupdf.Matrix.scale(1 / scale, 1 / scale)); // fixed boxes, on every page
     decor?.(device, i, count, 'above');
     writer.endPage();
     for (const link of page.getLinks()) links.push({ page: i, rect: link.getBounds().map((v) => v / scale) as Mupdf.Rect, uri: pdfLinkUri(source, link, h, scale) });

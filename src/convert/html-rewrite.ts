@@ -9,7 +9,8 @@
  * - `text-transform` is applied to the text itself;
  * - presentational attributes of older pages (`border`, `cellpadding`, `bgcolor`, `align`,
  *   `<font>`) become the styles a browser gives them.
- * It answers how wide the page must be drawn to hold its widest fixed table or placed rule.
+ * It answers how wide the page must be drawn to hold its widest fixed table or placed rule, and
+ * hands back the fixed boxes it took out, to be drawn on every page.
  */
 import { Element, Text, type AnyNode, type ParentNode } from 'domhandler';
 import { addHint, addStyle, BLOCK_TAGS, elements, insertBefore, nearestTable, relink } from './html-dom';
@@ -19,7 +20,7 @@ import type { ComputedStyles } from './html-styles';
 import { BODY_MARGINS, captionsAbove, centreBoxes, insideSizedBox, shareTableWidth, widestTable } from './html-tables';
 
 /** `page`: the size of a page's content area in points (between the margins). */
-export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: { width: number; height: number }): { tableWidth: number } {
+export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: { width: number; height: number }): { tableWidth: number; fixed: Element[] } {
   const tableWidth = widestTable(root, styles);
   centreBoxes(root, styles, page.width - BODY_MARGINS);
   shareTableWidth(root, styles, page.width - BODY_MARGINS);
@@ -39,8 +40,8 @@ export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: 
   floatedPictures(elements(root), styles);
   placePageBreaks(root, styles);
   captionsAbove(root);
-  const reach = positionedLast(root, styles, page.width - BODY_MARGINS);
-  return { tableWidth: Math.max(tableWidth, reach) };
+  const { reach, fixed } = positionedLast(root, styles, page.width - BODY_MARGINS);
+  return { tableWidth: Math.max(tableWidth, reach), fixed };
 }
 
 /**
@@ -49,13 +50,21 @@ export function rewriteForMupdf(root: ParentNode, styles: ComputedStyles, page: 
  * As the last thing in the body, such a box disturbs nothing. Boxes inside a positioned ancestor
  * are left where they are, and so are inline boxes placed by nothing but their margins.
  */
-function positionedLast(root: ParentNode, styles: ComputedStyles, room: number): number {
+function positionedLast(root: ParentNode, styles: ComputedStyles, room: number): { reach: number; fixed: Element[] } {
   const body = elements(root).find((el) => el.name === 'body') ?? root;
   let reach = 0;
   const positioned = (el: Element) => /^(absolute|fixed|relative|sticky)$/.test(styles.get(el)?.get('position') ?? '');
+  // Fixed boxes (running headers and footers) are printed on every page by Chromium: taken out
+  // here and laid out on a page of their own, drawn over each page (html-to-pdf.ts).
+  const fixed = elements(root).filter((el) => styles.get(el)?.get('position') === 'fixed' && !fixedAncestor(el, styles));
+  for (const el of fixed) {
+    el.parent!.children.splice(el.parent!.children.indexOf(el), 1);
+    relink(el.parent!);
+    addStyle(el, 'position:absolute');
+  }
   const moved = elements(root).filter((el) => {
     const props = styles.get(el);
-    if (!/^(absolute|fixed)$/.test(props?.get('position') ?? '')) return false;
+    if (props?.get('position') !== 'absolute') return false;
     for (let p = el.parent; p; p = p.parent) if (p instanceof Element && positioned(p)) return false;
     // An inline box with no offsets sits where it would in the line (its static position), and
     // stays there: a rule drawn under a signature, which may well run off the page, as in Chromium.
@@ -73,7 +82,12 @@ function positionedLast(root: ParentNode, styles: ComputedStyles, room: number):
     body.children.push(el);
   }
   relink(body);
-  return reach;
+  return { reach, fixed };
+}
+
+function fixedAncestor(el: Element, styles: ComputedStyles): boolean {
+  for (let p = el.parent; p instanceof Element; p = p.parent) if (styles.get(p)?.get('position') === 'fixed') return true;
+  return false;
 }
 
 /**

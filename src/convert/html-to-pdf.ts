@@ -8,7 +8,7 @@
  */
 import type * as Mupdf from 'mupdf';
 import renderHtml from 'dom-serializer';
-import type { Element } from 'domhandler';
+import { Element as ElementNode, type Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { bundledFonts } from '../converters/fonts/bundled';
 import { loadMupdf } from '../engines/mupdf';
@@ -73,11 +73,12 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
     const { doc, scale } = layOutWithHeaders(mupdf, prepared, log);
     source = doc;
     const decor = pageDecor(mupdf, pages, { w, h, margins }, faces);
+    const overlay = prepared.fixedHtml ? fixedOverlay(mupdf, prepared.fixedHtml, box, scale) : undefined;
     const release = () => {
       source?.destroy();
       source = undefined;
     };
-    return { chunks: [writePdf(mupdf, source, { w, h, scale, decor, rounded: prepared.rounded }, release)], ext: 'pdf', contentType: PDF_MIME };
+    return { chunks: [writePdf(mupdf, source, { w, h, scale, decor, rounded: prepared.rounded, overlay }, release)], ext: 'pdf', contentType: PDF_MIME };
   } catch (err) {
     if (err instanceof TaskError) throw err;
     log('html_layout_failed', { error: String(err) });
@@ -168,6 +169,21 @@ function layOutToFit(mupdf: typeof Mupdf, bytes: Uint8Array, box: { w: number; h
   }
 }
 
+/** The fixed boxes laid out on a page of their own (where their offsets put them), as a display list to draw over every page. */
+function fixedOverlay(mupdf: typeof Mupdf, html: string, box: { w: number; h: number; margins: number[] }, scale: number): Mupdf.DisplayList | undefined {
+  const doc = layOut(mupdf, new TextEncoder().encode(html), box, scale);
+  try {
+    const page = doc.loadPage(0);
+    const list = page.toDisplayList();
+    page.destroy();
+    return list;
+  } catch {
+    return undefined; // fixed boxes that cannot be laid out are left out, as before
+  } finally {
+    doc.destroy();
+  }
+}
+
 /** Chromium shrinks content to fit the page's width down to this factor. */
 const MAX_SHRINK = 2;
 
@@ -211,7 +227,7 @@ function widestRight(mupdf: typeof Mupdf, doc: Mupdf.Document, pages: number): n
  * DOM where MuPDF's layout falls short of a browser's (html-rewrite.ts), with the print rules of
  * its style sheets, which also carry its @page and @font-face rules.
  */
-export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] }; tables: MarkedTable[]; unbroken: Element[]; rounded: Map<number, Rounded>; serialize(): string; tableWidth: number } {
+export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] }; tables: MarkedTable[]; unbroken: Element[]; rounded: Map<number, Rounded>; serialize(): string; tableWidth: number; fixedHtml: string | undefined } {
   const written = [...text.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi)].filter((m) => forPrint(m[1]!)).map((m) => m[2]!);
   const pages = pageRules(written.join('\n'));
   // The sheet first (from the @page rules), then the rest read for a page of its content width.
@@ -223,11 +239,15 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   limitDepth(dom, MAX_DEPTH, styledBy(dom.children, rules));
   writeCounters(dom, rules);
   const styles = computeStyles(dom.children, rules);
-  const { tableWidth } = rewriteForMupdf(dom, styles, { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
+  const { tableWidth, fixed } = rewriteForMupdf(dom, styles, { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
   const unbroken = unbrokenBoxes(dom, styles);
   const rounded = tagRoundedBoxes(dom, styles);
   const tables = markTableRows(dom);
-  const serialize = () => `<style>${pxToPt(BROWSER_DEFAULTS)}</style>${inPoints(quoteFamilies(renderHtml(dom, { encodeEntities: 'utf8' })).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`), media)}`;
-  return { html: serialize(), pages, box: { ...box, faces: embeddedFaces(rules) }, tables, unbroken, rounded, serialize, tableWidth };
+  const finish = (html: string) => `<style>${pxToPt(BROWSER_DEFAULTS)}</style>${inPoints(quoteFamilies(html).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`), media)}`;
+  const serialize = () => finish(renderHtml(dom, { encodeEntities: 'utf8' }));
+  // The fixed boxes on a page of their own, with the page's style sheets.
+  const head = dom.children.flatMap((n) => (n instanceof ElementNode ? [n, ...n.children] : [])).find((n): n is Element => n instanceof ElementNode && n.name === 'head');
+  const fixedHtml = fixed.length ? finish(`<html>${head ? renderHtml(head, { encodeEntities: 'utf8' }) : ''}<body>${renderHtml(fixed, { encodeEntities: 'utf8' })}</body></html>`) : undefined;
+  return { html: serialize(), pages, box: { ...box, faces: embeddedFaces(rules) }, tables, unbroken, rounded, serialize, tableWidth, fixedHtml };
 }
 
