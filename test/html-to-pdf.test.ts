@@ -302,7 +302,7 @@ describe('html-to-pdf', () => {
     doc.destroy();
   });
 
-  it('break-inside: avoid keeps a box whole on the next page where a page end would cut it', async () => {
+  it('break-inside: avoid keeps a box whole on the next page where a page end would cut it; break-after: avoid keeps a heading with what follows', async () => {
     const acct = await newAccount({ balance: '20.00' });
     const filler = Array.from({ length: 53 }, (_, i) => `<p style="margin:0">filler ${i}</p>`).join('');
     const box = Array.from({ length: 6 }, (_, i) => `<p style="margin:0">box line ${i}</p>`).join('');
@@ -312,6 +312,13 @@ describe('html-to-pdf', () => {
     expect(page(cut, 'box line 0')).not.toBe(page(cut, 'box line 5')); // MuPDF alone cuts it
     expect(page(kept, 'box line 0')).toBe(page(kept, 'box line 5'));
     expect(page(kept, 'box line 0')).toBe(page(kept, 'filler 52') + 1);
+    // break-after: avoid keeps a heading with the paragraph after it.
+    const lines = Array.from({ length: 55 }, (_, i) => `<p style="margin:0">line ${i}</p>`).join('');
+    const heading = `<h3 style="margin:0">Section title</h3><p style="margin:0">${'Section text. '.repeat(80)}</p>`;
+    const alone = await convert(acct, `${lines}${heading}`);
+    const together = await convert(acct, `<style>h3 { break-after: avoid }</style>${lines}${heading}`);
+    expect(page(alone, 'Section title')).not.toBe(page(alone, 'Section text.')); // MuPDF alone leaves it at the foot of the page
+    expect(page(together, 'Section title')).toBe(page(together, 'Section text.'));
   });
 
   it('a box with border-radius and a background colour is drawn with rounded corners, in its own colour', async () => {

@@ -29,7 +29,7 @@ import { rewriteForMupdf } from './html-rewrite';
 import { tagRoundedBoxes, type Rounded } from './html-rounded';
 import { decodeHtml, forPrint, inPoints, withoutActiveContent } from './html-source';
 import { computeStyles, styledBy } from './html-styles';
-import { addEdgeMarkers, breakBefore, cutBoxes, removeEdgeMarkers, unbrokenBoxes } from './html-avoid-breaks';
+import { addEdgeMarkers, breakBefore, cutBoxes, keptTogether, removeEdgeMarkers, type Kept } from './html-avoid-breaks';
 import { addRowMarkers, markTableRows, partsFit, removeRowMarkers, spanningTables, splitRows, splitTables, type MarkedTable } from './html-table-headers';
 import { BODY_MARGINS } from './html-tables';
 
@@ -227,7 +227,7 @@ function widestRight(mupdf: typeof Mupdf, doc: Mupdf.Document, pages: number): n
  * DOM where MuPDF's layout falls short of a browser's (html-rewrite.ts), with the print rules of
  * its style sheets, which also carry its @page and @font-face rules.
  */
-export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] }; tables: MarkedTable[]; unbroken: Element[]; rounded: Map<number, Rounded>; serialize(): string; tableWidth: number; fixedHtml: string | undefined } {
+export function prepareHtml(text: string, params: Params = DEFAULTS): { html: string; pages: PageRule[]; box: ReturnType<typeof pageBox> & { faces: EmbeddedFace[] }; tables: MarkedTable[]; unbroken: Kept[]; rounded: Map<number, Rounded>; serialize(): string; tableWidth: number; fixedHtml: string | undefined } {
   const written = [...text.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi)].filter((m) => forPrint(m[1]!)).map((m) => m[2]!);
   const pages = pageRules(written.join('\n'));
   // The sheet first (from the @page rules), then the rest read for a page of its content width.
@@ -240,7 +240,7 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   writeCounters(dom, rules);
   const styles = computeStyles(dom.children, rules);
   const { tableWidth, fixed } = rewriteForMupdf(dom, styles, { width: box.w - box.margins[1] - box.margins[3], height: box.h - box.margins[0] - box.margins[2] });
-  const unbroken = unbrokenBoxes(dom, styles);
+  const unbroken = keptTogether(dom, styles);
   const rounded = tagRoundedBoxes(dom, styles);
   const tables = markTableRows(dom);
   const finish = (html: string) => `<style>${pxToPt(BROWSER_DEFAULTS)}</style>${inPoints(quoteFamilies(html).replace(/line-height\s*:\s*normal/gi, `line-height: ${NORMAL_LINE_HEIGHT}`), media)}`;
