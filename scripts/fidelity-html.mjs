@@ -27,6 +27,16 @@ if (!scorerReady(console.log)) process.exit(1);
 for (const dir of ['ours', 'mupdf', 'chromium']) mkdirSync(join(out, dir), { recursive: true });
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
+/**
+ * `chromium --headless --print-to-pdf` of a local file, kept off the network: its background
+ * services off, and any http(s) it would load sent to a dead proxy on 127.0.0.1 (corpus pages link
+ * to outside addresses; nothing of this project sends traffic beyond the loopback range).
+ */
+function printWithChromium(file, pdf) {
+  const offline = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--proxy-server=http://127.0.0.1:9'];
+  spawnSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', ...offline, `--print-to-pdf=${pdf}`, `file://${file}`], { timeout: 300_000 });
+}
+
 const score = (candidate, reference) => {
   const r = spawnSync(process.execPath, [SCORER, candidate, reference], { encoding: 'utf8' });
   try {
@@ -49,7 +59,7 @@ function referencePaper(reference) {
 
 if (dirArg > 0 && chromium) {
   for (const f of readdirSync(corpus).filter((f) => f.endsWith('.html') && !existsSync(join(refs, `${f}.pdf`)))) {
-    spawnSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--print-to-pdf=${join(refs, `${f}.pdf`)}`, `file://${join(corpus, f)}`], { timeout: 120_000 });
+    printWithChromium(join(corpus, f), join(refs, `${f}.pdf`));
   }
 }
 
@@ -79,7 +89,7 @@ try {
     let chromiumMs = NaN;
     if (chromium) {
       const c0 = performance.now();
-      spawnSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--print-to-pdf=${join(out, 'chromium', `${f}.pdf`)}`, `file://${path}`], { encoding: 'utf8', timeout: 120_000 });
+      printWithChromium(path, join(out, 'chromium', `${f}.pdf`));
       chromiumMs = performance.now() - c0;
     }
     rows.push({ f, ours: rec.status === 'done' ? score(oursPdf, reference) : 0, mupdf: existsSync(mupdfPdf) ? score(mupdfPdf, reference) : 0, oursMs, chromiumMs, error: rec.error_message });
@@ -122,7 +132,7 @@ async function convertBigPage(svc, apiKey) {
   let chromiumMs = NaN;
   if (chromium) {
     const c0 = performance.now();
-    spawnSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--print-to-pdf=${join(out, 'chromium', 'big-page.pdf')}`, `file://${path}`], { timeout: 300_000 });
+    printWithChromium(path, join(out, 'chromium', 'big-page.pdf'));
     chromiumMs = performance.now() - c0;
   }
   const step = mem?.at(-1);

@@ -8,7 +8,7 @@
 import type * as Mupdf from 'mupdf';
 import { FACE_FILES, faceStyle, type Family, type FontFiles } from '../converters/fonts/catalog';
 import type { StyleRule } from './css-flatten';
-import { fromBase64 } from '../converters/png';
+import { dataUrlBytes } from '../converters/png';
 import { withoutLigatures, woffToSfnt } from './sfnt';
 import { isWoff2, woff2ToSfnt } from './woff2';
 
@@ -40,12 +40,9 @@ const unquote = (s: string): string => s.trim().replace(/^(["'])([\s\S]*)\1$/, '
 
 /** A font's bytes from a data: URL (base64 or percent-encoded); WOFF unpacked. */
 function fontBytes(url: string): Uint8Array | undefined {
-  const comma = url.indexOf(',');
-  if (comma < 0) return undefined;
-  const payload = url.slice(comma + 1);
   try {
-    const bytes = /;base64$/i.test(url.slice(0, comma)) ? fromBase64(payload) : new TextEncoder().encode(decodeURIComponent(payload));
-    return withoutLigatures(isWoff(bytes) ? woffToSfnt(bytes) : isWoff2(bytes) ? woff2ToSfnt(bytes) : bytes);
+    const bytes = dataUrlBytes(url);
+    return bytes && withoutLigatures(isWoff(bytes) ? woffToSfnt(bytes) : isWoff2(bytes) ? woff2ToSfnt(bytes) : bytes);
   } catch {
     return undefined;
   }

@@ -4,7 +4,7 @@
  * `src` attributes and CSS alike; a `data:image/svg+xml` picture (nor SVG) drawn by
  * svg-picture.ts. Pictures past the budget stay as they are (not drawn).
  */
-import { base64, fromBase64 } from '../converters/png';
+import { base64, dataUrlBytes, fromBase64 } from '../converters/png';
 import { loadMupdf } from '../engines/mupdf';
 import { webpToPng } from '../engines/webp';
 import { svgToPng } from './svg-picture';
@@ -43,10 +43,9 @@ async function withSvgAsPng(html: string): Promise<string> {
 
 /** The SVG text of a data: URL, base64 or percent-encoded. */
 function svgText(url: string): string | undefined {
-  const comma = url.indexOf(',');
-  if (comma < 0) return undefined;
-  const payload = url.slice(comma + 1);
-  return /;base64/i.test(url.slice(0, comma)) ? new TextDecoder().decode(fromBase64(payload)) : decodeURIComponent(payload.replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+  // The URL as written in an attribute: its quotes and ampersands as entities.
+  const bytes = dataUrlBytes(url.replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+  return bytes && new TextDecoder().decode(bytes);
 }
 
 async function withWebpAsPng(html: string): Promise<string> {

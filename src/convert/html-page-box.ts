@@ -15,7 +15,6 @@ const MARGINS = { standard: '10mm', narrow: '6.35mm', none: '0' } as const;
 
 /** Named sheet sizes CSS's `@page { size }` takes, in points, portrait. */
 const CSS_SIZES: Record<string, [number, number]> = { a5: [419.53, 595.28], a4: [595.28, 841.89], a3: [841.89, 1190.55], b5: [498.9, 708.66], b4: [708.66, 1000.63], letter: [612, 792], legal: [612, 1008], ledger: [792, 1224] };
-const UNIT_PT: Record<string, number> = { pt: 1, px: 0.75, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, pc: 12 };
 
 /** The sheet and its margins: the document's own @page size and margins where it sets them, else the request's. */
 export function pageBox(rules: StyleRule[], params: Params, wrapperClass?: string): { w: number; h: number; margin: string; margins: [number, number, number, number] } {
@@ -66,7 +65,7 @@ function namedPage(rules: StyleRule[], wrapperClass: string): string | undefined
 function cssPageSize(size: string, [w, h]: [number, number]): [number, number] {
   const named = size.split(/\s+/).find((word) => CSS_SIZES[word]);
   let box: [number, number] = named ? [...CSS_SIZES[named]!] : [Math.min(w, h), Math.max(w, h)];
-  const lengths = [...size.matchAll(/([\d.]+)\s*(pt|px|in|cm|mm|pc)/g)].map((m) => Number(m[1]) * UNIT_PT[m[2]!]!);
+  const lengths = [...size.matchAll(/[\d.]+\s*(?:pt|px|in|cm|mm|pc)/g)].map((m) => cssLength(m[0].replace(/\s+/g, ''), 0)!);
   if (lengths.length) box = [lengths[0]!, lengths[1] ?? lengths[0]!];
   const sane = box.every((v) => v >= 72 && v <= 14400);
   if (!sane) return [w, h];

@@ -6,7 +6,7 @@
  * `:left`/`:right` (the first page is a right page) and `:first` apply in that order.
  */
 import type * as Mupdf from 'mupdf';
-import { fromBase64 } from '../converters/png';
+import { dataUrlBytes } from '../converters/png';
 import type { Declaration, PageRule } from './css-flatten';
 import type { InstalledFaces } from './html-fonts';
 
@@ -78,8 +78,8 @@ function drawBackground(mupdf: typeof Mupdf, device: Mupdf.Device, props: Map<st
 
 function decodeImage(mupdf: typeof Mupdf, url: string): Mupdf.Image | null {
   try {
-    const comma = url.indexOf(',');
-    return new mupdf.Image(fromBase64(url.slice(comma + 1)));
+    const bytes = dataUrlBytes(url);
+    return bytes ? new mupdf.Image(bytes) : null;
   } catch {
     return null; // a picture MuPDF cannot read: no background, as a browser shows none
   }

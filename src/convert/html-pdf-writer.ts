@@ -90,14 +90,19 @@ function pagesWithInk(mupdf: typeof Mupdf, doc: Mupdf.Document): number {
  * Each such mapping in the fonts' ToUnicode tables is made U+002D.
  */
 function hyphensAsHyphens(pdf: Mupdf.PDFDocument): void {
+  const seen = new Set<number>();
   for (let i = 1; i < pdf.countObjects(); i++) {
-    const obj = pdf.newIndirect(i);
-    if (!obj.isStream()) continue;
-    const text = obj.readStream().asString();
-    if (!text.includes('beginbfchar') || !/<00ad>/i.test(text)) continue;
+    // Only the fonts' ToUnicode tables are read: reading every stream would unpack every picture.
+    const font = pdf.newIndirect(i);
+    if (!font.isDictionary()) continue;
+    const table = font.get('ToUnicode');
+    if (!table.isStream() || seen.has(table.asIndirect())) continue;
+    seen.add(table.asIndirect());
+    const text = table.readStream().asString();
+    if (!/<00ad>/i.test(text)) continue;
     // One mapping per line, `<glyph> <unicode>`: only a destination is rewritten, never a glyph number.
     const fixed = text.replace(/(beginbfchar[\s\S]*?endbfchar)/g, (block) => block.replace(/^(\s*<[0-9a-f]+>[ \t]+)<00ad>[ \t]*$/gim, '$1<002d>'));
-    if (fixed !== text) obj.writeStream(fixed);
+    if (fixed !== text) table.writeStream(fixed);
   }
 }
 

@@ -72,6 +72,14 @@ export function fromBase64(text: string): Uint8Array {
   return out;
 }
 
+/** The bytes of a data: URL, base64 or percent-encoded; undefined for anything else. */
+export function dataUrlBytes(url: string): Uint8Array | undefined {
+  const comma = url.indexOf(',');
+  if (!/^data:/i.test(url) || comma < 0) return undefined;
+  const payload = url.slice(comma + 1);
+  return /;base64$/i.test(url.slice(0, comma)) ? fromBase64(payload) : new TextEncoder().encode(decodeURIComponent(payload));
+}
+
 /** Base64 of bytes, with Uint8Array.toBase64 where the runtime has it (workerd does: many times faster than btoa). */
 export function base64(bytes: Uint8Array): string {
   const native = (bytes as Uint8Array & { toBase64?: () => string }).toBase64;

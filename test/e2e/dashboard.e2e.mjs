@@ -24,7 +24,9 @@ before(async () => {
   mkdirSync(shots, { recursive: true });
   const state = mkdtempSync(join(tmpdir(), 'e2e-'));
   svc = await startService({ root, logPath: join(state, 'service.log'), extraArgs: ['--persist-to', join(state, 'state'), '--var', 'ALLOW_INSECURE_URLS:true', '--var', 'WEBHOOK_RETRY_DELAYS:1,1,1'] });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  // Off the network but for the service on 127.0.0.1: no background services, and anything
+  // else sent to a dead proxy on the loopback (loopback addresses bypass it).
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--proxy-server=http://127.0.0.1:9'] });
   receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
