@@ -14,6 +14,10 @@ export type TaskFailure =
   | { reason: 'gave_up'; attempts: number }
   | { reason: 'page_failed'; page: number }
   | { reason: 'internal' }
+  /** An unexpected exception or an engine trap in our own code: ours, never called damage. */
+  | { reason: 'internal_fault' }
+  /** The file went past a reader's limit (nesting, declared size, count): the message names it. */
+  | { reason: 'limit_exceeded'; message: string }
   | { reason: 'document_password' }
   | { reason: 'document_corrupt' }
   /** The converter read the content and says what it is instead (an RTF named .doc, Word 2.0...). */
@@ -43,6 +47,10 @@ export function failureMessage(f: TaskFailure): string {
       return `The task failed ${f.attempts} times in a row (out of memory or time): split the document into smaller parts and try again.`;
     case 'internal':
       return 'An internal error stopped the task: the payment was returned; please try again later.';
+    case 'internal_fault':
+      return 'This file hit a fault in our converter, not in the file: the failure was logged for a fix and the payment was returned. Trying again later, or saving the file again from the program that made it, may avoid it.';
+    case 'limit_exceeded':
+      return `${capitalise(f.message)}: the file goes past what this service reads, so it was not converted (the payment was returned). Simplify or split it and try again.`;
     case 'document_password':
       return 'The document is password-protected: open it in Word, remove the password (File → Info → Protect Document → Encrypt with Password, clear the field), save it and upload it again.';
     case 'document_corrupt':
@@ -51,6 +59,8 @@ export function failureMessage(f: TaskFailure): string {
       return f.message;
   }
 }
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Thrown by operations for input problems: permanent, the task fails at once and is refunded. */
 export class TaskError extends Error {
