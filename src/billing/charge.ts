@@ -131,23 +131,27 @@ async function paymentProblem(db: D1Database, accountId: string, key: ApiKey, pr
 }
 
 /**
- * Returns a task's charge. Exactly once: the operations row flips refunded 0 → 1 in the same
- * transaction that writes the ledger and the balance, and both later statements run only when
- * the statement before them changed a row (changes() = 1). An included request has no money to
- * return: the flip alone gives the request back (refunded rows do not count as used).
- * Returns whether this call refunded.
+ * Ends a task's history row as failed and returns its charge, in one D1 batch (a transaction):
+ * the row gets status 'failed' and its finished_at (kept if it already has one), and the refund
+ * runs in the same transaction, so a failure is never recorded without its refund nor a refund
+ * without its failure; if the batch throws, nothing of it happened and it can simply be run
+ * again. Exactly once: the operations row flips refunded 0 → 1, and the ledger entry and the
+ * balance update run only when the statement before them changed a row (changes() = 1). An
+ * included request has no money to return: the flip alone gives the request back (refunded rows
+ * do not count as used). Returns whether this call refunded (false when an earlier call did, or
+ * when there is no such row).
  */
-export async function refundTask(db: D1Database, taskId: string): Promise<boolean> {
-  const now = Date.now();
+export async function refundTask(db: D1Database, taskId: string, finishedAt = Date.now()): Promise<boolean> {
   const results = await db.batch([
-    db.prepare("UPDATE operations SET refunded = 1, status = 'failed' WHERE task_id = ?1 AND refunded = 0").bind(taskId),
+    db.prepare("UPDATE operations SET status = 'failed', finished_at = COALESCE(finished_at, ?2) WHERE task_id = ?1").bind(taskId, finishedAt),
+    db.prepare('UPDATE operations SET refunded = 1 WHERE task_id = ?1 AND refunded = 0').bind(taskId),
     db
       .prepare(
         `INSERT INTO ledger (account_id, key_id, task_id, kind, amount_kopecks, created_at)
          SELECT account_id, key_id, task_id, 'refund', charge_kopecks, ?2 FROM operations
          WHERE task_id = ?1 AND charge_kopecks > 0 AND changes() = 1`,
       )
-      .bind(taskId, now),
+      .bind(taskId, Date.now()),
     db
       .prepare(
         `UPDATE accounts SET balance_kopecks = balance_kopecks + (SELECT charge_kopecks FROM operations WHERE task_id = ?1)
@@ -155,5 +159,5 @@ export async function refundTask(db: D1Database, taskId: string): Promise<boolea
       )
       .bind(taskId),
   ]);
-  return results[0]!.meta.changes === 1;
+  return results[1]!.meta.changes === 1;
 }

@@ -2,8 +2,11 @@
  * One Durable Object per task: its state, progress, long-poll waiters, download tokens, the
  * webhook outbox, and the alarm that drives the deadlines: the watchdog (no task stays unfinished
  * forever), result expiry, free-plan cleanup after a download, and webhook attempts. Every
- * mutation is serialised by the object, so "exactly once" decisions (refund, the single free
- * download, a delivery's end) are made here.
+ * mutation is serialised by the object, so "exactly once" decisions (the single free download, a
+ * delivery's end) are made here. The refund's "exactly once" is D1's (refundTask flips
+ * operations.refunded 0 → 1 in the batch that moves the money); the object makes sure it is
+ * asked until it has happened: a failure is recorded with a pending refund and a deadline in the
+ * alarm, and the alarm tries the D1 batch again (30 s, then doubling up to 5 min) until it succeeds.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { clearScratch } from './scratch';
@@ -18,19 +21,40 @@ import type { DownloadOutcome, TaskResult, TaskSpec, TaskState, TaskView } from 
 
 const TERMINAL = new Set(['done', 'failed']);
 
-export class TaskObject extends DurableObject<Env> {
-  private cached: TaskState | null = null;
-  private waiters: (() => void)[] = [];
+/** First retry of a refund whose D1 batch failed, and the longest wait between retries. */
+export const REFUND_RETRY_FIRST_MS = 30_000;
+export const REFUND_RETRY_MAX_MS = 5 * 60_000;
+export const refundRetryDelay = (attempts: number): number => Math.min(REFUND_RETRY_FIRST_MS * 2 ** Math.max(0, attempts - 1), REFUND_RETRY_MAX_MS);
 
-  private async load(): Promise<TaskState | null> {
-    this.cached ??= (await this.ctx.storage.get<TaskState>('task')) ?? null;
+/** A failed task whose refund (with the history row's final state) is not written to D1 yet. */
+export interface RefundPending {
+  /** Attempts of the D1 batch that threw. */
+  attempts: number;
+  /** When the alarm tries again. */
+  next_at: number;
+  last_error: string | null;
+}
+
+/** What TaskObject.reconcile found and did (the cron sweep's safety net). */
+export type Reconciled = 'missing' | 'running' | 'done' | 'refunded' | 'refund_pending';
+
+type State = TaskState & { refund_pending?: RefundPending };
+
+export class TaskObject extends DurableObject<Env> {
+  private cached: State | null = null;
+  private waiters: (() => void)[] = [];
+  /** The refund attempt in flight, if any: one at a time, and views wait for it. */
+  private refunding: Promise<void> | null = null;
+
+  private async load(): Promise<State | null> {
+    this.cached ??= (await this.ctx.storage.get<State>('task')) ?? null;
     return this.cached;
   }
 
-  private async save(state: TaskState): Promise<void> {
+  private async save(state: State): Promise<void> {
     this.cached = state;
     await this.ctx.storage.put('task', state);
-    const times = [...Object.values(state.deadlines), state.webhook?.next_at ?? null].filter((t): t is number => t !== null);
+    const times = [...Object.values(state.deadlines), state.webhook?.next_at ?? null, state.refund_pending?.next_at ?? null].filter((t): t is number => t !== null);
     if (times.length) await this.ctx.storage.setAlarm(Math.min(...times));
     else await this.ctx.storage.deleteAlarm();
   }
@@ -76,6 +100,8 @@ export class TaskObject extends DurableObject<Env> {
   }
 
   async view(): Promise<TaskView | null> {
+    // A refund being written right now: answer once it is (refunded true), not in between.
+    if (this.refunding) await this.refunding;
     const state = await this.load();
     if (!state) return null;
     if (!state.result_available) return { state, token: null };
@@ -221,7 +247,13 @@ export class TaskObject extends DurableObject<Env> {
     return true;
   }
 
-  /** Ends the task as failed and returns the charge, exactly once. */
+  /**
+   * Ends the task as failed and returns the charge. The failure is recorded first (the status
+   * reads failed with its error_message, refunded false) with a pending refund whose retry
+   * deadline is in the alarm; then the D1 batch that ends the history row and refunds is tried.
+   * Should it throw, the alarm tries it again until it succeeds (settleRefund). False when the
+   * task had already ended.
+   */
   async fail(failure: TaskFailure): Promise<boolean> {
     const state = await this.load();
     if (!state || TERMINAL.has(state.status)) return false;
@@ -230,19 +262,82 @@ export class TaskObject extends DurableObject<Env> {
     state.finished_at = now;
     state.error_message = failureMessage(failure);
     state.deadlines = { watchdog: null, result_expiry: null, cleanup: null };
+    state.refund_pending = { attempts: 0, next_at: now + REFUND_RETRY_FIRST_MS, last_error: null };
     await this.save(state);
-    await refundTask(this.env.DB, state.task_id);
+    await this.settleRefund(state);
     if (state.step) await this.clearScratch(state.task_id);
-    state.refunded = true;
-    // The webhook goes out after the refund: a receiver that reads the balance sees the money back.
-    if (state.webhook_url) this.queueWebhook(state, 'task.failed', { error_message: state.error_message }, now);
-    await this.env.DB.prepare('UPDATE operations SET finished_at = ? WHERE task_id = ?').bind(now, state.task_id).run();
-    await this.save(state);
     this.wake();
     return true;
   }
 
-  private queueWebhook(state: TaskState, event: 'task.done' | 'task.failed', extra: Record<string, string>, now: number): void {
+  /** One attempt at the pending refund, or the one already in flight. Never throws. */
+  private settleRefund(state: State): Promise<void> {
+    this.refunding ??= this.attemptRefund(state).finally(() => {
+      this.refunding = null;
+    });
+    return this.refunding;
+  }
+
+  private async attemptRefund(state: State): Promise<void> {
+    const pending = state.refund_pending;
+    if (!pending || state.status !== 'failed') return;
+    let refundedNow: boolean;
+    try {
+      // One transaction: the history row failed with finished_at, balance back, ledger entry, refunded flag.
+      refundedNow = await refundTask(this.env.DB, state.task_id, state.finished_at ?? Date.now());
+    } catch (err) {
+      pending.attempts += 1;
+      pending.next_at = Date.now() + refundRetryDelay(pending.attempts);
+      pending.last_error = String(err);
+      console.error(JSON.stringify({ event: 'refund_retry_scheduled', task_id: state.task_id, attempts: pending.attempts, next_at: iso(pending.next_at), error: String(err) }));
+      await this.save(state);
+      return;
+    }
+    // The batch went through: the row is refunded now, or was before (whoever asked first).
+    delete state.refund_pending;
+    state.refunded = true;
+    console.log(JSON.stringify({ event: 'task_refunded', task_id: state.task_id, by_this_call: refundedNow, attempts: pending.attempts + 1 }));
+    // The webhook goes out after the refund: a receiver that reads the balance sees the money back.
+    if (state.webhook_url && !state.webhook) this.queueWebhook(state, 'task.failed', { error_message: state.error_message ?? '' }, Date.now());
+    await this.save(state);
+    this.wake();
+  }
+
+  /**
+   * The cron sweep's safety net for a task whose history row is still open (or failed and not
+   * refunded) long after it should have ended: a failed task's refund is tried now; a task past its
+   * own watchdog is failed (and refunded); a done task's history row is written again; a task
+   * still within its watchdog keeps running (its alarm re-armed).
+   */
+  async reconcile(): Promise<Reconciled> {
+    const state = await this.load();
+    if (!state) return 'missing';
+    const now = Date.now();
+    if (state.status === 'failed') {
+      // Also a task failed before refunds were kept pending (refunded false, no marker).
+      if (!state.refunded) {
+        state.refund_pending ??= { attempts: 0, next_at: now + REFUND_RETRY_FIRST_MS, last_error: null };
+        await this.settleRefund(state);
+      }
+      return state.refunded ? 'refunded' : 'refund_pending';
+    }
+    if (state.status === 'done') {
+      await this.env.DB.prepare(
+        "UPDATE operations SET status = 'done', finished_at = ?, result_key = ?, result_expires_at = ?, result_deleted_at = ? WHERE task_id = ? AND status <> 'done'",
+      )
+        .bind(state.finished_at, state.result?.r2_key ?? null, state.result_expires_at, state.result_available ? null : now, state.task_id)
+        .run();
+      return 'done';
+    }
+    if (state.deadlines.watchdog !== null && state.deadlines.watchdog <= now) {
+      await this.fail({ reason: 'timed_out' }); // its webhook, once refunded, is delivered by the alarm
+      return state.refunded ? 'refunded' : 'refund_pending';
+    }
+    await this.save(state); // re-arms the alarm (watchdog) should it have been lost
+    return 'running';
+  }
+
+  private queueWebhook(state: State, event: 'task.done' | 'task.failed', extra: Record<string, string>, now: number): void {
     const body = JSON.stringify({
       event,
       task_id: state.task_id,
@@ -300,7 +395,10 @@ export class TaskObject extends DurableObject<Env> {
     if (!state) return;
     const due = (t: number | null | undefined) => t != null && t <= Date.now();
     if (due(state.deadlines.watchdog) && !TERMINAL.has(state.status)) {
-      await this.fail({ reason: 'timed_out' }); // queues the task.failed webhook, delivered below
+      await this.fail({ reason: 'timed_out' }); // once refunded, queues the task.failed webhook, delivered below
+    } else if (state.refund_pending) {
+      // A refund still owed: tried at every alarm (its own deadline is what normally sets it).
+      await this.settleRefund(state);
     }
     if (due(state.webhook?.next_at)) await this.attemptWebhook(state);
     if (due(state.deadlines.result_expiry) || due(state.deadlines.cleanup)) await this.dropResult(state);
