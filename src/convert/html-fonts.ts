@@ -100,12 +100,15 @@ export function installEmbeddedFaces(mupdf: typeof Mupdf, faces: EmbeddedFace[],
   return { fontFor, uninstall: () => mupdf.installLoadFontFunction(() => null) };
 }
 
-const twins = new Map<string, Mupdf.Font>();
+/** Bundled twins by MuPDF instance: a replaced instance's fonts must not reach its successor. */
+const twinsOf = new WeakMap<typeof Mupdf, Map<string, Mupdf.Font>>();
 
 function twin(mupdf: typeof Mupdf, name: string, bold: boolean, italic: boolean, bundled: FontFiles | undefined): Mupdf.Font | null {
   const family = METRIC_TWINS[name.toLowerCase()];
   if (!family || !bundled) return null;
   const file = FACE_FILES[family][faceStyle(bold, italic)];
+  let twins = twinsOf.get(mupdf);
+  if (!twins) twinsOf.set(mupdf, (twins = new Map()));
   let font = twins.get(file);
   if (!font) {
     const bytes = bundled(file);

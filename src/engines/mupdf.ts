@@ -8,17 +8,32 @@
  * `process.type` reads 'renderer' while the module initialises.
  */
 import mupdfWasmModule from 'mupdf/dist/mupdf-wasm.wasm';
+import { createMupdf } from './generated/mupdf-factory.js';
+import { registerEngine } from './health';
 
 type MupdfModule = typeof import('mupdf');
 let loading: Promise<MupdfModule> | undefined;
 let wasmMemory: WebAssembly.Memory | undefined;
 
+/**
+ * A heap past this is replaced after the task that grew it (MuPDF starts at 22 MiB; a 48 MB PDF's
+ * heaviest operations reach ~60 MB): the next task starts from a fresh instance instead of
+ * carrying the grown heap, as WASM memory never shrinks.
+ */
+export const MUPDF_HEAP_BOUND = 48 * 1024 * 1024;
+
+/**
+ * The isolate's MuPDF instance, made on first use. Each instance comes from the factory
+ * (scripts/mupdf-factory.mjs), so after dropMupdf the next call makes a new one from the same
+ * compiled module: a trap or a grown heap never outlives its task.
+ */
 export function loadMupdf(): Promise<MupdfModule> {
   loading ??= (async () => {
-    (globalThis as Record<string, unknown>).$libmupdf_wasm_Module = {
+    let memory: WebAssembly.Memory | undefined;
+    const moduleArg = {
       instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
         WebAssembly.instantiate(mupdfWasmModule, imports).then((instance) => {
-          wasmMemory = Object.values(instance.exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+          memory = Object.values(instance.exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
           receive(instance);
         });
         return {};
@@ -28,10 +43,11 @@ export function loadMupdf(): Promise<MupdfModule> {
     const previousType = proc?.type;
     if (proc) proc.type = 'renderer';
     try {
-      const mupdf = await import('mupdf');
+      const mupdf = (await createMupdf(moduleArg)) as MupdfModule;
       // MuPDF reports every syntax problem it repairs: tens of thousands of lines for one damaged
       // file. Count them and keep a few samples instead of writing each to the console.
       mupdf.setLog({ error: recordMessage, warning: recordMessage });
+      wasmMemory = memory;
       return mupdf;
     } finally {
       if (proc) proc.type = previousType;
@@ -40,6 +56,14 @@ export function loadMupdf(): Promise<MupdfModule> {
   loading.catch(() => (loading = undefined));
   return loading;
 }
+
+/** Forgets the instance (after a trap inside it, or a heap past its bound): the next loadMupdf makes a new one. */
+export function dropMupdf(): void {
+  loading = undefined;
+  wasmMemory = undefined;
+}
+
+registerEngine({ name: 'mupdf', heapBytes: () => wasmMemory?.buffer.byteLength ?? 0, boundBytes: MUPDF_HEAP_BOUND, drop: dropMupdf });
 
 const MAX_SAMPLES = 5;
 let messageCount = 0;

@@ -4,6 +4,7 @@
  */
 import { bytesStream, chunksStream, loadMupdf } from './mupdf';
 import { TaskError } from '../tasks/failures';
+import { dropAllEngines, isEngineTrap, isOutOfMemory } from './health';
 
 type Mupdf = typeof import('mupdf');
 export type PDFDocument = InstanceType<Mupdf['PDFDocument']>;
@@ -15,7 +16,8 @@ export async function openPdf(bytes: Uint8Array): Promise<{ mupdf: Mupdf; doc: P
   let doc;
   try {
     doc = mupdf.Document.openDocument(stream, 'application/pdf');
-  } catch {
+  } catch (err) {
+    healthy(err); // a trap is the engine's, not the file's: the task runner replaces the engine
     throw new TaskError({ reason: 'corrupt' });
   } finally {
     stream.destroy();
@@ -32,7 +34,8 @@ export async function openPdf(bytes: Uint8Array): Promise<{ mupdf: Mupdf; doc: P
   let pages = 0;
   try {
     pages = pdf.countPages();
-  } catch {
+  } catch (err) {
+    healthy(err);
     // counted as zero below
   }
   // A file repaired into zero pages is damaged, not an empty document: nothing usable came back.
@@ -68,14 +71,34 @@ export function requirePages(pages: readonly number[], count: number): void {
   if (bad !== undefined) throw new TaskError({ reason: 'page_out_of_range', page: bad, pages: count });
 }
 
-/** Page count and encryption of an upload (or of an output's chunks), read without failing on a damaged file. */
+/**
+ * Page count and encryption of an upload (or of an output's chunks), read without failing on a
+ * damaged file. It runs on the HTTP side, outside any task: a trap while reading a hostile upload
+ * replaces the engine there and then, so the next request gets a sound one.
+ */
 export async function inspectPdf(bytes: Uint8Array | readonly Uint8Array[]): Promise<{ pages: number | null; encrypted: boolean }> {
-  const mupdf = await loadMupdf();
+  try {
+    return await inspectPdfWith(await loadMupdf(), bytes);
+  } catch (err) {
+    if (!isEngineTrap(err) && !isOutOfMemory(err)) throw err;
+    dropAllEngines();
+    console.error(JSON.stringify({ event: 'inspect_engine_fault', error: String(err) }));
+    return { pages: null, encrypted: false };
+  }
+}
+
+/** Errors from MuPDF's own checks are answered as "unreadable"; traps are left to inspectPdf. */
+function healthy(err: unknown): void {
+  if (isEngineTrap(err) || isOutOfMemory(err)) throw err;
+}
+
+async function inspectPdfWith(mupdf: Mupdf, bytes: Uint8Array | readonly Uint8Array[]): Promise<{ pages: number | null; encrypted: boolean }> {
   const stream = bytes instanceof Uint8Array ? bytesStream(mupdf, bytes) : chunksStream(mupdf, bytes);
   let doc;
   try {
     doc = mupdf.Document.openDocument(stream, 'application/pdf');
-  } catch {
+  } catch (err) {
+    healthy(err);
     return { pages: null, encrypted: false };
   } finally {
     stream.destroy();
@@ -84,7 +107,8 @@ export async function inspectPdf(bytes: Uint8Array | readonly Uint8Array[]): Pro
     if (doc.needsPassword()) return { pages: null, encrypted: true };
     const pages = doc.countPages();
     return { pages: pages > 0 ? pages : null, encrypted: false };
-  } catch {
+  } catch (err) {
+    healthy(err);
     return { pages: null, encrypted: false };
   } finally {
     doc.destroy();

@@ -8,11 +8,24 @@ import webpDecoderModule from '@jsquash/webp/codec/dec/webp_dec.wasm';
 import decode, { init } from '@jsquash/webp/decode.js';
 import { assemblePng } from '../converters/png';
 import { TaskError } from '../tasks/failures';
+import { registerEngine } from './health';
 
 /** The most pixels a WebP may have here (64 MB of RGBA): larger ones are refused, not decoded. */
 export const MAX_WEBP_PIXELS = 16_000_000;
 
 let ready: Promise<void> | undefined;
+let memory: WebAssembly.Memory | undefined;
+
+// Replaced after a trap (src/engines/health.ts); its heap is bounded by MAX_WEBP_PIXELS already.
+registerEngine({
+  name: 'webp',
+  heapBytes: () => memory?.buffer.byteLength ?? 0,
+  boundBytes: 96 * 1024 * 1024,
+  drop: () => {
+    ready = undefined;
+    memory = undefined;
+  },
+});
 
 /** The WebP as PNG bytes (RGBA), or an error saying why not. */
 export async function webpToPng(bytes: Uint8Array): Promise<Uint8Array> {
@@ -46,7 +59,14 @@ async function startCodec(): Promise<void> {
   const g = globalThis as { location?: unknown };
   const hadLocation = 'location' in g;
   try {
-    await (init as unknown as (module: WebAssembly.Module, options: object) => Promise<void>)(webpDecoderModule, { locateFile: (path: string) => path });
+    // Instantiated here rather than by the codec's helper so that its memory can be measured.
+    const instantiateWasm = (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) => {
+      const instance = new WebAssembly.Instance(webpDecoderModule, imports);
+      memory = Object.values(instance.exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+      receive(instance);
+      return instance.exports;
+    };
+    await (init as unknown as (module: WebAssembly.Module, options: object) => Promise<void>)(webpDecoderModule, { locateFile: (path: string) => path, instantiateWasm });
   } finally {
     if (!hadLocation) delete g.location;
   }

@@ -12,6 +12,7 @@ import eng from '../../ocr-data/eng.traineddata';
 import rus from '../../ocr-data/rus.traineddata';
 import deu from '../../ocr-data/deu.traineddata';
 import fra from '../../ocr-data/fra.traineddata';
+import { registerEngine } from '../engines/health';
 
 export const OCR_LANGUAGES = ['rus', 'eng', 'deu', 'fra'] as const;
 export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
@@ -51,6 +52,22 @@ let memory: WebAssembly.Memory | undefined;
 let engine: { api: TessApi; languages: string } | undefined;
 /** Models already written into the engine's file system. */
 const written = new Set<OcrLanguage>();
+
+/**
+ * Replaced after a trap, or once its heap passed 96 MB (four models loaded with a large page
+ * reach ~70 MB): src/engines/health.ts. The models are written into the new instance again.
+ */
+registerEngine({
+  name: 'tesseract',
+  heapBytes: () => memory?.buffer.byteLength ?? 0,
+  boundBytes: 96 * 1024 * 1024,
+  drop: () => {
+    loading = undefined;
+    memory = undefined;
+    engine = undefined;
+    written.clear();
+  },
+});
 
 function loadModule(): Promise<TessModule> {
   loading ??= (async () => {

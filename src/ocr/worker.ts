@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { TaskObject } from '../tasks/task-object';
 import { OCR_LANGUAGES, recognize, tesseractHeapBytes, type OcrLanguage } from './tesseract';
+import { retireGrownEngines, withEngineRetry } from '../engines/health';
 import { BETTER_BY, CONFIDENT, MIN_TURNED_SIDE, TURNS, greyPngSamples, readingConfidence, runsVertically, turnedPgm, type PageReading } from './orientation';
 
 export interface OcrEnv {
@@ -70,7 +71,11 @@ export default {
   async queue(batch: MessageBatch<unknown>, env: OcrEnv): Promise<void> {
     for (const message of batch.messages) {
       try {
-        await recognisePage(env, message.body);
+        // A trap inside Tesseract replaces it and reads the page once more on a fresh instance.
+        await withEngineRetry(
+          () => recognisePage(env, message.body),
+          (event, fields) => console.error(JSON.stringify({ event, body: message.body, ...fields })),
+        );
         message.ack();
       } catch (err) {
         if (err instanceof z.ZodError) {
@@ -80,6 +85,10 @@ export default {
         }
         console.error(JSON.stringify({ event: 'ocr_page_error', body: message.body, attempt: message.attempts, error: String(err) }));
         message.retry({ delaySeconds: Math.min(30, 2 ** message.attempts) });
+      } finally {
+        // A heap grown past its bound (a large page) is not carried into the next page's reading.
+        const retired = retireGrownEngines();
+        if (retired.length) console.log(JSON.stringify({ event: 'engines_retired', engines: retired }));
       }
     }
   },

@@ -6,9 +6,10 @@
  */
 import { z } from 'zod';
 import type { Env } from '../env';
-import { mupdfHeapBytes, takeMupdfMessages } from '../engines/mupdf';
+import { takeMupdfMessages } from '../engines/mupdf';
 import { resultName } from '../lib/names';
-import { TaskError, isResourceExhaustion } from './failures';
+import { TaskError, failureOf } from './failures';
+import { enginesHeapBytes, jsHeapBytes, retireGrownEngines, withEngineRetry } from '../engines/health';
 import type { TaskState } from './types';
 import type { FanOut, OperationDef, OperationResult } from '../operations/define';
 
@@ -55,7 +56,7 @@ async function putChunks(env: Env, key: string, chunks: Uint8Array[], contentTyp
   return size;
 }
 
-export async function runTask(env: Env, operations: Operations, taskId: string, step = 0): Promise<'done' | 'failed' | 'skipped' | 'retry'> {
+export async function runTask(env: Env, operations: Operations, taskId: string, step = 0): Promise<'done' | 'failed' | 'skipped'> {
   const stub = taskStub(env, taskId);
   const state = await stub.start(step);
   if (!state) return 'skipped';
@@ -82,48 +83,46 @@ export async function runTask(env: Env, operations: Operations, taskId: string, 
     }
     let out: OperationResult | { streamed: StreamedResult; key: string; ext: string; contentType: string } | null = null;
     let fanOut: FanOut['fanOut'] | undefined;
+    const log = (event: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ event, task_id: taskId, op: op.path, ...fields }));
     try {
       inputBytes = inputs.reduce((n, i) => n + i.bytes.length, 0);
       const params = op.params.parse(JSON.parse(state.params_json));
       let lastReport = 0;
       const runStartedAt = Date.now();
-      const result = await op.run({
-        inputs,
-        params,
-        step,
-        scratch: scratchOf(env, taskId),
-        progress: (done, total) => {
-          // At most one progress write per 500 ms: progress is for humans, not a log.
-          if (Date.now() - lastReport < 500 && done < total) return;
-          lastReport = Date.now();
-          void stub.progress(done, total);
-        },
-        log: (event, fields) => console.log(JSON.stringify({ event, task_id: taskId, op: op.path, ...fields })),
-      });
-      // A streamed result is made while it is written: its making is part of the run.
-      if ('next' in result) {
-        out = null;
-        if ('fanOut' in result) fanOut = (result as FanOut).fanOut;
-      } else if ('produce' in result) {
+      // A trap inside an engine (or memory running out) replaces the engines and runs the task once
+      // more on fresh ones; a second fault fails it. Nothing of a failed run is kept.
+      out = await withEngineRetry(async () => {
+        const result = await op.run({
+          inputs,
+          params,
+          step,
+          scratch: scratchOf(env, taskId),
+          progress: (done, total) => {
+            // At most one progress write per 500 ms: progress is for humans, not a log.
+            if (Date.now() - lastReport < 500 && done < total) return;
+            lastReport = Date.now();
+            void stub.progress(done, total);
+          },
+          log,
+        });
+        // A streamed result is made while it is written: its making is part of the run.
+        if ('next' in result) {
+          if ('fanOut' in result) fanOut = (result as FanOut).fanOut;
+          return null;
+        }
+        if (!('produce' in result)) return result;
         const key = resultKey(state, result.ext);
         const written = await writeStreamed(env.FILES, key, result.contentType, result.produce);
-        out = { streamed: written, key, ext: result.ext, contentType: result.contentType };
         extraOutputBytes = written.heldBytes;
-      } else out = result;
+        return { streamed: written, key, ext: result.ext, contentType: result.contentType };
+      }, log);
       runMs = Date.now() - runStartedAt;
     } catch (err) {
       if (err instanceof ResultStorageError) throw err.cause ?? err; // storage hiccup: retried
-      if (err instanceof TaskError) {
-        await stub.fail(err.failure);
-        return 'failed';
-      }
-      if (isResourceExhaustion(err)) {
-        console.error(JSON.stringify({ event: 'task_resource_exhaustion', task_id: taskId, attempt: state.attempts, error: String(err) }));
-        return 'retry';
-      }
-      // An engine error we did not classify: the input is what the engine could not handle.
-      console.error(JSON.stringify({ event: 'task_engine_error', task_id: taskId, op: op.path, error: String(err), stack: (err as Error)?.stack }));
-      await stub.fail({ reason: 'corrupt' });
+      const { failure, ours } = failureOf(err);
+      // Our own faults are logged with their stack, to be fixed; the user reads that it was ours.
+      if (ours) console.error(JSON.stringify({ event: 'task_internal_fault', task_id: taskId, op: op.path, error: String(err), cause: String((err as Error)?.cause ?? ''), stack: (err as Error)?.stack }));
+      await stub.fail(failure);
       return 'failed';
     }
     // Storage errors from here on are transient: they propagate and the message is retried.
@@ -146,22 +145,28 @@ export async function runTask(env: Env, operations: Operations, taskId: string, 
     if (!finished) await env.FILES.delete(key); // the watchdog ended the task meanwhile
     return 'done';
   } finally {
-    // Peak isolate memory of this task: MuPDF's heap (WASM memory never shrinks) plus the JS buffers.
-    const heap = mupdfHeapBytes();
+    // Peak isolate memory of this task: the engines' heaps (WASM memory never shrinks), the JS
+    // heap where the runtime tells it, else the input and output buffers the task held.
+    const heap = enginesHeapBytes();
+    const js = jsHeapBytes();
     console.log(
       JSON.stringify({
         event: 'task_memory',
         task_id: taskId,
         op: op.path,
         wasm_heap_bytes: heap,
+        js_heap_bytes: js ?? null,
         input_bytes: inputBytes,
         output_bytes: outputBytes,
-        peak_estimate_bytes: heap + inputBytes + extraOutputBytes,
+        peak_estimate_bytes: heap + (js ?? 0) + inputBytes + extraOutputBytes,
         ms: Date.now() - startedAt,
         run_ms: runMs,
         mupdf_messages: takeMupdfMessages(),
       }),
     );
+    // An engine whose heap grew past its bound is replaced: the next task starts from a fresh one.
+    const retired = retireGrownEngines();
+    if (retired.length) console.log(JSON.stringify({ event: 'engines_retired', task_id: taskId, engines: retired }));
   }
 }
 
@@ -183,9 +188,8 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, operat
       continue;
     }
     try {
-      const outcome = await runTask(env, operations, task_id, parsed.data.step);
-      if (outcome === 'retry') message.retry({ delaySeconds: Math.min(30, 2 ** message.attempts) });
-      else message.ack();
+      await runTask(env, operations, task_id, parsed.data.step);
+      message.ack();
     } catch (err) {
       // Storage or Durable Object hiccup: transient, retry with backoff.
       console.error(JSON.stringify({ event: 'task_transient_error', task_id, error: String(err) }));

@@ -1,3 +1,6 @@
+import { EngineFault, isEngineTrap, isOutOfMemory } from '../engines/health';
+import { findLimitExceeded } from '../lib/limits';
+
 /**
  * Why a task failed, as a tagged union mapped exhaustively to the message a person reads.
  * Internal error text never reaches the client: it goes to the log.
@@ -18,6 +21,8 @@ export type TaskFailure =
   | { reason: 'internal_fault' }
   /** The file went past a reader's limit (nesting, declared size, count): the message names it. */
   | { reason: 'limit_exceeded'; message: string }
+  /** Memory really ran out, on a fresh engine as well. */
+  | { reason: 'out_of_memory' }
   | { reason: 'document_password' }
   | { reason: 'document_corrupt' }
   /** The converter read the content and says what it is instead (an RTF named .doc, Word 2.0...). */
@@ -49,6 +54,8 @@ export function failureMessage(f: TaskFailure): string {
       return 'An internal error stopped the task: the payment was returned; please try again later.';
     case 'internal_fault':
       return 'This file hit a fault in our converter, not in the file: the failure was logged for a fix and the payment was returned. Trying again later, or saving the file again from the program that made it, may avoid it.';
+    case 'out_of_memory':
+      return 'Processing this file ran out of memory, on a fresh engine as well: the payment was returned. Split the document into smaller parts, or make its pictures smaller with POST /v1/pdf/compress, and try again.';
     case 'limit_exceeded':
       return `${capitalise(f.message)}: the file goes past what this service reads, so it was not converted (the payment was returned). Simplify or split it and try again.`;
     case 'document_password':
@@ -70,14 +77,30 @@ export class TaskError extends Error {
 }
 
 /**
- * Out of memory or CPU: a poison pill, not a transient error. Retried a bounded number of times,
- * then the task fails. Recognised by walking the `cause` chain.
+ * Out of memory, or a trap inside an engine: a poison pill, not a transient error (the task runner
+ * replaces the engines and runs the task once more on fresh ones). Recognised by walking `cause`.
  */
 export function isResourceExhaustion(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    const msg = e instanceof Error ? `${e.name} ${e.message}` : String(e);
-    // "Memory limit exceeded": workerd's node:zlib when its output would pass maxOutputLength.
-    if (/out of memory|OOM|Array buffer allocation failed|memory access out of bounds|Maximum call stack|exceeded (its )?(CPU|memory)|memory limit exceeded/i.test(msg)) return true;
-  }
-  return false;
+  return isEngineTrap(err) || isOutOfMemory(err);
+}
+
+/**
+ * Words of MuPDF's own errors when a file is damaged (thrown as plain Errors by its glue). Only these
+ * are told to the user as damage; any other exception is ours.
+ */
+const MUPDF_DAMAGE =
+  /syntax error|cannot (find|load|parse|read|recognize|open)|startxref|xref|object out of range|no objects found|expected '?(obj|endobj|stream|endstream)|premature end|unexpected end|end of (file|data)|zlib|corrupt|damaged|broken|malformed|invalid (page|object|key|file|data|stream|header|image|jpeg|png)|unknown (keyword|filter|compression|colorspace|image)|page tree|truncated/i;
+
+export function signalsPdfDamage(err: unknown): boolean {
+  return err instanceof Error && err.constructor === Error && MUPDF_DAMAGE.test(err.message);
+}
+
+/** A task's failure from what its run threw (engine faults and limits included): exhaustive. */
+export function failureOf(err: unknown): { failure: TaskFailure; ours: boolean } {
+  if (err instanceof TaskError) return { failure: err.failure, ours: false };
+  const limit = findLimitExceeded(err);
+  if (limit) return { failure: { reason: 'limit_exceeded', message: limit.message }, ours: false };
+  if (err instanceof EngineFault) return { failure: err.kind === 'out_of_memory' ? { reason: 'out_of_memory' } : { reason: 'internal_fault' }, ours: err.kind === 'trap' };
+  if (signalsPdfDamage(err)) return { failure: { reason: 'corrupt' }, ours: false };
+  return { failure: { reason: 'internal_fault' }, ours: true };
 }

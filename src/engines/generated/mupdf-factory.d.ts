@@ -1,0 +1,7 @@
+/**
+ * src/engines/generated/mupdf-factory.js, written by scripts/mupdf-factory.mjs from the mupdf
+ * package (not committed): each call makes an independent MuPDF instance with the package's API.
+ */
+export function createMupdf(moduleArg: {
+  instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void): object;
+}): Promise<typeof import('mupdf')>;

@@ -1,0 +1,151 @@
+/**
+ * Engines heal: a trap inside MuPDF (here a real one: its HTML layout overflows on ten nested
+ * tables) replaces the instance, the task that hit it runs once more on a fresh one, and a task
+ * that traps every time fails as our fault with its payment returned. The next task in the same
+ * isolate converts.
+ */
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { dropMupdf, loadMupdf } from '../src/engines/mupdf';
+import { EngineFault, enginesHeapBytes, isEngineTrap, isOutOfMemory, retireGrownEngines, withEngineRetry } from '../src/engines/health';
+import { failureMessage, failureOf } from '../src/tasks/failures';
+import { runTask, type Operations } from '../src/tasks/consumer';
+import { chargeOperation } from '../src/billing/charge';
+import { getAccount, keyOfAccount } from '../src/storage/accounts';
+import { findLiveFiles } from '../src/storage/files';
+import { newId } from '../src/lib/ids';
+import { balanceOf, markerPdf, newAccount, runOp, uploadOk, waitTask, type TestAccount } from './helpers';
+import rotate from '../src/operations/rotate';
+import { LimitExceeded } from '../src/lib/limits';
+
+type Mupdf = Awaited<ReturnType<typeof loadMupdf>>;
+
+/** What MuPDF's HTML layout does with tables nested ten deep: "memory access out of bounds". */
+function trap(mupdf: Mupdf): never {
+  const html = '<table><tr><td>'.repeat(12) + 'deep' + '</td></tr></table>'.repeat(12);
+  const doc = mupdf.Document.openDocument(new TextEncoder().encode(html), 'text/html');
+  doc.countPages();
+  doc.loadPage(0).toStructuredText('preserve-whitespace').asText();
+  throw new Error('expected the nested tables to trap MuPDF');
+}
+
+async function pagesWith(mupdf: Mupdf): Promise<number> {
+  const doc = mupdf.Document.openDocument(await markerPdf(3, 'heal'), 'application/pdf');
+  try {
+    return doc.countPages();
+  } finally {
+    doc.destroy();
+  }
+}
+
+describe('engine instances', () => {
+  it('a trap inside MuPDF is recognised, and the next instance is a new, sound one', async () => {
+    const first = await loadMupdf();
+    let thrown: unknown;
+    try {
+      trap(first);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(WebAssembly.RuntimeError);
+    expect(isEngineTrap(thrown)).toBe(true);
+    expect(isOutOfMemory(thrown)).toBe(false);
+    dropMupdf();
+    const second = await loadMupdf();
+    expect(second).not.toBe(first);
+    expect(await pagesWith(second)).toBe(3);
+  });
+
+  it('withEngineRetry runs a task once more on a fresh instance after a trap', async () => {
+    const used: Mupdf[] = [];
+    const events: string[] = [];
+    const pages = await withEngineRetry(
+      async () => {
+        const mupdf = await loadMupdf();
+        used.push(mupdf);
+        if (used.length === 1) trap(mupdf);
+        return pagesWith(mupdf);
+      },
+      (event) => events.push(event),
+    );
+    expect(pages).toBe(3);
+    expect(used).toHaveLength(2);
+    expect(used[1]).not.toBe(used[0]);
+    expect(events).toEqual(['engine_fault']);
+  });
+
+  it('a second trap is an EngineFault, told as our fault; damage and limits are told as what they are', async () => {
+    const fault = await withEngineRetry(async () => trap(await loadMupdf()), () => {}).catch((e: unknown) => e);
+    expect(fault).toBeInstanceOf(EngineFault);
+    expect(failureOf(fault)).toEqual({ failure: { reason: 'internal_fault' }, ours: true });
+    expect(failureMessage(failureOf(fault).failure)).toMatch(/fault in our converter.*payment was returned/);
+    expect(failureOf(new TypeError("Cannot read properties of undefined (reading 'x')")).failure.reason).toBe('internal_fault');
+    expect(failureOf(new Error('cannot find startxref')).failure.reason).toBe('corrupt');
+    const limit = failureOf(new Error('wrapped', { cause: new LimitExceeded('table_nesting', 'the document nests tables 300 deep; Word opens at most 63') }));
+    expect(failureMessage(limit.failure)).toMatch(/^The document nests tables 300 deep; Word opens at most 63: /);
+    expect(await pagesWith(await loadMupdf())).toBe(3);
+  });
+
+  it('an instance whose heap grew past its bound is replaced after the task', async () => {
+    const mupdf = await loadMupdf();
+    const before = enginesHeapBytes();
+    // A pixmap of 60 MB grows the heap past the 48 MB bound; freed, the heap stays grown.
+    const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 5000, 4000], false);
+    pix.destroy();
+    expect(enginesHeapBytes()).toBeGreaterThan(48 * 1024 * 1024);
+    expect(retireGrownEngines().map((r) => r.name)).toContain('mupdf');
+    const fresh = await loadMupdf();
+    expect(fresh).not.toBe(mupdf);
+    expect(enginesHeapBytes()).toBeLessThanOrEqual(Math.max(before, 30 * 1024 * 1024));
+  });
+});
+
+/** A task of `op` accepted and charged as the API does, but run here by runTask instead of the queue. */
+async function acceptedTask(acct: TestAccount, fileId: string): Promise<string> {
+  const account = (await getAccount(env.DB, acct.accountId))!;
+  const key = (await keyOfAccount(env.DB, acct.accountId, acct.keyId))!;
+  const inputs = [...(await findLiveFiles(env.DB, acct.accountId, [fileId])).values()];
+  const taskId = newId('task');
+  const charge = await chargeOperation(env.DB, account, key, { taskId, operationId: newId('op'), type: 'rotate_pdf', units: 1 });
+  await env.TASK.get(env.TASK.idFromName(taskId)).create({
+    task_id: taskId, account_id: account.id, key_id: key.id, plan: account.plan, op_path: 'rotate', operation_type: 'rotate_pdf',
+    inputs, params_json: JSON.stringify({ pages: 'all', angle: 90 }), webhook_url: null, base_url: 'https://pdf-edge.test',
+    charge_kopecks: charge.kopecks, charge_units: charge.units, included: charge.included,
+  });
+  return taskId;
+}
+
+describe('the task runner heals', () => {
+  it('a task that traps MuPDF every time fails as our fault, refunded; the next task in the isolate converts', async () => {
+    const acct = await newAccount({ balance: '10.00' });
+    const up = await uploadOk(acct, await markerPdf(2, 'p'), 'in.pdf');
+    let runs = 0;
+    const trapping = new Map([['rotate', { ...rotate, run: async () => (runs++, trap(await loadMupdf())) }]]) as unknown as Operations;
+    const taskId = await acceptedTask(acct, up.file_id);
+    expect(await balanceOf(acct)).toBe('8.75');
+    expect(await runTask(env, trapping, taskId)).toBe('failed');
+    expect(runs).toBe(2); // once, then once more on a fresh instance
+    const rec = await waitTask(acct, taskId);
+    expect(rec.status).toBe('failed');
+    expect(rec.error_message).toMatch(/fault in our converter/);
+    expect(rec.error_message).not.toMatch(/damaged/);
+    expect(rec.refunded).toBe(true);
+    expect(await balanceOf(acct)).toBe('10.00');
+    // The same isolate, through the service: a normal rotate is done.
+    const next = await runOp(acct, 'rotate', { file_id: up.file_id, angle: 90 });
+    expect(next.status, next.error_message ?? '').toBe('done');
+  });
+
+  it('a task that traps once is done on the fresh instance, charged once', async () => {
+    const acct = await newAccount({ balance: '10.00' });
+    const up = await uploadOk(acct, await markerPdf(2, 'p'), 'in.pdf');
+    let runs = 0;
+    const once = new Map([['rotate', { ...rotate, run: async (ctx: Parameters<typeof rotate.run>[0]) => (runs++ === 0 ? trap(await loadMupdf()) : rotate.run(ctx)) }]]) as unknown as Operations;
+    const taskId = await acceptedTask(acct, up.file_id);
+    expect(await runTask(env, once, taskId)).toBe('done');
+    const rec = await waitTask(acct, taskId);
+    expect(rec.status, rec.error_message ?? '').toBe('done');
+    expect(rec.refunded).toBe(false);
+    expect(await balanceOf(acct)).toBe('8.75');
+  });
+});
