@@ -1,0 +1,114 @@
+// The poison suite's cases: every hostile file the suite sends, its class, which operations take
+// it, and whether the file is well-formed (a well-formed file must never be called "damaged").
+// `heavy` cases (issue 40's list) run only with --heavy.
+import * as gen from './generate-docx.mjs';
+import * as html from './generate-html.mjs';
+import * as img from './generate-images.mjs';
+import * as pdf from './generate-pdf.mjs';
+import * as bombs from './generate-bombs.mjs';
+import * as fonts from './generate-fonts.mjs';
+import { corpusMutants } from './generate-corpus.mjs';
+
+export const DEPTHS = [5, 12, 63, 300, 1000];
+export const HTML_DEPTHS = [5, 12, 63, 300, 1000, 10000];
+
+const GB = 1 << 30;
+
+/** A small real JPEG (MuPDF in Node), for the canaries and for patching its frame size. */
+export async function smallJpeg(width = 64, height = 48) {
+  const mupdf = await import('mupdf');
+  const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, width, height], false);
+  const px = pix.getPixels();
+  for (let i = 0; i < px.length; i += 3) px.set([(i * 7) & 255, (i * 3) & 255, 200], i);
+  const jpeg = pix.asJPEG(85, false).slice();
+  pix.destroy();
+  return jpeg;
+}
+
+// Operation bodies: ctx.file is the hostile file's id, ctx.pdf a normal PDF's (watermark's page).
+const WORD = [{ op: 'word-to-pdf', body: (c) => ({ file_id: c.file }) }];
+const HTML = [{ op: 'html-to-pdf', body: (c) => ({ file_id: c.file }) }];
+const IMAGE = [
+  { op: 'jpg-to-pdf', body: (c) => ({ file_ids: [c.file] }) },
+  { op: 'watermark', body: (c) => ({ file_id: c.pdf, image_file_id: c.file }) },
+];
+const IMAGE_CORPUS = [IMAGE[0]];
+const PDF = [
+  { op: 'to-txt', body: (c) => ({ file_id: c.file }) },
+  { op: 'to-jpg', body: (c) => ({ file_id: c.file, dpi: 72 }) },
+  { op: 'compress', body: (c) => ({ file_id: c.file, level: 'medium' }) },
+];
+const PDF_CORPUS = [
+  { op: 'to-txt', body: (c) => ({ file_id: c.file }) },
+  { op: 'to-jpg', body: (c) => ({ file_id: c.file, dpi: 72 }) },
+  { op: 'rotate', body: (c) => ({ file_id: c.file, angle: 90 }) },
+];
+const OPS_BY_KIND = { doc: WORD, docx: WORD, html: HTML, jpg: IMAGE_CORPUS, png: IMAGE_CORPUS, webp: IMAGE_CORPUS, pdf: PDF_CORPUS };
+
+/**
+ * Every case: { id, cls, kind, name, valid, heavy, ops, make(): Promise<Uint8Array> }.
+ * root: the repository (for the TrueType face the fonts are made from).
+ */
+export function cases({ seed, root }) {
+  const list = [];
+  const add = (c) => list.push({ heavy: false, valid: true, ...c });
+
+  for (const d of DEPTHS) {
+    add({ id: `docx-tables-${d}`, cls: 'docx-nested-tables', kind: 'docx', ops: WORD, make: () => gen.nestedTablesDocx(d) });
+    add({ id: `docx-lists-${d}`, cls: 'docx-nested-lists', kind: 'docx', ops: WORD, make: () => gen.nestedListDocx(d) });
+    add({ id: `docx-textboxes-${d}`, cls: 'docx-nested-textboxes', kind: 'docx', ops: WORD, make: () => gen.nestedTextBoxesDocx(d) });
+    add({ id: `docx-groups-${d}`, cls: 'docx-nested-groups', kind: 'docx', ops: WORD, make: () => gen.nestedGroupsDocx(d) });
+  }
+  for (const d of HTML_DEPTHS) for (const k of ['divs', 'tables', 'lists']) add({ id: `html-${k}-${d}`, cls: `html-nested-${k}`, kind: 'html', ops: HTML, make: () => html.nestedHtml(k, d) });
+
+  add({ id: 'docx-zip-bomb-zeros-1GB', cls: 'zip-bomb', kind: 'docx', valid: false, ops: WORD, make: () => bombs.zipBombDocx(GB, 'zeros') });
+  add({ id: 'docx-zip-bomb-spaces-1GB', cls: 'zip-bomb', kind: 'docx', ops: WORD, make: () => bombs.zipBombDocx(GB, 'spaces') });
+  add({ id: 'pdf-deflate-bomb-1GB', cls: 'deflate-bomb', kind: 'pdf', ops: PDF, make: () => bombs.deflateBombPdf(GB) });
+
+  add({ id: 'png-declared-65535x65535', cls: 'image-declared-size', kind: 'png', ops: IMAGE, make: () => img.declaredPng(65535, 65535, 1024) });
+  add({ id: 'jpeg-declared-65500x65500', cls: 'image-declared-size', kind: 'jpg', ops: IMAGE, make: async () => img.withJpegSize(await smallJpeg(), 65500, 65500) });
+  add({ id: 'webp-vp8l-declared-16384x16384', cls: 'image-declared-size', kind: 'webp', ops: IMAGE, make: () => img.declaredWebpLossless(16384, 16384) });
+  add({ id: 'webp-vp8x-canvas-16777216', cls: 'image-declared-size', kind: 'webp', ops: IMAGE, make: () => img.declaredWebpCanvas(1 << 24, 1 << 24) });
+  add({ id: 'pdf-mediabox-1e6pt', cls: 'pdf-declared-size', kind: 'pdf', ops: PDF, make: () => pdf.hugeMediaBoxPdf(1_000_000) });
+  add({ id: 'pdf-image-declared-100000x100000', cls: 'pdf-declared-size', kind: 'pdf', ops: PDF, make: () => pdf.declaredImagePdf(100000, 100000) });
+  add({ id: 'pdf-forms-nested-12-twice', cls: 'pdf-nested-forms', kind: 'pdf', ops: [PDF[0], PDF[1]], make: () => pdf.nestedFormsPdf(12) });
+
+  const ttf = () => fonts.arimo(root);
+  const fontCase = (id, format, lie) =>
+    add({
+      id,
+      cls: `font-${format}-lying-size`,
+      kind: 'html',
+      ops: HTML,
+      make: async () => html.htmlWithFont(format === 'woff' ? fonts.woff(ttf(), lie) : await fonts.woff2(ttf(), lie), `font/${format}`, id),
+    });
+  fontCase('woff-total-sfnt-size-4GB', 'woff', { totalSfntSize: 0xfffffffc });
+  fontCase('woff-glyf-origLength-2GB', 'woff', { origLength: { tag: 'glyf', value: 0x7ffffff0 } });
+  fontCase('woff-glyf-origLength-16B', 'woff', { origLength: { tag: 'glyf', value: 16 } });
+  fontCase('woff-table-inflates-512MB', 'woff', { bomb: 512 << 20 });
+  fontCase('woff2-total-sfnt-size-4GB', 'woff2', { totalSfntSize: 0xfffffffc });
+  fontCase('woff2-glyf-origLength-2GB', 'woff2', { origLength: { tag: 'glyf', value: 0x7ffffff0 } });
+  fontCase('woff2-stream-inflates-512MB', 'woff2', { bomb: 512 << 20 });
+
+  for (const m of corpusMutants(seed)) add({ id: m.id, cls: `corpus-${m.kind}`, kind: m.kind, valid: false, source: m.source, mutation: m.mutation, ops: OPS_BY_KIND[m.kind], make: m.make });
+
+  // Issue 40: classes that may take minutes today.
+  const heavy = (c) => add({ heavy: true, ...c });
+  heavy({ id: 'pdf-strokes-100k', cls: 'heavy-pdf-strokes', kind: 'pdf', ops: [{ op: 'to-jpg', body: (c) => ({ file_id: c.file, dpi: 150 }) }], make: () => pdf.manyStrokesPdf(100_000, seed) });
+  heavy({ id: 'pdf-forms-nested-30-twice', cls: 'heavy-pdf-nested-forms', kind: 'pdf', ops: [PDF[0]], make: () => pdf.nestedFormsPdf(30) });
+  heavy({ id: 'pdf-deflate-bomb-2GB', cls: 'heavy-deflate-bomb', kind: 'pdf', ops: PDF, make: () => bombs.deflateBombPdf(2 * GB - 4096) });
+  heavy({ id: 'pdf-page-14400pt', cls: 'heavy-pdf-page-size', kind: 'pdf', ops: [{ op: 'to-jpg', body: (c) => ({ file_id: c.file, dpi: 150 }) }, PDF[0]], make: () => pdf.hugeMediaBoxPdf(14_400) });
+  heavy({ id: 'html-table-100000x8', cls: 'heavy-html-table', kind: 'html', ops: HTML, make: () => html.hugeTableHtml(100_000, 8) });
+  heavy({ id: 'docx-2M-paragraphs', cls: 'heavy-docx-paragraphs', kind: 'docx', ops: WORD, make: () => gen.manyParagraphsDocx(2_000_000) });
+  heavy({ id: 'png-30000x30000-logo', cls: 'heavy-png-logo', kind: 'png', ops: [IMAGE[1]], make: () => bombs.hugeRealPng(30_000) });
+  heavy({ id: 'png-header-100000x100000-1KB-idat', cls: 'heavy-png-declared', kind: 'png', ops: IMAGE, make: () => img.declaredPng(100_000, 100_000, 1024) });
+  heavy({
+    id: 'pdf-extract-page1-x10000',
+    cls: 'heavy-extract-pages',
+    kind: 'pdf',
+    ops: [{ op: 'extract-pages', body: (c) => ({ file_id: c.file, pages: Array(10_000).fill(1) }) }],
+    make: () => pdf.normalPdf(1, 'EXTRACT'),
+  });
+  for (const c of list) c.name = `${c.id.replace(/\.[a-z0-9]+$/i, '')}.${c.kind}`;
+  return list;
+}
