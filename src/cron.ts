@@ -43,7 +43,8 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepReport> {
   const idempotencyKeys = await sweepIdempotencyKeys(env.DB, now);
 
   // Failed and not refunded: the task object refunds (its view then says refunded, its webhook goes
-  // out); should it be gone or not answer, the row is refunded here all the same.
+  // out); should it be gone or not answer, the row is refunded here all the same. (A pending refund
+  // the object could not write now stays with its alarm and the next sweep.)
   const unrefunded = await env.DB.prepare("SELECT task_id FROM operations WHERE status = 'failed' AND refunded = 0 ORDER BY created_at LIMIT ?")
     .bind(BATCH)
     .all<{ task_id: string }>();
@@ -52,7 +53,8 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepReport> {
     unrefunded.results.map(async ({ task_id }) => {
       const outcome = await stub(task_id).reconcile().catch(() => 'error' as const);
       if (outcome === 'refunded') refunds += 1;
-      else if (await refundTask(env.DB, task_id).catch(() => false)) refunds += 1;
+      // No object, or none answering: the row says failed, so its money goes back here.
+      else if ((outcome === 'missing' || outcome === 'error') && (await refundTask(env.DB, task_id).catch(() => false))) refunds += 1;
     }),
   );
 
