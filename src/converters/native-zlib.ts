@@ -27,12 +27,12 @@ export function knownSizeInflate(size: number): { maxOutputLength: number; chunk
 
 /** Raw deflate data (zip entries) of at most `size` bytes; throws when it is damaged or longer. */
 export function inflateRawKnownSize(data: Uint8Array, size: number): Uint8Array {
-  return atMost(inflateRawSync(data, knownSizeInflate(size)), size);
+  return atMost(bounded(() => inflateRawSync(data, knownSizeInflate(size)), size), size);
 }
 
 /** zlib data (PNG IDAT, PDF Flate) of at most `size` bytes; throws when it is damaged or longer. */
 export function inflateKnownSize(data: Uint8Array, size: number): Uint8Array {
-  return atMost(inflateSync(data, knownSizeInflate(size)), size);
+  return atMost(bounded(() => inflateSync(data, knownSizeInflate(size)), size), size);
 }
 
 /**
@@ -45,9 +45,27 @@ export function deflateBounded(data: Uint8Array, level: number): Uint8Array {
 }
 
 function atMost(out: Uint8Array, size: number): Uint8Array {
-  if (out.length > size) throw new RangeError(`inflated to more than the ${size} bytes declared`);
+  if (out.length > size) throw tooLong(size);
   return out;
 }
+
+/**
+ * The inflate, its output bound reached told as what it is: data longer than declared (a lying
+ * header, or a bomb). workerd says "Memory limit exceeded" there and Node "Cannot create a Buffer
+ * larger than...", which read as the isolate running out of memory: the task runner retried such
+ * files (a DOCX whose document.xml lied about its size was inflated three times, then failed).
+ */
+function bounded(inflate: () => Uint8Array, size: number): Uint8Array {
+  try {
+    return inflate();
+  } catch (e) {
+    const message = e instanceof Error ? `${e.message} ${(e as { code?: string }).code ?? ''}` : String(e);
+    if (/memory limit exceeded|larger than|ERR_BUFFER_TOO_LARGE|buffer.*too large/i.test(message)) throw tooLong(size);
+    throw e;
+  }
+}
+
+const tooLong = (size: number) => new RangeError(`inflates to more than the ${size} bytes declared`);
 
 /** workerd refuses a larger maxOutputLength (a RangeError, whatever the data); no Worker holds more anyway. */
 const MAX_OUTPUT_BYTES = 128 * 1024 * 1024;
