@@ -2,7 +2,20 @@
  * The table directory of TrueType/OpenType fonts, read and written (html-to-pdf's fonts): WOFF
  * unpacked to the font inside it, and fonts without their ligatures.
  */
-import { unzlibSync } from 'fflate';
+import { inflateKnownSize } from '../converters/native-zlib';
+import { requireAtMost } from '../lib/limits';
+
+/**
+ * The largest font a WOFF or WOFF2 file may unpack to, and any one of its tables: the fonts pages
+ * really use are under 20 MB (Noto Sans CJK, one of the largest, is 16 MB), and unpacking holds
+ * the packed file, the unpacked tables and the font written from them at once, which at this
+ * size still fits a 128 MB isolate beside the page.
+ */
+export const MAX_FONT_BYTES = 32_000_000;
+/** The most tables a font file may list: real fonts have 10 to 30; the sfnt format counts them in 16 bits. */
+export const MAX_FONT_TABLES = 256;
+/** A byte count for the font limits' messages ("32 MB", "2.1 GB"). */
+export const fontMb = (n: number): string => (n >= 1e9 ? `${(n / 1e9).toFixed(1)} GB` : `${Math.max(0.1, Math.round(n / 1e5) / 10)} MB`);
 
 interface Table {
   tag: number;
@@ -34,18 +47,50 @@ function writeSfnt(flavor: number, tables: Table[]): Uint8Array {
   return out;
 }
 
-/** WOFF 1.0 (W3C): the same tables as the font inside, each zlib-compressed; written back out as that font. */
+/**
+ * WOFF 1.0 (W3C): the same tables as the font inside, each zlib-compressed; written back out as
+ * that font. RangeError when the file is damaged (a table past its end, data that does not
+ * inflate to its declared length); LimitExceeded, before inflating, when it declares more than the
+ * font limits. Each inflate is bounded by the table's declared length, so a lying one stops there.
+ */
 export function woffToSfnt(woff: Uint8Array): Uint8Array {
+  if (woff.length < 44) throw new RangeError(`WOFF: the header is cut short (${woff.length} bytes)`);
   const view = new DataView(woff.buffer, woff.byteOffset, woff.byteLength);
-  const tables: Table[] = [];
-  for (let i = 0; i < view.getUint16(12); i++) {
+  const numTables = view.getUint16(12);
+  const totalSfntSize = view.getUint32(16);
+  requireAtMost(numTables, MAX_FONT_TABLES, 'font_tables', () => `a WOFF font has ${numTables} tables; at most ${MAX_FONT_TABLES} are read`);
+  requireAtMost(totalSfntSize, MAX_FONT_BYTES, 'font_size', () => `a WOFF font unpacks to ${fontMb(totalSfntSize)}; at most ${fontMb(MAX_FONT_BYTES)} is read`);
+  if (44 + numTables * 20 > woff.length) throw new RangeError(`WOFF: the directory of ${numTables} tables runs past the file's ${woff.length} bytes`);
+  const entries = Array.from({ length: numTables }, (_, i) => {
     const at = 44 + i * 20;
-    const [tag, offset, compLength, origLength, checksum] = [view.getUint32(at), view.getUint32(at + 4), view.getUint32(at + 8), view.getUint32(at + 12), view.getUint32(at + 16)];
-    const stored = woff.subarray(offset, offset + compLength);
-    tables.push({ tag, checksum, data: compLength < origLength ? unzlibSync(stored) : stored });
+    return { tag: view.getUint32(at), offset: view.getUint32(at + 4), compLength: view.getUint32(at + 8), origLength: view.getUint32(at + 12), checksum: view.getUint32(at + 16) };
+  });
+  // Every size checked before anything is inflated.
+  let total = 12 + 16 * numTables;
+  for (const e of entries) {
+    const name = tagName(e.tag);
+    requireAtMost(e.origLength, MAX_FONT_BYTES, 'font_table_size', () => `a WOFF font's ${name} table unpacks to ${fontMb(e.origLength)}; at most ${fontMb(MAX_FONT_BYTES)} is read`);
+    total += (e.origLength + 3) & ~3;
+    requireAtMost(total, MAX_FONT_BYTES, 'font_size', () => `a WOFF font's tables unpack to more than ${fontMb(MAX_FONT_BYTES)} together; at most that is read`);
+    if (e.offset > woff.length || e.compLength > woff.length - e.offset) throw new RangeError(`WOFF: the ${name} table runs past the end of the file`);
+    if (e.compLength > e.origLength) throw new RangeError(`WOFF: the ${name} table is stored in more bytes (${e.compLength}) than it unpacks to (${e.origLength})`);
   }
+  const tables: Table[] = entries.map((e) => {
+    const stored = woff.subarray(e.offset, e.offset + e.compLength);
+    if (e.compLength === e.origLength) return { tag: e.tag, checksum: e.checksum, data: stored };
+    let data: Uint8Array;
+    try {
+      data = inflateKnownSize(stored, e.origLength);
+    } catch (err) {
+      throw new RangeError(`WOFF: the ${tagName(e.tag)} table does not inflate (${(err as Error).message})`);
+    }
+    if (data.length !== e.origLength) throw new RangeError(`WOFF: the ${tagName(e.tag)} table inflates to ${data.length} bytes, not the ${e.origLength} declared`);
+    return { tag: e.tag, checksum: e.checksum, data };
+  });
   return writeSfnt(view.getUint32(4), tables);
 }
+
+const tagName = (tag: number) => String.fromCharCode(tag >>> 24, (tag >>> 16) & 255, (tag >>> 8) & 255, tag & 255).trim() || `0x${tag.toString(16)}`;
 
 const tagOf = (s: string) => ((s.charCodeAt(0) << 24) | (s.charCodeAt(1) << 16) | (s.charCodeAt(2) << 8) | s.charCodeAt(3)) >>> 0;
 const GSUB = tagOf('GSUB');
