@@ -149,3 +149,35 @@ describe('the task runner heals', () => {
     expect(await balanceOf(acct)).toBe('8.75');
   });
 });
+
+describe('a trap swallowed on the way', () => {
+  it('still marks the instance: the run is tried again on a fresh one, and the broken one is not kept', async () => {
+    const used: Mupdf[] = [];
+    const pages = await withEngineRetry(async () => {
+      const mupdf = await loadMupdf();
+      used.push(mupdf);
+      if (used.length === 1) {
+        try {
+          trap(mupdf);
+        } catch {
+          // a reader's fallback that swallows everything
+        }
+      }
+      return pagesWith(mupdf);
+    }, () => {});
+    expect(pages).toBe(3);
+    expect(used).toHaveLength(2);
+    expect(used[1]).not.toBe(used[0]);
+  });
+
+  it('after a task, an instance a swallowed trap passed through is replaced', async () => {
+    const mupdf = await loadMupdf();
+    try {
+      trap(mupdf);
+    } catch {
+      // swallowed
+    }
+    expect(retireGrownEngines()).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'mupdf', why: 'trapped' })]));
+    expect(await loadMupdf()).not.toBe(mupdf);
+  });
+});

@@ -19,6 +19,8 @@ export interface EngineHandle {
   boundBytes: number;
   /** Forgets the instance: the next use makes a new one. */
   drop(): void;
+  /** Whether a trap passed through the instance (even one some `catch` swallowed afterwards). */
+  trapped?(): boolean;
 }
 
 const engines = new Map<string, EngineHandle>();
@@ -34,17 +36,34 @@ export function dropAllEngines(): string[] {
   return dropped.map((e) => e.name);
 }
 
-/** Engines whose heap passed their bound are dropped; returns their names and sizes, for the log. */
-export function retireGrownEngines(): { name: string; heap_bytes: number }[] {
-  const retired: { name: string; heap_bytes: number }[] = [];
+/**
+ * Engines whose heap passed their bound, or that trapped (a trap some `catch` swallowed), are
+ * dropped; returns their names, sizes and why, for the log.
+ */
+export function retireGrownEngines(): { name: string; heap_bytes: number; why: 'heap' | 'trapped' }[] {
+  const retired: { name: string; heap_bytes: number; why: 'heap' | 'trapped' }[] = [];
   for (const e of engines.values()) {
     const heap = e.heapBytes();
-    if (heap > e.boundBytes) {
+    const trapped = e.trapped?.() ?? false;
+    if (trapped || heap > e.boundBytes) {
       e.drop();
-      retired.push({ name: e.name, heap_bytes: heap });
+      retired.push({ name: e.name, heap_bytes: heap, why: trapped ? 'trapped' : 'heap' });
     }
   }
   return retired;
+}
+
+/** The engines a trap has passed through since they were made. */
+export function trappedEngines(): string[] {
+  return [...engines.values()].filter((e) => e.trapped?.()).map((e) => e.name);
+}
+
+/** A run that ended normally although a trap passed through an engine on the way (and was swallowed). */
+class SwallowedTrap extends Error {
+  constructor(engines: string[]) {
+    super(`a trap inside ${engines.join(', ')} was caught on the way and the run went on: its result is not trusted`);
+    this.name = 'SwallowedTrap';
+  }
 }
 
 /** Bytes held by every loaded engine's WASM memory. */
@@ -83,6 +102,7 @@ export function isEngineTrap(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
     if (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) return true;
     if (e instanceof RangeError && /call stack/i.test(e.message)) return true;
+    if (e instanceof SwallowedTrap) return true;
     const msg = e instanceof Error ? e.message : typeof e === 'string' ? e : '';
     if (e instanceof Error && !(e instanceof TypeError) && TRAP_MESSAGE.test(msg)) return true;
   }
@@ -117,18 +137,28 @@ export class EngineFault extends Error {
  * Runs `run`; after a trap or an allocation failure the engines are replaced and `run` is tried
  * once more on fresh instances. A second fault becomes an EngineFault; other errors pass through.
  */
-export async function withEngineRetry<T>(run: () => Promise<T>, log: (event: string, fields: Record<string, unknown>) => void): Promise<T> {
+export async function withEngineRetry<T>(original: () => Promise<T>, log: (event: string, fields: Record<string, unknown>) => void): Promise<T> {
+  const run = async () => {
+    const result = await original();
+    const trapped = trappedEngines();
+    if (trapped.length) throw new SwallowedTrap(trapped);
+    return result;
+  };
+  // After a trap an instance fails in other ways too ("calloc failed" on its next call): any error
+  // from a run that a trap passed through is the trap's.
+  const fault = (err: unknown) => isEngineTrap(err) || isOutOfMemory(err) || trappedEngines().length > 0;
   try {
     return await run();
   } catch (err) {
-    if (!isEngineTrap(err) && !isOutOfMemory(err)) throw err;
+    if (!fault(err)) throw err;
     log('engine_fault', { attempt: 1, out_of_memory: isOutOfMemory(err), dropped: dropAllEngines(), error: String(err), stack: (err as Error)?.stack });
   }
   try {
     return await run();
   } catch (err) {
-    if (!isEngineTrap(err) && !isOutOfMemory(err)) throw err;
+    if (!fault(err)) throw err;
+    const trapped = trappedEngines().length > 0 || isEngineTrap(err);
     log('engine_fault', { attempt: 2, out_of_memory: isOutOfMemory(err), dropped: dropAllEngines(), error: String(err) });
-    throw new EngineFault(isOutOfMemory(err) && !isEngineTrap(err) ? 'out_of_memory' : 'trap', { cause: err });
+    throw new EngineFault(trapped ? 'trap' : 'out_of_memory', { cause: err });
   }
 }

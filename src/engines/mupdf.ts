@@ -14,6 +14,7 @@ import { registerEngine } from './health';
 type MupdfModule = typeof import('mupdf');
 let loading: Promise<MupdfModule> | undefined;
 let wasmMemory: WebAssembly.Memory | undefined;
+let trapped: (() => unknown) | undefined;
 
 /**
  * A heap past this is replaced after the task that grew it (MuPDF starts at 22 MiB; a 48 MB PDF's
@@ -43,11 +44,13 @@ export function loadMupdf(): Promise<MupdfModule> {
     const previousType = proc?.type;
     if (proc) proc.type = 'renderer';
     try {
-      const mupdf = (await createMupdf(moduleArg)) as MupdfModule;
+      const instance = await createMupdf(moduleArg);
+      const mupdf: MupdfModule = instance;
       // MuPDF reports every syntax problem it repairs: tens of thousands of lines for one damaged
       // file. Count them and keep a few samples instead of writing each to the console.
       mupdf.setLog({ error: recordMessage, warning: recordMessage });
       wasmMemory = memory;
+      trapped = instance.trapped;
       return mupdf;
     } finally {
       if (proc) proc.type = previousType;
@@ -61,9 +64,10 @@ export function loadMupdf(): Promise<MupdfModule> {
 export function dropMupdf(): void {
   loading = undefined;
   wasmMemory = undefined;
+  trapped = undefined;
 }
 
-registerEngine({ name: 'mupdf', heapBytes: () => wasmMemory?.buffer.byteLength ?? 0, boundBytes: MUPDF_HEAP_BOUND, drop: dropMupdf });
+registerEngine({ name: 'mupdf', heapBytes: () => wasmMemory?.buffer.byteLength ?? 0, boundBytes: MUPDF_HEAP_BOUND, drop: dropMupdf, trapped: () => !!trapped?.() });
 
 const MAX_SAMPLES = 5;
 let messageCount = 0;

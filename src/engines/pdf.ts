@@ -4,7 +4,7 @@
  */
 import { bytesStream, chunksStream, loadMupdf } from './mupdf';
 import { TaskError } from '../tasks/failures';
-import { dropAllEngines, isEngineTrap, isOutOfMemory } from './health';
+import { dropAllEngines, isEngineTrap, isOutOfMemory, trappedEngines } from './health';
 
 type Mupdf = typeof import('mupdf');
 export type PDFDocument = InstanceType<Mupdf['PDFDocument']>;
@@ -81,9 +81,10 @@ export async function inspectPdf(bytes: Uint8Array | readonly Uint8Array[]): Pro
     return await inspectPdfWith(await loadMupdf(), bytes);
   } catch (err) {
     if (!isEngineTrap(err) && !isOutOfMemory(err)) throw err;
-    dropAllEngines();
     console.error(JSON.stringify({ event: 'inspect_engine_fault', error: String(err) }));
     return { pages: null, encrypted: false };
+  } finally {
+    if (trappedEngines().length) dropAllEngines();
   }
 }
 

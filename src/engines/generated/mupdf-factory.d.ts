@@ -4,4 +4,7 @@
  */
 export function createMupdf(moduleArg: {
   instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void): object;
-}): Promise<typeof import('mupdf')>;
+}): Promise<typeof import('mupdf') & {
+  /** The first trap that passed through a call into this instance, or null: a trapped instance is unfit for use. */
+  trapped(): unknown;
+}>;
