@@ -5,6 +5,13 @@
  */
 import type * as Mupdf from 'mupdf';
 
+/**
+ * The largest ICC profile kept from an iCCP chunk, compressed or not: sRGB's is 3 KB, Display
+ * P3's half a KB; the multi-megabyte profiles are printers' CMYK ones, which a PNG cannot use.
+ * A larger one is left out (the picture is shown in the device space, as sRGB).
+ */
+export const MAX_ICC_BYTES = 1024 * 1024;
+
 /** What a PNG's own compressed data needs to become a PDF image as it is (FlateDecode with PNG predictors). */
 export interface PassThrough {
   width: number;
@@ -22,7 +29,11 @@ export interface PassThrough {
   interlaced?: boolean;
 }
 
-/** The parts of a PNG that can pass through, or undefined when it does not qualify (or does not read). */
+/**
+ * The parts of a PNG that can pass through, or undefined when it does not qualify (or does not
+ * read). Whether its data can hold the pixels it declares is pngProblem's (image-header.ts), which
+ * the image operations check first: undefined here sends a picture to a decoder.
+ */
 export function readPng(b: Uint8Array): PassThrough | undefined {
   const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (b.length < 33 || signature.some((x, i) => b[i] !== x)) return undefined;
@@ -53,7 +64,7 @@ export function readPng(b: Uint8Array): PassThrough | undefined {
     } else if (type === 'PLTE') palette = data;
     else if (type === 'iCCP') {
       const nameEnd = data.indexOf(0);
-      if (nameEnd > 0 && data[nameEnd + 1] === 0) icc = data.subarray(nameEnd + 2); // compression method 0: zlib
+      if (nameEnd > 0 && data[nameEnd + 1] === 0 && data.length - nameEnd - 2 <= MAX_ICC_BYTES) icc = data.subarray(nameEnd + 2); // compression method 0: zlib
     }
     else if (type === 'tRNS') return undefined; // transparency needs a soft mask: decoded the usual way
     else if (type === 'IDAT') idat.push(data);

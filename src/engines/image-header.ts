@@ -4,6 +4,48 @@
  * pdf) and budgeted from this before any pixel is decoded.
  */
 
+import { LimitExceeded } from '../lib/limits';
+
+/**
+ * The most pixels an image may have that is decoded into memory here (by MuPDF, by libwebp, by the
+ * Word converter's PNG paths): a 12-megapixel camera picture, 48 MB as RGBA, which with the file
+ * and its PDF still fits the 128 MB a Worker has. The one limit every reader checks a declared
+ * size against, before decoding (image-pages.ts's MAX_DECODED_PIXELS, which jpg-to-pdf and
+ * photo-to-pdf check, has the same value: test/codec-limits.test.ts keeps them together).
+ */
+export const MAX_DECODED_PIXELS = 12_000_000;
+
+/**
+ * LimitExceeded ('image_pixels') when an image of `width` × `height` is past `max` pixels: checked
+ * on the size the file declares, before anything is decoded. `what` names the image ("the logo").
+ */
+export function requireDecodablePixels(width: number, height: number, what: string, max = MAX_DECODED_PIXELS): void {
+  if (!(width * height <= max)) throw new LimitExceeded('image_pixels', `${what} is ${width} × ${height} pixels: more than the ${max / 1e6} million this service decodes`);
+}
+
+/**
+ * Deflate's best case: 258 bytes from 2 bits (a longest match whose length and distance codes are
+ * one bit each), about 1032 bytes from one; zlib's documentation gives the same 1032:1.
+ */
+const MAX_DEFLATE_RATIO = 1032;
+
+/**
+ * Why a PNG's zlib data cannot hold the pixels its header declares, or undefined when it can: its
+ * rows (at `depth` bits a sample, `channels` samples a pixel, a filter byte each) would need more
+ * than deflate can pack into `idatBytes`. A header claiming 100000 × 100000 pixels over 1 KB of
+ * data is damage, told before anything is decoded or passed on.
+ */
+export function pngDataProblem(width: number, height: number, channels: number, depth: number, idatBytes: number): string | undefined {
+  const rows = height * (1 + Math.ceil((width * channels * depth) / 8));
+  if (rows <= MAX_DEFLATE_RATIO * idatBytes + 1024) return undefined;
+  return `its header declares ${width} × ${height} pixels, ${sizeText(rows)} of rows, which its ${sizeText(idatBytes)} of compressed data cannot hold`;
+}
+
+const sizeText = (n: number): string => (n >= 1e9 ? `${(n / 1e9).toFixed(1)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : n >= 1e4 ? `${Math.round(n / 1e3)} KB` : `${n} bytes`);
+
+/** Samples a pixel by PNG colour type (grey, RGB, palette, grey+alpha, RGBA). */
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
 /** EXIF orientations 1-8 (TIFF 6.0 tag 274): how the stored pixels must be turned to be seen upright. */
 export type Orientation = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
@@ -95,19 +137,39 @@ function exifOf(tiff: Uint8Array): { orientation?: Orientation; dpi?: number } {
   return out;
 }
 
-/** A PNG's size and declared resolution (pHYs), or undefined when it has no IHDR. */
+/**
+ * A PNG's size and declared resolution (pHYs), or undefined when it has no IHDR, or its data
+ * cannot hold the pixels it declares (pngProblem says why).
+ */
 export function pngHeader(b: Uint8Array): ImageHeader | undefined {
-  if (b.length < 33 || ascii(b, 1, 4) !== 'PNG' || ascii(b, 12, 16) !== 'IHDR') return undefined;
+  return pngRead(b).header;
+}
+
+/** Why a PNG is refused before decoding (no IHDR, data that cannot hold its pixels), or undefined when it reads. */
+export function pngProblem(b: Uint8Array): string | undefined {
+  return pngRead(b).problem;
+}
+
+function pngRead(b: Uint8Array): { header?: ImageHeader; problem?: string } {
+  if (b.length < 33 || ascii(b, 1, 4) !== 'PNG' || ascii(b, 12, 16) !== 'IHDR') return { problem: 'it has no PNG header' };
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const header: ImageHeader = { width: view.getUint32(16), height: view.getUint32(20), orientation: 1 };
+  const [depth, colorType] = [b[24]!, b[25]!];
+  let idat = 0;
+  // Every chunk's header is read (not its data): the IDAT chunks' lengths, as far as the file holds them.
   for (let at = 8; at + 12 <= b.length; ) {
     const length = view.getUint32(at);
     const type = ascii(b, at + 4, at + 8);
-    if (type === 'pHYs' && length >= 9 && b[at + 16] === 1) header.dpi = plausible(view.getUint32(at + 8) * 0.0254);
-    if (type === 'IDAT' || type === 'IEND') break;
+    if (type === 'pHYs' && length >= 9 && at + 17 <= b.length && b[at + 16] === 1) header.dpi = plausible(view.getUint32(at + 8) * 0.0254);
+    if (type === 'IDAT') idat += Math.min(length, b.length - at - 8);
+    if (type === 'IEND') break;
     at += 12 + length;
   }
-  return header.width && header.height ? header : undefined;
+  if (!header.width || !header.height || header.width > 0x7fffffff || header.height > 0x7fffffff) return { problem: `its header declares ${header.width} × ${header.height} pixels` };
+  const channels = PNG_CHANNELS[colorType];
+  if (channels === undefined || ![1, 2, 4, 8, 16].includes(depth)) return { problem: `its header declares colour type ${colorType} at ${depth} bits` };
+  const problem = pngDataProblem(header.width, header.height, channels, depth, idat);
+  return problem ? { problem } : { header };
 }
 
 function ascii(b: Uint8Array, from: number, to: number): string {

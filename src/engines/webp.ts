@@ -9,9 +9,15 @@ import decode, { init } from '@jsquash/webp/decode.js';
 import { assemblePng } from '../converters/png';
 import { TaskError } from '../tasks/failures';
 import { registerEngine } from './health';
+import { LimitExceeded } from '../lib/limits';
+import { MAX_DECODED_PIXELS, requireDecodablePixels } from './image-header';
 
-/** The most pixels a WebP may have here (64 MB of RGBA): larger ones are refused, not decoded. */
-export const MAX_WEBP_PIXELS = 16_000_000;
+/**
+ * The most pixels a WebP may have here: the one decoding limit (image-header.ts), as its RGBA
+ * samples are held twice (the codec's and the PNG's rows) and MuPDF decodes the PNG again; every
+ * operation that takes a WebP refuses a larger picture anyway. Larger ones are refused, not decoded.
+ */
+export const MAX_WEBP_PIXELS = MAX_DECODED_PIXELS;
 
 let ready: Promise<void> | undefined;
 let memory: WebAssembly.Memory | undefined;
@@ -27,10 +33,15 @@ registerEngine({
   },
 });
 
-/** The WebP as PNG bytes (RGBA), or an error saying why not. */
-export async function webpToPng(bytes: Uint8Array): Promise<Uint8Array> {
+/**
+ * The WebP as PNG bytes (RGBA), or an error saying why not: LimitExceeded ('image_pixels'), before
+ * decoding, past MAX_WEBP_PIXELS (`what` names the picture in its message).
+ */
+export async function webpToPng(bytes: Uint8Array, what = 'the WebP'): Promise<Uint8Array> {
   const size = webpSize(bytes);
-  if (size && size.width * size.height > MAX_WEBP_PIXELS) throw new RangeError(`the WebP is ${size.width} × ${size.height}: more than ${MAX_WEBP_PIXELS / 1e6} million pixels`);
+  // A WebP whose size is not in its header is not handed to the codec, which would find out by decoding.
+  if (!size) throw new RangeError('its header does not read as VP8, VP8L or VP8X');
+  requireDecodablePixels(size.width, size.height, what, MAX_WEBP_PIXELS);
   // The codec's glue makes an ImageData, which Workers do not have.
   const g = globalThis as { ImageData?: unknown };
   g.ImageData ??= class ImageData {
@@ -74,6 +85,7 @@ async function startCodec(): Promise<void> {
 
 /** Width and height from a WebP's header (VP8, VP8L or VP8X), without decoding it. */
 function webpSize(b: Uint8Array): { width: number; height: number } | undefined {
+  if (b.length < 30 || String.fromCharCode(...b.subarray(0, 4)) !== 'RIFF' || String.fromCharCode(...b.subarray(8, 12)) !== 'WEBP') return undefined;
   const tag = String.fromCharCode(...b.subarray(12, 16));
   const u24 = (at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
   if (tag === 'VP8X') return { width: u24(24) + 1, height: u24(27) + 1 };
@@ -88,8 +100,9 @@ function webpSize(b: Uint8Array): { width: number; height: number } | undefined 
 /** webpToPng, or the task failing with what went wrong and `advice` (what to send instead). */
 export async function webpToPngOrFail(bytes: Uint8Array, what: string, advice: string): Promise<Uint8Array> {
   try {
-    return await webpToPng(bytes);
+    return await webpToPng(bytes, `the WEBP ${what}`);
   } catch (e) {
+    if (e instanceof LimitExceeded) throw e; // the task fails naming the limit, refunded, not retried
     throw new TaskError({ reason: 'document_unreadable', message: `The WEBP ${what} could not be read (${(e as Error).message}): ${advice} (the payment was returned).` });
   }
 }

@@ -8,6 +8,8 @@ import { streamedPdf } from './streamed-pdf';
 import { SANS, StampFont, appendToPage, matrix, opacityState, textAt, visiblePage, type VisiblePage } from '../engines/stamp';
 import { TaskError } from '../tasks/failures';
 import { webpToPngOrFail } from '../engines/webp';
+import { pngHeader, pngProblem, requireDecodablePixels } from '../engines/image-header';
+import { LimitExceeded } from '../lib/limits';
 
 /** Space between a corner watermark and the page's edges, and between tiles, in points. */
 const MARGIN = 36;
@@ -53,6 +55,7 @@ export default defineOperation({
     const logo = params.image_file_id ? inputs.find((i) => i.file.file_id === params.image_file_id) : undefined;
     // MuPDF reads no WebP: decoded first, it is handed on as a PNG with its transparency.
     const logoBytes = logo ? (logo.file.kind === 'webp' ? await webpToPngOrFail(logo.bytes, 'logo', 'upload it as PNG or JPG') : logo.bytes) : undefined;
+    if (logoBytes) checkLogo(logoBytes);
     return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
       const count = doc.countPages();
       const pages = [...new Set(selectedPages(params.pages, count))].sort((a, b) => a - b);
@@ -131,6 +134,25 @@ function imageAt(w: number, h: number, cx: number, cy: number, angle: number): s
   // The image's unit square (y up) onto the box: its bottom-left corner at (-w/2, h/2) about the centre.
   const [ex, ey] = turn(-w / 2, h / 2, angle);
   return `q ${matrix([w * cos, -w * sin, -h * sin, -h * cos, cx + ex, cy + ey])} cm /PEWmIm Do Q`;
+}
+
+/**
+ * A PNG logo (or a WebP's PNG) refused before MuPDF decodes it, which it does whole into its heap:
+ * data that cannot hold the pixels its header declares, or more pixels than the one decoding
+ * limit (MAX_DECODED_PIXELS, image-header.ts; a 30000 × 30000 grey PNG of 875 KB took MuPDF's heap
+ * to 1.8 GB). A JPEG logo is embedded as it is, never decoded, whatever its size.
+ */
+function checkLogo(bytes: Uint8Array): void {
+  if (bytes[0] !== 0x89 || bytes[1] !== 0x50) return; // not a PNG: MuPDF reads a JPEG's header only
+  const problem = pngProblem(bytes);
+  if (problem) throw new TaskError({ reason: 'document_unreadable', message: `The logo could not be read as a PNG (${problem}): upload it again as PNG or JPG (the payment was returned).` });
+  const header = pngHeader(bytes)!;
+  try {
+    requireDecodablePixels(header.width, header.height, 'the logo');
+  } catch (e) {
+    if (!(e instanceof LimitExceeded)) throw e;
+    throw new TaskError({ reason: 'limit_exceeded', message: `${e.message} (scale it down, or upload it as JPG, which is embedded without decoding)` });
+  }
 }
 
 /** The logo as an image object of the document (MuPDF reads PNG and JPEG; a PNG's alpha becomes a soft mask). */

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { inflateKnownSize } from '../../native-zlib';
+import { requireDecodablePixels } from '../../../engines/image-header';
 
 /**
  * The alpha samples of a PNG with an alpha channel, for PDF's soft mask: PDF has no colour space
@@ -39,9 +40,12 @@ export function inflateScanlines(idat: Uint8Array, expected: number): Uint8Array
 /**
  * The alpha samples of the zlib stream (the IDAT data) of an 8-bit non-interlaced grey+alpha
  * (colors 1) or RGBA (colors 3) PNG. Undefined when the data is damaged (short, bad filter type)
- * or too big: the caller decodes it the slow way, which reads what a damaged file still has.
+ * or too big to split here: the caller decodes it the slow way, which reads what a damaged file
+ * still has. LimitExceeded, before anything is inflated, past the pixels any decoder here is
+ * given (MAX_DECODED_PIXELS, image-header.ts): the slow way would decode it whole into MuPDF's heap.
  */
 export function pngAlpha(idat: Uint8Array, width: number, height: number, colors: 1 | 3): PngAlpha | undefined {
+  requireDecodablePixels(width, height, 'a picture with transparency');
   const pixelBytes = colors + 1;
   const stride = width * pixelBytes + 1;
   const expected = stride * height;

@@ -1,4 +1,5 @@
 import { inflateScanlines } from './png-alpha';
+import { requireDecodablePixels } from '../../../engines/image-header';
 
 /** Adam7's seven passes: first column and row, and the steps between the pixels each takes. */
 const PASSES = [
@@ -11,17 +12,23 @@ const PASSES = [
   [0, 1, 1, 2],
 ] as const;
 
-/** Decoded images bigger than this (bytes) are left to MuPDF's decoder, as png-alpha.ts leaves them. */
-const MAX_PIXEL_BYTES = 256 * 1024 * 1024;
+/**
+ * Decoded images bigger than this (bytes) are left to MuPDF's decoder, as png-alpha.ts leaves them:
+ * the inflated rows and the samples are held together, about twice this, a quarter of the isolate.
+ */
+const MAX_PIXEL_BYTES = 32 * 1024 * 1024;
 
 /**
  * The pixels of an interlaced 8-bit PNG (Adam7), row after row: its colour samples (`colors` bytes
  * a pixel) and, when it has them, its alpha samples apart (a soft mask's). Its zlib data is
  * inflated by the runtime's native zlib, each pass's rows unfiltered and its pixels put in their
  * places. MuPDF decoded it in WASM and the samples were deflated again (diploma.docx's
- * 1282 × 713 screenshot: 77 ms of its conversion). Undefined for data that does not decode.
+ * 1282 × 713 screenshot: 77 ms of its conversion). Undefined for data that does not decode, or
+ * is too big to decode here.
  */
 export function deinterlace(idat: Uint8Array, width: number, height: number, colors: number, hasAlpha: boolean): { samples: Uint8Array; alpha?: Uint8Array } | undefined {
+  // Past what any decoder here is given (MuPDF's, the fallback, included): LimitExceeded, before inflating.
+  requireDecodablePixels(width, height, 'an interlaced picture');
   const channels = colors + (hasAlpha ? 1 : 0);
   if (width * height * channels > MAX_PIXEL_BYTES) return undefined;
   let expected = 0;
