@@ -2,6 +2,7 @@ import { loadMupdf } from '../engines/mupdf';
 import { bundledFonts } from '../converters/fonts/bundled';
 import { convertWordToPdfChunks, WordConversionError } from '../converters/word';
 import { TaskError, isResourceExhaustion } from '../tasks/failures';
+import { findLimitExceeded } from '../lib/limits';
 import type { PartProblem } from '../converters/word';
 import type { OperationDef, RunContext, OperationResult } from '../operations/define';
 import wordToPdf from '../operations/word-to-pdf';
@@ -23,6 +24,9 @@ async function convertWord({ inputs, log }: RunContext<Record<string, never>>): 
     return { chunks, ext: 'pdf', contentType: 'application/pdf' };
   } catch (err) {
     if (isResourceExhaustion(err)) throw err; // retried a bounded number of times by the consumer
+    // A document past a reader's limit (tables nested 300 deep, 2 million paragraphs): the consumer
+    // fails the task with the limit's message and refunds it, without retrying.
+    if (findLimitExceeded(err)) throw err;
     if (!(err instanceof WordConversionError)) {
       // Our converter failed on a file it did not find damaged: not the user's fault, and not "damaged".
       log('word_converter_failed', { error: String(err), stack: (err as Error)?.stack });

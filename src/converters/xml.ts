@@ -10,6 +10,8 @@
  * relationships namespace are stored as "r:<local>"; all others by their local name.
  */
 
+import { LimitExceeded } from '../lib/limits';
+
 export interface XmlElement {
   /** Local name, without prefix ("p" for <w:p>). */
   name: string;
@@ -26,6 +28,17 @@ export type XmlNode = XmlElement | string;
 export class XmlError extends Error {
   override name = 'XmlError';
 }
+
+/**
+ * Elements nested deeper than this are refused (LimitExceeded) while parsing, before anything walks
+ * the tree: the parser itself keeps a stack of its own, but the readers and the helpers below recurse
+ * once per level, and a part 100,000 levels deep (a few hundred KB) overflowed the JS stack. Word
+ * nests tables at most 63 deep, about 200 levels of WordprocessingML (w:tbl, w:tr, w:tc each); 1,024
+ * also reads what Word does not write (tables 300 deep, laid out flat: 905 levels) and stays well
+ * within the stack: the DOCX reader, which recurses most per level in tables, overflowed it with
+ * tables 850 deep (2,550 levels; text boxes in text boxes read past 4,500).
+ */
+export const XML_DEPTH_MAX = 1024;
 
 const RELATIONSHIP_NAMESPACES = new Set([
   'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
@@ -257,6 +270,8 @@ class XmlParser {
     }
     if (pairs.length) this.setAttributes(el, pairs);
     const top = this.open.length - 1;
+    // The open stack holds the #document node below the root element, so the new element is top + 1 deep.
+    if (top >= XML_DEPTH_MAX) throw this.tooDeep();
     this.openFlags[top]! |= HAS_ELEMENT;
     this.pending.push(el);
     // The open stack holds the #document node below the root element, so an element's depth is its index.
@@ -268,6 +283,19 @@ class XmlParser {
       this.openFlags.push(0);
     }
     return next;
+  }
+
+  /** The open elements are XML_DEPTH_MAX deep: the limit, naming the element that nests most (w:tbl 341 times). */
+  private tooDeep(): LimitExceeded {
+    const counts = new Map<XmlElement['name'], number>();
+    let most: XmlElement | undefined;
+    for (const el of this.open.slice(1)) {
+      const n = (counts.get(el.name) ?? 0) + 1;
+      counts.set(el.name, n);
+      if (!most || n > counts.get(most.name)!) most = el;
+    }
+    const name = most ? (most.prefix ? `${most.prefix}:${most.name}` : most.name) : '';
+    return new LimitExceeded('xml_depth', `XML nested more than ${XML_DEPTH_MAX} elements deep (<${name}> ${counts.get(most?.name ?? '') ?? 0} times among them); at most ${XML_DEPTH_MAX} levels are read`);
   }
 
   /** Qualified-name, raw-value pairs onto the element, keyed by local name (see XmlElement.attrs). */

@@ -4,7 +4,7 @@
  * spacing of 99,999,999 made MuPDF's layout run without end: found by mutating corpus files). Out
  * of range, a value is brought to the nearest limit, as Word shows such a file.
  */
-import type { Block, Border, Inline, PageGeometry, Paragraph, RunStyle, Shape, WordDocument } from './model';
+import type { Block, Border, Inline, PageGeometry, Paragraph, RunStyle, Shape, Table, WordDocument } from './model';
 
 /** Largest page side (22 in) and the least room left for text between margins, points. */
 const PAGE_MAX = 1584;
@@ -36,6 +36,7 @@ function borders(set: object | undefined): void {
 }
 
 export function withinWordLimits(doc: WordDocument): WordDocument {
+  withinNestingLimit(doc);
   const seen = new Set<object>();
   // Values are only written when out of range (a long document has tens of thousands of runs).
   const out = (v: number | undefined, lo: number, hi: number) => v !== undefined && !(v >= lo && v <= hi);
@@ -128,4 +129,159 @@ function page(g: PageGeometry): void {
   };
   fit('marginLeft', 'marginRight', g.width);
   fit('marginTop', 'marginBottom', g.height);
+}
+
+// ---- Nesting ----
+
+/**
+ * Fields nested in fields, at most this deep; deeper ones show their result as plain text (their
+ * instructions stay hidden; docx/fields.ts, doc/story.ts). Word's field dialogs nest a few levels (an IF in a MERGEFIELD in an
+ * IF); a stack as deep as the file's field starts made every run of text check them all (a
+ * field nested 100,000 deep: 10^10 checks).
+ */
+export const FIELD_NESTING_MAX = 32;
+
+/**
+ * Tables, text boxes and shapes with text inside one another, at most this deep (a table in a cell
+ * of a table is 2; a text box in a cell of that, 3). MuPDF's HTML layout recurses once per nested
+ * box on a small stack: tables nested 12 deep (1.1 KB of DOCX) trapped it ("memory access out of
+ * bounds"), 11 did not; text boxes in text boxes trapped at 20, tables and text boxes alternating at
+ * 14. 8 leaves a third of that room for what the boxes hold. Deeper ones are laid out flat, keeping
+ * every word, as Word lays out what passes its own limit (63 tables): a table's cells as the
+ * paragraphs they hold, in order; a text box's or shape's text in the paragraph it is anchored in.
+ */
+export const NESTING_MAX = 8;
+
+/** Blocks nested past NESTING_MAX laid out flat (see there), in place; lists shared between sections once. */
+export function withinNestingLimit(doc: WordDocument): WordDocument {
+  const done = new Map<Block[], Block[]>();
+  const top = (list: Block[] | undefined, depth: number): Block[] | undefined => {
+    if (!list) return list;
+    let out = done.get(list);
+    if (!out) done.set(list, (out = nestedBlocks(list, depth)));
+    return out;
+  };
+  for (const s of doc.sections) {
+    s.blocks = top(s.blocks, 0)!;
+    // Headers, footers and notes are laid out inside boxes of their own: one level down.
+    for (const set of [s.headers, s.footers]) for (const k of ['default', 'first', 'even'] as const) if (set[k]) set[k] = top(set[k], 1);
+  }
+  for (const [key, notes] of doc.notes) doc.notes.set(key, top(notes, 1)!);
+  return doc;
+}
+
+/** The blocks of a container `depth` containers deep, those past the limit flat (the list itself when nothing changes). */
+function nestedBlocks(list: Block[], depth: number): Block[] {
+  let out: Block[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const b = list[i]!;
+    if (b.kind === 'paragraph') nestedParagraph(b, depth);
+    else if (depth >= NESTING_MAX) {
+      out ??= list.slice(0, i);
+      for (const p of flatTable(b)) out.push(nestedParagraph(p, depth));
+      continue;
+    } else for (const r of b.rows) for (const c of r.cells) c.blocks = nestedBlocks(c.blocks, depth + 1);
+    out?.push(b);
+  }
+  return out ?? list;
+}
+
+/** A table's paragraphs, row by row and cell by cell, those of the tables in it too. */
+function flatTable(t: Table): Paragraph[] {
+  const out: Paragraph[] = [];
+  const stack: Block[] = [t];
+  while (stack.length) {
+    const b = stack.pop()!;
+    if (b.kind === 'paragraph') {
+      out.push(b);
+      continue;
+    }
+    const blocks: Block[] = [];
+    for (const r of b.rows) for (const c of r.cells) for (const x of c.blocks) blocks.push(x);
+    for (let i = blocks.length - 1; i >= 0; i--) stack.push(blocks[i]!);
+  }
+  return out;
+}
+
+/** The paragraph with its text boxes and shapes' text nested within the limit, or flat in its line past it. */
+function nestedParagraph(p: Paragraph, depth: number): Paragraph {
+  let out: Inline[] | undefined;
+  p.inlines.forEach((it, i) => {
+    const replaced = nestedInline(it, depth);
+    if (replaced) (out ??= p.inlines.slice(0, i)).push(...replaced);
+    else out?.push(it);
+  });
+  if (out) p.inlines = withoutEdgeBreaks(out);
+  return p;
+}
+
+/** Line breaks put around a box's text laid out flat: they part it from the text beside it, no more. */
+const boxBreaks = new WeakSet<Inline>();
+const boxBreak = (): Inline => {
+  const br: Inline = { kind: 'break', type: 'line' };
+  boxBreaks.add(br);
+  return br;
+};
+/** A box's text as lines of their own in its paragraph. */
+const boxLines = (inlines: Inline[]): Inline[] => (inlines.length ? [boxBreak(), ...inlines, boxBreak()] : inlines);
+
+/** The inlines without the box breaks that start or end them, or follow a line break. */
+function withoutEdgeBreaks(inlines: Inline[]): Inline[] {
+  const out: Inline[] = [];
+  for (const it of inlines) {
+    const last = out[out.length - 1];
+    if (boxBreaks.has(it) && (!last || (last.kind === 'break' && last.type === 'line'))) continue;
+    out.push(it);
+  }
+  while (out.length && boxBreaks.has(out[out.length - 1]!)) out.pop();
+  return out;
+}
+
+/** What stands for the inline in a paragraph `depth` containers deep, when not the inline itself. */
+function nestedInline(it: Inline, depth: number): Inline[] | undefined {
+  if (it.kind === 'textbox') {
+    if (depth >= NESTING_MAX) return boxLines(flatBlocks(it.blocks));
+    it.blocks = nestedBlocks(it.blocks, depth + 1);
+  } else if (it.kind === 'shape') {
+    // A shape with text past the limit is its text alone (its outline nested that deep is left out).
+    if (it.blocks && depth >= NESTING_MAX) return boxLines(flatBlocks(it.blocks));
+    const text = memberText(it, depth + 1);
+    if (text.length) return [it, ...boxLines(text)];
+  }
+  return undefined;
+}
+
+/**
+ * A shape's text nested in its box (its blocks `depth` deep), with its group's members' (one level
+ * further); a member past the limit keeps its drawing and gives up its text, returned to follow the
+ * group in its paragraph.
+ */
+function memberText(sh: Shape, depth: number): Inline[] {
+  const out: Inline[] = [];
+  if (sh.blocks) {
+    if (depth > NESTING_MAX) {
+      out.push(...boxLines(flatBlocks(sh.blocks)));
+      delete sh.blocks;
+    } else sh.blocks = nestedBlocks(sh.blocks, depth);
+  }
+  for (const m of sh.members ?? []) out.push(...memberText(m, depth + 1));
+  return out;
+}
+
+/** Blocks as inlines of one paragraph: paragraphs (tables' too) one line each, list labels kept, boxes' text in line. */
+function flatBlocks(blocks: Block[]): Inline[] {
+  const out: Inline[] = [];
+  for (const b of blocks) {
+    for (const p of b.kind === 'paragraph' ? [b] : flatTable(b)) {
+      if (out.length) out.push(boxBreak());
+      const list = p.props.list;
+      if (list) out.push({ kind: 'text', text: list.label + ' ', style: list.style });
+      for (const it of p.inlines) {
+        if (it.kind === 'textbox' || (it.kind === 'shape' && it.blocks)) out.push(...boxLines(flatBlocks(it.blocks!)));
+        else if (it.kind === 'shape') out.push(it, ...boxLines(memberText(it, NESTING_MAX + 1)));
+        else out.push(it);
+      }
+    }
+  }
+  return out;
 }

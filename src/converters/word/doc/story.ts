@@ -4,6 +4,7 @@
  * CHP (style + FKP + piece sprms), interprets the special characters and fields, and hands the
  * paragraphs to the table assembler.
  */
+import { FIELD_NESTING_MAX } from '../limits';
 import type { Block, Inline, Paragraph, RunStyle } from '../model';
 import { codePageOfCharset, decodeByte, u16, u32, type CodePage } from './binary';
 import { applyChpx, complexRunStyle, runStyle, type Chp } from './chp';
@@ -72,6 +73,12 @@ interface FieldFrame {
 
 const NO_RUN = {};
 
+/** Fields begun past FIELD_NESTING_MAX (docx/fields.ts): whether each is still in its instruction, and how many are. */
+interface DeeperFields {
+  instr: boolean[];
+  inInstr: number;
+}
+
 /** Runs from different FKP entries often format identically: they merge into one text inline. */
 function sameStyle(a: RunStyle, b: RunStyle): boolean {
   if (a === b) return true;
@@ -92,6 +99,7 @@ export class StoryReader {
     const blocks: Block[] = [];
     const tables = new TableAssembler(blocks);
     const fields: FieldFrame[] = [];
+    const deeper: DeeperFields = { instr: [], inInstr: 0 };
     let cp = start;
     while (cp < end) {
       let e = cp;
@@ -109,7 +117,7 @@ export class StoryReader {
       if (depth > 0 && rowEnd) {
         tables.endRow(depth, readTap(pap.tapSprms, this.ctx.fib.word6));
       } else {
-        const para = this.paragraph(cp, e, markCp, pap, fields, opts);
+        const para = this.paragraph(cp, e, markCp, pap, fields, deeper, opts);
         const endsCell = depth === 1 ? mark === 7 : depth > 1 && pap.innerCell;
         tables.paragraph(depth, para, endsCell);
       }
@@ -180,7 +188,7 @@ export class StoryReader {
     return String.fromCharCode(decodeByte(code, cp));
   }
 
-  private paragraph(start: number, end: number, markCp: number, pap: Pap, fields: FieldFrame[], opts: StoryOptions): Paragraph {
+  private paragraph(start: number, end: number, markCp: number, pap: Pap, fields: FieldFrame[], deeper: DeeperFields, opts: StoryOptions): Paragraph {
     const { chars } = this.ctx.text;
     const inlines: Inline[] = [];
     const push = (inline: Inline) => {
@@ -222,9 +230,18 @@ export class StoryReader {
       if (chp.fRMarkDel && (code < 0x20 || chp.fSpec)) continue;
       const style = own;
       if (code === 0x13) {
-        fields.push({ instr: '', inResult: false, resolved: false });
+        if (fields.length < FIELD_NESTING_MAX) fields.push({ instr: '', inResult: false, resolved: false });
+        else (deeper.instr.push(true), deeper.inInstr++);
         continue;
       }
+      if ((code === 0x14 || code === 0x15) && deeper.instr.length) {
+        // A field nested past the limit: its instruction hidden, its result shown as text.
+        const inInstr = code === 0x14 ? deeper.instr[deeper.instr.length - 1] : deeper.instr.pop();
+        if (code === 0x14) deeper.instr[deeper.instr.length - 1] = false;
+        if (inInstr) deeper.inInstr--;
+        continue;
+      }
+      if (deeper.inInstr) continue;
       if (code === 0x14 || code === 0x15) {
         const f = fields[fields.length - 1];
         if (!f) continue;

@@ -7,6 +7,8 @@
  * a stack kept per story (body, header, note...), not per paragraph.
  */
 
+import { FIELD_NESTING_MAX } from '../limits';
+
 export type PageField = 'PAGE' | 'NUMPAGES' | 'SECTIONPAGES';
 
 interface Frame {
@@ -42,9 +44,14 @@ export function classifyInstr(instr: string): FieldInfo {
 
 export class FieldStack {
   private readonly frames: Frame[] = [];
+  /** Fields begun past FIELD_NESTING_MAX: whether each is still in its instruction. */
+  private readonly deeper: boolean[] = [];
+  /** How many of `deeper` are in their instruction. */
+  private deeperInstr = 0;
 
   /** True while content must not be shown: inside an instruction, or a page field's stale result. */
   get suppressed(): boolean {
+    if (this.deeperInstr) return true;
     for (const f of this.frames) if (f.phase === 'instr' || f.page || f.hideResult) return true;
     return false;
   }
@@ -56,12 +63,18 @@ export class FieldStack {
   }
 
   begin(checkbox?: boolean): void {
+    if (this.frames.length >= FIELD_NESTING_MAX) {
+      this.deeper.push(true);
+      this.deeperInstr++;
+      return;
+    }
     const frame: Frame = { instr: '', phase: 'instr' };
     if (checkbox !== undefined) frame.checkbox = checkbox;
     this.frames.push(frame);
   }
 
   instrText(text: string): void {
+    if (this.deeper.length) return;
     const top = this.frames[this.frames.length - 1];
     if (top && top.phase === 'instr') top.instr += text;
   }
@@ -71,6 +84,11 @@ export class FieldStack {
    * field is one and its result would be visible.
    */
   separate(): { page?: PageField; text?: string } {
+    if (this.deeper.length) {
+      if (this.deeper[this.deeper.length - 1]) this.deeperInstr--;
+      this.deeper[this.deeper.length - 1] = false;
+      return {};
+    }
     const top = this.frames[this.frames.length - 1];
     if (!top || top.phase !== 'instr') return {};
     const visible = !this.suppressedBelow();
@@ -97,6 +115,10 @@ export class FieldStack {
 
   /** Field ends. Returns what to emit for a field that had no separate: a page field or a checkbox. */
   end(): { page?: PageField; text?: string } {
+    if (this.deeper.length) {
+      if (this.deeper.pop()) this.deeperInstr--;
+      return {};
+    }
     const top = this.frames.pop();
     if (!top || top.phase !== 'instr' || this.suppressed) return {};
     const info = classifyInstr(top.instr);

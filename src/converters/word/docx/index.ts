@@ -11,7 +11,7 @@ import { WordConversionError } from '../errors';
 import { dropSectionMarks } from '../section-marks';
 import { attr, child, children, type XmlElement } from '../../xml';
 import { Numbering, formatNumber } from './numbering';
-import { Package, checkContainer } from './package';
+import { Package, checkContainer, inPart } from './package';
 import { toggle } from './props';
 import { readSection } from './sections';
 import { StoryReader, type DocContext } from './story';
@@ -21,6 +21,7 @@ import { EMPTY_THEME, parseTheme, resolveColor, type Theme } from './theme';
 import { RevisionAuthors } from '../revisions';
 import { parseXml } from '../../xml';
 import { ignoreProblems, type ProblemSink } from '../problems';
+import { LimitExceeded } from '../../../lib/limits';
 
 /** `problems` hears of every referenced part that cannot be read: the document converts without it. */
 export function readDocx(bytes: Uint8Array, problems: ProblemSink = ignoreProblems): WordDocument {
@@ -125,6 +126,7 @@ export function readDocx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
   try {
     documentRoot = parseXml(mainBytes, { depth: 3, element: readBodyChild });
   } catch (e) {
+    if (e instanceof LimitExceeded) throw inPart(main, e);
     if (inReader) throw e;
     throw new WordConversionError('corrupt', `word/document.xml is not readable XML (${(e as Error).message}).`);
   }

@@ -11,6 +11,7 @@ import { WordConversionError } from '../errors';
 import { parseXml, children, type XmlElement } from '../../xml';
 import { hasUtf16 } from '../../../lib/detect';
 import { ignoreProblems, type ProblemSink } from '../problems';
+import { LimitExceeded } from '../../../lib/limits';
 
 export interface Relationship {
   type: string;
@@ -99,6 +100,8 @@ export class Package {
     try {
       return parseXml(data);
     } catch (e) {
+      // A part past the XML reader's limits is not damaged: the document is refused with the limit.
+      if (e instanceof LimitExceeded) throw inPart(path, e);
       this.problems({ part: path, reason: `not readable XML (${(e as Error).message})` });
       return undefined;
     }
@@ -138,6 +141,18 @@ export class Package {
     for (const r of this.rels(partPath).values()) if (!r.external && r.type.endsWith(typeSuffix)) return r.target;
     return undefined;
   }
+}
+
+/**
+ * The limit an XML part went past, told of the part (and of tables when they nest deepest): "The
+ * document's word/document.xml nests tables in tables 341 deep (Word opens at most 63): XML nested
+ * more than 1024 elements deep...".
+ */
+export function inPart(path: string, e: LimitExceeded): LimitExceeded {
+  if (e.limit !== 'xml_depth') return e;
+  const tables = /<w:tbl> (\d+) times/.exec(e.message);
+  const what = tables ? `nests tables in tables ${tables[1]} deep (Word opens at most 63)` : 'nests its XML too deep to read';
+  return new LimitExceeded(e.limit, `The document's ${path} ${what}: ${e.message}.`);
 }
 
 /** Resolve a relationship target against the source part's folder ("media/a.png", "../x", "/word/y"). */
