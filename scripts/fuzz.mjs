@@ -25,7 +25,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // ---------------------------------------------------------------- options
 function options(argv) {
-  const o = { seed: 1, limit: Infinity, only: [], heavy: false, base: null, adminToken: process.env.ADMIN_TOKEN ?? null, stuckAfter: 240, canaryTimeout: 120, startTimeout: 600, liveTree: false, out: null, list: false, keep: false };
+  const o = { seed: 1, limit: Infinity, only: [], heavy: false, base: null, adminToken: process.env.ADMIN_TOKEN ?? null, stuckAfter: 180, canaryTimeout: 120, startTimeout: 600, recover: 60, liveTree: false, out: null, list: false, keep: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -44,9 +44,10 @@ function options(argv) {
     else if (a === '--start-timeout') o.startTimeout = Number(val());
     else if (a === '--list') o.list = true;
     else if (a === '--live-tree') o.liveTree = true;
+    else if (a === '--recover') o.recover = Number(val());
     else if (a === '--help' || a === '-h') {
       console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 13).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
-      console.log('\nOptions: --seed N  --limit N  --only CLASS|ID[,...]  --heavy  --base URL  --admin-token T  --stuck-after SECONDS (240)  --canary-timeout SECONDS (120)  --start-timeout SECONDS (600)  --live-tree  --out DIR  --list');
+      console.log('\nOptions: --seed N  --limit N  --only CLASS|ID[,...]  --heavy  --base URL  --admin-token T  --stuck-after SECONDS (180)  --canary-timeout SECONDS (120)  --start-timeout SECONDS (600)  --recover SECONDS (60)  --live-tree  --out DIR  --list');
       process.exit(0);
     } else throw new Error(`unknown option ${a} (see --help)`);
   }
@@ -74,13 +75,13 @@ const now = () => performance.now();
 // ---------------------------------------------------------------- HTTP, with every status recorded
 const http = { count: 0, fiveXX: [], transport: [] };
 
-async function request(what, url, init = {}, timeoutMs = 120_000) {
+async function request(what, url, init = {}, timeoutMs = 120_000, { quiet = false } = {}) {
   http.count++;
   let res;
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
-    http.transport.push({ what, error: String(err?.cause?.code ?? err?.name ?? err) });
+    if (!quiet) http.transport.push({ what, error: String(err?.cause?.code ?? err?.name ?? err) });
     return { status: 0, body: null, error: String(err?.cause?.code ?? err?.message ?? err) };
   }
   const text = await res.text().catch(() => '');
@@ -137,16 +138,17 @@ async function waitTask(taskId, boundMs, what) {
 }
 
 // ---------------------------------------------------------------- /healthz while hostile files run
-const health = { all: [], failures: 0 };
+const health = { all: [], failures: 0, unanswered: 0 };
 function sampleHealth() {
   let on = true;
   const mine = [];
   const loop = (async () => {
     while (on) {
       const t0 = now();
-      const res = await request('GET /healthz', `${base}/healthz`, {}, 30_000);
+      const res = await request('GET /healthz', `${base}/healthz`, {}, 30_000, { quiet: true });
       const ms = now() - t0;
-      if (res.status !== 200) health.failures++;
+      if (res.status === 0) health.unanswered++;
+      else if (res.status !== 200) health.failures++;
       mine.push(ms);
       health.all.push(ms);
       await sleep(200);
@@ -205,7 +207,7 @@ async function runCanaries(after) {
     CANARIES.map(async (c) => {
       const res = await submit(c.op, c.body(ids), `canary after ${after}`);
       if (res.status !== 202) return { canary: c.name, ok: false, what: `HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 200)}` };
-      const t = { task_id: res.body.task_id, role: 'canary', case: after, op: c.op };
+      const t = { task_id: res.body.task_id, role: 'canary', case: after, op: c.op, session: session.n };
       tasks.push(t);
       const rec = await waitTask(t.task_id, opts.canaryTimeout * 1000, `canary ${c.name}`);
       t.final = rec;
@@ -249,7 +251,7 @@ async function runCase(c) {
             r.error_message = typeof res.body === 'object' ? (res.body?.errors?.[0]?.message ?? res.body?.detail ?? JSON.stringify(res.body)) : String(res.body ?? res.error).slice(0, 300);
             return;
           }
-          const t = { task_id: res.body.task_id, role: 'hostile', case: c.id, op: o.op };
+          const t = { task_id: res.body.task_id, role: 'hostile', case: c.id, op: o.op, session: session.n };
           tasks.push(t);
           const rec = await waitTask(t.task_id, opts.stuckAfter * 1000, c.id);
           t.final = rec;
@@ -293,8 +295,9 @@ const kopecks = (s) => {
 };
 
 async function auditMoney(creditedKopecks) {
+  const mine = tasks.filter((t) => t.session === session.n);
   // Tasks still running (stuck) are looked at once more: they are charged until they end.
-  for (const t of tasks) {
+  for (const t of mine) {
     if (!t.final || t.final.stuck) {
       const res = await request('GET /v1/tasks (audit)', `${base}/v1/tasks/${t.task_id}`, { headers: auth() });
       if (res.status === 200) t.final = { ...res.body, stuck: t.final?.stuck ?? true };
@@ -307,7 +310,7 @@ async function auditMoney(creditedKopecks) {
   const expected = creditedKopecks - charged;
   const byTask = new Map(items.map((it) => [it.task_id, it]));
   const problems = [];
-  for (const t of tasks) {
+  for (const t of mine) {
     const it = byTask.get(t.task_id);
     const status = t.final?.status;
     if (!it) problems.push(`${t.task_id} (${t.role} ${t.op} after/for ${t.case}): no history record`);
@@ -315,8 +318,8 @@ async function auditMoney(creditedKopecks) {
     else if (status === 'done' && it.refunded && t.op !== 'ocr') problems.push(`${t.task_id} (${t.op}, ${t.case}): done but refunded`);
     else if (t.final && t.final.refunded !== undefined && it && t.final.refunded !== it.refunded) problems.push(`${t.task_id}: the task says refunded=${t.final.refunded}, the history ${it.refunded}`);
   }
-  if (items.length !== tasks.length) problems.push(`${items.length} history records for ${tasks.length} tasks started`);
-  return { balance, expected, discrepancy: balance - expected, charged, refundedCount: items.filter((i) => i.refunded).length, items: items.length, problems, exact: balance === expected && problems.length === 0 };
+  if (items.length !== mine.length) problems.push(`${items.length} history records for ${mine.length} tasks started`);
+  return { session: session.n, balance, expected, discrepancy: balance - expected, charged, refundedCount: items.filter((i) => i.refunded).length, items: items.length, problems, exact: balance === expected && problems.length === 0 };
 }
 
 // ---------------------------------------------------------------- the service's own copy of the tree
@@ -333,42 +336,99 @@ function snapshot() {
 
 // ---------------------------------------------------------------- run
 const startedAt = Date.now();
-try {
-  if (!base) {
-    console.log(`fuzz: starting the service (log: ${join(work, 'service.log')})`);
+const CREDIT = '100000.00';
+/** One service and one fresh account; a poisoned service that does not recover is replaced by a new session. */
+let session = null;
+const audits = [];
+
+async function openSession(n) {
+  if (!opts.base) {
+    console.log(`fuzz: starting the service (log: ${join(work, `service-${n}.log`)})`);
     // wrangler dev rebuilds and restarts the Workers whenever a source file changes: a copy of the
     // tree as it is now keeps edits made during the run from restarting tasks (--live-tree: run in place).
     const serviceRoot = opts.liveTree ? root : snapshot();
-    svc = await startService({ root: serviceRoot, logPath: join(work, 'service.log'), extraArgs: ['--persist-to', join(work, `state-${Date.now()}`)], startTimeoutMs: opts.startTimeout * 1000 });
+    svc = await startService({ root: serviceRoot, logPath: join(work, `service-${n}.log`), extraArgs: ['--persist-to', join(work, `state-${Date.now()}`)], startTimeoutMs: opts.startTimeout * 1000 });
     base = svc.base;
     adminToken = svc.adminToken;
   } else if (!adminToken) throw new Error('--base needs --admin-token (or ADMIN_TOKEN) to create the fuzz account');
-  const CREDIT = '100000.00';
+  session = { n };
   const acct = await createAccount(CREDIT);
   key = acct.key;
+  canaryFiles.at = 0;
+}
+
+/** The money audit of this session, after waiting for refunds the service retries (its alarm) to land. */
+async function settledAudit() {
+  let money = await auditMoney(kopecks(CREDIT));
+  for (let settle = 0; !money.exact && settle < 6; settle++) {
+    await sleep(10_000);
+    money = await auditMoney(kopecks(CREDIT));
+  }
+  return money;
+}
+
+process.once('SIGINT', () => stopAll().finally(() => process.exit(130)));
+process.once('SIGTERM', () => stopAll().finally(() => process.exit(143)));
+
+try {
+  await openSession(1);
   console.log(`fuzz: ${base}, seed ${opts.seed}, ${selected.length} hostile files${opts.heavy ? ' (with --heavy)' : ''}; stuck after ${opts.stuckAfter} s; work dir ${work}`);
   const before = await runCanaries('start (before any hostile file)');
   if (before.length) console.log(`fuzz: canaries already fail before any hostile file: ${before.map((p) => `${p.canary}: ${p.what}`).join('; ')}`);
 
   const results = [];
+  const restarts = [];
   let downInARow = 0;
+  let endedEarly = null;
   for (const [i, c] of selected.entries()) {
     const r = await runCase(c);
     results.push(r);
-    const ops = r.upload === 'accepted' ? r.ops.map((o) => `${o.op}=${o.status}${o.status === 'failed' ? '' : ''}`).join(' ') : `upload ${r.upload.slice(0, 90)}`;
+    const ops = r.upload === 'accepted' ? r.ops.map((o) => `${o.op}=${o.status}`).join(' ') : `upload ${r.upload.slice(0, 90)}`;
     console.log(`[${String(i + 1).padStart(3)}/${selected.length}] ${c.id.padEnd(52)} ${ops}${r.poisoned.length ? `  POISONED: ${r.poisoned.map((p) => p.canary).join(', ')}` : ''}  (${(r.ms / 1000).toFixed(1)} s, healthz max ${Math.round(r.healthz.max)} ms)`);
     writeFileSync(join(work, 'report.json'), JSON.stringify({ seed: opts.seed, results }, null, 1));
+    if (r.poisoned.length) {
+      // Does the service heal by itself? One more round of canaries after a pause.
+      await sleep(opts.recover * 1000);
+      const again = await runCanaries(`recovery after ${c.id}`);
+      r.recovered = again.length === 0;
+      console.log(`      ${r.recovered ? 'recovered: the canaries convert again' : `not recovered after ${opts.recover} s more: ${again.map((p) => p.canary).join(', ')}`}`);
+      if (!r.recovered) {
+        if (opts.base) {
+          endedEarly = `the service given with --base stayed poisoned after ${c.id}`;
+          break;
+        }
+        if (i + 1 < selected.length) {
+          console.log('fuzz: replacing the poisoned service with a fresh one for the remaining files');
+          audits.push(await settledAudit());
+          restarts.push(c.id);
+          await svc.stop();
+          await openSession(session.n + 1);
+        }
+        continue;
+      }
+    }
     const hz = await request('GET /healthz', `${base}/healthz`, {}, 10_000);
     downInARow = hz.status === 200 ? 0 : downInARow + 1;
     if (downInARow >= 3) {
-      console.log('fuzz: the service stopped answering /healthz: the run ends here');
+      endedEarly = 'the service stopped answering /healthz';
       break;
     }
   }
+  if (endedEarly) console.log(`fuzz: ${endedEarly}: the run ends here`);
 
-  const money = await auditMoney(kopecks(CREDIT));
+  audits.push(await settledAudit());
+  const money = {
+    exact: audits.every((a) => a.exact),
+    discrepancy: audits.reduce((n, a) => n + a.discrepancy, 0),
+    balance: audits.reduce((n, a) => n + a.balance, 0),
+    expected: audits.reduce((n, a) => n + a.expected, 0),
+    items: audits.reduce((n, a) => n + a.items, 0),
+    refundedCount: audits.reduce((n, a) => n + a.refundedCount, 0),
+    problems: audits.flatMap((a) => a.problems.map((p) => (audits.length > 1 ? `service ${a.session}: ${p}` : p))),
+  };
   const hostileOps = results.flatMap((r) => r.ops.map((o) => ({ ...o, case: r })));
   const stuck = tasks.filter((t) => t.final?.stuck);
+  const stuckHostile = stuck.filter((t) => t.role === 'hostile').length;
   const poisoned = results.filter((r) => r.poisoned.length);
   const wrongDamaged = hostileOps.filter((o) => o.case.valid && o.status === 'failed' && /damaged/i.test(o.error_message ?? ''));
   const byStatus = {};
@@ -384,9 +444,11 @@ try {
   lines.push(`canary tasks:       ${tasks.filter((t) => t.role === 'canary').length}`);
   lines.push(`5xx:                ${http.fiveXX.length}${http.transport.length ? ` (+ ${http.transport.length} requests with no answer)` : ''} of ${http.count} requests`);
   lines.push(`poisoned isolates:  ${poisoned.length}${before.length ? ` (canaries failed before any hostile file: ${before.length})` : ''}`);
-  lines.push(`tasks stuck:        ${stuck.length} (not ended within ${opts.stuckAfter} s hostile / ${opts.canaryTimeout} s canary)`);
-  lines.push(`refunds exact:      ${money.exact ? 'yes' : 'no'} (balance ${(money.balance / 100).toFixed(2)}, credited − charges of tasks not refunded = ${(money.expected / 100).toFixed(2)}, discrepancy ${money.discrepancy} kopecks; ${money.items} history records, ${money.refundedCount} refunded${money.problems.length ? `; ${money.problems.length} problems` : ''})`);
-  lines.push(`healthz while hostile files ran: p50 ${fmt(pct(hz, 50))}, p99 ${fmt(pct(hz, 99))}, max ${fmt(hz.length ? Math.max(...hz) : NaN)} (${hz.length} samples, ${health.failures} not 200)`);
+  lines.push(`tasks stuck:        ${stuck.length} (hostile ${stuckHostile} not ended within ${opts.stuckAfter} s; canary ${stuck.length - stuckHostile} not ended within ${opts.canaryTimeout} s)`);
+  if (restarts.length) lines.push(`service replaced:   ${restarts.length} time(s), poisoned for good after ${restarts.join(', ')}`);
+  if (endedEarly) lines.push(`run ended early:    ${endedEarly}`);
+  lines.push(`refunds exact:      ${money.exact ? 'yes' : 'no'} (balance ${(money.balance / 100).toFixed(2)}${audits.length > 1 ? ` over ${audits.length} services` : ''}, credited − charges of tasks not refunded = ${(money.expected / 100).toFixed(2)}, discrepancy ${money.discrepancy} kopecks; ${money.items} history records, ${money.refundedCount} refunded${money.problems.length ? `; ${money.problems.length} problems` : ''})`);
+  lines.push(`healthz while hostile files ran: p50 ${fmt(pct(hz, 50))}, p99 ${fmt(pct(hz, 99))}, max ${fmt(hz.length ? Math.max(...hz) : NaN)} (${hz.length} samples, ${health.failures} not 200, ${health.unanswered} unanswered within 30 s)`);
   lines.push(`"damaged" said of a well-formed file: ${wrongDamaged.length}`);
   const failedOps = hostileOps.filter((o) => o.status !== 'done');
   if (failedOps.length) {
@@ -403,7 +465,7 @@ try {
   if (poisoned.length) {
     lines.push('');
     lines.push('poisoned (a normal file failed after the hostile one):');
-    for (const r of poisoned) lines.push(`  after ${r.id}: ${r.poisoned.map((p) => `${p.canary}: ${p.what.replace(/\s+/g, ' ').slice(0, 160)}`).join('; ')}`);
+    for (const r of poisoned) lines.push(`  after ${r.id} (${r.recovered ? 'recovered by itself' : 'did not recover'}): ${r.poisoned.map((p) => `${p.canary}: ${p.what.replace(/\s+/g, ' ').slice(0, 160)}`).join('; ')}`);
   }
   if (http.fiveXX.length || http.transport.length) {
     lines.push('');
@@ -424,10 +486,10 @@ try {
   const slow = [...results].sort((a, b) => b.healthz.max - a.healthz.max).slice(0, 5);
   lines.push('');
   lines.push('slowest /healthz during a hostile file: ' + slow.map((r) => `${r.id} ${fmt(r.healthz.max)}`).join(', '));
-  lines.push(`report: ${join(work, 'report.json')}${svc ? `; service log: ${svc.logPath}` : ''}`);
+  lines.push(`report: ${join(work, 'report.json')}${svc ? `; service logs: ${join(work, 'service-*.log')}` : ''}`);
   console.log(lines.join('\n'));
-  writeFileSync(join(work, 'report.json'), JSON.stringify({ seed: opts.seed, heavy: opts.heavy, results, money, http, stuck: stuck.map((t) => t.task_id), summary: lines }, null, 1));
-  const bad = http.fiveXX.length + http.transport.length + poisoned.length + before.length + stuck.length + (money.exact ? 0 : 1);
+  writeFileSync(join(work, 'report.json'), JSON.stringify({ seed: opts.seed, heavy: opts.heavy, results, money, audits, restarts, endedEarly, http, stuck: stuck.map((t) => t.task_id), summary: lines }, null, 1));
+  const bad = http.fiveXX.length + http.transport.length + poisoned.length + before.length + stuck.length + (money.exact ? 0 : 1) + (endedEarly ? 1 : 0);
   process.exitCode = bad ? 1 : 0;
 } catch (err) {
   console.error(`fuzz: ${err.stack ?? err}`);

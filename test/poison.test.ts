@@ -99,6 +99,7 @@ describe('poison slice (npm run fuzz has the whole suite)', () => {
           const rec = await ended(acct, task_id, HOSTILE_BOUND_MS);
           expect(rec, `the ${c.op} task of ${c.filename} did not end within ${HOSTILE_BOUND_MS / 1000} s`).not.toBeNull();
           const after = kopecks(await balanceOf(acct));
+          console.log(JSON.stringify({ poison_case: c.filename, op: c.op, status: rec!.status, error_message: rec!.error_message }));
           if (rec!.status === 'failed') {
             expect(rec!.refunded, `failed (${rec!.error_message}) but not refunded`).toBe(true);
             expect(after, `failed (${rec!.error_message}): the balance must be back exactly`).toBe(before);
@@ -107,8 +108,14 @@ describe('poison slice (npm run fuzz has the whole suite)', () => {
             expect(rec!.refunded).toBe(false);
             expect(after).toBe(before - kopecks(rec!.charge));
           }
-        } else expect(res.status, await res.clone().text()).toBeLessThan(500);
-      } else expect(up.status).toBeLessThan(500);
+        } else {
+          console.log(JSON.stringify({ poison_case: c.filename, op: c.op, refused: res.status, body: await res.clone().text() }));
+          expect(res.status).toBeLessThan(500);
+        }
+      } else {
+        console.log(JSON.stringify({ poison_case: c.filename, upload_refused: up.status, body: await up.clone().text() }));
+        expect(up.status).toBeLessThan(500);
+      }
 
       const spent = kopecks(await balanceOf(acct));
       const poisoned = await canaries(acct);

@@ -60,18 +60,7 @@ export function cases({ seed, root }) {
     add({ id: `docx-groups-${d}`, cls: 'docx-nested-groups', kind: 'docx', ops: WORD, make: () => gen.nestedGroupsDocx(d) });
   }
   for (const d of HTML_DEPTHS) for (const k of ['divs', 'tables', 'lists']) add({ id: `html-${k}-${d}`, cls: `html-nested-${k}`, kind: 'html', ops: HTML, make: () => html.nestedHtml(k, d) });
-
-  add({ id: 'docx-zip-bomb-zeros-1GB', cls: 'zip-bomb', kind: 'docx', valid: false, ops: WORD, make: () => bombs.zipBombDocx(GB, 'zeros') });
-  add({ id: 'docx-zip-bomb-spaces-1GB', cls: 'zip-bomb', kind: 'docx', ops: WORD, make: () => bombs.zipBombDocx(GB, 'spaces') });
-  add({ id: 'pdf-deflate-bomb-1GB', cls: 'deflate-bomb', kind: 'pdf', ops: PDF, make: () => bombs.deflateBombPdf(GB) });
-
-  add({ id: 'png-declared-65535x65535', cls: 'image-declared-size', kind: 'png', ops: IMAGE, make: () => img.declaredPng(65535, 65535, 1024) });
-  add({ id: 'jpeg-declared-65500x65500', cls: 'image-declared-size', kind: 'jpg', ops: IMAGE, make: async () => img.withJpegSize(await smallJpeg(), 65500, 65500) });
-  add({ id: 'webp-vp8l-declared-16384x16384', cls: 'image-declared-size', kind: 'webp', ops: IMAGE, make: () => img.declaredWebpLossless(16384, 16384) });
-  add({ id: 'webp-vp8x-canvas-16777216', cls: 'image-declared-size', kind: 'webp', ops: IMAGE, make: () => img.declaredWebpCanvas(1 << 24, 1 << 24) });
-  add({ id: 'pdf-mediabox-1e6pt', cls: 'pdf-declared-size', kind: 'pdf', ops: PDF, make: () => pdf.hugeMediaBoxPdf(1_000_000) });
-  add({ id: 'pdf-image-declared-100000x100000', cls: 'pdf-declared-size', kind: 'pdf', ops: PDF, make: () => pdf.declaredImagePdf(100000, 100000) });
-  add({ id: 'pdf-forms-nested-12-twice', cls: 'pdf-nested-forms', kind: 'pdf', ops: [PDF[0], PDF[1]], make: () => pdf.nestedFormsPdf(12) });
+  for (const m of corpusMutants(seed)) add({ id: m.id, cls: `corpus-${m.kind}`, kind: m.kind, valid: false, source: m.source, mutation: m.mutation, ops: OPS_BY_KIND[m.kind], make: m.make });
 
   const ttf = () => fonts.arimo(root);
   const fontCase = (id, format, lie) =>
@@ -90,7 +79,18 @@ export function cases({ seed, root }) {
   fontCase('woff2-glyf-origLength-2GB', 'woff2', { origLength: { tag: 'glyf', value: 0x7ffffff0 } });
   fontCase('woff2-stream-inflates-512MB', 'woff2', { bomb: 512 << 20 });
 
-  for (const m of corpusMutants(seed)) add({ id: m.id, cls: `corpus-${m.kind}`, kind: m.kind, valid: false, source: m.source, mutation: m.mutation, ops: OPS_BY_KIND[m.kind], make: m.make });
+
+  add({ id: 'docx-zip-bomb-zeros-1GB', cls: 'zip-bomb', kind: 'docx', valid: false, ops: WORD, make: () => bombs.zipBombDocx(GB, 'zeros') });
+  add({ id: 'docx-zip-bomb-spaces-1GB', cls: 'zip-bomb', kind: 'docx', ops: WORD, make: () => bombs.zipBombDocx(GB, 'spaces') });
+  add({ id: 'pdf-deflate-bomb-1GB', cls: 'deflate-bomb', kind: 'pdf', ops: PDF, make: () => bombs.deflateBombPdf(GB) });
+
+  add({ id: 'png-declared-65535x65535', cls: 'image-declared-size', kind: 'png', ops: IMAGE, make: () => img.declaredPng(65535, 65535, 1024) });
+  add({ id: 'jpeg-declared-65500x65500', cls: 'image-declared-size', kind: 'jpg', ops: IMAGE, make: async () => img.withJpegSize(await smallJpeg(), 65500, 65500) });
+  add({ id: 'webp-vp8l-declared-16384x16384', cls: 'image-declared-size', kind: 'webp', ops: IMAGE, make: () => img.declaredWebpLossless(16384, 16384) });
+  add({ id: 'webp-vp8x-canvas-16777216', cls: 'image-declared-size', kind: 'webp', ops: IMAGE, make: () => img.declaredWebpCanvas(1 << 24, 1 << 24) });
+  add({ id: 'pdf-mediabox-1e6pt', cls: 'pdf-declared-size', kind: 'pdf', ops: PDF, make: () => pdf.hugeMediaBoxPdf(1_000_000) });
+  add({ id: 'pdf-image-declared-100000x100000', cls: 'pdf-declared-size', kind: 'pdf', ops: PDF, make: () => pdf.declaredImagePdf(100000, 100000) });
+  add({ id: 'pdf-forms-nested-12-twice', cls: 'pdf-nested-forms', kind: 'pdf', ops: [PDF[0], PDF[1]], make: () => pdf.nestedFormsPdf(12) });
 
   // Issue 40: classes that may take minutes today.
   const heavy = (c) => add({ heavy: true, ...c });
