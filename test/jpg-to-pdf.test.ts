@@ -112,10 +112,9 @@ describe('jpg-to-pdf', () => {
 
   it('a transparent PNG too large to decode fails the task with a message saying so, refunded', async () => {
     const acct = await newAccount({ balance: '20.00' });
-    const png = assemblePng(2, 2, 6, new Uint8Array(2 * 9)); // RGBA: its alpha must be decoded
-    const view = new DataView(png.buffer, png.byteOffset);
-    view.setUint32(16, 5000); // the header claims 5000 × 4000: 20 Mpx
-    view.setUint32(20, 4000);
+    // RGBA, its alpha must be decoded: 5000 × 4000, 20 Mpx, all transparent (its rows deflate to about 80 KB).
+    // Made whole: a header patched over a 2 × 2 picture's data is refused as unreadable before any limit (test/codec-limits.test.ts).
+    const png = assemblePng(5000, 4000, 6, new Uint8Array(4000 * (1 + 5000 * 4)));
     const up = await uploadOk(acct, png, 'huge.png');
     const rec = await runOp(acct, 'jpg-to-pdf', { file_ids: [up.file_id] });
     expect(rec.status).toBe('failed');
