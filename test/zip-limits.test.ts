@@ -4,6 +4,8 @@ import * as zlib from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
 import { MAX_ZIP_ENTRIES, readZipDirectory, readZipEntry, ZipError } from '../src/converters/zip-directory';
 import { LimitExceeded } from '../src/lib/limits';
+import { balanceOf, newAccount, runOp, uploadOk } from './helpers';
+import { packageParts } from '../scripts/fuzz/generate-docx.mjs';
 
 // Beyond the part of node:zlib that src/node-zlib.d.ts declares (workerd has all of it).
 const { deflateRawSync, constants } = zlib as unknown as {
@@ -164,5 +166,24 @@ describe('zip limits', () => {
     const central = view.getUint32(damaged.length - 22 + 16, true);
     view.setUint16(central + 30, 0xffff, true); // an extra field running past the archive
     expect(() => readZipDirectory(damaged)).toThrow(ZipError);
+  });
+
+  it('word-to-pdf: a DOCX whose document.xml is a zip bomb (1 GiB of zeros in 1 MB) fails at once, refunded, nothing inflated', async () => {
+    const parts = Object.entries(packageParts() as Record<string, Uint8Array>).map(([name, data]) => ({ name, data, size: data.length, method: 0 }));
+    const bomb = rawZip([...parts, { name: 'word/document.xml', data: gigabyte, size: 1 << 30 }]);
+    const acct = await newAccount({ balance: '10.00' });
+    const up = await uploadOk(acct, bomb, 'bomb.docx');
+    const before = await balanceOf(acct);
+    const started = Date.now();
+    const rec = await runOp(acct, 'word-to-pdf', { file_id: up.file_id });
+    console.log(JSON.stringify({ bomb: rec.status, error_message: rec.error_message, ms: Date.now() - started }));
+    expect(rec.status).toBe('failed');
+    expect(rec.refunded).toBe(true);
+    expect(await balanceOf(acct)).toBe(before);
+    // Refused from the directory, not retried: a retried task waits out the queue's backoff.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    // The message names the limit once the DOCX reader lets the zip's LimitExceeded through
+    // (src/converters/word/docx/package.ts wraps what readZipDirectory throws as damage).
+    expect(rec.error_message).toMatch(/word\/document\.xml unpacks to 1\.1 GB|damaged/);
   });
 });
