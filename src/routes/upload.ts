@@ -6,7 +6,7 @@ import { ApiError, invalid } from '../lib/errors';
 import { MIME_OF, detectKind, isEncryptedOfficePackage } from '../lib/detect';
 import { describeUnaccepted } from '../lib/unaccepted';
 import { cleanFilename } from '../lib/names';
-import { boundaryOf, parseMultipart, readBody } from '../lib/multipart';
+import { boundaryOf, boundaryProblem, parseMultipart, readBody } from '../lib/multipart';
 import { inspectPdf } from '../engines/pdf';
 import { maxUploadBytes, PLAN_MAX_UPLOAD_MB } from '../storage/accounts';
 import { storeFile, uploadRecord } from '../storage/files';
@@ -30,6 +30,9 @@ export function uploadRoutes() {
     if (declared !== null && declared > limit + MULTIPART_SLACK) throw tooLarge(account.plan);
     const boundary = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '') ? boundaryOf(c.req.header('content-type')!) : null;
     if (!boundary) throw invalid('file', 'send the file as multipart/form-data in a field named "file"');
+    // Refused before the body is read: a long boundary would only make the search dearer.
+    const problem = boundaryProblem(boundary);
+    if (problem) throw invalid('file', `${problem}: send the file as multipart/form-data with a shorter boundary (every HTTP client's default is)`);
     const body = await readBody(c.req.raw.body, declared, limit + MULTIPART_SLACK);
     if (!body) throw tooLarge(account.plan);
     let parts;
