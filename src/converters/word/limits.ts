@@ -5,6 +5,7 @@
  * of range, a value is brought to the nearest limit, as Word shows such a file.
  */
 import type { Block, Border, Inline, PageGeometry, Paragraph, RunStyle, Shape, Table, WordDocument } from './model';
+import { LimitExceeded } from '../../lib/limits';
 
 /** Largest page side (22 in) and the least room left for text between margins, points. */
 const PAGE_MAX = 1584;
@@ -284,4 +285,54 @@ function flatBlocks(blocks: Block[]): Inline[] {
     }
   }
   return out;
+}
+
+// ---- Counts ----
+
+/**
+ * What one document may hold, counted by the readers as they build the model, in every story (body,
+ * headers, notes, text boxes, cells): past one, the document is refused (LimitExceeded) before it
+ * is laid out. A 199 KB DOCX of 2 million empty paragraphs took 2 GB. Each limit is far past what
+ * a real document holds: a 2,000-page book has about 60,000 paragraphs and 300,000 runs; 100,000
+ * table rows are a table 2,000 pages long; 10,000 sections, pictures and 50,000 notes are more than
+ * any book (each section can start a page; each picture is unpacked whole).
+ */
+export const COUNT_MAX = {
+  paragraphs: 200_000,
+  runs: 1_000_000,
+  rows: 100_000,
+  cells: 500_000,
+  sections: 10_000,
+  pictures: 10_000,
+  notes: 50_000,
+} as const;
+
+export type Counted = keyof typeof COUNT_MAX;
+
+const COUNTED: Record<Counted, string> = {
+  paragraphs: 'paragraphs',
+  runs: 'runs (pieces of text in one format, tabs, breaks, fields)',
+  rows: 'table rows',
+  cells: 'table cells',
+  sections: 'sections',
+  pictures: 'pictures',
+  notes: 'footnotes and endnotes',
+};
+
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** The counts of one document being read: add() throws LimitExceeded (limit "word_<count>") past COUNT_MAX. */
+export class ModelCounts {
+  private readonly n: Record<Counted, number> = { paragraphs: 0, runs: 0, rows: 0, cells: 0, sections: 0, pictures: 0, notes: 0 };
+
+  add(what: Counted, k = 1): void {
+    if ((this.n[what] += k) > COUNT_MAX[what]) throw tooMany(what, this.n[what]);
+  }
+}
+
+/** `count` is how many were counted when the limit was passed: at least that many, maybe more. */
+export function tooMany(what: Counted, count: number, exact = false): LimitExceeded {
+  const max = COUNT_MAX[what];
+  const held = exact ? `holds ${thousands(count)} ${COUNTED[what]}` : `holds more than ${thousands(max)} ${COUNTED[what]}`;
+  return new LimitExceeded(`word_${what}`, `The document ${held}; at most ${thousands(max)} are converted.`);
 }

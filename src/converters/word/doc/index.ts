@@ -4,6 +4,7 @@
  *
  *   readDoc(bytes) → WordDocument, or throws WordConversionError (password, not_word, corrupt, unsupported)
  */
+import { COUNT_MAX, ModelCounts, tooMany } from '../limits';
 import { Buffer } from 'node:buffer';
 import * as CFB from 'cfb';
 import type { Block, HeaderFooterSet, Section, WordDocument } from '../model';
@@ -83,6 +84,10 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
   // Every character takes at least one byte of the WordDocument stream: larger counts are damage.
   if (fib.ccpText < 0 || totalCp > word.length + 1 || totalCp < fib.ccpText) throw new WordConversionError('corrupt', 'The character counts exceed the document.');
   const text = readText(pieces, word, totalCp, fib.word6);
+  // Paragraphs end in a mark (0x0D, or 0x07 in tables): counted before any is read.
+  let marks = 0;
+  for (const c of text.chars) if (c === 13 || c === 7) marks++;
+  if (marks > COUNT_MAX.paragraphs) throw tooMany('paragraphs', marks, true);
   const chp = fl(FcLcb.PlcfBteChpx);
   const pap = fl(FcLcb.PlcfBtePapx);
   const stsh = fl(FcLcb.Stshf);
@@ -91,6 +96,7 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
   const lfo = fl(FcLcb.PlfLfo);
   const dgg = fl(FcLcb.DggInfo);
   const notes = readNotes(fib, table);
+  if (notes.length > COUNT_MAX.notes) throw tooMany('notes', notes.length, true);
   const ctx: DocContext = {
     fib,
     word,
@@ -106,6 +112,7 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
     noteRefs: new Map(notes.map((n) => [n.refCp, { id: n.id, label: n.label }])),
     textboxes: new Map(),
     problems,
+    counts: new ModelCounts(),
   };
   // Text box stories follow the main, footnote, header, macro, annotation and endnote stories.
   const txbxBase = fib.ccpText + fib.ccpFtn + fib.ccpHdd + fib.ccpMcr + fib.ccpAtn + fib.ccpEdn;
@@ -123,6 +130,7 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
 
   const sed = fl(FcLcb.PlcfSed);
   const infos = readSections(table, word, sed.fc, sed.lcb, fib.ccpText, fib.word6);
+  if (infos.length > COUNT_MAX.sections) throw tooMany('sections', infos.length, true);
   const bodies = infos.map((s) => reader.read(s.cpStart, s.cpEnd, { anchors: mainAnchors, sectionEnd: true }));
 
   const stories = readHeaderStories(fib, table, infos);

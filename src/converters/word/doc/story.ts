@@ -4,7 +4,7 @@
  * CHP (style + FKP + piece sprms), interprets the special characters and fields, and hands the
  * paragraphs to the table assembler.
  */
-import { FIELD_NESTING_MAX } from '../limits';
+import { FIELD_NESTING_MAX, type ModelCounts } from '../limits';
 import type { Block, Inline, Paragraph, RunStyle } from '../model';
 import { codePageOfCharset, decodeByte, u16, u32, type CodePage } from './binary';
 import { applyChpx, complexRunStyle, runStyle, type Chp } from './chp';
@@ -42,6 +42,8 @@ export interface DocContext {
   textboxes: Map<number, { start: number; end: number }>;
   /** Told of pictures and other parts the document is read without. */
   problems: ProblemSink;
+  /** Runs, rows, cells and pictures read so far: past a limit, LimitExceeded (../limits.ts). */
+  counts: ModelCounts;
 }
 
 export interface StoryOptions {
@@ -72,6 +74,9 @@ interface FieldFrame {
 }
 
 const NO_RUN = {};
+
+/** The deepest table nesting read (sprmPItap): Word's 63 in a top-level table. */
+const ITAP_MAX = 64;
 
 /** Fields begun past FIELD_NESTING_MAX (docx/fields.ts): whether each is still in its instruction, and how many are. */
 interface DeeperFields {
@@ -111,14 +116,18 @@ export class StoryReader {
       }
       const markCp = Math.min(e, end - 1);
       const pap = this.papAt(markCp);
-      const depth = pap.itap > 0 ? pap.itap : pap.inTable ? 1 : 0;
+      // Word nests tables at most 63 deep in a top-level one; a damaged itap (up to 2^31) is that
+      // deep: its cells go into the deepest table, laid out flat past NESTING_MAX (../limits.ts).
+      const depth = pap.itap > 0 ? Math.min(pap.itap, ITAP_MAX) : pap.inTable ? 1 : 0;
       const mark = chars[markCp];
       const rowEnd = depth <= 1 ? pap.ttp && mark === 7 : pap.innerTtp;
       if (depth > 0 && rowEnd) {
+        this.ctx.counts.add('rows');
         tables.endRow(depth, readTap(pap.tapSprms, this.ctx.fib.word6));
       } else {
         const para = this.paragraph(cp, e, markCp, pap, fields, deeper, opts);
         const endsCell = depth === 1 ? mark === 7 : depth > 1 && pap.innerCell;
+        if (endsCell) this.ctx.counts.add('cells');
         tables.paragraph(depth, para, endsCell);
       }
       cp = e + 1;
@@ -191,10 +200,15 @@ export class StoryReader {
   private paragraph(start: number, end: number, markCp: number, pap: Pap, fields: FieldFrame[], deeper: DeeperFields, opts: StoryOptions): Paragraph {
     const { chars } = this.ctx.text;
     const inlines: Inline[] = [];
+    const { counts } = this.ctx;
     const push = (inline: Inline) => {
       const last = inlines[inlines.length - 1];
       if (inline.kind === 'text' && last?.kind === 'text' && sameStyle(last.style, inline.style)) last.text += inline.text;
-      else inlines.push(inline);
+      else {
+        counts.add('runs');
+        if (inline.kind === 'image' || (inline.kind === 'shape' && inline.picture)) counts.add('pictures');
+        inlines.push(inline);
+      }
     };
     const visible = () => fields.every((f) => f.inResult && !f.computed);
     const link = () => [...fields].reverse().find((f) => f.link)?.link;

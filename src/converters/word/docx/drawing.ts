@@ -139,12 +139,25 @@ export function readDrawing(drawing: XmlElement, ctx: DrawingContext): Inline[] 
 
 /** The text boxes (w:txbxContent) inside a DrawingML or VML shape, each sized and placed like the shape. */
 function textBoxes(shape: XmlElement, width: number, height: number, floating: FloatingPlacement | undefined, ctx: DrawingContext): Inline[] {
-  return descendants(shape, 'txbxContent').map((t) => {
+  return outermost(shape, 'txbxContent').map((t) => {
     const box: Inline = { kind: 'textbox', blocks: ctx.blocksOf(t), width };
     if (height) box.height = height;
     if (floating) box.floating = floating;
     return box;
   });
+}
+
+/**
+ * The descendants named `name` not inside another of them: a text box's own text boxes are read
+ * with its text (all descendants read each one again at every level above it, 2^n times for n).
+ */
+function outermost(el: XmlElement, name: string, out: XmlElement[] = []): XmlElement[] {
+  for (const c of el.children) {
+    if (typeof c === 'string') continue;
+    if (c.name === name) out.push(c);
+    else outermost(c, name, out);
+  }
+  return out;
 }
 
 /** How text wraps around a VML shape: its w10:wrap (type none, or no element: in front of the text, or behind it with a negative z-index). */

@@ -19,6 +19,7 @@ import { withoutEdgeAutoSpacing } from '../auto-spacing';
 import { Styles } from './styles';
 import { EMPTY_THEME, parseTheme, resolveColor, type Theme } from './theme';
 import { RevisionAuthors } from '../revisions';
+import { ModelCounts } from '../limits';
 import { parseXml } from '../../xml';
 import { ignoreProblems, type ProblemSink } from '../problems';
 import { LimitExceeded } from '../../../lib/limits';
@@ -51,6 +52,9 @@ export function readDocx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
     endnote: noteSource(optional('/endnotes'), 'endnote', settings, 'lowerRoman'),
   };
   const styleCache = new Map<string, RunStyle>();
+  const counts = new ModelCounts();
+  const queuedNotes: (() => void)[] = [];
+  let readingNotes = false;
 
   const ctx: DocContext = {
     pkg,
@@ -58,6 +62,7 @@ export function readDocx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
     styles,
     numbering,
     revisionAuthors: new RevisionAuthors(),
+    counts,
     intern(style) {
       const key = JSON.stringify(style);
       let s = styleCache.get(key);
@@ -73,7 +78,19 @@ export function readDocx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
       if (!el || !src.part) return undefined;
       const label = formatNumber(src.next++, src.format);
       src.labels.set(id, label);
-      notes.set(key, new StoryReader(ctx, src.part, label).blocks(el));
+      counts.add('notes');
+      const part = src.part;
+      // A note whose text refers to another note (Word writes none) is read after it, not inside
+      // it: a chain of 100,000 notes each referring to the next would overflow the stack.
+      queuedNotes.push(() => notes.set(key, new StoryReader(ctx, part, label).blocks(el)));
+      if (!readingNotes) {
+        readingNotes = true;
+        try {
+          for (let read; (read = queuedNotes.shift()); ) read();
+        } finally {
+          readingNotes = false;
+        }
+      }
       return { key, label };
     },
   };
@@ -101,6 +118,7 @@ export function readDocx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
     blocks.push(block);
     if (sectPr && block.kind === 'paragraph' && block.inlines.length === 0) sectionMarks.add(block);
     if (sectPr) {
+      counts.add('sections');
       const section = readSection(sectPr, sections[sections.length - 1], readPart, evenAndOdd, theme);
       section.blocks = blocks;
       sections.push(section);

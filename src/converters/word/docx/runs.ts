@@ -39,11 +39,18 @@ class InlineBuilder {
     const last = this.out[this.out.length - 1];
     // Interned styles compare by identity: adjacent runs with the same formatting become one inline.
     if (last && last.kind === 'text' && last.style === style) last.text += text;
-    else this.out.push({ kind: 'text', text, style });
+    else {
+      this.reader.ctx.counts.add('runs');
+      this.out.push({ kind: 'text', text, style });
+    }
   }
 
   push(inline: Inline): void {
-    if (!this.suppressed) this.out.push(inline);
+    if (this.suppressed) return;
+    const counts = this.reader.ctx.counts;
+    counts.add('runs');
+    if (inline.kind === 'image' || (inline.kind === 'shape' && (inline.picture || inline.members?.some((m) => m.picture)))) counts.add('pictures');
+    this.out.push(inline);
   }
 }
 

@@ -15,6 +15,7 @@ import { hasPrivateUse, isSymbolFont, mapSymbolText } from './symbols';
 import { readTable } from './tables';
 import type { Theme } from './theme';
 import type { RevisionAuthors } from '../revisions';
+import type { ModelCounts } from '../limits';
 
 export interface DocContext {
   pkg: Package;
@@ -27,6 +28,8 @@ export interface DocContext {
   intern(style: RunStyle): RunStyle;
   /** Tracked changes' authors and their colours. */
   revisionAuthors: RevisionAuthors;
+  /** Paragraphs, runs, rows... read so far: past a limit, LimitExceeded (../limits.ts). */
+  counts: ModelCounts;
 }
 
 /**
@@ -96,6 +99,7 @@ export class StoryReader {
 
   paragraph(p: XmlElement, layer?: TableLayer): Paragraph {
     const { styles, numbering } = this.ctx;
+    this.ctx.counts.add('paragraphs');
     const pPrEl = child(p, 'pPr');
     const direct = parsePPr(pPrEl, this.ctx.theme);
     const styleId = direct.pStyle && styles.has(direct.pStyle, 'paragraph') ? direct.pStyle : styles.defaultParagraphStyle;

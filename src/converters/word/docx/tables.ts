@@ -71,11 +71,13 @@ export function readTable(tbl: XmlElement, reader: StoryReader): Table {
   const spacingEl = child(tblPr, 'tblCellSpacing');
   const cellSpacing = spacingEl && (spacingEl.attrs['type'] ?? 'dxa') === 'dxa' ? (twips(spacingEl.attrs['w']) ?? 0) : 0;
   const rowEls = collect(tbl, 'tr');
+  reader.ctx.counts.add('rows', rowEls.length);
   const rows: TableRow[] = [];
 
   rowEls.forEach((tr, r) => {
     const trPr = child(tr, 'trPr');
     const cellEls = collect(tr, 'tc');
+    reader.ctx.counts.add('cells', cellEls.length);
     const row: TableRow = { cells: [] };
     if (child(trPr, 'tblHeader') && attr(child(trPr, 'tblHeader'), 'val') !== '0' && attr(child(trPr, 'tblHeader'), 'val') !== 'false') row.header = true;
     if (child(trPr, 'cantSplit') && attr(child(trPr, 'cantSplit'), 'val') !== '0' && attr(child(trPr, 'cantSplit'), 'val') !== 'false') row.cantSplit = true;
