@@ -5,7 +5,6 @@ import { strToU8, zipSync } from 'fflate';
 import { MAX_ZIP_ENTRIES, readZipDirectory, readZipEntry, ZipError } from '../src/converters/zip-directory';
 import { LimitExceeded } from '../src/lib/limits';
 import { balanceOf, newAccount, runOp, uploadOk } from './helpers';
-import { packageParts } from '../scripts/fuzz/generate-docx.mjs';
 
 // Beyond the part of node:zlib that src/node-zlib.d.ts declares (workerd has all of it).
 const { deflateRawSync, constants } = zlib as unknown as {
@@ -169,7 +168,13 @@ describe('zip limits', () => {
   });
 
   it('word-to-pdf: a DOCX whose document.xml is a zip bomb (1 GiB of zeros in 1 MB) fails at once, refunded, nothing inflated', async () => {
-    const parts = Object.entries(packageParts() as Record<string, Uint8Array>).map(([name, data]) => ({ name, data, size: data.length, method: 0 }));
+    const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const packageParts: Record<string, string> = {
+      '[Content_Types].xml':
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      '_rels/.rels': `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
+    };
+    const parts = Object.entries(packageParts).map(([name, text]) => ({ name, data: strToU8(text), size: strToU8(text).length, method: 0 }));
     const bomb = rawZip([...parts, { name: 'word/document.xml', data: gigabyte, size: 1 << 30 }]);
     const acct = await newAccount({ balance: '10.00' });
     const up = await uploadOk(acct, bomb, 'bomb.docx');
