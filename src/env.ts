@@ -25,6 +25,11 @@ export interface Env {
   RATE_LIMIT_BURST?: string;
   TASK_WATCHDOG_SECONDS?: string;
   MAX_TASK_ATTEMPTS?: string;
+  /**
+   * The service's public address (`https://pdf.example.com`): every absolute link it gives out
+   * (download_url, webhook download_url) starts with it. Unset or empty: the origin the request came to.
+   */
+  PUBLIC_BASE_URL?: string;
 }
 
 export interface Config {
@@ -64,4 +69,22 @@ export function config(env: Env): Config {
     taskWatchdogSeconds: num(env.TASK_WATCHDOG_SECONDS, 900),
     maxTaskAttempts: num(env.MAX_TASK_ATTEMPTS, 3),
   };
+}
+
+/**
+ * The base of the absolute links the service gives out: PUBLIC_BASE_URL when it is set (an http(s)
+ * URL, trailing slashes dropped), else `fallback` (the origin the request came to). The Host header a
+ * client sends never decides a link once PUBLIC_BASE_URL is set.
+ */
+export function publicBaseUrl(env: Pick<Env, 'PUBLIC_BASE_URL'>, fallback: string): string {
+  const configured = env.PUBLIC_BASE_URL?.trim();
+  if (!configured) return fallback;
+  let url: URL;
+  try {
+    url = new URL(configured);
+  } catch {
+    return fallback;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return fallback;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

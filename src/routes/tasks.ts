@@ -2,6 +2,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
+import { publicBaseUrl } from '../env';
 import { contentDisposition } from '../lib/names';
 import { formatRub } from '../lib/money';
 import { iso, isoOrNull } from '../lib/time';
@@ -47,7 +48,8 @@ export function taskRecord(view: TaskView, baseUrl: string) {
   };
 }
 
-export const baseUrlOf = (c: Context): string => new URL(c.req.url).origin;
+/** The base of the links in a record: PUBLIC_BASE_URL when set, else the origin the request came to. */
+export const baseUrlOf = (c: Context<AppEnv>): string => publicBaseUrl(c.env, new URL(c.req.url).origin);
 
 /** Streams a stored result with the right headers. */
 async function sendResult(c: Context<AppEnv>, outcome: DownloadOutcome): Promise<Response> {
@@ -56,7 +58,7 @@ async function sendResult(c: Context<AppEnv>, outcome: DownloadOutcome): Promise
       case 'not_found':
         throw new ApiError('not_found', 'No such download.');
       case 'expired_link':
-        throw new ApiError('result_deleted', 'This download link expired: get a fresh download_url from GET /v1/tasks/{task_id}.');
+        throw new ApiError('result_deleted', 'This download link expired: get a fresh download_url from GET /v1/tasks/{task_id} (the result is still there).');
       case 'task_not_finished':
         throw new ApiError('task_not_finished', 'The task has not finished yet: poll GET /v1/tasks/{task_id}?wait=60.');
       case 'task_failed':

@@ -11,13 +11,30 @@
 import { DurableObject } from 'cloudflare:workers';
 import { clearScratch } from './scratch';
 import type { Env } from '../env';
-import { config } from '../env';
+import { config, publicBaseUrl } from '../env';
 import { refundTask } from '../billing/charge';
 import { base64url, newId } from '../lib/ids';
 import { iso } from '../lib/time';
 import { failureMessage, type TaskFailure } from './failures';
 import { deliverOnce, nextAttemptAt } from './webhook';
 import type { DownloadOutcome, TaskResult, TaskSpec, TaskState, TaskView } from './types';
+
+/** Tokens that stopped working kept (newest last) so that they answer 410, not 404; at most this many. */
+export const RETIRED_TOKENS_KEPT = 64;
+
+/** Moves tokens out of the live set into the retired list (expired, or their result removed). */
+function retireTokens(state: TaskState, tokens: string[]): void {
+  if (!tokens.length) return;
+  for (const t of tokens) delete state.tokens[t];
+  state.retired_tokens = [...(state.retired_tokens ?? []).filter((t) => !tokens.includes(t)), ...tokens].slice(-RETIRED_TOKENS_KEPT);
+}
+
+/** When the result's bytes were removed, for the history row; null while they are still stored. */
+function resultRemovedAt(state: TaskState, now: number): number | null {
+  if (state.result_removed_at) return state.result_removed_at;
+  // A state from before result_removed_at: removal cleared every deadline; a spent free result keeps its cleanup.
+  return !state.result_available && state.deadlines.result_expiry === null && state.deadlines.cleanup === null ? now : null;
+}
 
 const TERMINAL = new Set(['done', 'failed']);
 
@@ -91,7 +108,7 @@ export class TaskObject extends DurableObject<Env> {
   /** A download token valid for a while yet: the current one, or a new one when it is half spent. */
   private currentToken(state: TaskState, now: number): { token: string; issued: boolean } {
     const ttl = config(this.env).downloadUrlTtlSeconds * 1000;
-    for (const [t, exp] of Object.entries(state.tokens)) if (exp <= now) delete state.tokens[t];
+    retireTokens(state, Object.keys(state.tokens).filter((t) => state.tokens[t]! <= now));
     const token = Object.entries(state.tokens).find(([, exp]) => exp - now > ttl / 2)?.[0];
     if (token) return { token, issued: false };
     const fresh = `${state.task_id}.${base64url(crypto.getRandomValues(new Uint8Array(24)))}`;
@@ -236,7 +253,7 @@ export class TaskObject extends DurableObject<Env> {
     state.deadlines = { watchdog: null, result_expiry: expires, cleanup: null };
     if (state.webhook_url) {
       const { token } = this.currentToken(state, now);
-      this.queueWebhook(state, 'task.done', { download_url: `${state.base_url}/v1/download/${token}`, filename: result.filename }, now);
+      this.queueWebhook(state, 'task.done', { download_url: `${publicBaseUrl(this.env, state.base_url)}/v1/download/${token}`, filename: result.filename }, now);
     }
     await this.save(state);
     if (state.step) await this.clearScratch(state.task_id);
@@ -325,7 +342,7 @@ export class TaskObject extends DurableObject<Env> {
       await this.env.DB.prepare(
         "UPDATE operations SET status = 'done', finished_at = ?, result_key = ?, result_expires_at = ?, result_deleted_at = ? WHERE task_id = ? AND status <> 'done'",
       )
-        .bind(state.finished_at, state.result?.r2_key ?? null, state.result_expires_at, state.result_available ? null : now, state.task_id)
+        .bind(state.finished_at, state.result?.r2_key ?? null, state.result_expires_at, resultRemovedAt(state, now), state.task_id)
         .run();
       return 'done';
     }
@@ -370,14 +387,23 @@ export class TaskObject extends DurableObject<Env> {
   async download(token: string | null): Promise<DownloadOutcome> {
     const state = await this.load();
     if (!state) return { ok: false, code: 'not_found' };
-    if (token !== null && !(token in state.tokens)) return { ok: false, code: 'not_found' };
-    if (token !== null && state.tokens[token]! <= Date.now()) return { ok: false, code: 'expired_link' };
+    if (token !== null && !(token in state.tokens)) {
+      // A link this task once gave out is 410 (DECISIONS: result expired or removed); a made-up one stays 404.
+      if (!state.retired_tokens?.includes(token)) return { ok: false, code: 'not_found' };
+      return { ok: false, code: state.result_available ? 'expired_link' : 'result_deleted' };
+    }
+    if (token !== null && state.tokens[token]! <= Date.now()) return { ok: false, code: state.result_available ? 'expired_link' : 'result_deleted' };
     if (!TERMINAL.has(state.status)) return { ok: false, code: 'task_not_finished' };
     if (state.status === 'failed') return { ok: false, code: 'task_failed' };
     if (!state.result_available || !state.result) return { ok: false, code: 'result_deleted' };
     if (state.plan === 'free' && state.downloads >= 1) return { ok: false, code: 'result_deleted' };
     state.downloads += 1;
-    if (state.plan === 'free') state.deadlines.cleanup = Date.now() + config(this.env).freeCleanupSeconds * 1000;
+    if (state.plan === 'free') {
+      // The one download is spent: the record says so at once (result_available false, no download_url),
+      // and the bytes are removed by the cleanup deadline (this download streams them meanwhile).
+      state.result_available = false;
+      state.deadlines.cleanup = Date.now() + config(this.env).freeCleanupSeconds * 1000;
+    }
     await this.save(state);
     return { ok: true, result: state.result };
   }
@@ -408,7 +434,8 @@ export class TaskObject extends DurableObject<Env> {
   private async dropResult(state: TaskState): Promise<void> {
     if (state.result) await this.env.FILES.delete(state.result.r2_key);
     state.result_available = false;
-    state.tokens = {};
+    state.result_removed_at = Date.now();
+    retireTokens(state, Object.keys(state.tokens));
     state.deadlines = { watchdog: null, result_expiry: null, cleanup: null };
     await this.env.DB.prepare('UPDATE operations SET result_deleted_at = ? WHERE task_id = ?').bind(Date.now(), state.task_id).run();
   }
@@ -416,7 +443,10 @@ export class TaskObject extends DurableObject<Env> {
   /** Cron safety net: removes the result if its time has come (the alarm normally does it). */
   async expireIfDue(): Promise<void> {
     const state = await this.load();
-    if (state?.result_available && state.result_expires_at !== null && state.result_expires_at <= Date.now()) {
+    const now = Date.now();
+    // A free result already downloaded reads unavailable but is removed only here or by the alarm.
+    const due = (state?.result_expires_at != null && state.result_expires_at <= now) || (state?.deadlines.cleanup != null && state.deadlines.cleanup <= now);
+    if (state?.status === 'done' && state.result && !state.result_removed_at && (state.result_available || state.deadlines.cleanup !== null) && due) {
       await this.dropResult(state);
       await this.save(state);
     }

@@ -15,7 +15,7 @@ export interface TaskSpec {
   /** The validated parameters as JSON (plain text keeps the RPC types simple). */
   params_json: string;
   webhook_url: string | null;
-  /** The service's own origin as the client reached it: download links in webhooks start with it. */
+  /** The service's own origin as the client reached it: webhook download links start with it unless PUBLIC_BASE_URL is set. */
   base_url: string;
   charge_kopecks: number;
   charge_units: number;
@@ -51,6 +51,10 @@ export interface TaskState extends TaskSpec {
   downloads: number;
   /** Download tokens issued for this task's result and when each stops working. */
   tokens: Record<string, number>;
+  /** Tokens once issued that no longer work (expired, or the result removed): they answer 410, not 404. */
+  retired_tokens?: string[];
+  /** When the result's bytes were removed from R2 (expiry, or the free plan's cleanup after its download). */
+  result_removed_at?: number;
   /** Moments the alarm must act at: watchdog, result expiry, free-plan cleanup. */
   deadlines: { watchdog: number | null; result_expiry: number | null; cleanup: number | null };
   webhook: import('./webhook').WebhookOutbox | null;
