@@ -6,6 +6,7 @@ import { splitRow, tableRows, type PlacedRect, type PlacedRow } from './table-ro
 import { holdsTogether } from '../layout/block-html';
 import { borderBox, borderRects } from './paragraph-borders';
 import { textGoesBelow } from '../layout/float-place';
+import { MOST_FOR_HEADERS } from '../layout/repeat-headers';
 
 export { stackParagraphs, type PlacedLine } from './paragraph-stack';
 
@@ -146,11 +147,19 @@ export function paginate(blocks: Block[], width: number, frameHeight: number, ct
    * when kept paragraphs moved.
    */
   const placeTable = (t: Table, b: number): number | undefined => {
-    const rows = tableRows(t, width, ctx, laid);
+    let rows = tableRows(t, width, ctx, laid);
     let headers = 0;
     while (headers < rows.length && rows[headers]!.header) headers++;
     const whole = rows.reduce((sum, row) => sum + row.height, 0);
-    const headerHeight = rows.slice(0, headers).reduce((sum, row) => sum + row.height, 0);
+    let headerHeight = rows.slice(0, headers).reduce((sum, row) => sum + row.height, 0);
+    // Header rows taller than half the page would leave the rows too little room under them on
+    // each page (or none): they are shown once, at the table's top, and split like other rows
+    // (render.ts takes their header marks off first, see withRepeatableHeaders).
+    if (headerHeight > frameHeight * MOST_FOR_HEADERS) {
+      rows = rows.map((row) => (row.header ? { ...row, header: false } : row));
+      headers = 0;
+      headerHeight = 0;
+    }
     /** Places a row (or a part of one) at y, its notes at this page's foot (or the next, when they no longer fit). */
     const placeTableRow = (row: PlacedRow) => {
       placeRow(row);

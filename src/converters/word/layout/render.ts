@@ -7,7 +7,7 @@ import { KEEP_ROUNDS, MOST_KEPT_WITH_NEXT, moveKeptWithNext, withPageBreaks } fr
 import { MetafilePictures } from '../metafile/device';
 import { FontBook } from './font-book';
 import { PicturePassThrough } from './picture-passthrough';
-import { splitForRepeatedHeaders } from './repeat-headers';
+import { splitForRepeatedHeaders, withRepeatableHeaders } from './repeat-headers';
 import { headerFramesAsFloatingBoxes } from './frames';
 import { DocumentOutline } from './outline';
 import { LinkTargets } from './link-targets';
@@ -18,7 +18,7 @@ import { drawPageBorders, drawPageColor, showsPageBorders } from './page-borders
 import { shapeApart, type PageMarks } from './inline-html';
 import { ShapePictures, type PageFrame } from './shape-pictures';
 import { flowsOf, type Flow, type FlowFrame } from './flows';
-import { framesWithIds, htmlDocument, openHtml } from './html-doc';
+import { contentHeight, framesWithIds, htmlDocument, openHtml } from './html-doc';
 import { AreaLayouts, BlockAreas, fieldsShown, type Area } from './areas';
 import { roomBelow, startBelow, type ChunkRegistry } from './continuous-columns';
 import { METAFILE } from '../metafile';
@@ -26,6 +26,7 @@ import { laysOutArea, laysOutItself } from '../flow/eligible';
 import { floatsOf, paginate, stackParagraphs, type FlowPage, type PlacedFloat } from '../flow/paginate';
 import type { DrawPicture } from '../flow/draw-lines';
 import { FlowPages } from '../flow/flow-pages';
+import { tableRows } from '../flow/table-rows';
 import type { ProblemSink } from '../problems';
 
 type MupdfModule = typeof Mupdf;
@@ -231,6 +232,26 @@ export function renderWordDocumentChunks(document: WordDocument, mupdf: MupdfMod
     // Stretches with footnote references are paged for their notes instead (tables' header rows repeat there too).
     // A continuous section with other columns starts below the text of the page before (continuous-columns.ts).
     const sharedTops = new WeakMap<Block[], number>();
+    // Tables whose header rows take more than half a page do not repeat them (repeat-headers.ts):
+    // measured by our own engine where it lays the rows out, else by MuPDF.
+    const headerRowsHeight = (t: Table, f: FlowFrame): number => {
+      if (options.ownLayout !== false && laysOutItself([t], model)) {
+        try {
+          return tableRows(t, f.frameWidth, lineContext, new Map()).reduce((sum, row) => sum + row.height, 0);
+        } catch {
+          // measured by MuPDF instead
+        }
+      }
+      // Laid out as the stretch would be, but without ids for headings and link targets (not placed from here).
+      const body = blocksHtml([t], f.frameWidth, { ...ctx({}, f.flow.section.page.marginLeft), placeholderIds: { count: 0 } });
+      const doc = openHtml(mupdf, htmlDocument(f.frameWidth, f.frameHeight, [0, 0, 0, 0], body), f.frameWidth, f.frameHeight, em);
+      try {
+        return doc.countPages() > 1 ? Infinity : contentHeight(doc, 0);
+      } finally {
+        doc.destroy();
+      }
+    };
+    for (const f of frames) f.flow.chunks = f.flow.chunks.map((blocks) => withRepeatableHeaders(blocks, f.frameHeight, (t) => headerRowsHeight(t, f)));
     const registry: ChunkRegistry = {
       layout: (f, blocks, height, marks) => laidOut(f, blocks, undefined, marks, height).doc,
       relayout: (f, doc, height) => doc.layout(f.frameWidth, height, em),
