@@ -72,6 +72,40 @@ const REFUSED: [string, RegExp][] = [
   ['https://203.0.113.9/', /documentation/],
   ['https://198.18.0.1/', /benchmarking/],
   ['https://192.0.0.170/', /IETF/],
+  // issue 40: trailing dots in any count and empty labels, which the parser keeps in names
+  ['https://localhost../', /this machine/],
+  ['https://localhost.../x', /this machine/],
+  ['https://127.0.0.1../', /loopback/],
+  ['https://0x7f.1../', /loopback/],
+  ['https://10.0.0.1.../', /private/],
+  ['https://api.localhost../', /this machine/],
+  ['https://hooks.example.com./', /dot/],
+  ['https://hooks.example.com../', /dot/],
+  ['https://hooks..example.com/', /empty label/],
+  ['https://.hooks.example.com/', /empty label/],
+  // more names of this machine or a local network
+  ['https://localhost.localdomain/', /local or internal/],
+  ['https://db.corp.internal./', /internal/],
+  ['https://router.lan/', /local or internal/],
+  ['https://1.0.0.127.in-addr.arpa/', /local or internal/],
+  // names that carry a non-public address (wildcard DNS such as nip.io, sslip.io)
+  ['https://127.0.0.1.nip.io/', /127\.0\.0\.1/],
+  ['https://app.10.0.0.5.sslip.io/', /10\.0\.0\.5/],
+  ['https://169-254-169-254.sslip.io/', /169\.254\.169\.254/],
+  ['https://magic.7f000001.nip.io/', /127\.0\.0\.1/],
+  // the unspecified address and IPv4-mapped IPv6 in every form
+  ['https://[::]:8443/', /unspecified/],
+  ['https://[::ffff:0.0.0.0]/', /0\.0\.0\.0/],
+  ['https://[::ffff:10.1.2.3]/', /10\.1\.2\.3/],
+  ['https://[::ffff:100.64.0.1]/', /100\.64\.0\.1/],
+  ['https://[fe80::a:b:c:d]/', /link-local/],
+  ['https://0.0.0.0:8080/', /unspecified/],
+  ['https://00000/', /unspecified/],
+  ['https://169.254.0.1/', /link-local/],
+  ['https://0251.0376.0251.0376/', /link-local/], // 169.254.169.254 in octal
+  ['https://0xa9fea9fe/', /link-local/], // 169.254.169.254 in hex
+  ['https://2852039166/', /link-local/], // 169.254.169.254 in decimal
+  ['https://100.100.100.200/', /carrier-grade NAT/], // Alibaba Cloud's metadata address
 ];
 
 const ALLOWED = [
@@ -82,6 +116,9 @@ const ALLOWED = [
   'https://100.128.0.1/', // just past 100.64.0.0/10
   'https://[2606:4700:4700::1111]/',
   'https://[::ffff:8.8.8.8]/',
+  'https://files-1.example.com/report.pdf', // a digit label is not an address
+  'https://8.8.8.8.nip.io/', // a public address in a name
+  'https://cdn.2024.example.com/',
 ];
 
 describe('outbound URL guard', () => {

@@ -34,13 +34,30 @@ export function outboundUrlProblem(raw: string, policy: UrlPolicy): string | nul
   if (policy.allowInsecure) return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'must be an https:// address';
   if (url.protocol !== 'https:') return 'must be an https:// address';
   if (url.username || url.password) return 'must not carry a user name or password';
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  if (host.startsWith('[')) return ipv6Problem(host.slice(1, -1));
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return ipv4Problem(host);
-  return nameProblem(host);
+  const hostname = url.hostname.toLowerCase();
+  if (hostname.startsWith('[')) return ipv6Problem(hostname.slice(1, -1));
+  // The parser drops one trailing dot from an IPv4 address but keeps dots on names ("localhost..",
+  // "127.0.0.1..", which resolvers still read as localhost and 127.0.0.1): the host without them
+  // is checked, reparsed so that "0x7f.1.." is 127.0.0.1 again, and any trailing dot is refused.
+  const bare = hostname.replace(/\.+$/, '');
+  if (!bare || bare.split('.').some((label) => label === '')) return `${NOT_PUBLIC} (the name "${hostname}" has an empty label)`;
+  let host = bare;
+  if (bare !== hostname) {
+    try {
+      host = new URL(`https://${bare}/`).hostname;
+    } catch {
+      return 'is not a valid URL';
+    }
+  }
+  const problem = /^\d+\.\d+\.\d+\.\d+$/.test(host) ? ipv4Problem(host) : nameProblem(host);
+  if (problem) return problem;
+  return bare !== hostname ? `${NOT_PUBLIC} by its name without a trailing dot ("${bare}", not "${hostname}")` : null;
 }
 
 const NOT_PUBLIC = 'must name a public Internet host';
+
+/** Top-level names of local, internal or special-use networks (RFC 6761, 6762, 8375, and common private ones). */
+const LOCAL_TLDS = ['local', 'localdomain', 'internal', 'lan', 'intranet', 'corp', 'home', 'private', 'arpa', 'invalid', 'onion'];
 
 function nameProblem(host: string): string | null {
   if (host === 'localhost') return `${NOT_PUBLIC} (localhost is this machine)`;
@@ -48,8 +65,28 @@ function nameProblem(host: string): string | null {
   const labels = host.split('.');
   const tld = labels[labels.length - 1]!;
   if (tld === 'localhost') return `${NOT_PUBLIC} (${host} is this machine)`;
-  if (['local', 'internal', 'lan', 'intranet', 'corp', 'home'].includes(tld) || host.endsWith('.home.arpa')) return `${NOT_PUBLIC} (${host} is a local or internal name)`;
+  if (LOCAL_TLDS.includes(tld)) return `${NOT_PUBLIC} (${host} is a local or internal name)`;
+  const carried = carriedAddress(labels);
+  if (carried) return `${NOT_PUBLIC} (${host} carries the address ${carried}, which is not public)`;
   return null;
+}
+
+/**
+ * A non-public IPv4 address written inside a name, as wildcard DNS services answer it
+ * (127.0.0.1.nip.io, app.10.0.0.5.sslip.io, 169-254-169-254.sslip.io, magic.7f000001.nip.io);
+ * null when the name carries none. A name that resolves to a private address without saying so
+ * cannot be seen here: see the README on what the platform's fetch refuses.
+ */
+function carriedAddress(labels: string[]): string | null {
+  const octet = (s: string) => /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(s);
+  const candidates: string[] = [];
+  for (let i = 0; i + 4 <= labels.length - 1; i++) if (labels.slice(i, i + 4).every(octet)) candidates.push(labels.slice(i, i + 4).join('.'));
+  for (const label of labels.slice(0, -1)) {
+    const dashed = label.split('-');
+    for (let i = 0; i + 4 <= dashed.length; i++) if (dashed.slice(i, i + 4).every(octet)) candidates.push(dashed.slice(i, i + 4).join('.'));
+    if (/^[0-9a-f]{8}$/.test(label)) candidates.push([0, 2, 4, 6].map((at) => parseInt(label.slice(at, at + 2), 16)).join('.'));
+  }
+  return candidates.find((dotted) => ipv4Problem(dotted) !== null) ?? null;
 }
 
 /** IPv4 ranges no public host has: IANA special-purpose registry plus CGNAT and multicast. */
@@ -84,7 +121,7 @@ function ipv4Problem(dotted: string): string | null {
 }
 
 /** The eight 16-bit groups of a compressed IPv6 address as `new URL` prints it (no zone, no IPv4 tail). */
-function ipv6Groups(text: string): number[] | null {
+export function ipv6Groups(text: string): number[] | null {
   const halves = text.split('::');
   if (halves.length > 2) return null;
   const part = (s: string) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);

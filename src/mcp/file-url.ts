@@ -4,6 +4,9 @@
  * followed by hand, at most MAX_REDIRECTS, each target checked again; the plan's size limit is
  * enforced while the body streams in (a lying or missing Content-Length changes nothing); the
  * whole fetch has one time limit. Each failure is a FileUrlError whose message an agent can act on.
+ *
+ * Every network failure (refused, reset, DNS, TLS, the time limit, a body cut short) is one and the
+ * same message, so that the answer tells nobody whether a port is open; the cause goes to the log.
  */
 import { outboundUrlProblem, type UrlPolicy } from '../lib/outbound-url';
 
@@ -31,8 +34,7 @@ export async function fetchFileUrl(raw: string, field: string, maxBytes: number,
     try {
       res = await fetcher(url, { redirect: 'manual', signal: deadline, headers: { 'user-agent': 'pdf-edge-mcp/1.0' } });
     } catch (err) {
-      if ((err as Error)?.name === 'TimeoutError' || deadline.aborted) throw new FileUrlError(`${field}: the file did not arrive within ${FETCH_TIMEOUT_MS / 1000} s; use a faster host or upload it another way`);
-      throw new FileUrlError(`${field}: ${url} could not be reached (${(err as Error)?.message ?? err}); check the link`);
+      throw unreachable(field, url, err);
     }
     if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
       await res.body?.cancel();
@@ -44,8 +46,20 @@ export async function fetchFileUrl(raw: string, field: string, maxBytes: number,
       await res.body?.cancel();
       throw new FileUrlError(`${field}: ${url} answered HTTP ${res.status}${res.status === 404 ? ' (not found)' : ''}; check that the link is public and points at the file`);
     }
-    return { bytes: await readLimited(res, field, maxBytes), filename: filenameOf(url) };
+    let bytes: Uint8Array;
+    try {
+      bytes = await readLimited(res, field, maxBytes);
+    } catch (err) {
+      throw err instanceof FileUrlError ? err : unreachable(field, url, err);
+    }
+    return { bytes, filename: filenameOf(url) };
   }
+}
+
+/** The one answer for a link the network did not deliver; what happened is logged, never told. */
+function unreachable(field: string, url: string, err: unknown): FileUrlError {
+  console.warn(JSON.stringify({ event: 'file_url_unreachable', field, url, error: String(err), name: (err as Error)?.name }));
+  return new FileUrlError(`${field}: the file could not be fetched from ${url}; check that the link works from the public Internet`);
 }
 
 async function readLimited(res: Response, field: string, maxBytes: number): Promise<Uint8Array> {
