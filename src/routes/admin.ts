@@ -22,7 +22,9 @@ const Money = z.union([z.string(), z.number()]).transform((v, ctx) => {
 const Plan = z.enum(['free', 'standard', 'business']);
 const Time = z.iso.datetime({ offset: true }).transform((s) => Date.parse(s));
 
-const NewAccount = z.object({ email: z.email(), plan: Plan.default('standard'), balance: Money.default(0), purchased_at: Time.optional() });
+// The email is trimmed and lower-cased before it is checked: one account per address, whatever its case.
+const Email = z.string().trim().toLowerCase().pipe(z.email());
+const NewAccount = z.object({ email: Email, plan: Plan.default('standard'), balance: Money.default(0), purchased_at: Time.optional() });
 const Credit = z.object({ amount: Money });
 const SetPlan = z.object({ plan: Plan, purchased_at: Time.optional() });
 const NewKey = z.object({
@@ -38,9 +40,16 @@ export function adminRoutes() {
   routes.post('/accounts', async (c) => {
     const body = parseOr422(NewAccount, await jsonObjectBody(c));
     const purchased = body.purchased_at ?? (body.plan === 'business' ? Date.now() : null);
-    const exists = await c.env.DB.prepare('SELECT 1 FROM accounts WHERE email = ?').bind(body.email).first();
-    if (exists) throw new ApiError('validation_error', 'An account with this email exists.', [{ path: 'email', message: 'already registered' }]);
-    const account = await accounts.createAccount(c.env.DB, { email: body.email, plan: body.plan, balance_kopecks: body.balance, purchased_at: purchased });
+    const taken = () => new ApiError('validation_error', 'An account with this email exists.', [{ path: 'email', message: 'already registered (emails are compared without regard to case)' }]);
+    const exists = await c.env.DB.prepare('SELECT 1 FROM accounts WHERE lower(email) = ?').bind(body.email).first();
+    if (exists) throw taken();
+    let account: accounts.Account;
+    try {
+      account = await accounts.createAccount(c.env.DB, { email: body.email, plan: body.plan, balance_kopecks: body.balance, purchased_at: purchased });
+    } catch (err) {
+      if (accounts.isDuplicateEmail(err)) throw taken(); // made by a concurrent request
+      throw err;
+    }
     return c.json({ account_id: account.id, webhook_secret: account.webhook_secret }, 201);
   });
 

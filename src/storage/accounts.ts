@@ -26,12 +26,21 @@ export interface ApiKey {
 export const PLAN_MAX_UPLOAD_MB: Record<Plan, number> = { free: 10, standard: 50, business: 50 };
 export const maxUploadBytes = (plan: Plan): number => PLAN_MAX_UPLOAD_MB[plan] * 1_000_000;
 
+/**
+ * An email as accounts are keyed by it: trimmed and lower-cased, everywhere an email comes in (admin
+ * API, sign-up, sign-in and its limits). A unique index on lower(email) (migration 0005) backs it.
+ */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** Whether an error is the database refusing a second account for an email (a race with another create). */
+export const isDuplicateEmail = (err: unknown): boolean => /UNIQUE constraint failed: (accounts\.email|index 'accounts_email_lower')/i.test(String((err as Error)?.message ?? err));
+
 export async function createAccount(
   db: D1Database,
   input: { email: string; plan: Plan; balance_kopecks: number; purchased_at: number | null },
 ): Promise<Account> {
   const now = Date.now();
-  const account: Account = { id: newId('acc'), webhook_secret: newSecret('whsec'), created_at: now, ...input };
+  const account: Account = { id: newId('acc'), webhook_secret: newSecret('whsec'), created_at: now, ...input, email: normalizeEmail(input.email) };
   const statements = [
     db
       .prepare('INSERT INTO accounts (id, email, plan, balance_kopecks, purchased_at, webhook_secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
