@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { BASE, balanceOf, download, inspect, markerPdf, newAccount, type TestAccount } from './helpers';
 import { damagedPdf } from './fixtures';
+import { halfTransparentPng, near, renderedPage } from './image-fixtures';
 
 const FILES = 'https://files.example.test';
 let served: Record<string, Uint8Array> = {};
@@ -140,6 +141,37 @@ describe('MCP tools', () => {
     const r = await client.callTool({ name: 'merge_pdfs', arguments: { file_urls: [`${FILES}/one.pdf`, `${FILES}/notes.rtf`] } });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(/^file_urls\[1\]: .*RTF document/);
+  });
+});
+
+describe('MCP watermark_pdf with image_url (issue 40)', () => {
+  it('image_url is fetched through the guard, uploaded and used as image_file_id: the logo is on the page', async () => {
+    const acct = await newAccount({ balance: '10.00' });
+    served['/doc.pdf'] = await markerPdf(1, 'L');
+    served['/logo.png'] = await halfTransparentPng(40, 20, [0, 0, 255]);
+    const client = await connect({ 'x-api-key': acct.secret });
+    const rec = jsonOf(await client.callTool({ name: 'watermark_pdf', arguments: { file_url: `${FILES}/doc.pdf`, image_url: `${FILES}/logo.png`, opacity: 1, angle: 0, scale: 0.5 } }));
+    expect(fetched).toEqual([`${FILES}/doc.pdf`, `${FILES}/logo.png`]);
+    expect(rec).toMatchObject({ status: 'done', operation_type: 'watermark_pdf' });
+    // 150 pt wide on the 300 pt page, centred: its opaque (blue) right half covers x 150..225.
+    const page = await renderedPage(await download({ download_url: rec['download_url'] as string } as never));
+    expect(near(page.at(190 / 300, 0.5), [0, 0, 255]), String(page.at(190 / 300, 0.5))).toBe(true);
+    expect(near(page.at(110 / 300, 0.5), [255, 255, 255]), String(page.at(110 / 300, 0.5))).toBe(true);
+  });
+
+  it('image_url and text together, or neither, are refused before anything is fetched; a refused image_url names image_url', async () => {
+    const acct = await newAccount({ balance: '10.00' });
+    served['/doc.pdf'] = await markerPdf(1, 'L');
+    const client = await connect({ 'x-api-key': acct.secret });
+    const both = await client.callTool({ name: 'watermark_pdf', arguments: { file_url: `${FILES}/doc.pdf`, image_url: `${FILES}/logo.png`, text: 'DRAFT' } });
+    expect(both.isError).toBe(true);
+    expect(textOf(both)).toMatch(/exactly one of text and image_url/);
+    const neither = await client.callTool({ name: 'watermark_pdf', arguments: { file_url: `${FILES}/doc.pdf` } });
+    expect(textOf(neither)).toMatch(/exactly one of text and image_url/);
+    expect(fetched).toEqual([]);
+    const guarded = await client.callTool({ name: 'watermark_pdf', arguments: { file_url: `${FILES}/doc.pdf`, image_url: 'https://169.254.169.254/logo.png' } });
+    expect(textOf(guarded)).toMatch(/^image_url must name a public Internet host/);
+    expect(await balanceOf(acct)).toBe('10.00');
   });
 });
 

@@ -86,10 +86,18 @@ async function runOperation(op: OperationDef, args: Record<string, unknown>, ctx
   const wait = waitArg === undefined ? WAIT_SECONDS_DEFAULT : Number(waitArg);
   if (!Number.isInteger(wait) || wait < 0 || wait > WAIT_SECONDS_MAX) throw new ToolError(`wait_seconds must be a whole number between 0 and ${WAIT_SECONDS_MAX}.`);
 
-  // The operation's own parameters first: a wrong angle costs no download.
+  // The operation's own parameters first: a wrong angle costs no download. A link that stands for
+  // one of them (image_url for image_file_id) is checked as that parameter would be, by a stand-in
+  // id, so that "exactly one of text and image_url" is decided before anything is fetched.
   const links = linkFields(op);
   const params = Object.fromEntries(Object.entries(rest).filter(([k]) => !links.some((l) => l.urlField === k)));
-  parseOr422(op.params, params);
+  const standIns = Object.fromEntries(links.filter((l) => l.idField in op.params.shape && rest[l.urlField] !== undefined).map((l) => [l.idField, 'file_from_link']));
+  try {
+    parseOr422(op.params, { ...params, ...standIns });
+  } catch (err) {
+    if (err instanceof ApiError) throw new ToolError(problemText(agentWords(err.detail, links), renamePaths(err.errors, links)));
+    throw err;
+  }
 
   const body: Record<string, unknown> = { ...params };
   for (const link of links) {
@@ -107,7 +115,7 @@ async function runOperation(op: OperationDef, args: Record<string, unknown>, ctx
 
   const started = await ctx.api(`/v1/pdf/${op.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const answer = await started.json<{ task_id?: string; detail?: string; errors?: { path: string; message: string }[] }>();
-  if (!started.ok || !answer.task_id) throw new ToolError(problemText(answer.detail ?? `HTTP ${started.status}`, renamePaths(answer.errors, links)));
+  if (!started.ok || !answer.task_id) throw new ToolError(problemText(agentWords(answer.detail ?? `HTTP ${started.status}`, links), renamePaths(answer.errors, links)));
 
   const deadline = Date.now() + wait * 1000;
   for (;;) {
@@ -154,11 +162,16 @@ function problemText(detail: string, errors?: { path: string; message: string }[
   return [detail, ...lines].join('\n');
 }
 
+/** A message in the words of the tool's parameters: image_file_id → image_url (file_id stays: the API's own term). */
+function agentWords(text: string, links: LinkField[]): string {
+  return links.filter((l) => l.idField.endsWith('_file_id')).reduce((t, l) => t.replaceAll(l.idField, l.urlField), text);
+}
+
 /** Field paths as the agent named them: file_id → file_url, file_ids[1] → file_urls[1]. */
 function renamePaths(errors: { path: string; message: string }[] | undefined, links: LinkField[]): { path: string; message: string }[] | undefined {
   return errors?.map((e) => {
     const link = links.find((l) => e.path === l.idField || e.path.startsWith(`${l.idField}[`));
-    return link ? { path: link.urlField + e.path.slice(link.idField.length), message: e.message.replaceAll(link.idField, link.urlField) } : e;
+    return link ? { path: link.urlField + e.path.slice(link.idField.length), message: e.message.replaceAll(link.idField, link.urlField) } : { path: e.path, message: agentWords(e.message, links) };
   });
 }
 
