@@ -9,18 +9,23 @@ import { downloadRoutes, taskRoutes } from './routes/tasks';
 import { operationRoutes } from './routes/operations';
 import { accountRoutes } from './routes/account';
 import { statisticsRoutes } from './routes/statistics';
-import { DOCS_HTML, openApiDocument } from './openapi';
+import { DOCS_HTML, DOCS_PAGE_POLICY, openApiDocument } from './openapi';
 import { config } from './env';
 import { dashboardRoutes } from './dashboard/routes';
+import { bodyCap } from './middleware/body-cap';
+import { noSniff, pageHeaders } from './middleware/security-headers';
 
 export function createApp() {
   const app = new Hono<AppEnv>();
   app.use('*', requestId());
+  app.use('*', noSniff());
+  // Bodies capped per route before anything reads them (middleware/body-cap.ts); uploads keep the plan's limit.
+  app.use('*', bodyCap());
 
   // Public: no key.
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.get('/v1/openapi.json', (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
-  app.get('/docs', (c) => c.html(DOCS_HTML));
+  app.get('/docs', pageHeaders(DOCS_PAGE_POLICY), (c) => c.html(DOCS_HTML));
   app.route('/v1', downloadRoutes());
   app.route('/admin', adminRoutes());
   // The account dashboard: its own sign-in and session cookie, never an API key.

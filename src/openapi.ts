@@ -198,18 +198,14 @@ export function openApiDocument(origin: string): object {
   return { ...cached, servers: [{ url: origin, description: 'this service' }] };
 }
 
-/** A self-contained page that renders the document (no external scripts: the service loads nothing from elsewhere). */
-export const DOCS_HTML = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>pdf-edge API</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
+const DOCS_STYLE = `
 body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#222}
 h1{margin-bottom:0}.op{border:1px solid #ddd;border-radius:6px;margin:1rem 0;padding:.5rem 1rem}
 .m{display:inline-block;min-width:4rem;font-weight:700;text-transform:uppercase}.post{color:#2a7}.get{color:#27a}.delete{color:#a22}
 code,pre{background:#f5f5f5;border-radius:4px;padding:.1rem .3rem}pre{padding:.6rem;overflow:auto;font-size:13px}
-</style></head><body>
-<h1>pdf-edge API</h1><p id="intro">Loading <a href="/v1/openapi.json">/v1/openapi.json</a>…</p><div id="ops"></div>
-<script>
+`;
+
+const DOCS_SCRIPT = `
 fetch('/v1/openapi.json').then(r=>r.json()).then(doc=>{
   document.getElementById('intro').innerHTML=doc.info.description+' Version '+doc.info.version+'. Send the key as <code>X-API-Key</code> or <code>Authorization: Bearer</code>.';
   const root=document.getElementById('ops');
@@ -224,4 +220,15 @@ fetch('/v1/openapi.json').then(r=>r.json()).then(doc=>{
     }
   }
 });
-</script></body></html>`;
+`;
+
+/** A self-contained page that renders the document (no external scripts: the service loads nothing from elsewhere). */
+export const DOCS_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>pdf-edge API</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>${DOCS_STYLE}</style></head><body>
+<h1>pdf-edge API</h1><p id="intro">Loading <a href="/v1/openapi.json">/v1/openapi.json</a>…</p><div id="ops"></div>
+<script>${DOCS_SCRIPT}</script></body></html>`;
+
+/** /docs' CSP: its own inline script and style (by hash), its fetch of /v1/openapi.json, nothing else. */
+export const DOCS_PAGE_POLICY = { scripts: [DOCS_SCRIPT], styles: [DOCS_STYLE], connectSelf: true };

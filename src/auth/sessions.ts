@@ -35,6 +35,11 @@ export async function endAllSessions(db: D1Database, accountId: string): Promise
   await db.prepare('DELETE FROM sessions WHERE account_id = ?').bind(accountId).run();
 }
 
+/** Every session of the account but the one of `keepToken` ends (a password change signs out the others). */
+export async function endOtherSessions(db: D1Database, accountId: string, keepToken: string | undefined): Promise<void> {
+  await db.prepare('DELETE FROM sessions WHERE account_id = ? AND token_hash <> ?').bind(accountId, keepToken ? await sha256Hex(keepToken) : '').run();
+}
+
 /** A one-time sign-in link for the account, valid SIGN_IN_LINK_MINUTES. */
 export async function issueSignInLink(db: D1Database, accountId: string, baseUrl: string): Promise<{ url: string; expiresAt: number }> {
   const token = newSecret('sil');

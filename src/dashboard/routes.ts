@@ -4,32 +4,47 @@
  * everywhere. Pages are server-rendered and work without JavaScript. A session never works as an
  * API key (the API reads only X-API-Key) and an API key never opens a page (pages read only the
  * cookie). Every state-changing request must come from this origin (Origin header), and sign-in
- * attempts are rate-limited per email and per address.
+ * attempts are rate-limited per (email, address), per email and per address.
  */
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import { PASSWORD_MAX, PASSWORD_MIN, hashPassword, verifyPassword } from '../auth/passwords';
-import { SESSION_COOKIE, SESSION_DAYS, createSession, endAllSessions, endSession, spendSignInLink } from '../auth/sessions';
+import { SESSION_COOKIE, SESSION_DAYS, createSession, endAllSessions, endOtherSessions, endSession, spendSignInLink } from '../auth/sessions';
+import { pageHeaders } from '../middleware/security-headers';
+import { clientAddress } from '../middleware/auth';
+import { COPY_SCRIPT } from './key-pages';
 import { formatRub } from '../lib/money';
-import { page, signInPage, signUpPage, passwordPage, overviewPage, messagePage } from './pages';
+import { page, signInPage, signUpPage, passwordPage, overviewPage, messagePage, STYLE_CSS } from './pages';
 import { config } from '../env';
-import { createAccount } from '../storage/accounts';
+import { createAccount, isDuplicateEmail, normalizeEmail } from '../storage/accounts';
 import { currentAccount, type DashboardContext } from './session';
 import { keyRoutes } from './keys';
 import { t, withLanguage } from './i18n';
 import { historyRoutes } from './history';
 
 /**
- * Sign-in attempts allowed: per email a burst of 5, then one every 12 s (guessing one account's
- * password); per address a burst of 20, then one every 3 s (one office behind one address).
+ * Sign-in attempts allowed (issue 40: limits that do not lock the owner out):
+ * - per (email, client address): a burst of 5, then one every 12 s: one client guessing one
+ *   account's password. Another client (the owner) is not slowed by it.
+ * - per email over every address: a burst of 20, then one every 3 s: guessing spread over many
+ *   addresses. One address's own limit (one every 12 s) cannot drain it, so locking the owner out
+ *   takes many addresses at once, and lasts seconds after they stop.
+ * - per client address over every email: a burst of 20, then one every 3 s (one office behind one
+ *   address), against trying one password on many accounts.
+ * The client address is the one the platform gives (middleware/auth.ts clientAddress); when none is
+ * trusted every client shares one address, and these limits are per email and service-wide.
  */
-const PER_EMAIL = { perSecond: 1 / 12, burst: 5 };
+const PER_PAIR = { perSecond: 1 / 12, burst: 5 };
+const PER_EMAIL = { perSecond: 1 / 3, burst: 20 };
 const PER_ADDRESS = { perSecond: 1 / 3, burst: 20 };
 
 export function dashboardRoutes() {
   const routes = new Hono<AppEnv>();
 
+  // CSP (only the dashboard's own inline style and copy script run), no framing, no Referer, and
+  // never cached: pages show keys, the webhook secret and account data.
+  routes.use('*', pageHeaders({ scripts: [COPY_SCRIPT], styles: [STYLE_CSS], formsSelf: true }, { noStore: true }));
   routes.use('*', withLanguage);
   // Cross-site requests change nothing: a POST must carry this origin's Origin header.
   routes.use('*', async (c, next) => {
@@ -43,13 +58,18 @@ export function dashboardRoutes() {
 
   routes.post('/sign-in', async (c) => {
     const form = await c.req.parseBody();
-    const email = String(form.email ?? '').trim().toLowerCase();
+    const email = normalizeEmail(String(form.email ?? ''));
     const password = String(form.password ?? '');
-    const address = c.req.header('cf-connecting-ip') ?? 'local';
-    if (!(await allowAttempt(c, `sign-in:email:${email}`, PER_EMAIL)) || !(await allowAttempt(c, `sign-in:ip:${address}`, PER_ADDRESS))) {
+    const address = clientAddress(c);
+    // In this order, each taken only if the one before allowed: a client over its own limit spends nothing of the email's.
+    if (
+      !(await allowAttempt(c, `sign-in:pair:${address}:${email}`, PER_PAIR)) ||
+      !(await allowAttempt(c, `sign-in:ip:${address}`, PER_ADDRESS)) ||
+      !(await allowAttempt(c, `sign-in:email:${email}`, PER_EMAIL))
+    ) {
       return c.html(page(t('Sign in'), signInPage(t('Too many attempts. Wait a minute and try again.'), email)), 429);
     }
-    const account = await c.env.DB.prepare('SELECT id, password_hash FROM accounts WHERE email = ?').bind(email).first<{ id: string; password_hash: string | null }>();
+    const account = await c.env.DB.prepare('SELECT id, password_hash FROM accounts WHERE lower(email) = ?').bind(email).first<{ id: string; password_hash: string | null }>();
     if (!account || !(await verifyPassword(password, account.password_hash))) {
       return c.html(page(t('Sign in'), signInPage(t('The email or the password is wrong.'), email)), 401);
     }
@@ -63,15 +83,20 @@ export function dashboardRoutes() {
   routes.post('/sign-up', async (c) => {
     if (!config(c.env).signupEnabled) return c.html(page(t('Sign-up is closed'), messagePage(t('Accounts are opened by the service\'s operator here.'))), 404);
     const form = await c.req.parseBody();
-    const email = String(form.email ?? '').trim().toLowerCase();
+    const email = normalizeEmail(String(form.email ?? ''));
     const [password, again] = [String(form.password ?? ''), String(form.again ?? '')];
-    if (!(await allowAttempt(c, `sign-up:ip:${c.req.header('cf-connecting-ip') ?? 'local'}`, PER_ADDRESS))) return c.html(page(t('Open an account'), signUpPage(t('Too many attempts. Wait a minute and try again.'), email)), 429);
+    if (!(await allowAttempt(c, `sign-up:ip:${clientAddress(c)}`, PER_ADDRESS))) return c.html(page(t('Open an account'), signUpPage(t('Too many attempts. Wait a minute and try again.'), email)), 429);
     const problem = !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254 ? t('Give a valid email address.') : passwordProblem(password, again);
     if (problem) return c.html(page(t('Open an account'), signUpPage(problem, email)), 422);
-    if (await c.env.DB.prepare('SELECT 1 FROM accounts WHERE email = ?').bind(email).first()) {
-      return c.html(page(t('Open an account'), signUpPage(t('An account with this email exists: sign in instead.'), email)), 409);
+    const exists = () => c.html(page(t('Open an account'), signUpPage(t('An account with this email exists: sign in instead.'), email)), 409);
+    if (await c.env.DB.prepare('SELECT 1 FROM accounts WHERE lower(email) = ?').bind(email).first()) return exists();
+    let account;
+    try {
+      account = await createAccount(c.env.DB, { email, plan: 'free', balance_kopecks: 0, purchased_at: null });
+    } catch (err) {
+      if (isDuplicateEmail(err)) return exists(); // opened by a concurrent request
+      throw err;
     }
-    const account = await createAccount(c.env.DB, { email, plan: 'free', balance_kopecks: 0, purchased_at: null });
     await c.env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').bind(await hashPassword(password), account.id).run();
     await startSession(c, account.id);
     return c.redirect('/dashboard', 303);
@@ -99,6 +124,8 @@ export function dashboardRoutes() {
     const problem = passwordProblem(password, again);
     if (problem) return c.html(page(t('Password'), passwordPage(problem)), 422);
     await c.env.DB.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').bind(await hashPassword(password), accountId).run();
+    // Whoever signed in with the old password (or a stolen cookie) is signed out; this session stays.
+    await endOtherSessions(c.env.DB, accountId, getCookie(c, SESSION_COOKIE));
     return c.redirect('/dashboard', 303);
   });
 

@@ -3,6 +3,27 @@ import type { AppEnv } from '../app-env';
 import { config } from '../env';
 import { ApiError } from '../lib/errors';
 import { findKeyBySecret } from '../storage/accounts';
+import { ipv6Groups } from '../lib/outbound-url';
+
+/**
+ * The client's address for per-address limits (dashboard sign-in and sign-up), taken only from a
+ * header the platform sets: TRUST_CLIENT_IP_HEADER "true" trusts CF-Connecting-IP (Cloudflare's
+ * edge sets it and overwrites what a client sent); another value names the header a trusted proxy
+ * in front of a self-hosted workerd sets (X-Real-IP; in a list such as X-Forwarded-For the last
+ * entry, the one that proxy added). Unset or "false": a client-sent header is not believed and
+ * every client is "unknown", one shared address. IPv6 addresses count per /64 (one customer's
+ * network), so rotating addresses inside it gains nothing.
+ */
+export function clientAddress(c: { env: object; req: { header(name: string): string | undefined } }): string {
+  const setting = ((c.env as Record<string, unknown>)['TRUST_CLIENT_IP_HEADER'] as string | undefined)?.trim() ?? '';
+  if (!setting || /^(false|0|no)$/i.test(setting)) return 'unknown';
+  const header = /^(true|1|yes)$/i.test(setting) ? 'cf-connecting-ip' : setting;
+  const value = c.req.header(header)?.split(',').pop()?.trim().slice(0, 100);
+  if (!value) return 'unknown';
+  if (!value.includes(':')) return value;
+  const groups = ipv6Groups(value.replace(/^\[|\]$/g, '').split('%')[0]!.toLowerCase());
+  return groups ? `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64` : value;
+}
 
 const QUERY_KEY_NAMES = ['api_key', 'apikey', 'key', 'token', 'access_token'];
 
