@@ -104,6 +104,8 @@ export function dashboardRoutes() {
 
   // A one-time link (first access, password reset): spent at once, then a password is set.
   routes.get('/link/:token', async (c) => {
+    // HEAD (link checkers, mail scanners: Hono runs GET handlers for it) is answered without spending the link.
+    if (c.req.method === 'HEAD') return c.body(null, 200, { 'cache-control': 'no-store' });
     const accountId = await spendSignInLink(c.env.DB, c.req.param('token'));
     if (!accountId) return c.html(page(t('Link not valid'), messagePage(t('This sign-in link was used already or has expired. Ask for a new one.'))), 410);
     await startSession(c, accountId);
