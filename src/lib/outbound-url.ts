@@ -1,21 +1,27 @@
 /**
  * The one guard for every URL this service connects to on a client's word: webhook deliveries
- * now, MCP `file_url` fetches later. Checked when the request arrives (422) and again right before
- * each connection; redirects are never followed, so the URL checked is the URL connected to.
+ * and MCP `file_url` / `image_url` fetches. Checked when the request arrives (422) and again right
+ * before each connection; redirects are never followed blindly (webhooks do not follow them,
+ * file_url follows at most 3, each target checked again), so the URL checked is the URL connected to.
  *
  * What it covers: the scheme (https only), userinfo, and hosts that name this machine, a private
  * network, link-local or cloud-metadata addresses, CGNAT, unspecified, broadcast, multicast,
  * benchmarking, documentation and reserved ranges, in every spelling the URL parser accepts: the
  * WHATWG parser already turns decimal (2130706433), octal (0177.1), hex (0x7f.1) and short (127.1)
- * IPv4 forms into dotted quads and drops a trailing dot, and IPv6 into its compressed form, so the
- * ranges are checked on what `new URL` gives. IPv4 addresses inside IPv6 (mapped ::ffff:a.b.c.d,
- * compatible ::a.b.c.d, NAT64 64:ff9b::, 6to4 2002::) are checked as the IPv4 address they carry.
- * Names: localhost and *.localhost, *.local (mDNS), *.internal (metadata.google.internal),
- * *.home.arpa, *.lan, and single-label names (no public name has no dot).
+ * IPv4 forms into dotted quads and drops one trailing dot from them, and IPv6 into its compressed
+ * form, so the ranges are checked on what `new URL` gives. Trailing dots in any count and empty
+ * labels ("localhost..", "127.0.0.1..", "a..b.example") are refused, after the name without them
+ * is checked so that the refusal says what it named. IPv4 addresses inside IPv6 (mapped
+ * ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::, 6to4 2002::) are checked as the IPv4
+ * address they carry. Names: localhost and *.localhost, *.local (mDNS), *.localdomain,
+ * *.internal (metadata.google.internal), *.arpa (home.arpa, in-addr.arpa), *.lan and other
+ * private-use top-level names, single-label names (no public name has no dot), and names that
+ * carry a non-public IPv4 address for wildcard DNS (127.0.0.1.nip.io, 10-0-0-1.sslip.io).
  *
- * What the platform covers: a Worker cannot resolve a hostname itself, so a public name that
- * resolves to a private address (DNS rebinding) cannot be caught here; deployed Workers' fetch
- * reaches the public Internet only, never the account's or Cloudflare's private networks.
+ * What it cannot cover: a Worker cannot resolve a hostname itself, so a name that resolves to a
+ * private address (a hosts entry, a DNS record, DNS rebinding) passes here and is left to the
+ * network the platform's fetch runs on (README, "Webhooks": Cloudflare's edge, or a self-hosted
+ * workerd's `internet` service with `allow = ["public"]`, which filters resolved addresses).
  */
 
 export interface UrlPolicy {
