@@ -115,17 +115,39 @@ function flattenBelow(root: ParentNode, max: number): void {
   }
 }
 
-/** The text and void elements under `node`, in document order (iteratively: the tree may be very deep). */
+/**
+ * The text and void elements under `node`, in document order (iteratively: the tree may be very
+ * deep), with a line break where a block, cell or list item began or ended, as each started a line
+ * of its own: run together, the words of 10,000 nested boxes made one word 60,000 letters long,
+ * which took MuPDF's line breaking minutes.
+ */
 function leaves(node: ParentNode): AnyNode[] {
   const out: AnyNode[] = [];
+  const breaks = new Set<AnyNode>();
+  const lineBreak = () => {
+    const last = out[out.length - 1];
+    if (!last || breaks.has(last) || (last instanceof Element && last.name === 'br')) return;
+    const br = new Element('br', {});
+    breaks.add(br);
+    out.push(br);
+  };
+  const END = new Text('');
   const stack: AnyNode[] = [...node.children].reverse();
   while (stack.length) {
     const next = stack.pop()!;
-    if (next instanceof Element && next.children.length) stack.push(...[...next.children].reverse());
-    else out.push(next);
+    if (next === END) lineBreak();
+    else if (next instanceof Element && next.children.length) {
+      const block = BLOCK_TAGS.has(next.name) || LINE_TAGS.has(next.name);
+      if (block) (lineBreak(), stack.push(END));
+      for (let i = next.children.length - 1; i >= 0; i--) stack.push(next.children[i]!);
+    } else out.push(next);
   }
+  while (out.length && breaks.has(out[out.length - 1]!)) out.pop();
   return out;
 }
+
+/** Boxes besides BLOCK_TAGS that start a line of their own. */
+const LINE_TAGS = new Set(['tr', 'td', 'th', 'caption', 'thead', 'tbody', 'tfoot', 'dt', 'dd', 'option', 'legend']);
 
 /** Elements that are blocks unless styled otherwise (breaks apply to block boxes only: a `<br>` with `page-break-before` breaks nothing in Chromium). */
 export const BLOCK_TAGS = new Set('address article aside blockquote body center dd details dialog dir div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr li main menu nav ol p pre section summary table ul'.split(' '));

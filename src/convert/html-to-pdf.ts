@@ -16,6 +16,7 @@ import { PDF_MIME } from '../engines/pdf';
 import type { OperationDef, OperationResult, RunContext } from '../operations/define';
 import htmlToPdf from '../operations/html-to-pdf';
 import { TaskError } from '../tasks/failures';
+import { LimitExceeded, findLimitExceeded } from '../lib/limits';
 import { customPropertiesOf, flattenCss, pageRules, printRules, pxToPt, type PageRule } from './css-flatten';
 import { DEFAULT_MEDIA } from './css-media';
 import { writeCounters } from './html-counters';
@@ -80,7 +81,8 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
     };
     return { chunks: [writePdf(mupdf, source, { w, h, scale, decor, rounded: prepared.rounded, overlay }, release)], ext: 'pdf', contentType: PDF_MIME };
   } catch (err) {
-    if (err instanceof TaskError) throw err;
+    // A page past a limit: the consumer fails the task with the limit's message and refunds it.
+    if (err instanceof TaskError || findLimitExceeded(err)) throw err;
     log('html_layout_failed', { error: String(err) });
     throw new TaskError({ reason: 'document_unreadable', message: 'The HTML could not be laid out: save the page again from a browser and upload it again (the payment was returned).' });
   } finally {
@@ -88,6 +90,24 @@ async function convertHtml({ inputs, params, log }: RunContext<Params>): Promise
     uninstallFaces();
     mupdf.setUserCSS('');
   }
+}
+
+/**
+ * Elements a page may hold: counted in its source (start tags) before it is parsed, past it
+ * LimitExceeded. A 20 MB page of one table took 2.1 GB; a table of 25,000 rows (125,000
+ * elements, 1.3 MB of HTML) took MuPDF's heap to 79 MB and 12 s to lay out, near the isolate's
+ * 128 MB with the page's DOM beside it. 100,000 elements are some 2,000 pages of text.
+ */
+export const HTML_ELEMENTS_MAX = 100_000;
+
+function requireFewElements(html: string): void {
+  let count = 0;
+  for (let at = html.indexOf('<'); at >= 0; at = html.indexOf('<', at + 1)) {
+    const c = html.charCodeAt(at + 1) | 0x20;
+    if (c >= 97 && c <= 122) count++; // a letter: a start tag
+  }
+  const n = (v: number) => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  if (count > HTML_ELEMENTS_MAX) throw new LimitExceeded('html_elements', `The page holds ${n(count)} elements; at most ${n(HTML_ELEMENTS_MAX)} are laid out.`);
 }
 
 /** How deep boxes may nest for MuPDF's layout, which overflows its stack past about 30 levels (html-dom.ts limitDepth). */
@@ -235,7 +255,9 @@ export function prepareHtml(text: string, params: Params = DEFAULTS): { html: st
   const box = pageBox(printRules(written.map((css) => flattenCss(css, { ...DEFAULT_MEDIA, forMupdf: false })).join('\n')), params, wrapper);
   const media = { width: (box.w - box.margins[1] - box.margins[3]) / 0.75, height: (box.h - box.margins[0] - box.margins[2]) / 0.75 };
   const rules = printRules(written.map((css) => flattenCss(css, { ...media, forMupdf: false })).join('\n'));
-  const dom = parseDocument(withoutActiveContent(text, media, customPropertiesOf(written.join('\n'))));
+  const cleaned = withoutActiveContent(text, media, customPropertiesOf(written.join('\n')));
+  requireFewElements(cleaned);
+  const dom = parseDocument(cleaned);
   limitDepth(dom, MAX_DEPTH, styledBy(dom.children, rules));
   writeCounters(dom, rules);
   const styles = computeStyles(dom.children, rules);
