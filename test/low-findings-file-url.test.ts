@@ -18,7 +18,7 @@ const TRICKLE = 'http://127.0.0.1:18741';
 /** A response that sends its headers, then a byte every 50 ms for ever; `honour` errors the body when the fetch's signal fires. */
 function trickling(honour: boolean): typeof fetch {
   return (async (_url: RequestInfo | URL, init?: RequestInit) => {
-    let timer: ReturnType<typeof setInterval> | undefined;
+    let timer: ReturnType<typeof setInterval> | null = null;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode('%PDF-1.7\n'));

@@ -108,6 +108,12 @@ describe('multipart framing', () => {
     }
   });
 
+  it('refuses more than 100 parts (a body of many tiny parts is work, not an upload)', () => {
+    const part = '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n';
+    expect(parse(`${part.repeat(100)}--XyZ--`)).toHaveLength(100);
+    expect(() => parse(`${part.repeat(101)}--XyZ--`)).toThrow(/more than 100 parts/);
+  });
+
   it('refuses headers that never end within 16 KB', () => {
     expect(() => parse(`--XyZ\r\nContent-Disposition: form-data; name="a"; x="${'h'.repeat(20_000)}"\r\n\r\n1\r\n--XyZ--`)).toThrow(/headers are longer than 16 KB/);
   });

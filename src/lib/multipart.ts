@@ -15,6 +15,8 @@
 export const MAX_BOUNDARY_LENGTH = 70;
 /** The header block of one part (Content-Disposition, Content-Type): longer is not a form a client sends. */
 export const MAX_PART_HEADER_BYTES = 16 * 1024;
+/** Parts in one body: an upload is one file and a few fields; a million empty parts is only work. */
+export const MAX_PARTS = 100;
 
 export interface Part {
   name: string;
@@ -133,9 +135,10 @@ export function parseMultipart(body: Uint8Array, boundary: string): Part[] {
     if (found < 0) throw new MultipartError('no multipart boundary found in the body');
     at = found + 2;
   }
-  for (;;) {
+  for (let count = 0; ; count++) {
     at += dashBoundary.length;
     if (body[at] === 0x2d && body[at + 1] === 0x2d) return parts; // closing delimiter "--"
+    if (count >= MAX_PARTS) throw new MultipartError(`the body has more than ${MAX_PARTS} parts`);
     while (body[at] === 0x20 || body[at] === 0x09) at++; // transport padding
     if (body[at] === 0x0d) at++;
     if (body[at] === 0x0a) at++;
