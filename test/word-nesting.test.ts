@@ -7,7 +7,9 @@ import { NESTING_MAX, withinWordLimits } from '../src/converters/word/limits';
 import { LimitExceeded } from '../src/lib/limits';
 import { parseXml, XML_DEPTH_MAX } from '../src/converters/xml';
 import { wordToPdfWithConverter } from '../src/convert/word-to-pdf';
-import type { Block, Inline, WordDocument } from '../src/converters/word/model';
+import type { Block, Inline, Paragraph, WordDocument } from '../src/converters/word/model';
+import { readTap, TableAssembler } from '../src/converters/word/doc/tables';
+import { renderWordDocument } from '../src/converters/word/layout/render';
 
 const NS =
   'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" ' +
@@ -192,5 +194,29 @@ describe('Word nesting limits', () => {
     // In a secondary part (styles) too.
     const styles = `<w:styles ${NS}>${'<w:style>'.repeat(100_000)}</w:styles>`;
     expect(() => readWordDocument(docx('<w:p/>', { 'word/styles.xml': styles }, `<Relationship Id="rIdS" Type="${REL}/styles" Target="styles.xml"/>`))).toThrow(LimitExceeded);
+  });
+
+  it('.doc tables nested as deep as sprmPItap reads (64) are laid out flat past the limit, every word kept', async () => {
+    // A .doc has no table object: paragraphs carry their depth, and the reader assembles the tables.
+    const n = 64;
+    const blocks: Block[] = [];
+    const tables = new TableAssembler(blocks);
+    const p = (text: string): Paragraph => ({ kind: 'paragraph', props: {}, inlines: text ? [{ kind: 'text', text, style: { font: 'Times New Roman', size: 10 } }] : [] });
+    words(n).forEach((w, i) => tables.paragraph(i + 1, p(w), false));
+    for (let d = n; d >= 1; d--) {
+      tables.paragraph(d, p(''), true);
+      tables.endRow(d, readTap([], false));
+    }
+    tables.finish();
+    const page = { width: 612, height: 792, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };
+    const doc = withinWordLimits({ sections: [{ page, headers: {}, footers: {}, blocks }], notes: new Map(), defaultFont: 'Times New Roman', defaultSize: 10 });
+    expect(depthOf(doc)).toBe(NESTING_MAX);
+    const mupdf = await loadMupdf();
+    const pdf = mupdf.Document.openDocument(renderWordDocument(doc, mupdf, bundledFonts), 'application/pdf');
+    let text = '';
+    for (let i = 0; i < pdf.countPages(); i++) text += pdf.loadPage(i).toStructuredText('').asText() + '\n';
+    pdf.destroy();
+    expect(missing(text, words(n))).toEqual([]);
+    await stillConverts();
   });
 });

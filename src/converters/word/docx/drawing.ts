@@ -28,7 +28,7 @@ function loadImage(ctx: DrawingContext, relId: string | undefined): { data: Uint
   if (!relId) return undefined;
   const rel = ctx.pkg.rels(ctx.part).get(relId);
   if (!rel || rel.external) return undefined;
-  const data = ctx.pkg.read(rel.target);
+  const data = ctx.pkg.media(rel.target);
   if (!data || data.length === 0) return undefined;
   return { data, contentType: imageContentType(rel.target, data) };
 }

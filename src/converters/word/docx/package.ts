@@ -45,6 +45,7 @@ export function checkContainer(bytes: Uint8Array): void {
 export class Package {
   private readonly entries: Map<string, ZipEntry>;
   private readonly relsCache = new Map<string, Map<string, Relationship>>();
+  private readonly mediaCache = new Map<string, Uint8Array | undefined>();
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -80,6 +81,17 @@ export class Package {
       this.problems({ part: path, reason: `its zip data is damaged (${(e as Error).message})` });
       return undefined;
     }
+  }
+
+  /**
+   * A picture's bytes, unpacked once however often the document shows it: a picture shown 10,000
+   * times was unpacked (and held) 10,000 times.
+   */
+  media(path: string): Uint8Array | undefined {
+    if (this.mediaCache.has(path)) return this.mediaCache.get(path);
+    const data = this.read(path);
+    this.mediaCache.set(path, data);
+    return data;
   }
 
   /** The main document part: without it there is no document, so damage here is the file's damage. */
