@@ -206,7 +206,7 @@ async function runCanaries(after) {
   const results = await Promise.all(
     CANARIES.map(async (c) => {
       const res = await submit(c.op, c.body(ids), `canary after ${after}`);
-      if (res.status !== 202) return { canary: c.name, ok: false, what: `HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 200)}` };
+      if (res.status !== 202 || !res.body?.task_id) return { canary: c.name, ok: false, what: `HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 200)}` };
       const t = { task_id: res.body.task_id, role: 'canary', case: after, op: c.op, session: session.n };
       tasks.push(t);
       const rec = await waitTask(t.task_id, opts.canaryTimeout * 1000, `canary ${c.name}`);
@@ -246,6 +246,13 @@ async function runCase(c) {
           const started = Date.now();
           const res = await submit(o.op, o.body(ctx), c.id);
           r.http = res.status;
+          if (res.status === 202 && !res.body?.task_id) {
+            // Accepted, but the body (the task id) did not arrive in time: the task exists, the audit finds it in the history.
+            r.status = 'no-task-id';
+            r.error_message = 'HTTP 202 whose body did not arrive within 120 s';
+            http.transport.push({ what: `POST /v1/pdf/${o.op} (${c.id}) body`, error: 'the 202 body did not arrive' });
+            return;
+          }
           if (res.status !== 202) {
             r.status = res.status >= 500 || res.status === 0 ? 'http-error' : 'refused';
             r.error_message = typeof res.body === 'object' ? (res.body?.errors?.[0]?.message ?? res.body?.detail ?? JSON.stringify(res.body)) : String(res.body ?? res.error).slice(0, 300);
@@ -318,7 +325,14 @@ async function auditMoney(creditedKopecks) {
     else if (status === 'done' && it.refunded && t.op !== 'ocr') problems.push(`${t.task_id} (${t.op}, ${t.case}): done but refunded`);
     else if (t.final && t.final.refunded !== undefined && it && t.final.refunded !== it.refunded) problems.push(`${t.task_id}: the task says refunded=${t.final.refunded}, the history ${it.refunded}`);
   }
-  if (items.length !== mine.length) problems.push(`${items.length} history records for ${mine.length} tasks started`);
+  // Records of tasks whose id never reached us (a 202 whose body did not arrive): checked by their own status.
+  const known = new Set(mine.map((t) => t.task_id));
+  for (const it of items) {
+    if (known.has(it.task_id)) continue;
+    if (it.status === 'failed' && !it.refunded) problems.push(`${it.task_id} (${it.type}, id not seen by the suite): failed but not refunded`);
+    if (it.status === 'done' && it.refunded) problems.push(`${it.task_id} (${it.type}, id not seen by the suite): done but refunded`);
+  }
+  if (items.length < mine.length) problems.push(`${items.length} history records for ${mine.length} tasks started`);
   return { session: session.n, balance, expected, discrepancy: balance - expected, charged, refundedCount: items.filter((i) => i.refunded).length, items: items.length, problems, exact: balance === expected && problems.length === 0 };
 }
 
