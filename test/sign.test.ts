@@ -69,4 +69,22 @@ describe('sign', () => {
     const rec = await runOp(acct, 'sign', { file_id: up.file_id, signature_data: `data:image/webp;base64,${webp}` });
     expect(rec.status, rec.error_message ?? '').toBe('done');
   });
+
+  it('a PNG signature past the decoding limit, or whose data cannot hold its declared size, fails naming why and is refunded', async () => {
+    const acct = await newAccount({ balance: '5.00' });
+    const up = await uploadOk(acct, await markerPdf(1, 'S'), 's.pdf');
+    // 5000 × 4000 grey: 20 million pixels, a few KB compressed (MuPDF would decode all of it).
+    const big = assemblePng(5000, 4000, 0, new Uint8Array(4000 * 5001));
+    const rec = await runOp(acct, 'sign', { file_id: up.file_id, signature_data: `data:image/png;base64,${toBase64(big)}` });
+    expect(rec.status).toBe('failed');
+    expect(rec.error_message).toMatch(/5000 × 4000 pixels: more than the 12 million/);
+    // The same header claiming 100000 × 100000 over those few KB.
+    const lying = big.slice();
+    new DataView(lying.buffer).setUint32(16, 100000);
+    new DataView(lying.buffer).setUint32(20, 100000);
+    const rec2 = await runOp(acct, 'sign', { file_id: up.file_id, signature_data: `data:image/png;base64,${toBase64(lying)}` });
+    expect(rec2.status).toBe('failed');
+    expect(rec2.error_message).toMatch(/declares 100000 × 100000 pixels/);
+    expect(await balanceOf(acct)).toBe('5.00');
+  });
 });

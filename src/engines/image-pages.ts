@@ -16,14 +16,15 @@ import { drawnPixels } from './image-recode';
 import { putPngImageEntries, readPng, type PassThrough } from '../converters/png-parts';
 import { TaskError } from '../tasks/failures';
 import type { FileKind } from '../lib/detect';
+import { MAX_DECODED_PIXELS } from './image-header';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
 
 /**
- * The most pixels an image MuPDF must decode may have (a 12-megapixel camera picture): decoded
- * with its alpha it is 48 MB in MuPDF's heap. JPEGs are never decoded here, whatever their size.
+ * The most pixels an image MuPDF must decode may have: the one limit of image-header.ts. JPEGs
+ * are never decoded here, whatever their size.
  */
-export const MAX_DECODED_PIXELS = 12_000_000;
+export { MAX_DECODED_PIXELS };
 
 /** An image added to the document: its object, its stored size and how it must be turned to stand upright. */
 export interface PlacedImage {

@@ -9,6 +9,7 @@ import { StampFont, appendToPage, matrix, textAt, visiblePage } from '../engines
 import { HANDWRITING } from '../converters/fonts/catalog';
 import { TaskError } from '../tasks/failures';
 import { webpToPngOrFail } from '../engines/webp';
+import { pngHeader, pngProblem, requireDecodablePixels } from '../engines/image-header';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const DATA_URL = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/=\s]+)$/;
@@ -88,6 +89,14 @@ export default defineOperation({
 
 
 function signatureImage(mupdf: typeof Mupdf, doc: Parameters<typeof appendToPage>[0], kind: string, bytes: Uint8Array) {
+  // A PNG is decoded by MuPDF: its declared size is checked first (a 30000 × 30000 one took the heap
+  // to 1.8 GB as a watermark logo); JPEGs are embedded without decoding.
+  if (kind.toLowerCase() === 'png') {
+    const header = pngHeader(bytes);
+    const problem = pngProblem(bytes);
+    if (problem) throw new TaskError({ reason: 'document_unreadable', message: `The signature image could not be read as PNG (${problem}): check the data URL's payload (the payment was returned).` });
+    if (header) requireDecodablePixels(header.width, header.height, 'The signature image');
+  }
   let image: Mupdf.Image | undefined;
   try {
     image = new mupdf.Image(bytes);

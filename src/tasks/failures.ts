@@ -57,7 +57,7 @@ export function failureMessage(f: TaskFailure): string {
     case 'out_of_memory':
       return 'Processing this file ran out of memory, on a fresh engine as well: the payment was returned. Split the document into smaller parts, or make its pictures smaller with POST /v1/pdf/compress, and try again.';
     case 'limit_exceeded':
-      return `${capitalise(f.message)}: the file goes past what this service reads, so it was not converted (the payment was returned). Simplify or split it and try again.`;
+      return `${capitalise(f.message.replace(/[.\s]+$/, ''))}: the file goes past what this service reads, so it was not converted (the payment was returned). Simplify or split it and try again.`;
     case 'document_password':
       return 'The document is password-protected: open it in Word, remove the password (File → Info → Protect Document → Encrypt with Password, clear the field), save it and upload it again.';
     case 'document_corrupt':
