@@ -32,7 +32,7 @@ const CASES: Case[] = [
   { name: 'HTML divs nested 1,000 deep → html-to-pdf', file: () => nestedHtml('divs', 1000), filename: 'divs-1000.html', op: 'html-to-pdf', body: (id) => ({ file_id: id }), wellFormed: true },
   { name: 'DOCX truncated at 80% → word-to-pdf', file: () => truncated(normalDocx('TRUNC'), 0.8), filename: 'truncated.docx', op: 'word-to-pdf', body: (id) => ({ file_id: id }), wellFormed: false },
   { name: 'PDF with 24 bytes flipped (seed 39) → to-txt', file: async () => byteFlipped(await markerPdf(3, 'FLIP'), 39, 24), filename: 'flipped.pdf', op: 'to-txt', body: (id) => ({ file_id: id }), wellFormed: false },
-  { name: 'PNG declaring 65535×65535 over a 1 KB IDAT → jpg-to-pdf', file: () => declaredPng(65535, 65535, 1024), filename: 'declared.png', op: 'jpg-to-pdf', body: (id) => ({ file_ids: [id] }), wellFormed: true },
+  { name: 'PNG declaring 65535×65535 over a 1 KB IDAT → jpg-to-pdf', file: () => declaredPng(65535, 65535, 1024), filename: 'declared.png', op: 'jpg-to-pdf', body: (id) => ({ file_ids: [id] }), wellFormed: false },
 ];
 
 const kopecks = (s: string) => Math.round(Number(s) * 100);
