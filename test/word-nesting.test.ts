@@ -97,6 +97,14 @@ describe('Word nesting limits', () => {
       expect(missing(await pdfText(bytes), words(n))).toEqual([]);
       await stillConverts();
     }
+    // DrawingML shapes with text in shapes with text, growing to it (past the limit a shape is its text).
+    const wsp = (inner: string) =>
+      `<w:r><w:drawing><wp:inline><wp:extent cx="${300 * 12700}" cy="${20 * 12700}"/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:spPr><a:prstGeom prst="rect"/></wps:spPr>` +
+      `<wps:txbx><w:txbxContent>${inner}</w:txbxContent></wps:txbx><wps:bodyPr><a:spAutoFit/></wps:bodyPr></wps:wsp></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`;
+    const shapes = docx(nested(63, (inner, word) => para(word, inner ? wsp(inner) : '')));
+    expect(depthOf(withinWordLimits(readWordDocument(shapes)))).toBeLessThanOrEqual(NESTING_MAX);
+    expect(missing(await pdfText(shapes), words(63))).toEqual([]);
+    await stillConverts();
     // Alternating: tables and text boxes each take a level (14 of them trapped MuPDF).
     const mixed = docx(nested(63, (inner, word, i) => (i % 2 ? table(inner, word) : textBox(inner, word))) + '<w:p/>');
     expect(depthOf(withinWordLimits(readWordDocument(mixed)))).toBeLessThanOrEqual(NESTING_MAX);
