@@ -7,6 +7,7 @@
 //
 //   npm run fuzz                          default set (starts its own service on a free port)
 //   npm run fuzz -- --heavy               also issue 40's heavy classes (minutes each today)
+//   npm run fuzz -- --heavy --only heavy  only those
 //   npm run fuzz -- --only docx-nested-tables,html-divs --limit 10 --seed 7
 //   npm run fuzz -- --base http://127.0.0.1:8787 --admin-token dev     a service already running
 //   npm run fuzz -- --list                the cases and exit
