@@ -15,6 +15,7 @@ import { currentAccount, type DashboardContext } from './session';
 import { t } from './i18n';
 import { page, messagePage } from './pages';
 import { confirmPage, keysPage, secretPage, type KeyRow } from './key-pages';
+import { publicBaseUrl } from '../env';
 
 const PERIODS = ['never', 'daily', 'weekly', 'monthly'] as const;
 
@@ -109,5 +110,5 @@ async function keysView(c: DashboardContext, accountId: string, problem?: string
   const keys = await accounts.listKeys(c.env.DB, accountId);
   const rows: KeyRow[] = await Promise.all(keys.map(async (k) => ({ ...k, spent_kopecks: await keySpent(c.env.DB, k, now), renews_at: periodEnd(k.period, now) })));
   const account = await accounts.getAccount(c.env.DB, accountId);
-  return keysPage({ keys: rows, webhookSecret: account?.webhook_secret ?? '', baseUrl: new URL(c.req.url).origin, problem });
+  return keysPage({ keys: rows, webhookSecret: account?.webhook_secret ?? '', baseUrl: publicBaseUrl(c.env, new URL(c.req.url).origin), problem });
 }

@@ -10,6 +10,7 @@ import * as accounts from '../storage/accounts';
 import { balanceRecord } from './account';
 import { issueSignInLink } from '../auth/sessions';
 import { iso } from '../lib/time';
+import { publicBaseUrl } from '../env';
 
 const Money = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const k = parseRub(v);
@@ -92,7 +93,7 @@ export function adminRoutes() {
   routes.post('/accounts/:id/sign-in-link', async (c) => {
     const account = await accounts.getAccount(c.env.DB, c.req.param('id'));
     if (!account) throw new ApiError('not_found', 'No such account.');
-    const link = await issueSignInLink(c.env.DB, account.id, new URL(c.req.url).origin);
+    const link = await issueSignInLink(c.env.DB, account.id, publicBaseUrl(c.env, new URL(c.req.url).origin));
     return c.json({ url: link.url, expires_at: iso(link.expiresAt) }, 201);
   });
 
