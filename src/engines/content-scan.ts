@@ -6,6 +6,8 @@
  * from 23 to 58 MB), and WASM memory never shrinks. Inline images and shadings are not images here.
  */
 import type { PDFDocument } from './pdf';
+import { decodeCapped } from './page-budget';
+import { isEngineTrap } from './health';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
 type Matrix = [number, number, number, number, number, number];
@@ -31,19 +33,27 @@ export function scanImagesOfPage(doc: PDFDocument, index: number, found: (image:
   scanContent(contentOf(page.get('Contents')), page.getInheritable('Resources'), IDENTITY, found, 0);
 }
 
+/**
+ * Content streams are read decoded up to this many bytes each (by fflate, never in MuPDF's heap: a
+ * 1 MB stream that inflates to 1 GB took MuPDF to 1.5 GB here): a stream past it is not scanned,
+ * so the pictures it draws are left as they are.
+ */
+const MAX_SCANNED_CONTENT = 32_000_000;
+
 function contentOf(contents: PDFObject): string {
   const parts = contents.isArray() ? Array.from({ length: contents.length }, (_, i) => contents.get(i)) : [contents];
   let text = '';
   for (const part of parts) {
     if (!part.isStream()) continue;
     try {
-      const buf = part.readStream();
-      const bytes = buf.asUint8Array();
+      const bytes = decodeCapped(part, MAX_SCANNED_CONTENT, () => {
+        throw new RangeError('content stream past the scanning cap');
+      });
       for (let i = 0; i < bytes.length; i += 8192) text += String.fromCharCode(...bytes.subarray(i, i + 8192));
       text += '\n';
-      buf.destroy();
-    } catch {
-      // a damaged content stream: what it drew is not counted
+    } catch (err) {
+      if (isEngineTrap(err)) throw err;
+      // a damaged content stream, or one past the cap: what it drew is not counted
     }
   }
   return text;

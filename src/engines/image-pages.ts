@@ -8,7 +8,7 @@ import type * as Mupdf from 'mupdf';
 import { PDF_MIME, type PDFDocument } from './pdf';
 import { loadMupdf } from './mupdf';
 import type { StreamedOperationResult } from '../operations/define';
-import { jpegHeader, pngHeader, type Orientation } from './image-header';
+import { jpegHeader, pngHeader, pngProblem, type Orientation } from './image-header';
 import { deviceImageMatrix, num, pdfImageMatrix } from './image-placement';
 import { streamReachable } from './rewrite';
 import { webpToPngOrFail } from './webp';
@@ -77,7 +77,7 @@ export class ImagePages {
     }
     const png = kind === 'webp' ? await webpToPngOrFail(bytes, name, 'upload it as PNG or JPG') : bytes;
     const header = pngHeader(png);
-    if (!header) throw unreadable(name, 'its PNG header does not read');
+    if (!header) throw unreadable(name, pngProblem(png) ?? 'its PNG header does not read');
     const parts = kind === 'png' ? readPng(png) : undefined;
     // An 8-bit PNG without transparency or interlacing keeps its own compressed rows: never decoded, any size.
     if (parts && !parts.alpha && !parts.interlaced) return { ref: this.addPngRows(parts), width: parts.width, height: parts.height, orientation: 1, dpi: header.dpi };

@@ -10,6 +10,8 @@ import { JpegBandEncoder } from './jpeg-encoder';
 import { packedPixels } from './image-recode';
 import { scanImagesOfPage } from './content-scan';
 import { TaskError } from '../tasks/failures';
+import { checkPageBudget } from './page-budget';
+import { LimitExceeded } from '../lib/limits';
 
 /**
  * The most bytes of one band's pixels: a 150-dpi A4 page (6.5 MB) is drawn whole, a 300-dpi one
@@ -18,11 +20,15 @@ import { TaskError } from '../tasks/failures';
  */
 const MAX_BAND_BYTES = 8_000_000;
 
+/** The most pixels one page is drawn with: an A0 sheet at 300 dpi is 139 million. */
+export const MAX_PAGE_PIXELS = 150_000_000;
+
 /**
  * Page `index` (0-based) at `dpi` as a JPEG, its chunks handed to `emit` as they are made. The page
  * as a viewer shows it: crop box, /Rotate, annotations and form fields drawn, on white.
  */
 export async function renderPageJpeg(mupdf: typeof Mupdf, doc: PDFDocument, index: number, dpi: number, quality: number, emit: (chunk: Uint8Array) => Promise<void>): Promise<{ width: number; height: number }> {
+  checkPageBudget(doc, index);
   assertImagesDrawable(doc, index);
   const page = doc.loadPage(index);
   const list = page.toDisplayList(true);
@@ -32,6 +38,11 @@ export async function renderPageJpeg(mupdf: typeof Mupdf, doc: PDFDocument, inde
     const [fx0, fy0, fx1, fy1] = mupdf.Rect.transform(page.getBounds(), ctm);
     const [x0, y0, x1, y1] = [Math.floor(fx0 + 0.001), Math.floor(fy0 + 0.001), Math.ceil(fx1 - 0.001), Math.ceil(fy1 - 0.001)];
     const [width, height] = [Math.max(1, x1 - x0), Math.max(1, y1 - y0)];
+    // Drawn in bands, a page of any size fits in memory, but not in time: 30000 × 30000 pixels
+    // (a 14,400 pt page at 150 dpi) is ~20 s of drawing and encoding.
+    if (width * height > MAX_PAGE_PIXELS) {
+      throw new LimitExceeded('page_pixels', `page ${index + 1} is ${Math.round(((x1 - x0) * 72) / dpi)} × ${Math.round(((y1 - y0) * 72) / dpi)} pt: ${width} × ${height} pixels at ${dpi} dpi; at most ${MAX_PAGE_PIXELS / 1e6} million pixels are drawn for one page (ask for a lower dpi)`);
+    }
     const encoder = new JpegBandEncoder(width, height, 3, quality, dpi);
     const bands = Math.ceil((width * height * 3) / MAX_BAND_BYTES);
     // Equal bands of whole 16-row MCU rows.

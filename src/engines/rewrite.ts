@@ -224,7 +224,7 @@ function plainFlate(ref: PDFObject): boolean {
 /** The most a Flate stream is inflated to in memory for deflating again; larger ones are re-deflated as a stream. */
 const REFLATE_CAP_BYTES = 16 * 1024 * 1024;
 /** The most a Flate stream is inflated to at all when re-deflated as a stream (time, and zlib bombs). */
-const REFLATE_STREAMING_CAP_BYTES = 512 * 1024 * 1024;
+const REFLATE_STREAMING_CAP_BYTES = 128 * 1024 * 1024;
 
 /** The stream deflated again when that is smaller (qpdf's --recompress-flate), else undefined. */
 async function reflated(ref: PDFObject): Promise<Uint8Array | undefined> {

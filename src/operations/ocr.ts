@@ -9,6 +9,7 @@ import { assemblePng } from '../converters/png';
 import { joinChunks } from '../lib/bytes';
 import type { OcrLanguage } from '../ocr/tesseract';
 import { unturn, type PageReading } from '../ocr/orientation';
+import { checkPageBudget } from '../engines/page-budget';
 
 /** Kept in step with src/ocr/tesseract.ts, which the API Worker must not import. */
 const LANGUAGES = ['rus', 'eng', 'deu', 'fra'] as const satisfies readonly OcrLanguage[];
@@ -71,6 +72,8 @@ async function drawPagesWithoutText(bytes: Uint8Array, scratch: Scratch, progres
     const plan: Plan = [];
     const count = doc.countPages();
     for (let i = 0; i < count; i++) {
+      // Finding text and drawing run the page: its forms and operators are budgeted first.
+      checkPageBudget(doc, i);
       const page = doc.loadPage(i);
       try {
         if (hasText(page)) continue;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
 import { withPdf } from '../engines/pdf';
+import { checkPageBudget } from '../engines/page-budget';
 
 type Quad = [number, number, number, number, number, number, number, number];
 
@@ -67,6 +68,8 @@ export default defineOperation({
       const count = doc.countPages();
       const pages: string[] = [];
       for (let i = 0; i < count; i++) {
+        // Text is extracted by running the page: its forms and operators are budgeted first.
+        checkPageBudget(doc, i, false);
         const page = doc.loadPage(i);
         const stext = page.toStructuredText('preserve-whitespace');
         try {
