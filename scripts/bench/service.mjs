@@ -39,7 +39,7 @@ process.on('exit', () => {
  * Starts the service. `logPath` receives everything it prints; `lines()` gives the stdout lines
  * so far. Resolves once GET /healthz answers 200.
  */
-export async function startService({ root, logPath, extraArgs = [], startTimeoutMs = 120_000 }) {
+export async function startService({ root, logPath, extraArgs = [], startTimeoutMs = 400_000 }) {
   const port = await freePort();
   const inspectorPort = await freePort();
   const adminToken = randomBytes(16).toString('hex');
