@@ -57,6 +57,8 @@ export class Package {
     try {
       this.entries = readZipDirectory(bytes);
     } catch (e) {
+      // A package past the zip reader's limits (a bomb) is refused with the limit, not called damaged.
+      if (e instanceof LimitExceeded) throw e;
       throw new WordConversionError('corrupt', `The DOCX archive is damaged (${(e as Error).message}).`);
     }
   }
@@ -78,6 +80,7 @@ export class Package {
     try {
       return readZipEntry(this.bytes, entry);
     } catch (e) {
+      if (e instanceof LimitExceeded) throw e;
       this.problems({ part: path, reason: `its zip data is damaged (${(e as Error).message})` });
       return undefined;
     }
@@ -101,6 +104,7 @@ export class Package {
     try {
       return readZipEntry(this.bytes, entry);
     } catch (e) {
+      if (e instanceof LimitExceeded) throw e;
       throw new WordConversionError('corrupt', `${path} is damaged in the archive (${(e as Error).message}).`);
     }
   }
