@@ -5,9 +5,9 @@
  * isolate converts.
  */
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
-import { dropMupdf, loadMupdf } from '../src/engines/mupdf';
-import { EngineFault, enginesHeapBytes, isEngineTrap, isOutOfMemory, retireGrownEngines, withEngineRetry } from '../src/engines/health';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dropMupdf, loadMupdf, mupdfHeapBytes } from '../src/engines/mupdf';
+import { EngineFault, isEngineTrap, isOutOfMemory, retireGrownEngines, withEngineRetry } from '../src/engines/health';
 import { failureMessage, failureOf } from '../src/tasks/failures';
 import { runTask, type Operations } from '../src/tasks/consumer';
 import { chargeOperation } from '../src/billing/charge';
@@ -37,6 +37,10 @@ async function pagesWith(mupdf: Mupdf): Promise<number> {
     doc.destroy();
   }
 }
+
+// Tests share their isolate (vitest's isolate: false): each starts from a fresh MuPDF, whatever a
+// file before it left (a trapped instance answers "calloc failed" instead of trapping again).
+beforeEach(() => dropMupdf());
 
 describe('engine instances', () => {
   it('a trap inside MuPDF is recognised, and the next instance is a new, sound one', async () => {
@@ -88,15 +92,15 @@ describe('engine instances', () => {
 
   it('an instance whose heap grew past its bound is replaced after the task', async () => {
     const mupdf = await loadMupdf();
-    const before = enginesHeapBytes();
+    const before = mupdfHeapBytes();
     // A pixmap of 60 MB grows the heap past the 48 MB bound; freed, the heap stays grown.
     const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 5000, 4000], false);
     pix.destroy();
-    expect(enginesHeapBytes()).toBeGreaterThan(48 * 1024 * 1024);
+    expect(mupdfHeapBytes()).toBeGreaterThan(48 * 1024 * 1024);
     expect(retireGrownEngines().map((r) => r.name)).toContain('mupdf');
     const fresh = await loadMupdf();
     expect(fresh).not.toBe(mupdf);
-    expect(enginesHeapBytes()).toBeLessThanOrEqual(Math.max(before, 30 * 1024 * 1024));
+    expect(mupdfHeapBytes()).toBeLessThanOrEqual(Math.max(before, 30 * 1024 * 1024));
   });
 });
 
