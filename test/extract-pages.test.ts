@@ -40,3 +40,16 @@ describe('extract-pages', () => {
     expect(await balanceOf(acct)).toBe('5.00');
   });
 });
+
+describe('extract-pages page lists', () => {
+  it('may repeat pages up to 10 per page of the document (or 1,000): 10,000 × page 1 is 422, nothing charged', async () => {
+    const acct = await newAccount({ balance: '5.00' });
+    const up = await uploadOk(acct, await markerPdf(1, 'E'), 'one.pdf');
+    const res = await acct.json('/v1/pdf/extract-pages', { file_id: up.file_id, pages: Array(10_000).fill(1) });
+    const body = await expectProblem(res, 422, 'validation_error');
+    expect(JSON.stringify(body)).toMatch(/pages lists 10000 pages of a 1-page document; at most 1000 \(10 per page of the document, or 1,000\)/);
+    expect(await balanceOf(acct)).toBe('5.00');
+    const ok = await runOp(acct, 'extract-pages', { file_id: up.file_id, pages: Array(1000).fill(1) });
+    expect(ok.status, ok.error_message ?? '').toBe('done');
+  });
+});
