@@ -79,11 +79,18 @@ const http = { count: 0, fiveXX: [], transport: [] };
 async function request(what, url, init = {}, timeoutMs = 120_000, { quiet = false } = {}) {
   http.count++;
   let res;
-  try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (err) {
-    if (!quiet) http.transport.push({ what, error: String(err?.cause?.code ?? err?.name ?? err) });
-    return { status: 0, body: null, error: String(err?.cause?.code ?? err?.message ?? err) };
+  // The suite's own pace can pass the key's rate limit (20/s): a 429 is waited out as its
+  // Retry-After says, not counted against the service.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      if (!quiet) http.transport.push({ what, error: String(err?.cause?.code ?? err?.name ?? err) });
+      return { status: 0, body: null, error: String(err?.cause?.code ?? err?.message ?? err) };
+    }
+    if (res.status !== 429 || attempt >= 5) break;
+    await res.text().catch(() => '');
+    await new Promise((r) => setTimeout(r, 1000 * Math.max(1, Number(res.headers.get('retry-after')) || 1)));
   }
   const text = await res.text().catch(() => '');
   let body = text;
