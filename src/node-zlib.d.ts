@@ -10,4 +10,5 @@ declare module 'node:zlib' {
   export function inflateSync(data: Uint8Array, options?: ZlibOptions): Uint8Array;
   export function deflateSync(data: Uint8Array, options?: ZlibOptions): Uint8Array;
   export function inflateRawSync(data: Uint8Array, options?: ZlibOptions): Uint8Array;
+  export function brotliDecompressSync(data: Uint8Array, options?: ZlibOptions): Uint8Array;
 }

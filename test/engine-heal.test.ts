@@ -93,7 +93,7 @@ describe('engine instances', () => {
   it('an instance whose heap grew past its bound is replaced after the task', async () => {
     const mupdf = await loadMupdf();
     const before = mupdfHeapBytes();
-    // A pixmap of 60 MB grows the heap past the 48 MB bound; freed, the heap stays grown.
+    // A pixmap of 60 MB grows the heap past the 28 MiB bound; freed, the heap stays grown.
     const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 5000, 4000], false);
     pix.destroy();
     expect(mupdfHeapBytes()).toBeGreaterThan(48 * 1024 * 1024);
