@@ -1,6 +1,6 @@
 /**
  * Issue 40 (3): the dashboard and /docs carry a CSP that forbids framing and allows only what the
- * page itself loads, nosniff and no-referrer; dashboard pages (keys, secrets shown once) are never
+ * page itself loads, nosniff and a same-origin referrer policy; dashboard pages (keys, secrets shown once) are never
  * stored by a cache; every API answer carries nosniff.
  */
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ async function inlineAllowed(html: string, policy: Map<string, string[]>): Promi
 
 function expectPageHeaders(res: Response): Map<string, string[]> {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-  expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(res.headers.get('referrer-policy')).toBe('same-origin');
   const policy = csp(res);
   expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
   expect(policy.get('default-src')).toEqual(["'none'"]);
@@ -52,7 +52,7 @@ describe('security headers', () => {
     await inlineAllowed(html, policy);
   });
 
-  it('dashboard pages: CSP, nosniff, no-referrer and no-store, on the sign-in page and on pages that show secrets', async () => {
+  it('dashboard pages: CSP, nosniff, same-origin referrer and no-store, on the sign-in page and on pages that show secrets', async () => {
     const signIn = await SELF.fetch(`${BASE}/dashboard/sign-in`);
     await inlineAllowed(await signIn.text(), expectPageHeaders(signIn));
     expect(signIn.headers.get('cache-control')).toBe('no-store');

@@ -57,7 +57,7 @@ export function noSniff(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** The headers of an HTML page: CSP from `policy`, no framing, no Referer, and (secrets) no caching. */
+/** The headers of an HTML page: CSP from `policy`, no framing, no Referer to other origins, and (secrets) no caching. */
 export function pageHeaders(policy: PagePolicy, opts: { noStore?: boolean } = {}): MiddlewareHandler<AppEnv> {
   let csp: Promise<string> | undefined;
   return async (c, next) => {
@@ -65,7 +65,9 @@ export function pageHeaders(policy: PagePolicy, opts: { noStore?: boolean } = {}
     setHeaders(c, {
       'content-security-policy': await (csp ??= contentSecurityPolicy(policy)),
       'x-frame-options': 'DENY',
-      'referrer-policy': 'no-referrer',
+      // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the
+      // dashboard's own form POSTs (Fetch's origin serialisation), which the CSRF check refuses.
+      'referrer-policy': 'same-origin',
       'x-content-type-options': 'nosniff',
       ...(opts.noStore ? { 'cache-control': 'no-store' } : {}),
     });
