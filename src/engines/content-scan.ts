@@ -8,19 +8,10 @@
 import type { PDFDocument } from './pdf';
 import { decodeCapped } from './page-budget';
 import { isEngineTrap } from './health';
+import { IDENTITY, concat, type Matrix } from './matrix';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
-type Matrix = [number, number, number, number, number, number];
 
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-const concat = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[1] * n[2],
-  m[0] * n[1] + m[1] * n[3],
-  m[2] * n[0] + m[3] * n[2],
-  m[2] * n[1] + m[3] * n[3],
-  m[4] * n[0] + m[5] * n[2] + n[4],
-  m[4] * n[1] + m[5] * n[3] + n[5],
-];
 
 /** Calls `found(image, ctm)` for each image XObject each page draws (ctm maps its unit square to points). */
 export function scanPageImages(doc: PDFDocument, found: (image: PDFObject, ctm: Matrix) => void): void {

@@ -16,9 +16,9 @@ import { Inflate, Unzlib } from 'fflate';
 import type { PDFDocument } from './pdf';
 import { LimitExceeded } from '../lib/limits';
 import { isEngineTrap } from './health';
+import { IDENTITY, concat, type Matrix } from './matrix';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
-type Matrix = [number, number, number, number, number, number];
 
 export const PAGE_BUDGET = {
   /** Operators run for one page, forms' included as often as they are called. */
@@ -43,15 +43,6 @@ export interface PageCost {
   contentBytes: number;
 }
 
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-const concat = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[1] * n[2],
-  m[0] * n[1] + m[1] * n[3],
-  m[2] * n[0] + m[3] * n[2],
-  m[2] * n[1] + m[3] * n[3],
-  m[4] * n[0] + m[5] * n[2] + n[4],
-  m[4] * n[1] + m[5] * n[3] + n[5],
-];
 
 /** A form's own cost for one call (its nested forms' included), in the units of PageCost. */
 interface FormCost {
