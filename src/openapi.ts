@@ -70,7 +70,7 @@ function operationPaths() {
           202: {
             description: 'Accepted and paid; the task is queued. A replay of an Idempotency-Key answers the first 202 again with `Idempotent-Replayed: true`.',
             headers: { 'Idempotent-Replayed': { description: 'true when this is the stored answer to an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } },
-            ...json({ type: 'object', required: ['task_id'], properties: { task_id: { type: 'string' } } }),
+            ...json({ type: 'object', required: ['task_id'], properties: { task_id: { type: 'string' }, ignored_fields: { type: 'array', items: { type: 'string' }, description: 'body fields this operation does not take, ignored (absent when none was)' } } }),
           },
           401: problem,
           402: problem,

@@ -82,7 +82,11 @@ export function operationRoutes() {
       const account = c.get('account');
       const key = c.get('key');
       const cfg = config(c.env);
-      const body = parseOr422(schema, await jsonObjectBody(c)) as Record<string, unknown> & { file_id?: string; file_ids?: string[]; webhook_url?: string };
+      const raw = await jsonObjectBody(c);
+      const body = parseOr422(schema, raw) as Record<string, unknown> & { file_id?: string; file_ids?: string[]; webhook_url?: string };
+      // DECISIONS: extra fields are ignored, and the 202 lists them so that a typo is seen.
+      const known = new Set([op.inputs.kind, 'webhook_url', ...Object.keys(op.params.shape)]);
+      const ignored = Object.keys(raw).filter((k) => !known.has(k));
       const hook = webhookProblems(body.webhook_url, cfg.allowInsecureUrls);
       if (hook.length) throw invalidMany(hook);
 
@@ -120,7 +124,7 @@ export function operationRoutes() {
         await refundTask(c.env.DB, taskId); // accepted nothing: give the money back before answering 500
         throw err;
       }
-      return c.json({ task_id: taskId }, 202);
+      return c.json({ task_id: taskId, ...(ignored.length ? { ignored_fields: ignored } : {}) }, 202);
     });
   }
   return routes;
