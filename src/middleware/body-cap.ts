@@ -15,7 +15,9 @@ const MB = 1_000_000;
 export function bodyCapOf(path: string): { bytes: number; what: string } | null {
   if (path === '/v1/upload' || path.startsWith('/v1/upload/')) return null;
   // A signature image as a data URL: up to 3,000,000 characters (operations/sign.ts).
-  if (path.startsWith('/v1/pdf/')) return { bytes: 4 * MB, what: 'an operation request' };
+  // 8 MB: a signature image past its own 3,000,000-character limit must still reach validation,
+  // which answers 422 naming that limit (the contract's answer for an image over 2 MB).
+  if (path.startsWith('/v1/pdf/')) return { bytes: 8 * MB, what: 'an operation request' };
   if (path === '/dashboard' || path.startsWith('/dashboard/')) return { bytes: 16 * KB, what: 'a dashboard form' };
   if (path.startsWith('/admin/')) return { bytes: 16 * KB, what: 'an admin API request' };
   if (path === '/mcp') return { bytes: 1 * MB, what: 'an MCP message' };
