@@ -75,4 +75,21 @@ describe('unlock', () => {
     const rotated = await runOp(acct, 'rotate', { file_id: chained.file_id, angle: 90 });
     expect((await inspect(await download(rotated))).rotations).toEqual([90, 90]);
   });
+
+  it('a PDF with an owner password alone is unlocked without a password; one that asks for a password to open gets a message saying to send it', async () => {
+    const acct = await newAccount({ balance: '5.00' });
+    const ownerOnly = await uploadOk(acct, await lockedWith(await markerPdf(2, 'W'), '', 'owner'), 'owner-only.pdf');
+    const rec = await runOp(acct, 'unlock', { file_id: ownerOnly.file_id });
+    expect(rec.status, rec.error_message ?? '').toBe('done');
+    const mupdf = await loadMupdf();
+    const doc = mupdf.Document.openDocument(await download(rec), 'application/pdf').asPDF()!;
+    expect(doc.getTrailer().get('Encrypt').isNull()).toBe(true);
+    expect(doc.countPages()).toBe(2);
+    doc.destroy();
+    const locked = await uploadOk(acct, await encryptPdf(await markerPdf(1, 'L')), 'locked.pdf');
+    const asks = await runOp(acct, 'unlock', { file_id: locked.file_id });
+    expect(asks.status).toBe('failed');
+    expect(asks.error_message).toMatch(/asks for a password to open: send it as password/);
+    expect(asks.refunded).toBe(true);
+  });
 });

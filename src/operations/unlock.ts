@@ -18,7 +18,14 @@ export default defineOperation({
   accepts: ['pdf'],
   inputs: { kind: 'file_id' },
   params: z.object({
-    password: z.string().min(1, 'password must not be empty').max(1024).describe("the document's password (the one that opens it, or the owner password)"),
+    // DECISIONS: needed only when the document asks for one to open; a PDF with an owner password
+    // alone (it opens freely, restrictions set) is unlocked without it, as `qpdf --decrypt` does.
+    password: z
+      .string()
+      .min(1, 'password must not be empty')
+      .max(1024)
+      .optional()
+      .describe("the document's password (the one that opens it, or the owner password); not needed when the PDF opens without one"),
   }),
   engine: 'pdf',
   async run({ inputs, params }) {
@@ -31,7 +38,9 @@ export default defineOperation({
         try {
           if (doc.getTrailer().get('Encrypt').isNull()) throw new TaskError({ reason: 'not_encrypted' });
           // 0: wrong; otherwise it opened as the user (2) or the owner (4).
-          if (doc.authenticatePassword(params.password) === 0) throw new TaskError({ reason: 'wrong_password' });
+          if (params.password === undefined) {
+            if (doc.needsPassword()) throw new TaskError({ reason: 'document_unreadable', message: 'The PDF asks for a password to open: send it as password to unlock the file (the payment was returned).' });
+          } else if (doc.authenticatePassword(params.password) === 0) throw new TaskError({ reason: 'wrong_password' });
           if (doc.countPages() === 0) throw new TaskError({ reason: 'corrupt' });
           await streamReachable(doc, write);
         } finally {
