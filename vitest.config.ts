@@ -29,7 +29,7 @@ export default defineConfig(async () => ({
     trainedDataModules,
     cloudflareTest({
       wrangler: { configPath: './wrangler.toml' },
-      // Both Workers' handlers in the test Worker: the OCR queue is consumed by the OCR Worker's code.
+      // The API Worker with the engine Workers' entrypoints, which its service bindings reach on itself.
       main: './test/setup/all-workers.ts',
       miniflare: {
         // The last gate before the network: a fetch the test's own interception no longer catches (a webhook
@@ -40,6 +40,12 @@ export default defineConfig(async () => ({
           'pdf-edge-tasks-dead': { maxBatchSize: 10, maxBatchTimeout: 1 },
           'pdf-edge-ocr': { maxBatchSize: 1, maxBatchTimeout: 0, maxRetries: 3, deadLetterQueue: 'pdf-edge-tasks-dead' },
           'pdf-edge-convert': { maxBatchSize: 1, maxBatchTimeout: 0, maxRetries: 3, deadLetterQueue: 'pdf-edge-tasks-dead' },
+        },
+        serviceBindings: {
+          PDF_ENGINE: { name: 'pdf-edge', entrypoint: 'PdfEngine' },
+          CONVERT_ENGINE: { name: 'pdf-edge', entrypoint: 'ConvertEngine' },
+          OCR_ENGINE: { name: 'pdf-edge', entrypoint: 'OcrEngine' },
+          PDF_INSPECTOR: { name: 'pdf-edge', entrypoint: 'PdfInspector' },
         },
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),

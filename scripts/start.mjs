@@ -1,9 +1,15 @@
 #!/usr/bin/env node
-// npm start [-- wrangler dev args]: applies the D1 migrations to the local database, then runs
-// `wrangler dev` with both Workers (API and OCR) and local D1, R2, Queues and Durable Objects, offline. Extra arguments are
-// passed through (npm start -- --port 8799 --var NAME:VALUE).
+// npm start [-- wrangler dev args]: applies the D1 migrations to the local database, then runs the
+// five Workers offline: the engine Workers (PDF, convert + OCR, inspect), each group in a `wrangler
+// dev` of its own, then the API Worker with local D1, R2, Queues and Durable Objects. Separate
+// processes because workerd runs a process's Workers on one thread: an engine busy with a file must
+// not hold up an HTTP request. They reach each other over service bindings through a dev registry
+// of this service's own. Extra arguments go to the API Worker's wrangler dev (npm start -- --port
+// 8799 --var NAME:VALUE).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -54,9 +60,73 @@ if (persistAt < 0) {
   writeFileSync(URL_FILE, `http://${host.includes(':') ? `[${host}]` : host}:${port}\n`);
 }
 
-// All three Workers in one wrangler dev: the API Worker (first config: it serves HTTP), the convert
-// Worker and the OCR Worker, sharing the local D1, R2, Queues and Durable Objects.
-const configs = ['-c', 'wrangler.toml', '-c', 'workers/convert/wrangler.toml', '-c', 'workers/ocr/wrangler.toml'];
-const child = spawn(join(bin, 'wrangler'), ['dev', ...configs, '--local', '--test-scheduled', ...adminArgs, ...args], { cwd: root, env, stdio: 'inherit' });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+/** A port nobody listens on now, on the loopback address. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address();
+      server.close(() => resolve(free));
+    });
+  });
+}
+
+// The engine Workers, grouped by process: a task in one group never waits behind another's.
+const ENGINE_GROUPS = [
+  { name: 'pdf', configs: ['workers/pdf/wrangler.toml'] },
+  { name: 'convert+ocr', configs: ['workers/convert/wrangler.toml', 'workers/ocr/wrangler.toml'] },
+  { name: 'inspect', configs: ['workers/inspect/wrangler.toml'] },
+];
+// This service's Workers find each other here and nowhere else (another npm start has its own).
+const registry = join(tmpdir(), `pdf-edge-registry-${port}`);
+rmSync(registry, { recursive: true, force: true });
+const devEnv = { ...env, WRANGLER_REGISTRY_PATH: registry };
+
+const children = [];
+let stopping = false;
+function stopAll(signal = 'SIGTERM') {
+  stopping = true;
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill(signal);
+}
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stopAll(sig));
+
+/** Starts one wrangler dev; resolves once it says it is ready. */
+function startDev(label, devArgs, { primary = false } = {}) {
+  const child = spawn(join(bin, 'wrangler'), ['dev', ...devArgs], { cwd: root, env: devEnv, stdio: ['ignore', primary ? 'inherit' : 'pipe', primary ? 'inherit' : 'pipe'] });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    // One Worker gone is the service gone: the rest stop with it.
+    if (!stopping) console.error(`npm start: the ${label} Worker's wrangler dev ended (${signal ?? code}); stopping the others.`);
+    stopAll();
+    if (primary || code) process.exitCode = code ?? (signal ? 1 : 0);
+  });
+  if (primary) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = '';
+    const watch = (d) => {
+      const text = d.toString('utf8');
+      // Engine logs (task events) go to this process's output with the group's name before them.
+      for (const line of text.split(/\r?\n/)) if (line.trim()) process.stdout.write(`[${label}] ${line}\n`);
+      seen += text;
+      if (/Ready on/.test(seen)) {
+        seen = '';
+        resolve();
+      }
+    };
+    child.stdout.on('data', watch);
+    child.stderr.on('data', watch);
+    child.on('exit', resolve);
+  });
+}
+
+await Promise.all(
+  ENGINE_GROUPS.map(async ({ name, configs }) => {
+    const [enginePort, inspectorPort] = [await freePort(), await freePort()];
+    return startDev(name, [...configs.flatMap((c) => ['-c', c]), '--local', '--ip', '127.0.0.1', '--port', String(enginePort), '--inspector-port', String(inspectorPort)]);
+  }),
+);
+if (!stopping) {
+  const apiInspector = args.includes('--inspector-port') ? [] : ['--inspector-port', String(await freePort())];
+  await startDev('API', ['-c', 'wrangler.toml', '--local', '--test-scheduled', ...apiInspector, ...adminArgs, ...args], { primary: true });
+}

@@ -1,15 +1,21 @@
 import type { TaskObject } from './tasks/task-object';
 import type { RateLimiter } from './middleware/rate-limiter-object';
+import type { OcrReading, PdfInspection, TaskEngine } from './engines/rpc';
 
 /** Bindings and variables of the Worker (wrangler.toml). */
 export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   TASKS: Queue<unknown>;
-  /** The convert Worker's queue (workers/convert/wrangler.toml): operations with engine 'convert'. */
+  /** The queue of operations with engine 'convert' (run by the convert Worker, workers/convert/). */
   CONVERT_TASKS: Queue<unknown>;
-  /** The OCR Worker's queue (workers/ocr/wrangler.toml): a message per page to recognise. */
+  /** A message per OCR page to recognise (read by the OCR Worker, workers/ocr/). */
   OCR_TASKS: Queue<unknown>;
+  /** The engine Workers (service bindings, RPC): the API Worker runs no engine itself (engines/rpc.ts). */
+  PDF_ENGINE: TaskEngine;
+  CONVERT_ENGINE: TaskEngine;
+  OCR_ENGINE: OcrReading;
+  PDF_INSPECTOR: PdfInspection;
   TASK: DurableObjectNamespace<TaskObject>;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   ADMIN_TOKEN?: string;

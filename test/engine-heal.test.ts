@@ -9,7 +9,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { dropMupdf, loadMupdf, mupdfHeapBytes } from '../src/engines/mupdf';
 import { EngineFault, isEngineTrap, isOutOfMemory, retireGrownEngines, withEngineRetry } from '../src/engines/health';
 import { failureMessage, failureOf } from '../src/tasks/failures';
-import { runTask, type Operations } from '../src/tasks/consumer';
+import { runTask } from '../src/tasks/consumer';
+import { runJob, type Operations } from '../src/engines/task-engine';
+import { operationByPath } from '../src/operations';
 import { chargeOperation } from '../src/billing/charge';
 import { getAccount, keyOfAccount } from '../src/storage/accounts';
 import { findLiveFiles } from '../src/storage/files';
@@ -127,7 +129,7 @@ describe('the task runner heals', () => {
     const trapping = new Map([['rotate', { ...rotate, run: async () => (runs++, trap(await loadMupdf())) }]]) as unknown as Operations;
     const taskId = await acceptedTask(acct, up.file_id);
     expect(await balanceOf(acct)).toBe('8.75');
-    expect(await runTask(env, trapping, taskId)).toBe('failed');
+    expect(await runTask(env, operationByPath, taskId, 0, () => ({ run: (job, hooks) => runJob(trapping, job, hooks) }))).toBe('failed');
     expect(runs).toBe(2); // once, then once more on a fresh instance
     const rec = await waitTask(acct, taskId);
     expect(rec.status).toBe('failed');
@@ -146,7 +148,7 @@ describe('the task runner heals', () => {
     let runs = 0;
     const once = new Map([['rotate', { ...rotate, run: async (ctx: Parameters<typeof rotate.run>[0]) => (runs++ === 0 ? trap(await loadMupdf()) : rotate.run(ctx)) }]]) as unknown as Operations;
     const taskId = await acceptedTask(acct, up.file_id);
-    expect(await runTask(env, once, taskId)).toBe('done');
+    expect(await runTask(env, operationByPath, taskId, 0, () => ({ run: (job, hooks) => runJob(once, job, hooks) }))).toBe('done');
     const rec = await waitTask(acct, taskId);
     expect(rec.status, rec.error_message ?? '').toBe('done');
     expect(rec.refunded).toBe(false);

@@ -14,8 +14,9 @@ import deu from '../../ocr-data/deu.traineddata';
 import fra from '../../ocr-data/fra.traineddata';
 import { registerEngine } from '../engines/health';
 
-export const OCR_LANGUAGES = ['rus', 'eng', 'deu', 'fra'] as const;
-export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+import type { OcrLanguage } from './languages';
+
+export { OCR_LANGUAGES, type OcrLanguage } from './languages';
 const MODELS: Record<OcrLanguage, ArrayBuffer> = { eng, rus, deu, fra };
 
 /** A recognised word: its text, its box in image pixels (top-left origin), its line and confidence. */

@@ -1,51 +1,25 @@
 /**
- * The OCR Worker (workers/ocr/wrangler.toml): consumes the `pdf-edge-ocr` queue, a message per page
- * of an OCR task. It reads the page the task drew into its scratch space (`ocr-page-<n>.png`),
- * recognises it with Tesseract, leaves the words beside it (`ocr-words-<n>.json`) and tells the
- * task's object, which sends the step that writes the text layer once every page is in
- * (src/operations/ocr.ts). Tesseract lives only here: the API Worker loads none of it, and this
- * Worker loads no MuPDF. A message that keeps failing goes, after its retries, to the dead-letter
- * queue, whose consumer (the API Worker) fails the task naming the page, with a refund.
+ * The OCR Worker (workers/ocr/wrangler.toml): Tesseract in WASM with the four bundled language
+ * models, behind one RPC method, `read`: a page's PNG in, its words out, read the way up it reads
+ * best. It has no bindings: the API Worker's OCR queue consumer (src/ocr/pages.ts) fetches the page
+ * from the task's scratch space and stores the words. A trap inside Tesseract replaces it and reads
+ * the page once more on a fresh instance; a heap grown past its bound is not carried to the next page.
  */
-import { z } from 'zod';
-import type { TaskObject } from '../tasks/task-object';
-import { OCR_LANGUAGES, recognize, tesseractHeapBytes, type OcrLanguage } from './tesseract';
+import { WorkerEntrypoint } from 'cloudflare:workers';
+import { recognize, tesseractHeapBytes, type OcrLanguage } from './tesseract';
 import { retireGrownEngines, withEngineRetry } from '../engines/health';
+import { readAll, type OcrReading } from '../engines/rpc';
+import { OCR_LANGUAGES } from './languages';
 import { BETTER_BY, CONFIDENT, MIN_TURNED_SIDE, TURNS, greyPngSamples, readingConfidence, runsVertically, turnedPgm, type PageReading } from './orientation';
 
-export interface OcrEnv {
-  FILES: R2Bucket;
-  TASK: DurableObjectNamespace<TaskObject>;
-}
-
-const PageMessage = z.object({
-  task_id: z.string().min(1).max(100),
-  step: z.number().int().min(0),
-  part: z.number().int().min(1),
-  languages: z.array(z.enum(OCR_LANGUAGES)).min(1).max(4),
-});
-
-const scratchKey = (taskId: string, name: string) => `scratch/${taskId}/${name}`;
-
-export async function recognisePage(env: OcrEnv, body: unknown): Promise<void> {
-  const message = PageMessage.parse(body);
-  const { task_id: taskId, step, part: page } = message;
-  const task = env.TASK.get(env.TASK.idFromName(taskId));
-  if (!(await task.partDue(step, page))) return; // a duplicate, or the task ended
-  const object = await env.FILES.get(scratchKey(taskId, `ocr-page-${page}.png`));
-  if (!object) throw new Error(`page ${page} of ${taskId} is missing from scratch`);
-  const startedAt = Date.now();
-  const read = await readUpright(new Uint8Array(await object.arrayBuffer()), message.languages);
-  await env.FILES.put(scratchKey(taskId, `ocr-words-${page}.json`), JSON.stringify(read));
-  console.log(JSON.stringify({ event: 'ocr_page', task_id: taskId, page, words: read.words.length, turn: read.turn, ms: Date.now() - startedAt, wasm_heap_bytes: tesseractHeapBytes() }));
-  await task.partDone(step, page);
-}
+/** A page PNG larger than this is no page the OCR step draws (it caps pages at 12 Mpx of grey). */
+const MAX_PAGE_PNG_BYTES = 64 * 1024 * 1024;
 
 /**
  * The page read as it is, or, when Tesseract is unsure of it, turned the way it reads best (a page
  * scanned sideways or upside down). The words' boxes are in the turned picture's pixels.
  */
-async function readUpright(png: Uint8Array, languages: readonly OcrLanguage[]): Promise<PageReading> {
+export async function readUpright(png: Uint8Array, languages: readonly OcrLanguage[]): Promise<PageReading> {
   const asIs: PageReading = { turn: 0, words: await recognize(png, languages) };
   // Tesseract reads sideways lines too, but gives no direction with them: such a page is read
   // again turned a quarter, so that every box the text layer gets is a horizontal one.
@@ -67,29 +41,24 @@ async function readUpright(png: Uint8Array, languages: readonly OcrLanguage[]): 
   return best;
 }
 
-export default {
-  async queue(batch: MessageBatch<unknown>, env: OcrEnv): Promise<void> {
-    for (const message of batch.messages) {
-      try {
-        // A trap inside Tesseract replaces it and reads the page once more on a fresh instance.
-        await withEngineRetry(
-          () => recognisePage(env, message.body),
-          (event, fields) => console.error(JSON.stringify({ event, body: message.body, ...fields })),
-        );
-        message.ack();
-      } catch (err) {
-        if (err instanceof z.ZodError) {
-          console.error(JSON.stringify({ event: 'bad_ocr_message', body: message.body }));
-          message.ack();
-          continue;
-        }
-        console.error(JSON.stringify({ event: 'ocr_page_error', body: message.body, attempt: message.attempts, error: String(err) }));
-        message.retry({ delaySeconds: Math.min(30, 2 ** message.attempts) });
-      } finally {
-        // A heap grown past its bound (a large page) is not carried into the next page's reading.
-        const retired = retireGrownEngines();
-        if (retired.length) console.log(JSON.stringify({ event: 'engines_retired', engines: retired }));
-      }
+export class OcrEngine extends WorkerEntrypoint implements OcrReading {
+  async read(body: ReadableStream<Uint8Array>, languages: string[]): Promise<PageReading & { wasm_heap_bytes: number }> {
+    const wanted = languages.filter((l): l is OcrLanguage => (OCR_LANGUAGES as readonly string[]).includes(l));
+    if (!wanted.length) throw new Error(`no language of ${languages.join(', ')} is bundled`);
+    const png = await readAll(body, MAX_PAGE_PNG_BYTES);
+    try {
+      const read = await withEngineRetry(
+        () => readUpright(png, wanted),
+        (event, fields) => console.error(JSON.stringify({ event, ...fields })),
+      );
+      return { ...read, wasm_heap_bytes: tesseractHeapBytes() };
+    } finally {
+      const retired = retireGrownEngines();
+      if (retired.length) console.log(JSON.stringify({ event: 'engines_retired', engines: retired }));
     }
-  },
-} satisfies ExportedHandler<OcrEnv>;
+  }
+}
+
+export default {
+  fetch: () => new Response('The OCR Worker answers its RPC binding only.', { status: 404 }),
+} satisfies ExportedHandler;

@@ -7,7 +7,8 @@ import { MIME_OF, detectKind, isEncryptedOfficePackage } from '../lib/detect';
 import { describeUnaccepted } from '../lib/unaccepted';
 import { cleanFilename } from '../lib/names';
 import { boundaryOf, boundaryProblem, parseMultipart, readBody } from '../lib/multipart';
-import { inspectPdf } from '../engines/pdf';
+import { streamOf } from '../engines/rpc';
+import type { Env } from '../env';
 import { maxUploadBytes, PLAN_MAX_UPLOAD_MB } from '../storage/accounts';
 import { storeFile, uploadRecord } from '../storage/files';
 import { ownTask } from './tasks';
@@ -15,6 +16,20 @@ import { ownTask } from './tasks';
 const ACCEPTED = 'PDF, DOC, DOCX, XLS, XLSX, PPTX, HTML, JPG, PNG or WEBP';
 /** Multipart framing around the file: a body larger than limit + this is refused before it is read. */
 const MULTIPART_SLACK = 1_000_000;
+
+/**
+ * A PDF's page count and encryption, read by the inspect Worker (MuPDF runs there, not here). An
+ * inspector that does not answer leaves them unknown, as for a file it could not read: the task
+ * that opens the file tells then.
+ */
+async function inspectUpload(env: Env, bytes: Uint8Array): Promise<{ pages: number | null; encrypted: boolean }> {
+  try {
+    return await env.PDF_INSPECTOR.inspect(streamOf(bytes));
+  } catch (err) {
+    console.error(JSON.stringify({ event: 'inspect_failed', error: String(err) }));
+    return { pages: null, encrypted: false };
+  }
+}
 
 function tooLarge(plan: keyof typeof PLAN_MAX_UPLOAD_MB): ApiError {
   return new ApiError('payload_too_large', `The file is larger than the ${PLAN_MAX_UPLOAD_MB[plan]} MB limit of the ${plan} plan: compress or split it, or move to a plan with a higher limit.`);
@@ -56,7 +71,7 @@ export function uploadRoutes() {
       if (what) throw invalid('file', `the file is ${what} (told from its content, not its name); accepted: ${ACCEPTED}`);
       throw invalid('file', `the file type is not supported (detected from its content): upload ${ACCEPTED}`);
     }
-    const { pages, encrypted } = kind === 'pdf' ? await inspectPdf(bytes) : { pages: null, encrypted: false };
+    const { pages, encrypted } = kind === 'pdf' ? await inspectUpload(c.env, bytes) : { pages: null, encrypted: false };
     const stored = await storeFile(
       c.env,
       { accountId: account.id, filename: cleanFilename(file.filename), kind, contentType: MIME_OF[kind], pages, encrypted },
@@ -84,7 +99,7 @@ export function uploadRoutes() {
     const object = await c.env.FILES.get(source.result.r2_key);
     if (!object) throw new ApiError('result_deleted', 'The result of this task was deleted: run the operation again.');
     const bytes = new Uint8Array(await object.arrayBuffer());
-    const { pages, encrypted } = await inspectPdf(bytes);
+    const { pages, encrypted } = await inspectUpload(c.env, bytes);
     const stored = await storeFile(
       c.env,
       { accountId: account.id, filename: source.result.filename, kind: 'pdf', contentType: MIME_OF.pdf, pages, encrypted, sourceTaskId: c.req.param('task_id') },

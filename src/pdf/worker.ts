@@ -1,0 +1,16 @@
+/**
+ * The PDF Worker (workers/pdf/wrangler.toml): MuPDF and the page operations (every operation whose
+ * engine is 'pdf'), behind the task engine's RPC method `run` (engines/task-engine.ts). It has no
+ * bindings: the API Worker's consumer streams it a task's inputs and stores what it makes, so the
+ * API Worker never loads MuPDF and no PDF it works on can make an HTTP request wait.
+ */
+import { taskEngine, type Operations } from '../engines/task-engine';
+import { OPERATIONS } from '../operations';
+
+export const pdfOperations: Operations = new Map(OPERATIONS.filter((op) => op.engine === 'pdf').map((op) => [op.path, op]));
+
+export const PdfEngine = taskEngine(pdfOperations);
+
+export default {
+  fetch: () => new Response('The PDF Worker answers its RPC binding only.', { status: 404 }),
+} satisfies ExportedHandler;
