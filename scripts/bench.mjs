@@ -143,8 +143,11 @@ async function runOp(svc, spec, { isolate }) {
   const bytes = await api.download(rec.download_url);
   if (bytes.length !== rec.size) throw new Error(`${spec.name} download is ${bytes.length} bytes, the task says ${rec.size}`);
   spec.check(bytes, big);
-  say(`${spec.name} (${isolate} isolate) done: ${mb(mem.input_bytes)} MB in, ${mb(bytes.length)} MB out, heap ${mb(mem.wasm_heap_bytes)} MB, peak estimate ${mb(mem.peak_estimate_bytes)} MB, workerd RSS ${mb(rss.before)} → max ${mb(rss.max)} MB, ${mem.ms} ms${mem.steps > 1 ? ` in ${mem.steps} steps` : ''}`);
-  return { name: spec.name, isolate, taskId, ...mem, rss_before: rss.before, rss_max: rss.max };
+  // The workerd process (a group of engine Workers, or the API's) whose memory grew most while the task ran.
+  const grown = Object.keys(rss.byGroup).sort((a, b) => rss.byGroup[b] - (rss.beforeByGroup[b] ?? 0) - (rss.byGroup[a] - (rss.beforeByGroup[a] ?? 0)))[0];
+  const [before, max] = grown ? [rss.beforeByGroup[grown] ?? 0, rss.byGroup[grown]] : [rss.before, rss.max];
+  say(`${spec.name} (${isolate} isolate) done: ${mb(mem.input_bytes)} MB in, ${mb(bytes.length)} MB out, heap ${mb(mem.wasm_heap_bytes)} MB, peak estimate ${mb(mem.peak_estimate_bytes)} MB, workerd RSS (${grown ?? 'all'}) ${mb(before)} → max ${mb(max)} MB, ${mem.ms} ms${mem.steps > 1 ? ` in ${mem.steps} steps` : ''}`);
+  return { name: spec.name, isolate, taskId, ...mem, rss_before: before, rss_max: max, rss_process: grown ?? 'all' };
 }
 
 /** One warm-up task in the shared service: must end done; returns nothing measured. */
@@ -238,7 +241,7 @@ async function main() {
   out.push('peak estimate = the engines\' WASM heaps + the input + the output bytes not shared with the input, from the task_memory line the consumer logs;');
   out.push('fresh = the task alone in a newly started service; shared = the second of two rounds of every operation (heaviest first) in one service,');
   out.push(`        after the uploads and the warm-ups (${WARMUPS.map((w) => w.name).join('; ')});`);
-  out.push('RSS +MB = the workerd process\'s resident memory at its highest while the task ran, less before it (every Worker of the service, JS heaps included)');
+  out.push('RSS +MB = the resident memory of the workerd process that grew most while the task ran (npm start runs one per group of Workers: API; PDF; convert + OCR; inspect), at its highest less before it, JS heaps included');
   out.push(
     table(
       ['operation', 'fresh heap', 'fresh peak', 'shared heap', 'shared peak', 'RSS +MB fresh/shared', 'ms (fresh)', 'anchor', 'anchor RSS', 'anchor ms', 'under target'],

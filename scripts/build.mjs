@@ -13,6 +13,8 @@ const WORKERS = [
   { name: 'api', config: 'wrangler.toml' },
   { name: 'convert', config: 'workers/convert/wrangler.toml' },
   { name: 'ocr', config: 'workers/ocr/wrangler.toml' },
+  { name: 'pdf', config: 'workers/pdf/wrangler.toml' },
+  { name: 'inspect', config: 'workers/inspect/wrangler.toml' },
 ];
 const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: '1' };
 

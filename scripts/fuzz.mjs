@@ -347,9 +347,7 @@ async function auditMoney(creditedKopecks) {
 // ---------------------------------------------------------------- the service's own copy of the tree
 function snapshot() {
   const dir = join(work, `tree-${Date.now()}`);
-  mkdirSync(join(dir, 'workers', 'convert'), { recursive: true });
-  mkdirSync(join(dir, 'workers', 'ocr'), { recursive: true });
-  for (const p of ['src', 'scripts', 'migrations', 'ocr-data', 'wrangler.toml', 'package.json', 'tsconfig.json', 'workers/convert/wrangler.toml', 'workers/ocr/wrangler.toml']) {
+  for (const p of ['src', 'scripts', 'migrations', 'ocr-data', 'wrangler.toml', 'package.json', 'tsconfig.json', 'workers']) {
     if (existsSync(join(root, p))) cpSync(join(root, p), join(dir, p), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
