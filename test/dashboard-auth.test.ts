@@ -34,14 +34,18 @@ describe('dashboard sign-in', () => {
     const link = await signInLink(id);
     expect(Date.parse(link.expires_at) - Date.now()).toBeGreaterThan(25 * 60_000);
     const path = new URL(link.url).pathname;
-    const first = await get(path);
+    const opened = await get(path); // opening the link spends nothing: its button does
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain(`action="${path}"`);
+    const first = await post(path, {});
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('/dashboard/password');
     expect(first.headers.get('set-cookie')).toMatch(/HttpOnly/i);
     expect(first.headers.get('set-cookie')).toMatch(/Secure/i);
     expect(first.headers.get('set-cookie')).toMatch(/SameSite=Strict/i);
     const cookie = sessionCookie(first)!;
-    expect((await get(path)).status).toBe(410); // single use
+    expect((await post(path, {})).status).toBe(410); // single use
+    expect((await get(path)).status).toBe(410);
     expect((await post('/dashboard/password', { password: 'short', again: 'short' }, cookie)).status).toBe(422);
     expect((await post('/dashboard/password', { password: 'correct horse battery', again: 'correct horse battery' }, cookie)).status).toBe(303);
     const overview = await get('/dashboard', cookie);
@@ -59,7 +63,7 @@ describe('dashboard sign-in', () => {
   it('sign out everywhere ends every session; a session is no API key and an API key opens no page; a cross-site POST is refused', async () => {
     const acct = await newAccount();
     const id = acct.accountId;
-    const [a, b] = [sessionCookie(await get(new URL((await signInLink(id)).url).pathname))!, sessionCookie(await get(new URL((await signInLink(id)).url).pathname))!];
+    const [a, b] = [sessionCookie(await post(new URL((await signInLink(id)).url).pathname, {}))!, sessionCookie(await post(new URL((await signInLink(id)).url).pathname, {}))!];
     expect((await get('/dashboard', b)).status).toBe(200);
     // The session cookie is not a key, and a key is not a session.
     expect((await SELF.fetch(`${BASE}/v1/api-keys/balance`, { headers: { cookie: a } })).status).toBe(401);
@@ -94,7 +98,7 @@ describe('dashboard sign-in', () => {
 
 /** A signed-in session for the account (through a one-time link). */
 async function signedIn(id: string): Promise<string> {
-  return sessionCookie(await get(new URL((await signInLink(id)).url).pathname))!;
+  return sessionCookie(await post(new URL((await signInLink(id)).url).pathname, {}))!;
 }
 
 describe('dashboard keys', () => {

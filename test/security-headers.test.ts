@@ -59,7 +59,7 @@ describe('security headers', () => {
 
     const acct = await newAccount();
     const link = await (await SELF.fetch(`${BASE}/admin/accounts/${acct.accountId}/sign-in-link`, { method: 'POST', headers: ADMIN })).json<{ url: string }>();
-    const first = await SELF.fetch(link.url, { redirect: 'manual' });
+    const first = await SELF.fetch(link.url, { method: 'POST', headers: { origin: BASE }, redirect: 'manual' });
     expect(first.headers.get('cache-control')).toBe('no-store'); // the link's answer sets the session
     const cookie = sessionOf(first);
     const keys = await SELF.fetch(`${BASE}/dashboard/keys`, { headers: { cookie } });

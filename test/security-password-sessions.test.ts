@@ -10,7 +10,7 @@ const sessionOf = (res: Response) => /pdf_edge_session=(ses_[^;]+)/.exec(res.hea
 
 async function session(accountId: string): Promise<string> {
   const link = await (await SELF.fetch(`${BASE}/admin/accounts/${accountId}/sign-in-link`, { method: 'POST', headers: ADMIN })).json<{ url: string }>();
-  return sessionOf(await SELF.fetch(link.url, { redirect: 'manual' }));
+  return sessionOf(await SELF.fetch(link.url, { method: 'POST', headers: { origin: BASE }, redirect: 'manual' }));
 }
 
 const overview = (cookie: string) => SELF.fetch(`${BASE}/dashboard`, { headers: { cookie }, redirect: 'manual' });

@@ -50,6 +50,13 @@ export async function issueSignInLink(db: D1Database, accountId: string, baseUrl
 }
 
 /** Spends a sign-in link: its account, or null when it is unknown, used or expired. */
+/** Whether a sign-in link could still be spent (unused, not expired), without spending it. */
+export async function signInLinkUsable(db: D1Database, token: string): Promise<boolean> {
+  if (!token.startsWith('sil_')) return false;
+  const row = await db.prepare('SELECT 1 AS ok FROM sign_in_links WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?').bind(await sha256Hex(token), Date.now()).first<{ ok: number }>();
+  return row !== null;
+}
+
 export async function spendSignInLink(db: D1Database, token: string): Promise<string | null> {
   if (!token.startsWith('sil_')) return null;
   const now = Date.now();

@@ -65,6 +65,14 @@ export function overviewPage(account: { email: string; plan: string; balance: st
 <form class="inline" method="post" action="/dashboard/sign-out-everywhere"><button type="submit">${t('Sign out everywhere')}</button></form>`;
 }
 
+/** A sign-in link's page: the link is spent only by this button, not by opening it. */
+export function signInLinkPage(token: string): Html {
+  return html`<p>${t('This link signs you in once; then you set a password.')}</p>
+<form method="post" action="/dashboard/link/${encodeURIComponent(token)}">
+<button type="submit">${t('Sign in and set a password')}</button>
+</form>`;
+}
+
 export function messagePage(text: string): Html {
   return html`<p>${text}</p><p><a href="/dashboard/sign-in">${t('Sign in')}</a></p>`;
 }

@@ -6,16 +6,16 @@
  * cookie). Every state-changing request must come from this origin (Origin header), and sign-in
  * attempts are rate-limited per (email, address), per email and per address.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import { PASSWORD_MAX, PASSWORD_MIN, hashPassword, verifyPassword } from '../auth/passwords';
-import { SESSION_COOKIE, SESSION_DAYS, createSession, endAllSessions, endOtherSessions, endSession, spendSignInLink } from '../auth/sessions';
+import { SESSION_COOKIE, SESSION_DAYS, createSession, endAllSessions, endOtherSessions, endSession, signInLinkUsable, spendSignInLink } from '../auth/sessions';
 import { pageHeaders } from '../middleware/security-headers';
 import { clientAddress } from '../middleware/auth';
 import { COPY_SCRIPT } from './key-pages';
 import { formatRub } from '../lib/money';
-import { page, signInPage, signUpPage, passwordPage, overviewPage, messagePage, STYLE_CSS } from './pages';
+import { page, signInPage, signUpPage, passwordPage, overviewPage, messagePage, signInLinkPage, STYLE_CSS } from './pages';
 import { config } from '../env';
 import { createAccount, isDuplicateEmail, normalizeEmail } from '../storage/accounts';
 import { currentAccount, type DashboardContext } from './session';
@@ -102,12 +102,18 @@ export function dashboardRoutes() {
     return c.redirect('/dashboard', 303);
   });
 
-  // A one-time link (first access, password reset): spent at once, then a password is set.
+  // A one-time link (first access, password reset). Opening it (GET, HEAD) spends nothing: mail
+  // scanners and link previews open links too. Its page's button (POST) spends it, then a password is set.
+  const linkGone = (c: Context<AppEnv>) => c.html(page(t('Link not valid'), messagePage(t('This sign-in link was used already or has expired. Ask for a new one.'))), 410);
   routes.get('/link/:token', async (c) => {
-    // HEAD (link checkers, mail scanners: Hono runs GET handlers for it) is answered without spending the link.
     if (c.req.method === 'HEAD') return c.body(null, 200, { 'cache-control': 'no-store' });
+    const token = c.req.param('token');
+    if (!(await signInLinkUsable(c.env.DB, token))) return linkGone(c);
+    return c.html(page(t('Sign in'), signInLinkPage(token)));
+  });
+  routes.post('/link/:token', async (c) => {
     const accountId = await spendSignInLink(c.env.DB, c.req.param('token'));
-    if (!accountId) return c.html(page(t('Link not valid'), messagePage(t('This sign-in link was used already or has expired. Ask for a new one.'))), 410);
+    if (!accountId) return linkGone(c);
     await startSession(c, accountId);
     return c.redirect('/dashboard/password', 303);
   });

@@ -88,6 +88,8 @@ export const RU: Record<string, string> = {
   'The two passwords differ.': 'Пароли не совпадают.',
   'There is no such key in this account.': 'В этом аккаунте нет такого ключа.',
   'This request did not come from the dashboard itself, so nothing was changed.': 'Запрос пришёл не из самой панели, поэтому ничего не изменено.',
+  'This link signs you in once; then you set a password.': 'Эта ссылка входит в кабинет один раз; затем вы зададите пароль.',
+  'Sign in and set a password': 'Войти и задать пароль',
   'This sign-in link was used already or has expired. Ask for a new one.': 'Эта ссылка для входа уже использована или истекла. Запросите новую.',
   'To (day)': 'По (день)',
   'Too many attempts. Wait a minute and try again.': 'Слишком много попыток. Подождите минуту и попробуйте снова.',
