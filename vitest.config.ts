@@ -60,6 +60,8 @@ export default defineConfig(async () => ({
           WEBHOOK_RETRY_DELAYS: '1,1,1',
           // The dashboard's self-service sign-up is tested open (and closed, with the variable overridden).
           SIGNUP_ENABLED: 'true',
+          // As npm start runs it: nobody in front of the test Worker sets CF-Connecting-IP.
+          TRUST_CLIENT_IP_HEADER: 'false',
         },
       },
     }),

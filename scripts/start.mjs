@@ -39,6 +39,8 @@ if (migrate.status !== 0) {
 const portArg = args.indexOf('--port');
 const port = portArg >= 0 ? args[portArg + 1] : '8787';
 const hasAdminToken = args.some((a, i) => args[i - 1] === '--var' && a.startsWith('ADMIN_TOKEN:'));
+// Locally nobody in front of workerd sets CF-Connecting-IP: a client's own would be believed.
+const trustArgs = args.some((a, i) => args[i - 1] === '--var' && a.startsWith('TRUST_CLIENT_IP_HEADER:')) ? [] : ['--var', 'TRUST_CLIENT_IP_HEADER:false'];
 const adminArgs = hasAdminToken || process.env.ADMIN_TOKEN === undefined ? [] : ['--var', `ADMIN_TOKEN:${process.env.ADMIN_TOKEN}`];
 
 if (firstStart || !hasAdminToken) {
@@ -128,5 +130,5 @@ await Promise.all(
 );
 if (!stopping) {
   const apiInspector = args.includes('--inspector-port') ? [] : ['--inspector-port', String(await freePort())];
-  await startDev('API', ['-c', 'wrangler.toml', '--local', '--test-scheduled', ...apiInspector, ...adminArgs, ...args], { primary: true });
+  await startDev('API', ['-c', 'wrangler.toml', '--local', '--test-scheduled', ...apiInspector, ...trustArgs, ...adminArgs, ...args], { primary: true });
 }

@@ -56,6 +56,13 @@ function nestedForms(depth: number): Uint8Array {
   return rawPdf(enc.encode('/F0 Do'), { resources: '<< /XObject << /F0 5 0 R >> >>', objects: forms });
 }
 
+/** A page showing `shown` glyphs of a Type 3 font whose one glyph ('a') is `glyph` (a content stream). */
+function type3Pdf(glyph: string, shown: number): Uint8Array {
+  const font = enc.encode('<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /a 6 0 R >> /Encoding << /Type /Encoding /Differences [97 /a] >> /FirstChar 97 /LastChar 97 /Widths [1000] >>');
+  const proc = concat(enc.encode(`<< /Length ${glyph.length} >>\nstream\n`), enc.encode(glyph), enc.encode('\nendstream'));
+  return rawPdf(enc.encode(`BT /T3 12 Tf 10 700 Td (${'a'.repeat(shown)}) Tj ET`), { resources: '<< /Font << /T3 5 0 R >> >>', objects: [font, proc] });
+}
+
 describe('page budgets', () => {
   it('measures ordinary pages without refusing them: 20,000 short strokes, a form drawn 500 times', async () => {
     const strokes = rawPdf(enc.encode(Array.from({ length: 20_000 }, (_, i) => `${i % 600} ${(i * 7) % 780} m ${(i % 600) + 5} ${((i * 7) % 780) + 5} l S`).join('\n')));
@@ -101,6 +108,25 @@ describe('page budgets', () => {
     expect(rec2.status).toBe('failed');
     expect(rec2.error_message).toMatch(/page 1 is 14400 × 14400 pt: 30000 × 30000 pixels at 150 dpi; at most 150 million/i);
     expect(await balanceOf(acct)).toBe('5.00');
+  });
+});
+
+describe('Type 3 glyphs are content streams: each one shown is costed', () => {
+  it('a glyph of 20,000 strokes shown 2,000 times (40 million operators, 100 KB) is refused before drawing; a plain Type 3 font passes', async () => {
+    const heavy = type3Pdf('1000 0 0 0 1000 1000 d1\n' + '0 0 m 1000 1000 l S\n'.repeat(20_000), 2_000);
+    await expect(withPdf(heavy, (doc) => checkPageBudget(doc, 0))).rejects.toThrow(/runs [\d,]+ drawing operators or more; at most 2,000,000/);
+    const plain = type3Pdf('1000 0 0 0 1000 1000 d1 0 0 1000 1000 re f', 100);
+    const cost = await withPdf(plain, (doc) => checkPageBudget(doc, 0));
+    expect(cost!.operators).toBe(5 + 100 * 3); // BT Tf Td Tj ET, then d1 re f for each glyph
+    const acct = await newAccount({ balance: '5.00' });
+    const up = await uploadOk(acct, heavy, 'type3.pdf');
+    const rec = await runOp(acct, 'to-jpg', { file_id: up.file_id });
+    expect(rec.status).toBe('failed');
+    expect(rec.error_message).toMatch(/^Page 1 runs [\d,]+ drawing operators or more/);
+    expect(rec.refunded).toBe(true);
+    expect(await balanceOf(acct)).toBe('5.00');
+    const ok = await uploadOk(acct, plain, 'plain-type3.pdf');
+    expect((await runOp(acct, 'to-jpg', { file_id: ok.file_id })).status).toBe('done');
   });
 });
 

@@ -97,6 +97,7 @@ export function cases({ seed, root }) {
   // Issue 40: classes that may take minutes today.
   const heavy = (c) => add({ heavy: true, ...c });
   heavy({ id: 'pdf-strokes-100k', cls: 'heavy-pdf-strokes', kind: 'pdf', ops: [{ op: 'to-jpg', body: (c) => ({ file_id: c.file, dpi: 150 }) }], make: () => pdf.manyStrokesPdf(100_000, seed) });
+  heavy({ id: 'pdf-type3-glyph-20k-strokes-x5000', cls: 'heavy-pdf-type3', kind: 'pdf', ops: [{ op: 'to-jpg', body: (c) => ({ file_id: c.file, dpi: 150 }) }, PDF[0]], make: () => pdf.heavyType3Pdf(20_000, 5_000) });
   heavy({ id: 'pdf-forms-nested-30-twice', cls: 'heavy-pdf-nested-forms', kind: 'pdf', ops: [PDF[0]], make: () => pdf.nestedFormsPdf(30) });
   heavy({ id: 'pdf-deflate-bomb-2GB', cls: 'heavy-deflate-bomb', kind: 'pdf', ops: PDF, make: () => bombs.deflateBombPdf(2 * GB - 4096) });
   heavy({ id: 'pdf-page-14400pt', cls: 'heavy-pdf-page-size', kind: 'pdf', ops: [{ op: 'to-jpg', body: (c) => ({ file_id: c.file, dpi: 150 }) }, PDF[0]], make: () => pdf.hugeMediaBoxPdf(14_400) });

@@ -93,4 +93,20 @@ export function manyStrokesPdf(count, seed = 1) {
   return onePage({ content: ops.join('\n') });
 }
 
+/**
+ * A Type 3 font whose one glyph is `strokes` full-size strokes, shown `shown` times: the content
+ * stream holds one text operator, the glyphs run strokes × shown operators (issue 40).
+ */
+export function heavyType3Pdf(strokes, shown) {
+  const glyph = `1000 0 0 0 1000 1000 d1\n${'0 0 m 1000 1000 l S\n'.repeat(strokes)}`;
+  return onePage({
+    content: `BT /T3 12 Tf 40 700 Td (${'a'.repeat(shown)}) Tj ET`,
+    resources: '/Font << /F1 4 0 R /T3 6 0 R >>',
+    extra: [
+      '<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /a 7 0 R >> /Encoding << /Type /Encoding /Differences [97 /a] >> /FirstChar 97 /LastChar 97 /Widths [1000] >>',
+      { dict: '/Filter /FlateDecode', stream: deflateSync(Buffer.from(glyph, 'latin1')) },
+    ],
+  });
+}
+
 export { enc };

@@ -9,7 +9,9 @@
  * - each form's cost is worked out once and multiplied by its calls, so 2^30 calls cost 30 walks;
  * - painting operators are counted, and the page areas they cover (their paths' boxes through the
  *   current matrix), which is what rasterising costs (a diagonal stroke spans every row);
- * - shown text is counted in bytes.
+ * - shown text is counted in bytes; a Type 3 font's glyphs are content streams of their own (a
+ *   glyph of 20,000 strokes shown 2,000 times is 40 million operators), so each glyph shown costs
+ *   what the font's dearest glyph costs, walked once per font.
  * Past a budget the task fails with LimitExceeded naming it, refunded and not retried.
  */
 import { Inflate, Unzlib } from 'fflate';
@@ -56,6 +58,7 @@ class Walk {
   readonly cost: PageCost = { operators: 0, pageAreas: 0, textBytes: 0, formCalls: 0, contentBytes: 0 };
   private readonly forms = new Map<number, FormCost>();
   private readonly active = new Set<number>();
+  private readonly type3 = new Map<number, FormCost | null>();
 
   constructor(
     private readonly page: number,
@@ -96,7 +99,14 @@ class Walk {
     const own: FormCost = { operators: 0, pageAreas: 0, textBytes: 0, formCalls: 0 };
     for (const s of streams) {
       if (!s.isStream()) continue;
-      scan(this.streamBytes(s), ctm, own, this.pageArea, (name, at) => this.form(resources, name, at, depth, own), () => this.checkWith(own));
+      scan(
+        this.streamBytes(s),
+        ctm,
+        own,
+        this.pageArea,
+        { xobject: (name, at) => this.form(resources, name, at, depth, own), glyph: (font, size, at) => this.glyphCost(resources, font, size, at, depth) },
+        () => this.checkWith(own),
+      );
     }
     return own;
   }
@@ -106,6 +116,36 @@ class Walk {
     if (c.operators + partial.operators > PAGE_BUDGET.operators || c.pageAreas + partial.pageAreas > PAGE_BUDGET.pageAreas || c.textBytes + partial.textBytes > PAGE_BUDGET.textBytes) {
       this.add(partial); // throws with the figures
     }
+  }
+
+  /**
+   * What one glyph of font `name` costs when its font is Type 3 (null for other fonts): the dearest
+   * of its glyph procedures, each run under the font's matrix at `size`, walked once per font.
+   */
+  private glyphCost(resources: PDFObject, name: string, size: number, ctm: Matrix, depth: number): FormCost | null {
+    const font = resources.get('Font').get(name);
+    if (!font.isDictionary()) return null;
+    const subtype = font.get('Subtype');
+    if (!(subtype.isName() && subtype.asName() === 'Type3')) return null;
+    const id = font.isIndirect() ? font.asIndirect() : -1;
+    if (id >= 0 && this.type3.has(id)) return this.type3.get(id)!;
+    if (depth >= PAGE_BUDGET.formDepth) throw new LimitExceeded('page_form_depth', `page ${this.page} nests forms (XObjects) more than ${PAGE_BUDGET.formDepth} deep; at most ${PAGE_BUDGET.formDepth} are drawn`);
+    if (id >= 0) this.type3.set(id, null); // a glyph that shows its own font: not walked again
+    const fm = font.get('FontMatrix');
+    const fontMatrix: Matrix = fm.isArray() && fm.length === 6 ? (Array.from({ length: 6 }, (_, i) => fm.get(i).asNumber()) as Matrix) : [0.001, 0, 0, 0.001, 0, 0];
+    const at = concat(concat(fontMatrix, [size, 0, 0, size, 0, 0]), ctm);
+    const own = font.get('Resources');
+    const dearest: FormCost = { operators: 0, pageAreas: 0, textBytes: 0, formCalls: 0 };
+    font.get('CharProcs').forEach((proc) => {
+      if (!proc.isStream()) return;
+      const c = this.run([proc], own.isDictionary() ? own : resources, at, depth + 1);
+      dearest.operators = Math.max(dearest.operators, c.operators);
+      dearest.pageAreas = Math.max(dearest.pageAreas, c.pageAreas);
+      dearest.textBytes = Math.max(dearest.textBytes, c.textBytes);
+      dearest.formCalls = Math.max(dearest.formCalls, c.formCalls);
+    });
+    if (id >= 0) this.type3.set(id, dearest);
+    return dearest;
   }
 
   /** A `Do`: an image's area, or a form's cost (walked once, memoised by object number) added to `into`. */
@@ -257,12 +297,22 @@ const PATH_POINTS: Record<string, number> = { m: 1, l: 1, c: 3, v: 2, y: 2, re: 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
 const isDelimiter = (c: number) => c === 40 || c === 41 || c === 60 || c === 62 || c === 91 || c === 93 || c === 123 || c === 125 || c === 47 || c === 37;
 
+interface ScanCalls {
+  /** A `Do` of XObject `name` under `ctm`. */
+  xobject(name: string, ctm: Matrix): void;
+  /** What one glyph of font `font` at `size` costs when its glyphs are content streams (Type 3), else null. */
+  glyph(font: string, size: number, ctm: Matrix): FormCost | null;
+}
+
 /**
  * Walks one content stream: counts operators into `cost`, the page areas its paths paint, the
- * bytes of text it shows; calls `doXObject(name, ctm)` for each Do; `check()` every 50,000 operators.
+ * bytes of text it shows (and a Type 3 font's glyphs run); calls `calls.xobject` for each Do;
+ * `check()` every 50,000 operators and after each Type 3 text.
  */
-function scan(b: Uint8Array, base: Matrix, cost: FormCost, pageArea: number, doXObject: (name: string, ctm: Matrix) => void, check: () => void): void {
+function scan(b: Uint8Array, base: Matrix, cost: FormCost, pageArea: number, calls: ScanCalls, check: () => void): void {
   let ctm = base;
+  let font = '';
+  let fontSize = 0;
   const stack: Matrix[] = [];
   const nums: number[] = [];
   let name = '';
@@ -282,7 +332,7 @@ function scan(b: Uint8Array, base: Matrix, cost: FormCost, pageArea: number, doX
     if (c === 40) {
       const start = i;
       i = skipString(b, i + 1);
-      textInOperands += i - start;
+      textInOperands += Math.max(0, i - start - 2); // the bytes between the parentheses
       continue;
     }
     if (c === 60) {
@@ -339,9 +389,20 @@ function scan(b: Uint8Array, base: Matrix, cost: FormCost, pageArea: number, doX
     } else if (op === 'n') {
       path = [];
       pathOps = 0;
-    } else if (op === 'Tj' || op === 'TJ' || op === "'" || op === '"') cost.textBytes += textInOperands;
-    else if (op === 'BI' || op === 'EI') cost.pageAreas += unitSquareArea(ctm, pageArea);
-    else if (op === 'Do') doXObject(name, ctm);
+    } else if (op === 'Tf') [font, fontSize] = [name, Math.abs(nums.at(-1) ?? 0)];
+    else if (op === 'Tj' || op === 'TJ' || op === "'" || op === '"') {
+      cost.textBytes += textInOperands;
+      // A byte a glyph: Type 3 fonts are simple fonts.
+      const glyph = textInOperands && font ? calls.glyph(font, fontSize, ctm) : null;
+      if (glyph) {
+        cost.operators += glyph.operators * textInOperands;
+        cost.pageAreas += glyph.pageAreas * textInOperands;
+        cost.textBytes += glyph.textBytes * textInOperands;
+        cost.formCalls += glyph.formCalls * textInOperands;
+        check();
+      }
+    } else if (op === 'BI' || op === 'EI') cost.pageAreas += unitSquareArea(ctm, pageArea);
+    else if (op === 'Do') calls.xobject(name, ctm);
     nums.length = 0;
     textInOperands = 0;
     if (cost.operators % 50_000 === 0) check();
