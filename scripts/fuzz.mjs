@@ -21,6 +21,7 @@ import { normalHtml } from './fuzz/generate-html.mjs';
 import { normalPng } from './fuzz/generate-images.mjs';
 import { normalPdf } from './fuzz/generate-pdf.mjs';
 import { startService, stopAll } from './bench/service.mjs';
+import { sampleRss } from './bench/rss.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -241,6 +242,8 @@ async function runCase(c) {
   const bytes = await fileOf(c);
   const out = { id: c.id, cls: c.cls, kind: c.kind, valid: c.valid, bytes: bytes.length, source: c.source, mutation: c.mutation, upload: null, ops: [], poisoned: [], healthz: null };
   const stopHealth = sampleHealth();
+  // Each workerd process's resident memory while the file ran (a service this run started only).
+  const rss = svc && !opts.base ? sampleRss(svc.pid) : null;
   try {
     const up = await upload(bytes, c.name);
     out.upload = up.status === 201 ? 'accepted' : `HTTP ${up.status}: ${typeof up.body === 'object' ? (up.body?.errors?.[0]?.message ?? up.body?.detail ?? JSON.stringify(up.body)) : String(up.body).slice(0, 200)}`;
@@ -281,6 +284,7 @@ async function runCase(c) {
   } finally {
     const lat = await stopHealth();
     out.healthz = { n: lat.length, p50: pct(lat, 50), p99: pct(lat, 99), max: lat.length ? Math.max(...lat) : NaN };
+    if (rss) (rss.stop(), (out.rss = rss.byGroup));
   }
   out.poisoned = await runCanaries(c.id);
   out.ms = Date.now() - t0;
@@ -502,6 +506,15 @@ try {
     lines.push('');
     lines.push('money problems:');
     for (const p of money.problems.slice(0, 40)) lines.push(`  ${p}`);
+  }
+  // workerd's resident memory: a process per group of Workers (npm start), isolates and runtime together.
+  const withRss = results.filter((r) => r.rss);
+  if (withRss.length) {
+    const groups = [...new Set(withRss.flatMap((r) => Object.keys(r.rss)))].sort();
+    const peak = (g) => withRss.reduce((best, r) => ((r.rss[g] ?? 0) > (best?.rss[g] ?? 0) ? r : best), null);
+    lines.push('workerd resident memory at its highest while a hostile file ran, by process: ' + groups.map((g) => `${g} ${((peak(g).rss[g] ?? 0) / 1048576).toFixed(0)} MiB (${peak(g).id})`).join(', '));
+    const over = withRss.filter((r) => Object.values(r.rss).some((b) => b > 128 * 1024 * 1024));
+    lines.push(`files during which a workerd process passed 128 MiB: ${over.length}${over.length ? ` (${over.map((r) => r.id).join(', ')})` : ''}`);
   }
   const slow = [...results].sort((a, b) => b.healthz.max - a.healthz.max).slice(0, 5);
   lines.push('');

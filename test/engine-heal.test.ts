@@ -106,6 +106,26 @@ describe('engine instances', () => {
   });
 });
 
+describe('an engine Worker the platform ends at its limit', () => {
+  it('CPU limit: the task fails at once naming it, refunded, not retried; a lost connection is retried', async () => {
+    const acct = await newAccount({ balance: '10.00' });
+    const up = await uploadOk(acct, await markerPdf(1, 'k'), 'in.pdf');
+    // What the caller of a service binding gets when the platform ends the callee (workerd's words).
+    const ended = (message: string) => () => ({ run: async () => Promise.reject(new Error(message)) });
+    const taskId = await acceptedTask(acct, up.file_id);
+    expect(await runTask(env, operationByPath, taskId, 0, ended('Worker exceeded CPU time limit.'))).toBe('failed');
+    const rec = await waitTask(acct, taskId);
+    expect(rec.error_message).toMatch(/^Working on this file took more processor time than one task may use \(5 minutes\): the file goes past what this service reads/);
+    expect(rec.refunded).toBe(true);
+    expect(await balanceOf(acct)).toBe('10.00');
+    const memory = await acceptedTask(acct, up.file_id);
+    expect(await runTask(env, operationByPath, memory, 0, ended('Worker exceeded memory limit.'))).toBe('failed');
+    expect((await waitTask(acct, memory)).error_message).toMatch(/ran out of memory/);
+    const lost = await acceptedTask(acct, up.file_id);
+    await expect(runTask(env, operationByPath, lost, 0, ended('Network connection lost.'))).rejects.toThrow(/connection lost/);
+  });
+});
+
 /** A task of `op` accepted and charged as the API does, but run here by runTask instead of the queue. */
 async function acceptedTask(acct: TestAccount, fileId: string): Promise<string> {
   const account = (await getAccount(env.DB, acct.accountId))!;

@@ -11,6 +11,7 @@ import { resultName } from '../lib/names';
 import type { TaskState } from './types';
 import type { OperationDef } from '../operations/define';
 import type { EngineMeta, EngineReply, TaskEngine } from '../engines/rpc';
+import type { TaskFailure } from './failures';
 import { TaskHooks } from './engine-hooks';
 import { handleOcrQueue } from '../ocr/pages';
 
@@ -34,6 +35,19 @@ export function engineFor(env: Env, op: OperationDef): TaskEngine {
 }
 
 class InputExpired extends Error {}
+
+/**
+ * The failure for an engine call the platform ended at one of its limits (the engine Worker's
+ * `limits.cpu_ms`, or an isolate's 128 MB), from the error the caller gets; null for other errors.
+ */
+export function killedByLimit(err: unknown): TaskFailure | null {
+  const message = String((err as Error)?.message ?? err);
+  if (/exceeded (its )?CPU|CPU time limit/i.test(message)) {
+    return { reason: 'limit_exceeded', message: 'working on this file took more processor time than one task may use (5 minutes)' };
+  }
+  if (/exceeded (its )?memory|memory limit/i.test(message)) return { reason: 'out_of_memory' };
+  return null;
+}
 
 async function openInputs(env: Env, state: TaskState) {
   return Promise.all(
@@ -82,8 +96,15 @@ export async function runTask(env: Env, operations: Operations, taskId: string, 
   try {
     reply = await engine(op).run({ task_id: taskId, op_path: op.path, params_json: state.params_json, step, inputs }, hooks);
   } catch (err) {
-    // The engine Worker did not answer (it was killed, or our storage failed under it): retried.
-    throw hooks.storageError ?? err;
+    if (hooks.storageError) throw hooks.storageError; // our storage failed under it: retried
+    // The platform ended the engine's invocation at its CPU or memory limit: the same file would
+    // only be ended there again, so the task fails now (refunded) instead of being retried.
+    const killed = killedByLimit(err);
+    if (!killed) throw err; // the engine did not answer otherwise (a deploy, a lost connection): retried
+    console.error(JSON.stringify({ event: 'engine_killed', task_id: taskId, op: op.path, error: String(err) }));
+    if (hooks.stored) await env.FILES.delete(hooks.stored.key);
+    await stub.fail(killed);
+    return 'failed';
   } finally {
     logMemory(taskId, op.path, startedAt, reply?.meta, hooks.stored?.size ?? 0);
     if (reply?.meta.retired) console.log(JSON.stringify({ event: 'engines_retired', task_id: taskId, engines: reply.meta.retired }));
