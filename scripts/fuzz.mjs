@@ -284,7 +284,7 @@ async function runCase(c) {
   } finally {
     const lat = await stopHealth();
     out.healthz = { n: lat.length, p50: pct(lat, 50), p99: pct(lat, 99), max: lat.length ? Math.max(...lat) : NaN };
-    if (rss) (rss.stop(), (out.rss = rss.byGroup));
+    if (rss) (rss.stop(), (out.rss = rss.byGroup), (out.rssBefore = rss.beforeByGroup));
   }
   out.poisoned = await runCanaries(c.id);
   out.ms = Date.now() - t0;
@@ -507,14 +507,23 @@ try {
     lines.push('money problems:');
     for (const p of money.problems.slice(0, 40)) lines.push(`  ${p}`);
   }
-  // workerd's resident memory: a process per group of Workers (npm start), isolates and runtime together.
+  // workerd's resident memory: a process per group of Workers (npm start), its isolates, compiled
+  // WASM and (the API's) local storage simulators together. RSS seldom shrinks, so a file's rise is
+  // what it added above the highest mark before it.
   const withRss = results.filter((r) => r.rss);
   if (withRss.length) {
     const groups = [...new Set(withRss.flatMap((r) => Object.keys(r.rss)))].sort();
-    const peak = (g) => withRss.reduce((best, r) => ((r.rss[g] ?? 0) > (best?.rss[g] ?? 0) ? r : best), null);
-    lines.push('workerd resident memory at its highest while a hostile file ran, by process: ' + groups.map((g) => `${g} ${((peak(g).rss[g] ?? 0) / 1048576).toFixed(0)} MiB (${peak(g).id})`).join(', '));
-    const over = withRss.filter((r) => Object.values(r.rss).some((b) => b > 128 * 1024 * 1024));
-    lines.push(`files during which a workerd process passed 128 MiB: ${over.length}${over.length ? ` (${over.map((r) => r.id).join(', ')})` : ''}`);
+    const mib = (b) => (b / 1048576).toFixed(0);
+    const rise = (r, g) => Math.max(0, (r.rss[g] ?? 0) - (r.rssBefore?.[g] ?? r.rss[g] ?? 0));
+    const parts = groups.map((g) => {
+      const start = withRss.find((r) => r.rssBefore?.[g])?.rssBefore[g] ?? 0;
+      const peak = Math.max(...withRss.map((r) => r.rss[g] ?? 0));
+      const top = withRss.reduce((best, r) => (rise(r, g) > rise(best, g) ? r : best), withRss[0]);
+      return `${g} ${mib(start)} → ${mib(peak)} MiB (largest rise in one file ${mib(rise(top, g))} MiB, ${top.id})`;
+    });
+    lines.push('workerd resident memory by process, at the first file → highest (a process holds its Workers\' isolates and the runtime): ' + parts.join('; '));
+    const over = withRss.filter((r) => groups.some((g) => rise(r, g) > 128 * 1048576));
+    lines.push(`files during which a workerd process rose by more than 128 MiB: ${over.length}${over.length ? ` (${over.map((r) => r.id).join(', ')})` : ''}`);
   }
   const slow = [...results].sort((a, b) => b.healthz.max - a.healthz.max).slice(0, 5);
   lines.push('');

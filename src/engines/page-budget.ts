@@ -277,7 +277,8 @@ function inflateCapped(raw: Uint8Array, cap: number, over: () => never): Uint8Ar
   const zlibHeader = raw.length > 2 && (raw[0]! & 0x0f) === 8 && ((raw[0]! << 8) | raw[1]!) % 31 === 0;
   const inflate = zlibHeader ? new Unzlib(take) : new Inflate(take);
   try {
-    for (let at = 0; at < raw.length; at += 65536) inflate.push(raw.subarray(at, at + 65536), at + 65536 >= raw.length);
+    // 16 KB at a time: a slice inflates to at most about 16 MB, so the cap is passed by that much at most.
+    for (let at = 0; at < raw.length; at += 16384) inflate.push(raw.subarray(at, at + 16384), at + 16384 >= raw.length);
   } catch (err) {
     if (err instanceof LimitExceeded) throw err;
     // A damaged stream: what inflated before the damage is what MuPDF draws too.
