@@ -22,6 +22,7 @@ import { normalPng } from './fuzz/generate-images.mjs';
 import { normalPdf } from './fuzz/generate-pdf.mjs';
 import { startService, stopAll } from './bench/service.mjs';
 import { sampleRss } from './bench/rss.mjs';
+import { heapWatch } from './bench/heap.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -170,6 +171,47 @@ function sampleHealth() {
   };
 }
 
+/** The largest WASM heap each hostile file's tasks logged (task_memory lines of the services this run started). */
+function wasmHeapsByCase() {
+  const byTask = new Map();
+  for (const n of Array.from({ length: session?.n ?? 1 }, (_, i) => i + 1)) {
+    let text = '';
+    try {
+      text = readFileSync(join(work, `service-${n}.log`), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n')) {
+      if (!line.includes('"task_memory"')) continue;
+      try {
+        const m = JSON.parse(line.slice(line.indexOf('{')));
+        byTask.set(m.task_id, Math.max(byTask.get(m.task_id) ?? 0, m.wasm_heap_bytes ?? 0));
+      } catch {}
+    }
+  }
+  const byCase = new Map();
+  for (const t of tasks.filter((t) => t.role === 'hostile')) if (byTask.has(t.task_id)) byCase.set(t.case, Math.max(byCase.get(t.case) ?? 0, byTask.get(t.task_id)));
+  return byCase;
+}
+
+/** Each Worker isolate's JS heap + ArrayBuffers (the inspector's figure) at its highest while a file runs. */
+let heaps = null;
+function sampleHeaps() {
+  let on = true;
+  const max = {};
+  const loop = (async () => {
+    while (on && heaps) {
+      for (const [g, bytes] of Object.entries(await heaps.sample())) max[g] = Math.max(max[g] ?? 0, bytes);
+      await sleep(250);
+    }
+  })();
+  return async () => {
+    on = false;
+    await loop;
+    return max;
+  };
+}
+
 const pct = (list, p) => {
   if (!list.length) return NaN;
   const s = [...list].sort((a, b) => a - b);
@@ -244,6 +286,7 @@ async function runCase(c) {
   const stopHealth = sampleHealth();
   // Each workerd process's resident memory while the file ran (a service this run started only).
   const rss = svc && !opts.base ? sampleRss(svc.pid) : null;
+  const stopHeaps = sampleHeaps();
   try {
     const up = await upload(bytes, c.name);
     out.upload = up.status === 201 ? 'accepted' : `HTTP ${up.status}: ${typeof up.body === 'object' ? (up.body?.errors?.[0]?.message ?? up.body?.detail ?? JSON.stringify(up.body)) : String(up.body).slice(0, 200)}`;
@@ -285,6 +328,7 @@ async function runCase(c) {
     const lat = await stopHealth();
     out.healthz = { n: lat.length, p50: pct(lat, 50), p99: pct(lat, 99), max: lat.length ? Math.max(...lat) : NaN };
     if (rss) (rss.stop(), (out.rss = rss.byGroup), (out.rssBefore = rss.beforeByGroup));
+    out.heaps = await stopHeaps();
   }
   out.poisoned = await runCanaries(c.id);
   out.ms = Date.now() - t0;
@@ -374,6 +418,8 @@ async function openSession(n) {
     svc = await startService({ root: serviceRoot, logPath: join(work, `service-${n}.log`), extraArgs: ['--persist-to', join(work, `state-${Date.now()}`)], startTimeoutMs: opts.startTimeout * 1000 });
     base = svc.base;
     adminToken = svc.adminToken;
+    heaps?.close();
+    heaps = heapWatch(svc.port);
   } else if (!adminToken) throw new Error('--base needs --admin-token (or ADMIN_TOKEN) to create the fuzz account');
   session = { n };
   const acct = await createAccount(CREDIT);
@@ -525,6 +571,22 @@ try {
     const over = withRss.filter((r) => groups.some((g) => rise(r, g) > 128 * 1048576));
     lines.push(`files during which a workerd process rose by more than 128 MiB: ${over.length}${over.length ? ` (${over.map((r) => r.id).join(', ')})` : ''}`);
   }
+  // Isolates: JS heap + ArrayBuffers from the inspector, with the WASM heap its tasks reported.
+  const withHeaps = results.filter((r) => r.heaps && Object.keys(r.heaps).length);
+  if (withHeaps.length) {
+    const wasm = wasmHeapsByCase();
+    const groups = [...new Set(withHeaps.flatMap((r) => Object.keys(r.heaps)))].sort();
+    const mib = (b) => (b / 1048576).toFixed(1);
+    lines.push('isolate memory at its highest while a hostile file ran (JS heap + ArrayBuffers, inspector): ' + groups.map((g) => {
+      const top = withHeaps.reduce((best, r) => ((r.heaps[g] ?? 0) > (best.heaps[g] ?? 0) ? r : best), withHeaps[0]);
+      return `${g} ${mib(top.heaps[g] ?? 0)} MiB (${top.id})`;
+    }).join(', '));
+    const topWasm = [...wasm.entries()].sort((a, b) => b[1] - a[1])[0];
+    if (topWasm) lines.push(`WASM heap at its highest in a hostile task (task_memory): ${mib(topWasm[1])} MiB (${topWasm[0]})`);
+    // An engine isolate's figure plus the largest WASM heap its file's tasks had: what could pass 128 MiB.
+    const over = withHeaps.filter((r) => groups.some((g) => g !== 'api' && (r.heaps[g] ?? 0) + (wasm.get(r.id) ?? 0) > 128 * 1048576));
+    lines.push(`files during which an isolate's JS heap + ArrayBuffers + its task's WASM heap passed 128 MiB: ${over.length}${over.length ? ` (${over.map((r) => r.id).join(', ')})` : ''}`);
+  }
   const slow = [...results].sort((a, b) => b.healthz.max - a.healthz.max).slice(0, 5);
   lines.push('');
   lines.push('slowest /healthz during a hostile file: ' + slow.map((r) => `${r.id} ${fmt(r.healthz.max)}`).join(', '));
@@ -538,5 +600,6 @@ try {
   process.exitCode = 2;
 } finally {
   if (svc) await svc.stop();
+  heaps?.close();
   await stopAll();
 }

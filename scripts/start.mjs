@@ -122,13 +122,22 @@ function startDev(label, devArgs, { primary = false } = {}) {
   });
 }
 
+// Each Worker group's inspector port, for scripts that read its isolate's heap (scripts/bench/heap.mjs).
+const inspectors = {};
+const inspectorsFile = join(registry, 'inspectors.json');
 await Promise.all(
   ENGINE_GROUPS.map(async ({ name, configs }) => {
     const [enginePort, inspectorPort] = [await freePort(), await freePort()];
+    inspectors[name] = inspectorPort;
     return startDev(name, [...configs.flatMap((c) => ['-c', c]), '--local', '--ip', '127.0.0.1', '--port', String(enginePort), '--inspector-port', String(inspectorPort)]);
   }),
 );
 if (!stopping) {
-  const apiInspector = args.includes('--inspector-port') ? [] : ['--inspector-port', String(await freePort())];
+  const asked = args.indexOf('--inspector-port');
+  const apiInspectorPort = asked >= 0 ? Number(args[asked + 1]) : await freePort();
+  const apiInspector = asked >= 0 ? [] : ['--inspector-port', String(apiInspectorPort)];
+  inspectors.api = apiInspectorPort;
+  mkdirSync(registry, { recursive: true });
+  writeFileSync(inspectorsFile, JSON.stringify(inspectors));
   await startDev('API', ['-c', 'wrangler.toml', '--local', '--test-scheduled', ...apiInspector, ...trustArgs, ...adminArgs, ...args], { primary: true });
 }
