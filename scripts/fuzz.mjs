@@ -419,7 +419,7 @@ async function openSession(n) {
     base = svc.base;
     adminToken = svc.adminToken;
     heaps?.close();
-    heaps = heapWatch(svc.port);
+    heaps = heapWatch(svc.port, { collect: true });
   } else if (!adminToken) throw new Error('--base needs --admin-token (or ADMIN_TOKEN) to create the fuzz account');
   session = { n };
   const acct = await createAccount(CREDIT);
@@ -577,7 +577,7 @@ try {
     const wasm = wasmHeapsByCase();
     const groups = [...new Set(withHeaps.flatMap((r) => Object.keys(r.heaps)))].sort();
     const mib = (b) => (b / 1048576).toFixed(1);
-    lines.push('isolate memory at its highest while a hostile file ran (JS heap + ArrayBuffers, inspector): ' + groups.map((g) => {
+    lines.push('isolate memory at its highest while a hostile file ran (JS heap + ArrayBuffers live after a collection, inspector): ' + groups.map((g) => {
       const top = withHeaps.reduce((best, r) => ((r.heaps[g] ?? 0) > (best.heaps[g] ?? 0) ? r : best), withHeaps[0]);
       return `${g} ${mib(top.heaps[g] ?? 0)} MiB (${top.id})`;
     }).join(', '));

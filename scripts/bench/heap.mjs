@@ -34,8 +34,10 @@ function session(port) {
     pending.delete(m.id);
   };
   return {
-    async usage(timeoutMs = 1000) {
+    async usage(timeoutMs = 1000, collect = false) {
       if (!(await open)) return null;
+      // A collection first makes the figure the live memory, not live plus garbage not yet collected.
+      if (collect) ws.send(JSON.stringify({ id: ++id, method: 'HeapProfiler.collectGarbage' }));
       const i = ++id;
       const answer = new Promise((resolve) => pending.set(i, resolve));
       ws.send(JSON.stringify({ id: i, method: 'Runtime.getHeapUsage' }));
@@ -46,15 +48,18 @@ function session(port) {
   };
 }
 
-/** Connects to every Worker group's isolate of the service on `port`; sample() gives each one's used + backing bytes. */
-export function heapWatch(port) {
+/**
+ * Connects to every Worker group's isolate of the service on `port`; sample() gives each one's
+ * used + backing bytes, after a garbage collection when `collect` (the live figure).
+ */
+export function heapWatch(port, { collect = false } = {}) {
   const sessions = Object.entries(inspectorPorts(port)).map(([group, p]) => [group, session(p)]);
   return {
     groups: sessions.map(([g]) => g),
     async sample() {
       const out = {};
       await Promise.all(sessions.map(async ([g, s]) => {
-        const u = await s.usage();
+        const u = await s.usage(1000, collect);
         if (u) out[g] = u.used + u.backing;
       }));
       return out;

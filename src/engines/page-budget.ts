@@ -277,8 +277,9 @@ function inflateCapped(raw: Uint8Array, cap: number, over: () => never): Uint8Ar
   const zlibHeader = raw.length > 2 && (raw[0]! & 0x0f) === 8 && ((raw[0]! << 8) | raw[1]!) % 31 === 0;
   const inflate = zlibHeader ? new Unzlib(take) : new Inflate(take);
   try {
-    // 16 KB at a time: a slice inflates to at most about 16 MB, so the cap is passed by that much at most.
-    for (let at = 0; at < raw.length; at += 16384) inflate.push(raw.subarray(at, at + 16384), at + 16384 >= raw.length);
+    // 4 KB at a time: a slice inflates to at most about 4 MB (deflate packs at most 1,032:1), so
+    // the cap is passed by that much at most (a 64 KB slice of a bomb inflated to 66 MB at once).
+    for (let at = 0; at < raw.length; at += 4096) inflate.push(raw.subarray(at, at + 4096), at + 4096 >= raw.length);
   } catch (err) {
     if (err instanceof LimitExceeded) throw err;
     // A damaged stream: what inflated before the damage is what MuPDF draws too.
