@@ -97,12 +97,12 @@ describe('page budgets', () => {
     expect(await balanceOf(acct)).toBe('5.00');
   });
 
-  it('a content stream that inflates past 32 MB is refused without inflating it all; a 14,400 pt page is refused by its pixels', async () => {
+  it('a content stream that inflates past 24 MB is refused without inflating it all; a 14,400 pt page is refused by its pixels', async () => {
     const acct = await newAccount({ balance: '5.00' });
     const bomb = await uploadOk(acct, rawPdf(new Uint8Array(40_000_000).fill(32)), 'bomb.pdf');
     const rec = await runOp(acct, 'to-txt', { file_id: bomb.file_id });
     expect(rec.status).toBe('failed');
-    expect(rec.error_message).toMatch(/content streams unpack to more than 32 MB/);
+    expect(rec.error_message).toMatch(/content streams unpack to more than 24 MB/);
     const big = await uploadOk(acct, rawPdf(enc.encode('0 0 m 10 10 l S'), { size: [14_400, 14_400] }), 'big.pdf');
     const rec2 = await runOp(acct, 'to-jpg', { file_id: big.file_id });
     expect(rec2.status).toBe('failed');

@@ -33,8 +33,12 @@ export const PAGE_BUDGET = {
   formCalls: 100_000,
   /** Forms within forms. */
   formDepth: 32,
-  /** Decoded bytes of content streams read for the page (each form once). */
-  contentBytes: 32_000_000,
+  /**
+   * Decoded bytes of content streams read for the page (each form once). Inflating them holds
+   * about 1.6 times this (fflate's working buffers), beside MuPDF's heap (38 MB on a deflate bomb):
+   * 24 MB keeps an engine isolate under 128 MB where 32 MB reached an estimated 129 MiB.
+   */
+  contentBytes: 24_000_000,
 };
 
 export interface PageCost {
@@ -291,7 +295,7 @@ function inflateCapped(raw: Uint8Array, cap: number, over: () => never): Uint8Ar
 }
 
 // ---------------------------------------------------------------------------------------------
-// The content stream scanner: bytes, not strings (a 32 MB stream is never copied into a string).
+// The content stream scanner: bytes, not strings (a 24 MB stream is never copied into a string).
 
 const PAINT = new Set(['S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'sh']);
 const PATH_POINTS: Record<string, number> = { m: 1, l: 1, c: 3, v: 2, y: 2, re: 2 };
