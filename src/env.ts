@@ -1,6 +1,6 @@
 import type { TaskObject } from './tasks/task-object';
 import type { RateLimiter } from './middleware/rate-limiter-object';
-import type { OcrReading, PdfInspection, TaskEngine } from './engines/rpc';
+import type { OcrReading, PdfInspection, TaskEngine } from './contracts/rpc';
 
 /** Bindings and variables of the Worker (wrangler.toml). */
 export interface Env {

@@ -4,7 +4,7 @@
  */
 import type { FieldProblem } from '../lib/errors';
 import { sizeUnitsOf } from '../lib/money';
-import type { InputFile } from '../operations/define';
+import type { InputFile } from '../contracts/operation';
 
 /** Page rates of the price list (`page_rates`), keyed by operation type. */
 export const PAGE_RATES = { ocr_pdf: 10, pdf_to_word: 50, pdf_to_excel: 50, pdf_to_pptx: 50, pdf_to_jpg: 50, pdf_to_jpg_300dpi: 25 } as const;

@@ -15,7 +15,7 @@ import { loadMupdf } from '../engines/mupdf';
 import { PDF_MIME } from '../engines/pdf';
 import type { OperationDef, OperationResult, RunContext } from '../operations/define';
 import htmlToPdf from '../operations/html-to-pdf';
-import { TaskError } from '../tasks/failures';
+import { TaskError } from '../contracts/failures';
 import { LimitExceeded, findLimitExceeded } from '../lib/limits';
 import { customPropertiesOf, flattenCss, pageRules, printRules, pxToPt, type PageRule } from './css-flatten';
 import { DEFAULT_MEDIA } from './css-media';

@@ -1,7 +1,8 @@
 import { loadMupdf } from '../engines/mupdf';
 import { bundledFonts } from '../converters/fonts/bundled';
 import { convertWordToPdfChunks, WordConversionError } from '../converters/word';
-import { TaskError, isResourceExhaustion } from '../tasks/failures';
+import { TaskError } from '../contracts/failures';
+import { isResourceExhaustion } from '../engines/classify';
 import { findLimitExceeded } from '../lib/limits';
 import type { PartProblem } from '../converters/word';
 import type { OperationDef, RunContext, OperationResult } from '../operations/define';

@@ -4,10 +4,10 @@
  * has no bindings: the API Worker's consumer streams it a task's inputs and stores what it makes.
  * It alone bundles the Word converter and its two dozen font faces (about 5 MB compressed).
  */
-import { taskEngine } from '../engines/task-engine';
+import { taskEngine } from '../tasks/run-job';
 import { wordToPdfWithConverter } from './word-to-pdf';
 import { htmlToPdfWithLayout } from './html-to-pdf';
-import type { Operations } from '../engines/task-engine';
+import type { Operations } from '../tasks/run-job';
 
 export const convertOperations: Operations = new Map([wordToPdfWithConverter, htmlToPdfWithLayout].map((op) => [op.path, op]));
 

@@ -7,14 +7,14 @@
 import type * as Mupdf from 'mupdf';
 import { PDF_MIME, type PDFDocument } from './pdf';
 import { loadMupdf } from './mupdf';
-import type { StreamedOperationResult } from '../operations/define';
+import type { StreamedOperationResult } from '../contracts/operation';
 import { jpegHeader, pngHeader, pngProblem, type Orientation } from './image-header';
 import { deviceImageMatrix, num, pdfImageMatrix } from './image-placement';
 import { streamReachable } from './rewrite';
 import { webpToPngOrFail } from './webp';
 import { drawnPixels } from './image-recode';
 import { putPngImageEntries, readPng, type PassThrough } from '../converters/png-parts';
-import { TaskError } from '../tasks/failures';
+import { TaskError } from '../contracts/failures';
 import type { FileKind } from '../lib/detect';
 import { MAX_DECODED_PIXELS } from './image-header';
 

@@ -9,7 +9,7 @@ import type { PDFDocument } from './pdf';
 import { JpegBandEncoder } from './jpeg-encoder';
 import { packedPixels } from './image-recode';
 import { scanImagesOfPage } from './content-scan';
-import { TaskError } from '../tasks/failures';
+import { TaskError } from '../contracts/failures';
 import { checkPageBudget } from './page-budget';
 import { LimitExceeded } from '../lib/limits';
 

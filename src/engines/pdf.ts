@@ -3,7 +3,7 @@
  * save, and free. Every MuPDF object created here is destroyed by its caller or by `withPdf`.
  */
 import { bytesStream, chunksStream, loadMupdf } from './mupdf';
-import { TaskError } from '../tasks/failures';
+import { TaskError } from '../contracts/failures';
 import { dropAllEngines, isEngineTrap, isOutOfMemory, trappedEngines } from './health';
 
 type Mupdf = typeof import('mupdf');

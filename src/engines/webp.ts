@@ -7,7 +7,7 @@
 import webpDecoderModule from '@jsquash/webp/codec/dec/webp_dec.wasm';
 import decode, { init } from '@jsquash/webp/decode.js';
 import { assemblePng } from '../converters/png';
-import { TaskError } from '../tasks/failures';
+import { TaskError } from '../contracts/failures';
 import { registerEngine } from './health';
 import { LimitExceeded } from '../lib/limits';
 import { MAX_DECODED_PIXELS, requireDecodablePixels } from './image-header';

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { TaskObject } from '../tasks/task-object';
-import type { OcrReading } from '../engines/rpc';
+import type { OcrReading } from '../contracts/rpc';
 import { OCR_LANGUAGES } from './languages';
 
 export interface OcrEnv {

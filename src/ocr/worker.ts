@@ -8,7 +8,7 @@
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import { recognize, tesseractHeapBytes, type OcrLanguage } from './tesseract';
 import { retireGrownEngines, withEngineRetry } from '../engines/health';
-import { readAll, type OcrReading } from '../engines/rpc';
+import { readAll, type OcrReading } from '../contracts/rpc';
 import { OCR_LANGUAGES } from './languages';
 import { BETTER_BY, CONFIDENT, MIN_TURNED_SIDE, TURNS, greyPngSamples, readingConfidence, runsVertically, turnedPgm, type PageReading } from './orientation';
 

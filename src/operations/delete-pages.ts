@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from './define';
 import { PageList, pagesOutside } from './params';
 import { rearrange } from './rearrange';
-import { TaskError } from '../tasks/failures';
+import { TaskError } from '../contracts/failures';
 
 /** Removes pages completely, with the content only they used. */
 export default defineOperation({

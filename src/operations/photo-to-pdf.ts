@@ -7,7 +7,7 @@ import { webpToPngOrFail } from '../engines/webp';
 import { lumaOf, scanLook } from '../engines/scan-look';
 import { rotated, skewAngle } from '../engines/deskew';
 import { encodeJpeg } from '../engines/jpeg-encoder';
-import { TaskError } from '../tasks/failures';
+import { TaskError } from '../contracts/failures';
 import type { InputFile } from './define';
 
 /** DECISIONS: photos are downscaled to at most 200 dpi at the size they are shown. */

@@ -7,7 +7,7 @@ import { requirePages } from '../engines/pdf';
 import { streamedPdf } from './streamed-pdf';
 import { StampFont, appendToPage, matrix, textAt, visiblePage } from '../engines/stamp';
 import { HANDWRITING } from '../converters/fonts/catalog';
-import { TaskError } from '../tasks/failures';
+import { TaskError } from '../contracts/failures';
 import { webpToPngOrFail } from '../engines/webp';
 import { pngHeader, pngProblem, requireDecodablePixels } from '../engines/image-header';
 

@@ -3,7 +3,7 @@ import { defineOperation } from './define';
 import { bytesStream, loadMupdf } from '../engines/mupdf';
 import { PDF_MIME, type PDFDocument } from '../engines/pdf';
 import { streamReachable } from '../engines/rewrite';
-import { TaskError } from '../tasks/failures';
+import { TaskError } from '../contracts/failures';
 
 /**
  * Removes the password when it is known: the user's password or the owner's opens the document,

@@ -6,7 +6,7 @@ import { sizeUnits } from '../billing/pricing';
 import { requirePages } from '../engines/pdf';
 import { streamedPdf } from './streamed-pdf';
 import { SANS, StampFont, appendToPage, matrix, opacityState, textAt, visiblePage, type VisiblePage } from '../engines/stamp';
-import { TaskError } from '../tasks/failures';
+import { TaskError } from '../contracts/failures';
 import { webpToPngOrFail } from '../engines/webp';
 import { pngHeader, pngProblem, requireDecodablePixels } from '../engines/image-header';
 import { LimitExceeded } from '../lib/limits';

@@ -6,7 +6,7 @@
  */
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import { inspectPdf } from '../engines/pdf';
-import { readAll, type PdfInspection } from '../engines/rpc';
+import { readAll, type PdfInspection } from '../contracts/rpc';
 import { retireGrownEngines } from '../engines/health';
 
 export class PdfInspector extends WorkerEntrypoint implements PdfInspection {

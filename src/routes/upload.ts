@@ -7,7 +7,7 @@ import { MIME_OF, detectKind, isEncryptedOfficePackage } from '../lib/detect';
 import { describeUnaccepted } from '../lib/unaccepted';
 import { cleanFilename } from '../lib/names';
 import { boundaryOf, boundaryProblem, parseMultipart, readBody } from '../lib/multipart';
-import { streamOf } from '../engines/rpc';
+import { streamOf } from '../contracts/rpc';
 import type { Env } from '../env';
 import { maxUploadBytes, PLAN_MAX_UPLOAD_MB } from '../storage/accounts';
 import { storeFile, uploadRecord } from '../storage/files';

@@ -1,5 +1,5 @@
 import type { FileKind } from '../lib/detect';
-import type { InputFile } from '../operations/define';
+import type { InputFile } from '../contracts/operation';
 import { newId } from '../lib/ids';
 import { iso } from '../lib/time';
 import { retryRead } from '../lib/retry';

@@ -10,8 +10,8 @@ import type { Env } from '../env';
 import { resultName } from '../lib/names';
 import type { TaskState } from './types';
 import type { OperationDef } from '../operations/define';
-import type { EngineMeta, EngineReply, TaskEngine } from '../engines/rpc';
-import type { TaskFailure } from './failures';
+import type { EngineMeta, EngineReply, TaskEngine } from '../contracts/rpc';
+import type { TaskFailure } from '../contracts/failures';
 import { TaskHooks } from './engine-hooks';
 import { handleOcrQueue } from '../ocr/pages';
 

@@ -6,7 +6,7 @@
  */
 import { RpcTarget } from 'cloudflare:workers';
 import type { Env } from '../env';
-import type { EngineHooks } from '../engines/rpc';
+import type { EngineHooks } from '../contracts/rpc';
 import { resultName } from '../lib/names';
 import { scratchOf } from './scratch';
 import { writeStreamed } from './result-writer';

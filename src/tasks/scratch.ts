@@ -3,7 +3,7 @@
  * under the task's own prefix, deleted by the task object when the task ends, done or failed.
  */
 import type { Env } from '../env';
-import type { Scratch } from '../operations/define';
+import type { Scratch } from '../contracts/operation';
 
 const scratchPrefix = (taskId: string) => `scratch/${taskId}/`;
 

@@ -15,7 +15,7 @@ import { config, publicBaseUrl } from '../env';
 import { refundTask } from '../billing/charge';
 import { base64url, newId } from '../lib/ids';
 import { iso } from '../lib/time';
-import { failureMessage, type TaskFailure } from './failures';
+import { failureMessage, type TaskFailure } from '../contracts/failures';
 import { deliverOnce, nextAttemptAt } from './webhook';
 import type { DownloadOutcome, TaskResult, TaskSpec, TaskState, TaskView } from './types';
 

@@ -1,4 +1,4 @@
-import type { InputFile } from '../operations/define';
+import type { InputFile } from '../contracts/operation';
 import type { Plan } from '../storage/accounts';
 
 export type TaskStatus = 'queued' | 'processing' | 'done' | 'failed';

@@ -9,8 +9,8 @@
  *
  * Bytes cross as streams: an RPC message is capped at 32 MiB, inputs and results are not.
  */
-import type { InputFile } from '../operations/define';
-import type { TaskFailure } from '../tasks/failures';
+import type { InputFile } from './operation';
+import type { TaskFailure } from './failures';
 
 /** One step of a task, as the consumer hands it to an engine Worker. */
 export interface EngineJob {

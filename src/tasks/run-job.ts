@@ -5,11 +5,11 @@
  * classifies its own failures, since an error's class does not survive the trip over RPC.
  */
 import { WorkerEntrypoint } from 'cloudflare:workers';
-import { takeMupdfMessages } from './mupdf';
-import { enginesHeapBytes, jsHeapBytes, retireGrownEngines, withEngineRetry } from './health';
-import { failureOf } from '../tasks/failures';
-import { WriteInstead } from '../tasks/result-writer';
-import { readAll, streamOf, type EngineHooks, type EngineJob, type EngineMeta, type EngineReply, type TaskEngine } from './rpc';
+import { takeMupdfMessages } from '../engines/mupdf';
+import { enginesHeapBytes, jsHeapBytes, retireGrownEngines, withEngineRetry } from '../engines/health';
+import { failureOf } from '../engines/classify';
+import { WriteInstead } from './result-writer';
+import { readAll, streamOf, type EngineHooks, type EngineJob, type EngineMeta, type EngineReply, type TaskEngine } from '../contracts/rpc';
 import type { FanOut, OperationDef, OperationResult, RunContext, Scratch, StreamedOperationResult } from '../operations/define';
 
 export type Operations = ReadonlyMap<string, OperationDef>;
