@@ -64,9 +64,30 @@ export interface PdfInspection {
   inspect(body: ReadableStream<Uint8Array>): Promise<{ pages: number | null; encrypted: boolean }>;
 }
 
+/** One recognised word: its box in the (turned) picture's pixels, its line, Tesseract's confidence. */
+export interface OcrWord {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Block, paragraph and line numbers joined: words of one line share it. */
+  line: string;
+  /** The top and bottom of the word's line, in image pixels. */
+  lineTop: number;
+  lineBottom: number;
+  conf: number;
+}
+
+/** A page's words, and how far the picture was turned (clockwise) to read them upright. */
+export interface OcrPageReading {
+  turn: 0 | 90 | 180 | 270;
+  words: OcrWord[];
+}
+
 /** The OCR engine's (src/ocr/worker.ts): one page's words, read the way up it reads best. */
 export interface OcrReading {
-  read(png: ReadableStream<Uint8Array>, languages: string[]): Promise<import('../ocr/orientation').PageReading & { wasm_heap_bytes: number }>;
+  read(png: ReadableStream<Uint8Array>, languages: string[]): Promise<OcrPageReading & { wasm_heap_bytes: number }>;
 }
 
 /** Bytes as a stream of one chunk, for an RPC argument. */

@@ -20,19 +20,9 @@ export { OCR_LANGUAGES, type OcrLanguage } from './languages';
 const MODELS: Record<OcrLanguage, ArrayBuffer> = { eng, rus, deu, fra };
 
 /** A recognised word: its text, its box in image pixels (top-left origin), its line and confidence. */
-export interface OcrWord {
-  text: string;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  /** Block, paragraph and line numbers joined: words of one line share it. */
-  line: string;
-  /** The top and bottom of the word's line, in image pixels. */
-  lineTop: number;
-  lineBottom: number;
-  conf: number;
-}
+import type { OcrWord } from '../contracts/rpc';
+
+export type { OcrWord };
 
 interface TessApi {
   Init(datapath: string, languages: string, oem: number): number;

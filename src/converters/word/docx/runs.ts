@@ -15,7 +15,8 @@ import { classifyInstr } from './fields';
 import { finalRunStyle, mergeRun, onOff, parseRPr, type RunProps } from './props';
 import { scriptStretches } from '../complex-script';
 import { markRevision, type RevisionKind } from '../revisions';
-import { chooseAlternate, type StoryReader } from './story';
+import type { StoryReader } from './story';
+import { chooseAlternate } from './alternate';
 import { isSymbolFont, mapSymbolChar, mapSymbolText, hasPrivateUse } from './symbols';
 
 interface Scope {

@@ -4,12 +4,13 @@
  * Runs and inline content are in ./runs.ts; tables in ./tables.ts.
  */
 import { borderShows, type Block, type Paragraph, type ParagraphProps, type RunStyle } from '../model';
-import { child, children, elements, type XmlElement } from '../../xml';
+import { child, children, type XmlElement } from '../../xml';
 import { FieldStack } from './fields';
 import type { Numbering } from './numbering';
 import type { Package } from './package';
 import { finalRunStyle, finalTabs, mergePara, mergeRun, parsePPr, parseRPr, type ParaProps, type RunProps } from './props';
 import { readInlines } from './runs';
+import { chooseAlternate } from './alternate';
 import type { Styles, TableLayer } from './styles';
 import { hasPrivateUse, isSymbolFont, mapSymbolText } from './symbols';
 import { readTable } from './tables';
@@ -30,21 +31,6 @@ export interface DocContext {
   revisionAuthors: RevisionAuthors;
   /** Paragraphs, runs, rows... read so far: past a limit, LimitExceeded (../limits.ts). */
   counts: ModelCounts;
-}
-
-/**
- * mc:AlternateContent: take the first mc:Choice whose Requires we understand (DrawingML shapes and
- * groups, Word 2010+ extensions that only add attributes), else mc:Fallback.
- */
-const UNDERSTOOD = new Set(['wps', 'wpg', 'wp14', 'w14', 'w15', 'w16', 'a14', 'v', 'o', 'w10', 'pic', 'm', 'wpi']);
-export function chooseAlternate(ac: XmlElement): XmlElement | undefined {
-  for (const c of elements(ac)) {
-    if (c.name === 'Choice') {
-      const req = (c.attrs['Requires'] ?? '').split(/\s+/).filter(Boolean);
-      if (req.every((r) => UNDERSTOOD.has(r))) return c;
-    } else if (c.name === 'Fallback') return c;
-  }
-  return undefined;
 }
 
 export class StoryReader {

@@ -5,6 +5,9 @@ import { METAFILE } from '../metafile';
 import { cssFamily, LIGATURE_LETTERS, type FontBook } from './font-book';
 import { DEFAULT_INSETS } from './shape-paint';
 import { gap, nextStop } from './tab-stops';
+import { pt } from './css-units';
+
+export { pt } from './css-units';
 import { JOINING, RIGHT_TO_LEFT } from '../complex-script';
 import type { InlineContext, PageMarks } from './inline-context';
 import type { ShapePictures } from './shape-pictures';
@@ -26,7 +29,6 @@ export const esc = (s: string) => (SPECIAL.test(s) ? s.replace(/[&<>"]/g, (c) =>
  * pre-wrap MuPDF writes every space as U+00A0, which breaks search and copy in the PDF.
  */
 const keepSpaces = (s: string) => s.replace(/ {2,}/g, (run) => ` ${'\u00a0'.repeat(run.length - 1)}`).replace(/^ /, '\u00a0');
-export const pt = (n: number) => `${Math.round(n * 100) / 100}pt`;
 
 export interface ResolvedRun {
   family: Family;

@@ -1,7 +1,8 @@
 /** Tab stops: where the next tab goes, and the gap that takes the text there (inline-html.ts tracks x). */
 import type { TabStop } from '../model';
 import type { FontBook } from './font-book';
-import { pt, type ResolvedRun } from './inline-html';
+import type { ResolvedRun } from './inline-html';
+import { pt } from './css-units';
 
 export const DEFAULT_TAB_STOP = 36;
 
