@@ -11,7 +11,7 @@ export interface Env {
   CONVERT_TASKS: Queue<unknown>;
   /** A message per OCR page to recognise (read by the OCR Worker, workers/ocr/). */
   OCR_TASKS: Queue<unknown>;
-  /** The engine Workers (service bindings, RPC): the API Worker runs no engine itself (engines/rpc.ts). */
+  /** The engine Workers (service bindings, RPC): the API Worker runs no engine itself (contracts/rpc.ts). */
   PDF_ENGINE: TaskEngine;
   CONVERT_ENGINE: TaskEngine;
   OCR_ENGINE: OcrReading;

@@ -54,12 +54,12 @@ export type EngineReply =
   /** The task fails (bad input, a limit, an engine fault twice): the consumer records it, with the refund. */
   | { outcome: 'failed'; failure: TaskFailure; ours: boolean; error?: string; stack?: string; meta: EngineMeta };
 
-/** The task engines' RPC surface (src/pdf/worker.ts, src/convert/worker.ts). */
+/** The task engines' RPC surface (src/workers/pdf.ts, src/workers/convert.ts). */
 export interface TaskEngine {
   run(job: EngineJob, hooks: EngineHooks): Promise<EngineReply>;
 }
 
-/** The upload inspector's (src/pdf/inspect-worker.ts): a PDF's page count and encryption. */
+/** The upload inspector's (src/workers/inspect.ts): a PDF's page count and encryption. */
 export interface PdfInspection {
   inspect(body: ReadableStream<Uint8Array>): Promise<{ pages: number | null; encrypted: boolean }>;
 }
@@ -85,7 +85,7 @@ export interface OcrPageReading {
   words: OcrWord[];
 }
 
-/** The OCR engine's (src/ocr/worker.ts): one page's words, read the way up it reads best. */
+/** The OCR engine's (src/workers/ocr.ts): one page's words, read the way up it reads best. */
 export interface OcrReading {
   read(png: ReadableStream<Uint8Array>, languages: string[]): Promise<OcrPageReading & { wasm_heap_bytes: number }>;
 }

@@ -1,7 +1,7 @@
 /**
  * The OCR queue's consumer (the API Worker): a message per page of an OCR task. It reads the page
  * the task drew into its scratch space (`ocr-page-<n>.png`), has the OCR Worker read it (Tesseract
- * runs there only, src/ocr/worker.ts), leaves the words beside it (`ocr-words-<n>.json`) and tells
+ * runs there only, src/workers/ocr.ts), leaves the words beside it (`ocr-words-<n>.json`) and tells
  * the task's object, which sends the step that writes the text layer once every page is in
  * (src/operations/ocr.ts). A message that keeps failing goes, after its retries, to the
  * dead-letter queue, whose consumer fails the task naming the page, with a refund.

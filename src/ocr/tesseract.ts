@@ -1,6 +1,6 @@
 /**
  * Tesseract (tesseract.js-core 7: Tesseract 5 in WASM, LSTM only, SIMD) as a thin handle, for
- * the OCR Worker only (src/ocr/worker.ts): the API Worker never loads it. The WASM is imported as
+ * the OCR Worker only (src/workers/ocr.ts): the API Worker never loads it. The WASM is imported as
  * a precompiled module and handed over through `instantiateWasm` (Workers compile none from
  * bytes); the language models (Debian's tessdata_fast, ocr-data/) are bundled as Data modules
  * and written into the engine's file system when a language set is first asked for. One engine

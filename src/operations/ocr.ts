@@ -27,7 +27,7 @@ type Plan = { page: number; dpi: number }[];
  * Searchable PDF (SPEC ocr): pages without text get an invisible text layer of what Tesseract
  * reads on them; pages that carry text are kept as they are (DECISIONS). Three steps:
  * 0. here (MuPDF): each page without text is drawn grey at about 300 dpi into the task's scratch
- *    space, and the pages fan out to the OCR Worker, a message each (src/ocr/worker.ts);
+ *    space, and the pages fan out to the OCR Worker, a message each (src/workers/ocr.ts);
  * 1. the OCR Worker recognises the pages and leaves their words in scratch; the task object
  *    counts them and sends step 2 when the last is in;
  * 2. here again: every word is written over its place on the page, invisible (text render mode

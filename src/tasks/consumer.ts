@@ -1,6 +1,6 @@
 /**
  * Queue consumer (the API Worker): takes a task from its Durable Object, streams its inputs from R2
- * to the engine Worker that runs its operation (engines/rpc.ts), and records what comes back.
+ * to the engine Worker that runs its operation (contracts/rpc.ts), and records what comes back.
  * Nothing heavy runs here: the consumer awaits the engine, so HTTP requests beside it never wait.
  * Failures are classified by the engine: bad input fails the task at once (refund); an engine
  * fault is retried once on fresh engines there; storage hiccups here are retried with backoff.

@@ -1,12 +1,12 @@
 /**
  * The convert Worker (workers/convert/wrangler.toml): the document converters (Word, HTML) with
- * their bundled font faces, behind the task engine's RPC method `run` (engines/task-engine.ts). It
+ * their bundled font faces, behind the task engine's RPC method `run` (tasks/run-job.ts). It
  * has no bindings: the API Worker's consumer streams it a task's inputs and stores what it makes.
  * It alone bundles the Word converter and its two dozen font faces (about 5 MB compressed).
  */
 import { taskEngine } from '../tasks/run-job';
-import { wordToPdfWithConverter } from './word-to-pdf';
-import { htmlToPdfWithLayout } from './html-to-pdf';
+import { wordToPdfWithConverter } from '../convert/word-to-pdf';
+import { htmlToPdfWithLayout } from '../convert/html-to-pdf';
 import type { Operations } from '../tasks/run-job';
 
 export const convertOperations: Operations = new Map([wordToPdfWithConverter, htmlToPdfWithLayout].map((op) => [op.path, op]));

@@ -1,6 +1,6 @@
 /**
  * The PDF Worker (workers/pdf/wrangler.toml): MuPDF and the page operations (every operation whose
- * engine is 'pdf'), behind the task engine's RPC method `run` (engines/task-engine.ts). It has no
+ * engine is 'pdf'), behind the task engine's RPC method `run` (tasks/run-job.ts). It has no
  * bindings: the API Worker's consumer streams it a task's inputs and stores what it makes, so the
  * API Worker never loads MuPDF and no PDF it works on can make an HTTP request wait.
  */

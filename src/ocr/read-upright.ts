@@ -1,19 +1,12 @@
 /**
- * The OCR Worker (workers/ocr/wrangler.toml): Tesseract in WASM with the four bundled language
- * models, behind one RPC method, `read`: a page's PNG in, its words out, read the way up it reads
- * best. It has no bindings: the API Worker's OCR queue consumer (src/ocr/pages.ts) fetches the page
- * from the task's scratch space and stores the words. A trap inside Tesseract replaces it and reads
- * the page once more on a fresh instance; a heap grown past its bound is not carried to the next page.
+ * A page read the way up it reads best: as it is, or turned a quarter or a half when Tesseract is
+ * unsure of it (a page scanned sideways or upside down). Runs in the OCR Worker.
  */
-import { WorkerEntrypoint } from 'cloudflare:workers';
-import { recognize, tesseractHeapBytes, type OcrLanguage } from './tesseract';
-import { retireGrownEngines, withEngineRetry } from '../engines/health';
-import { readAll, type OcrReading } from '../contracts/rpc';
-import { OCR_LANGUAGES } from './languages';
+import { recognize, type OcrLanguage } from './tesseract';
 import { BETTER_BY, CONFIDENT, MIN_TURNED_SIDE, TURNS, greyPngSamples, readingConfidence, runsVertically, turnedPgm, type PageReading } from './orientation';
 
 /** A page PNG larger than this is no page the OCR step draws (it caps pages at 12 Mpx of grey). */
-const MAX_PAGE_PNG_BYTES = 64 * 1024 * 1024;
+export const MAX_PAGE_PNG_BYTES = 64 * 1024 * 1024;
 
 /**
  * The page read as it is, or, when Tesseract is unsure of it, turned the way it reads best (a page
@@ -40,25 +33,3 @@ export async function readUpright(png: Uint8Array, languages: readonly OcrLangua
   }
   return best;
 }
-
-export class OcrEngine extends WorkerEntrypoint implements OcrReading {
-  async read(body: ReadableStream<Uint8Array>, languages: string[]): Promise<PageReading & { wasm_heap_bytes: number }> {
-    const wanted = languages.filter((l): l is OcrLanguage => (OCR_LANGUAGES as readonly string[]).includes(l));
-    if (!wanted.length) throw new Error(`no language of ${languages.join(', ')} is bundled`);
-    const png = await readAll(body, MAX_PAGE_PNG_BYTES);
-    try {
-      const read = await withEngineRetry(
-        () => readUpright(png, wanted),
-        (event, fields) => console.error(JSON.stringify({ event, ...fields })),
-      );
-      return { ...read, wasm_heap_bytes: tesseractHeapBytes() };
-    } finally {
-      const retired = retireGrownEngines();
-      if (retired.length) console.log(JSON.stringify({ event: 'engines_retired', engines: retired }));
-    }
-  }
-}
-
-export default {
-  fetch: () => new Response('The OCR Worker answers its RPC binding only.', { status: 404 }),
-} satisfies ExportedHandler;
