@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToPdfWithLayout, HTML_ELEMENTS_MAX } from '../src/convert/html-to-pdf';
+import { htmlToPdfWithLayout, HTML_ELEMENTS_MAX } from '../src/operations/runs/html-to-pdf';
 import { loadMupdf } from '../src/engines/mupdf';
 import { LimitExceeded } from '../src/lib/limits';
 

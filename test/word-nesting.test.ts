@@ -6,7 +6,7 @@ import { convertWordToPdf, readWordDocument } from '../src/converters/word';
 import { NESTING_MAX, withinWordLimits } from '../src/converters/word/limits';
 import { LimitExceeded } from '../src/lib/limits';
 import { parseXml, XML_DEPTH_MAX } from '../src/converters/xml';
-import { wordToPdfWithConverter } from '../src/convert/word-to-pdf';
+import { wordToPdfWithConverter } from '../src/operations/runs/word-to-pdf';
 import type { Block, Inline, Paragraph, WordDocument } from '../src/converters/word/model';
 import { readTap, TableAssembler } from '../src/converters/word/doc/tables';
 import { renderWordDocument } from '../src/converters/word/layout/render';

@@ -3,7 +3,7 @@ import { defineOperation } from './define';
 
 /**
  * HTML → PDF (SPEC html-to-pdf): the request side, in the API Worker; the page is laid out in the
- * convert Worker (src/convert/html-to-pdf.ts). `page_size`, `orientation` and `margin` are defaults:
+ * convert Worker (src/operations/runs/html-to-pdf.ts). `page_size`, `orientation` and `margin` are defaults:
  * what the document's own CSS asks for (@page size and margins) wins over them.
  */
 export default defineOperation({
@@ -18,5 +18,5 @@ export default defineOperation({
     margin: z.enum(['standard', 'narrow', 'none'], { error: 'margin must be standard, narrow or none' }).default('standard'),
   }),
   engine: 'convert',
-  run: () => Promise.reject(new Error('html-to-pdf runs in the convert Worker (src/convert/html-to-pdf.ts)')),
+  run: () => Promise.reject(new Error('html-to-pdf runs in the convert Worker (src/operations/runs/html-to-pdf.ts)')),
 });

@@ -3,7 +3,7 @@ import { defineOperation } from './define';
 
 /**
  * Word (DOC, DOCX; DOTX and DOCM read as DOCX) → PDF through our own Word layout path. This is the
- * request side, in the API Worker; the conversion runs in the convert Worker (src/convert/), which
+ * request side, in the API Worker; the conversion runs in the convert Worker (src/operations/runs/word-to-pdf.ts), which
  * alone bundles the converter and its font faces.
  */
 export default defineOperation({
@@ -14,5 +14,5 @@ export default defineOperation({
   inputs: { kind: 'file_id' },
   params: z.object({}),
   engine: 'convert',
-  run: () => Promise.reject(new Error('word-to-pdf runs in the convert Worker (src/convert/word-to-pdf.ts)')),
+  run: () => Promise.reject(new Error('word-to-pdf runs in the convert Worker (src/operations/runs/word-to-pdf.ts)')),
 });

@@ -5,8 +5,8 @@
  * It alone bundles the Word converter and its two dozen font faces (about 5 MB compressed).
  */
 import { taskEngine } from '../tasks/run-job';
-import { wordToPdfWithConverter } from '../convert/word-to-pdf';
-import { htmlToPdfWithLayout } from '../convert/html-to-pdf';
+import { wordToPdfWithConverter } from '../operations/runs/word-to-pdf';
+import { htmlToPdfWithLayout } from '../operations/runs/html-to-pdf';
 import type { Operations } from '../tasks/run-job';
 
 export const convertOperations: Operations = new Map([wordToPdfWithConverter, htmlToPdfWithLayout].map((op) => [op.path, op]));

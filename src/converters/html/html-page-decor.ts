@@ -6,7 +6,7 @@
  * `:left`/`:right` (the first page is a right page) and `:first` apply in that order.
  */
 import type * as Mupdf from 'mupdf';
-import { dataUrlBytes } from '../converters/png';
+import { dataUrlBytes } from '../png';
 import type { Declaration, PageRule } from './css-flatten';
 import type { InstalledFaces } from './html-fonts';
 

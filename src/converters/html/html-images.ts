@@ -4,9 +4,9 @@
  * `src` attributes and CSS alike; a `data:image/svg+xml` picture (nor SVG) drawn by
  * svg-picture.ts. Pictures past the budget stay as they are (not drawn).
  */
-import { base64, dataUrlBytes, fromBase64 } from '../converters/png';
-import { loadMupdf } from '../engines/mupdf';
-import { webpToPng } from '../engines/webp';
+import { base64, dataUrlBytes, fromBase64 } from '../png';
+import { loadMupdf } from '../../engines/mupdf';
+import { webpToPng } from '../../engines/webp';
 import { svgToPng } from './svg-picture';
 
 /** At most this many WebP pictures are decoded per page, and at most this many bytes of them. */

@@ -11,8 +11,8 @@
  * by what the directory declares; past a limit, LimitExceeded.
  */
 import { brotliDecompressSync } from 'node:zlib';
-import { knownSizeInflate } from '../converters/native-zlib';
-import { LimitExceeded, requireAtMost } from '../lib/limits';
+import { knownSizeInflate } from '../native-zlib';
+import { LimitExceeded, requireAtMost } from '../../lib/limits';
 import { MAX_FONT_BYTES, MAX_FONT_TABLES, fontMb } from './sfnt';
 
 const KNOWN_TAGS = ['cmap', 'head', 'hhea', 'hmtx', 'maxp', 'name', 'OS/2', 'post', 'cvt ', 'fpgm', 'glyf', 'loca', 'prep', 'CFF ', 'VORG', 'EBDT', 'EBLC', 'gasp', 'hdmx', 'kern', 'LTSH', 'PCLT', 'VDMX', 'vhea', 'vmtx', 'BASE', 'GDEF', 'GPOS', 'GSUB', 'EBSC', 'JSTF', 'MATH', 'CBDT', 'CBLC', 'COLR', 'CPAL', 'SVG ', 'sbix', 'acnt', 'avar', 'bdat', 'bloc', 'bsln', 'cvar', 'fdsc', 'feat', 'fmtx', 'fvar', 'gvar', 'hsty', 'just', 'lcar', 'mort', 'morx', 'opbd', 'prop', 'trak', 'Zapf', 'Silf', 'Glat', 'Gloc', 'Feat', 'Sill'];

@@ -2,8 +2,8 @@
  * The table directory of TrueType/OpenType fonts, read and written (html-to-pdf's fonts): WOFF
  * unpacked to the font inside it, and fonts without their ligatures.
  */
-import { inflateKnownSize } from '../converters/native-zlib';
-import { requireAtMost } from '../lib/limits';
+import { inflateKnownSize } from '../native-zlib';
+import { requireAtMost } from '../../lib/limits';
 
 /**
  * The largest font a WOFF or WOFF2 file may unpack to, and any one of its tables: the fonts pages

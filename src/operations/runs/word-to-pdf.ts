@@ -1,12 +1,12 @@
-import { loadMupdf } from '../engines/mupdf';
-import { bundledFonts } from '../converters/fonts/bundled';
-import { convertWordToPdfChunks, WordConversionError } from '../converters/word';
-import { TaskError } from '../contracts/failures';
-import { isResourceExhaustion } from '../engines/classify';
-import { findLimitExceeded } from '../lib/limits';
-import type { PartProblem } from '../converters/word';
-import type { OperationDef, RunContext, OperationResult } from '../operations/define';
-import wordToPdf from '../operations/word-to-pdf';
+import { loadMupdf } from '../../engines/mupdf';
+import { bundledFonts } from '../../converters/fonts/bundled';
+import { convertWordToPdfChunks, WordConversionError } from '../../converters/word';
+import { TaskError } from '../../contracts/failures';
+import { isResourceExhaustion } from '../../engines/classify';
+import { findLimitExceeded } from '../../lib/limits';
+import type { PartProblem } from '../../converters/word';
+import type { OperationDef, RunContext, OperationResult } from '../define';
+import wordToPdf from '../word-to-pdf';
 
 const CONVERTER_FAILED =
   'Our converter could not handle something in this document (the file itself did not look damaged): the failure was logged for a fix and the payment returned. ' +

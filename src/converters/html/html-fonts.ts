@@ -6,11 +6,11 @@
  * woff2.ts).
  */
 import type * as Mupdf from 'mupdf';
-import { FACE_FILES, faceStyle, type Family, type FontFiles } from '../converters/fonts/catalog';
+import { FACE_FILES, faceStyle, type Family, type FontFiles } from '../fonts/catalog';
 import type { StyleRule } from './css-flatten';
-import { dataUrlBytes } from '../converters/png';
-import { withoutLigatures, woffToSfnt } from './sfnt';
-import { isWoff2, woff2ToSfnt } from './woff2';
+import { dataUrlBytes } from '../png';
+import { withoutLigatures, woffToSfnt } from '../fonts/sfnt';
+import { isWoff2, woff2ToSfnt } from '../fonts/woff2';
 
 export interface EmbeddedFace {
   family: string;

@@ -4,7 +4,7 @@
  * text that extracts as it reads.
  */
 import type * as Mupdf from 'mupdf';
-import { saveBytes } from '../engines/pdf';
+import { saveBytes } from '../../engines/pdf';
 import type { PageDecor } from './html-page-decor';
 import { roundingDevice, type Rounded } from './html-rounded';
 
