@@ -6,6 +6,7 @@
  * box's other declarations as its style. Scopes as CSS nests them: a reset makes a new instance for
  * the element's siblings and their content, and counters() joins the nested instances.
  */
+import { romanNumeral } from '../../lib/numerals';
 import { selectAll } from 'css-select';
 import { Element, Text, type AnyNode, type ParentNode } from 'domhandler';
 import type { Declaration, StyleRule } from './css-flatten';
@@ -125,8 +126,8 @@ function inStyle(n: number, style: string | undefined): string {
   switch (style?.toLowerCase()) {
     case 'lower-alpha': case 'lower-latin': return alpha(n).toLowerCase();
     case 'upper-alpha': case 'upper-latin': return alpha(n);
-    case 'lower-roman': return roman(n).toLowerCase();
-    case 'upper-roman': return roman(n);
+    case 'lower-roman': return romanNumeral(n).toLowerCase();
+    case 'upper-roman': return romanNumeral(n);
     case 'decimal-leading-zero': return n < 10 && n >= 0 ? `0${n}` : String(n);
     case 'none': return '';
     default: return String(n);
@@ -139,18 +140,6 @@ function alpha(n: number): string {
   return s || String(n);
 }
 
-function roman(n: number): string {
-  if (n <= 0 || n >= 4000) return String(n);
-  const table: [number, string][] = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
-  let s = '';
-  for (const [value, letters] of table) {
-    while (n >= value) {
-      s += letters;
-      n -= value;
-    }
-  }
-  return s;
-}
 
 function insert(el: Element, box: Generated | undefined, counters: Map<string, { value: number }[]>, at: 'start' | 'end'): void {
   if (!box || !/\bcounters?\(/i.test(box.content)) return;

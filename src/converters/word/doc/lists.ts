@@ -4,6 +4,7 @@
  * label is the level's number text with placeholders 0..8 replaced by the counters of those levels,
  * counted across the document per list like Word does.
  */
+import { romanNumeral } from '../../../lib/numerals';
 import { i16, i32, u16, u32, u8, utf16 } from './binary';
 
 export interface Level {
@@ -52,15 +53,8 @@ function readLevel(t: Uint8Array, o: number): [Level, number] {
   return [{ start, nfc, text, follow, legal: (flags & 4) !== 0, noRestart: (flags & 8) !== 0, papx, chpx }, p];
 }
 
-const ROMAN: [number, string][] = [
-  [1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i'],
-];
-
-function roman(n: number): string {
-  let s = '';
-  for (const [v, r] of ROMAN) while (n >= v) (s += r), (n -= v);
-  return s;
-}
+/** Lower-case roman numerals, as Word's lowerRoman lists number (nothing for 0). */
+const roman = (n: number): string => (n > 0 ? romanNumeral(n).toLowerCase() : '');
 
 /** Word's letter numbering repeats the letter: a..z, aa..zz, aaa... */
 function letters(n: number): string {

@@ -5,6 +5,7 @@
  * in Word), and a w:num with a startOverride restarts its levels the first time it is used. Labels are
  * produced in document order by `next()`, so the body must be read front to back.
  */
+import { romanNumeral } from '../../../lib/numerals';
 import { attr, child, children, type XmlElement } from '../../xml';
 import { parsePPr, parseRPr, type ParaProps, type RunProps } from './props';
 import type { Styles } from './styles';
@@ -181,9 +182,9 @@ export function formatNumber(n: number, format: string): string {
     case 'upperLetter':
       return letters(n, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ');
     case 'lowerRoman':
-      return roman(n).toLowerCase();
+      return romanNumeral(n).toLowerCase();
     case 'upperRoman':
-      return roman(n);
+      return romanNumeral(n);
     case 'russianLower':
       return letters(n, RUSSIAN_LOWER);
     case 'russianUpper':
@@ -209,13 +210,3 @@ function letters(n: number, alphabet: string): string {
   return ch.repeat(Math.floor((n - 1) / len) + 1);
 }
 
-function roman(n: number): string {
-  if (n <= 0 || n >= 4000) return String(n);
-  const table: [number, string][] = [
-    [1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'],
-    [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I'],
-  ];
-  let s = '';
-  for (const [v, r] of table) while (n >= v) { s += r; n -= v; }
-  return s;
-}
