@@ -9,6 +9,7 @@
  *
  * Bytes cross as streams: an RPC message is capped at 32 MiB, inputs and results are not.
  */
+import { joinChunks } from '../lib/bytes';
 import type { InputFile } from './operation';
 import type { TaskFailure } from './failures';
 
@@ -90,12 +91,13 @@ export interface OcrReading {
   read(png: ReadableStream<Uint8Array>, languages: string[]): Promise<OcrPageReading & { wasm_heap_bytes: number }>;
 }
 
-/** Bytes as a stream of one chunk, for an RPC argument. */
-export function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+/** Chunks as one stream, in order, each handed on as it is (no copy): an RPC argument or result. */
+export function streamOf(...chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  let i = 0;
   return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
+    pull(controller) {
+      if (i < chunks.length) controller.enqueue(chunks[i++]!);
+      else controller.close();
     },
   });
 }
@@ -109,12 +111,5 @@ export async function readAll(body: ReadableStream<Uint8Array>, limit = Number.M
     if (size > limit) throw new RangeError(`the stream is longer than ${limit} bytes`);
     chunks.push(chunk);
   }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return joinChunks(chunks);
 }

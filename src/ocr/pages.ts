@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { TaskObject } from '../tasks/task-object';
 import type { OcrReading } from '../contracts/rpc';
 import { OCR_LANGUAGES } from './languages';
+import { scratchKey } from '../tasks/scratch';
 
 export interface OcrEnv {
   FILES: R2Bucket;
@@ -23,8 +24,6 @@ export const PageMessage = z.object({
   part: z.number().int().min(1),
   languages: z.array(z.enum(OCR_LANGUAGES)).min(1).max(4),
 });
-
-const scratchKey = (taskId: string, name: string) => `scratch/${taskId}/${name}`;
 
 export async function recognisePage(env: OcrEnv, body: unknown): Promise<void> {
   const message = PageMessage.parse(body);

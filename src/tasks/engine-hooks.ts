@@ -8,7 +8,7 @@ import { RpcTarget } from 'cloudflare:workers';
 import type { Env } from '../env';
 import type { EngineHooks } from '../contracts/rpc';
 import { resultName } from '../lib/names';
-import { scratchOf } from './scratch';
+import { scratchKey, scratchOf } from './scratch';
 import { writeStreamed } from './result-writer';
 import type { TaskState } from './types';
 
@@ -33,7 +33,7 @@ export class TaskHooks extends RpcTarget implements EngineHooks {
   }
 
   async scratchPut(name: string, size: number, body: ReadableStream<Uint8Array>): Promise<void> {
-    await this.guard(() => putSized(this.env.FILES, `scratch/${this.state.task_id}/${name}`, size, body));
+    await this.guard(() => putSized(this.env.FILES, scratchKey(this.state.task_id, name), size, body));
   }
 
   scratchGet(name: string): Promise<ReadableStream<Uint8Array> | null> {

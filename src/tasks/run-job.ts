@@ -14,16 +14,8 @@ import type { FanOut, OperationDef, OperationResult, RunContext, Scratch, Stream
 
 export type Operations = ReadonlyMap<string, OperationDef>;
 
-/** Chunks as one stream, in order, each handed on as it is (no copy). */
-function chunksStream(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
-  let i = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (i < chunks.length) controller.enqueue(chunks[i++]!);
-      else controller.close();
-    },
-  });
-}
+/** A reply before its measurements are added (they are taken once the run, retries included, ends). */
+type Unmeasured = Omit<Extract<EngineReply, { outcome: 'next' }>, 'meta'> | Omit<Extract<EngineReply, { outcome: 'stored' }>, 'meta'>;
 
 function hookedScratch(hooks: EngineHooks): Scratch {
   return {
@@ -108,7 +100,7 @@ export async function runJob(operations: Operations, job: EngineJob, hooks: Engi
     const params = op.params.parse(JSON.parse(job.params_json));
     let lastReport = 0;
     const startedAt = Date.now();
-    const reply = await withEngineRetry(async (): Promise<EngineReply | { chunks: OperationResult }> => {
+    const reply = await withEngineRetry(async (): Promise<Unmeasured | { chunks: OperationResult }> => {
       const result = await op.run({
         inputs,
         params,
@@ -122,11 +114,11 @@ export async function runJob(operations: Operations, job: EngineJob, hooks: Engi
         },
         log,
       });
-      if ('next' in result) return { outcome: 'next', ...('fanOut' in result ? { fanOut: (result as FanOut).fanOut } : {}), meta: undefined as never };
+      if ('next' in result) return { outcome: 'next', ...('fanOut' in result ? { fanOut: (result as FanOut).fanOut } : {}) };
       // A streamed result is made while it is written: its making is part of the run (and of its retry).
       if ('produce' in result) {
         const size = await storeProduced(hooks, result);
-        return { outcome: 'stored', ext: result.ext, contentType: result.contentType, size, meta: undefined as never };
+        return { outcome: 'stored', ext: result.ext, contentType: result.contentType, size };
       }
       return { chunks: result };
     }, log);
@@ -139,7 +131,7 @@ export async function runJob(operations: Operations, job: EngineJob, hooks: Engi
     const size = out.chunks.reduce((n, c) => n + c.length, 0);
     let stored;
     try {
-      stored = await hooks.storeResult(out.ext, out.contentType, size, chunksStream(out.chunks));
+      stored = await hooks.storeResult(out.ext, out.contentType, size, streamOf(...out.chunks));
     } catch (err) {
       throw new StoreFailed(err);
     }

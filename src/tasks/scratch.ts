@@ -7,10 +7,13 @@ import type { Scratch } from '../contracts/operation';
 
 const scratchPrefix = (taskId: string) => `scratch/${taskId}/`;
 
+/** The R2 key of a task's scratch object `name`. */
+export const scratchKey = (taskId: string, name: string) => scratchPrefix(taskId) + name;
+
 export function scratchOf(env: Env, taskId: string): Scratch {
   return {
-    put: async (name, bytes) => void (await env.FILES.put(scratchPrefix(taskId) + name, bytes)),
-    get: async (name) => (await env.FILES.get(scratchPrefix(taskId) + name))?.body ?? null,
+    put: async (name, bytes) => void (await env.FILES.put(scratchKey(taskId, name), bytes)),
+    get: async (name) => (await env.FILES.get(scratchKey(taskId, name)))?.body ?? null,
   };
 }
 
