@@ -1,14 +1,22 @@
 /**
- * The import rules of src/ (issue 41), checked in `npm test` (`npm run lint:imports`). Layers,
- * lowest first: contracts and lib; engines and converters; storage and billing; tasks and
- * operations; then what serves requests (routes, middleware, dashboard, mcp), and the Worker
- * entries (src/workers/), which nothing imports. A module imports from its own layer or below, never above, and no import goes round
- * in a circle. Type-only imports are left out of the circle rule: `env.ts` names the Durable
- * Object classes its bindings hold, which name the env back, and nothing runs in that loop.
+ * The import rules of src/ (issue 41, DESIGN.md "Target layout"), checked in `npm test`
+ * (`npm run lint:imports`; folder-level circles by scripts/lint/folder-cycles.mjs). The layers, lowest first:
+ *
+ *   lib → contracts → codecs → fonts → pdf, layout, paint → convert/office → convert/<format> → ocr
+ *   → service (tasks, billing, storage, auth, env) → operations → api → workers
+ *
+ * A module imports from its own layer or below, never above, and no import goes round in a circle.
+ * Layout and paint never import each other (they share only the display types of contracts/);
+ * a format's readers (convert/<format>/read/) never import layout. Type-only imports are left out
+ * of the circle rule: `service/env.ts` names the Durable Object classes its bindings hold, which
+ * name the env back, and nothing runs in that loop.
  */
-const UPPER_THAN_ENGINES = '^src/(tasks|operations|routes|middleware|dashboard|mcp|storage|billing|auth|convert|workers)/|^src/ocr/pages[.]ts$|^src/(env|app)[.]ts$';
+const ENGINE_SIDE = '^src/(lib|contracts|codecs|fonts|pdf|layout|paint|convert|ocr)/';
+const SERVICE_AND_UP = '^src/(service|operations|api|workers)/';
+const upward = (name, from, to, comment) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to, dependencyTypesNot: ['type-only'] } });
 module.exports = {
   forbidden: [
+    { name: 'no-circular', comment: 'an import circle: two modules that each need the other', severity: 'error', from: {}, to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } } },
     {
       name: 'worker-entries-are-imported-by-nobody',
       comment: 'src/workers/ holds the entries wrangler starts; the test Worker (test/setup) alone imports them',
@@ -16,28 +24,24 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/workers/' },
       to: { path: '^src/workers/' },
     },
-    { name: 'no-circular', comment: 'an import circle: two modules that each need the other', severity: 'error', from: {}, to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } } },
+    upward('lib-imports-only-lib', '^src/lib/', '^src/(?!lib/)', 'lib/ is what every layer may import: it imports nothing else of src/'),
+    upward('contracts-import-only-lib', '^src/contracts/', '^src/(?!lib/|contracts/)', 'contracts/ (input file, run context, failures, scratch keys, RPC shapes) import only lib/'),
+    upward('codecs-import-only-lib', '^src/codecs/', '^src/(?!lib/|codecs/|contracts/)', 'codecs (png, jpeg, zlib, zip, xml, webp) know no document'),
+    upward('fonts-import-only-codecs', '^src/fonts/', '^src/(?!lib/|codecs/|contracts/|fonts/)', 'fonts are data and their readers: below layout, paint and the PDF writer'),
+    upward('pdf-imports-no-document-layer', '^src/pdf/', '^src/(layout|paint|convert|ocr)/|' + SERVICE_AND_UP, 'the PDF layer (MuPDF, the finisher, the writer, stamps) serves the converters and operations, it knows none of them'),
+    upward('layout-never-imports-paint', '^src/layout/', '^src/(paint|pdf|convert|ocr)/|' + SERVICE_AND_UP, 'layout measures and places (with fonts); paint draws: they share a display type, never an import'),
+    upward('paint-never-imports-layout', '^src/paint/', '^src/(layout|convert|ocr)/|' + SERVICE_AND_UP, 'paint draws what layout placed: paths, text runs, pictures, clips (to pdf, fonts, codecs)'),
     {
-      name: 'contracts-and-lib-import-nothing-above',
-      comment: 'contracts/ and lib/ are what every layer may import: they import nothing of the layers above',
+      name: 'office-parts-know-no-format',
+      comment: 'the Office parts (OPC, themes, DrawingML, charts, VML, OfficeArt) are shared by Word, sheets and slides: typed on their own model, not even a type of a format',
       severity: 'error',
-      from: { path: '^src/(contracts|lib)/' },
-      to: { path: '^src/(engines|converters|ocr|tasks|operations|routes|middleware|dashboard|mcp|storage|billing|auth|convert|workers)/', dependencyTypesNot: ['type-only'] },
+      from: { path: '^src/convert/office/' },
+      to: { path: '^src/convert/(?!office/)[^/]+/|^src/(layout|ocr)/|' + SERVICE_AND_UP },
     },
-    {
-      name: 'engines-and-converters-import-no-upper-layer',
-      comment: 'engines and converters are libraries (bytes in, bytes out): no tasks, operations, storage, billing or HTTP',
-      severity: 'error',
-      from: { path: '^src/(engines|converters)/' },
-      to: { path: UPPER_THAN_ENGINES },
-    },
-    {
-      name: 'storage-and-billing-import-no-operations-or-http',
-      comment: 'accounts, files, money: below the operations and the routes that use them',
-      severity: 'error',
-      from: { path: '^src/(storage|billing)/' },
-      to: { path: '^src/(tasks|operations|routes|middleware|dashboard|mcp|convert|workers)/|^src/app[.]ts$' },
-    },
+    upward('converters-are-libraries', '^src/(convert|ocr)/', SERVICE_AND_UP, 'converters are libraries (bytes in, PDF chunks out): no tasks, operations, storage, billing or HTTP'),
+    upward('readers-never-import-layout', '^src/convert/[^/]+/read/', '^src/layout/|^src/convert/[^/]+/(layout|flow)/', 'a reader builds the document model; it never reaches into layout'),
+    upward('service-imports-no-operation-or-api', '^src/service/', '^src/(operations|api)/', 'tasks, money, storage and accounts: below the operations and the routes that use them'),
+    upward('operations-import-no-api', '^src/operations/', '^src/api/', 'an operation is a definition and a run; the HTTP side reads the registry, not the other way'),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -93,7 +93,7 @@ const nodeConvert = (bytes) => {
     converter.convert(bytes);
     return true;
   } catch (e) {
-    if (converter.isWordConversionError(e)) return false; // a refusal (password, damaged) is timed too
+    if (converter.isConversionError(e)) return false; // a refusal (password, damaged) is timed too
     throw e;
   }
 };

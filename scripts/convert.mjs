@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // npm run convert -- IN.docx [OUT.pdf] [--json]
 // Converts a Word document (.docx, .docm, .dotx, .doc) to PDF with the service's converter
-// (src/converters/word, bundled for Node by scripts/lib/word-converter.mjs) and prints pages, time
+// (src/convert/word, bundled for Node by scripts/lib/word-converter.mjs) and prints pages, time
 // and size. OUT defaults to IN with .pdf for its extension. A document the converter refuses
-// (password, damaged, not Word) prints its WordConversionError message and exits 1.
+// (password, damaged, not Word) prints its ConversionError message and exits 1.
 // --json prints one JSON line instead (npm run fidelity runs each document this way, in a fresh process).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
@@ -49,7 +49,7 @@ try {
   pdf = converter.convert(bytes, (p) => problems.push(p));
 } catch (e) {
   const ms = Math.round(performance.now() - t0);
-  if (converter.isWordConversionError(e)) fail({ problem: e.problem, error: e.message, ms }, 1);
+  if (converter.isConversionError(e)) fail({ problem: e.problem, error: e.message, ms }, 1);
   fail({ error: e?.stack ?? String(e), ms, unexpected: true }, 1);
 }
 const ms = Math.round(performance.now() - t0);

@@ -101,7 +101,7 @@ function convertNode(input, candidate) {
     writeFileSync(candidate, pdf);
     return { ok: true, pdf };
   } catch (e) {
-    return converter.isWordConversionError(e) ? { ok: false, problem: e.problem, error: `${e.problem}: ${e.message}` } : { ok: false, error: String(e?.stack ?? e).split('\n')[0] };
+    return converter.isConversionError(e) ? { ok: false, problem: e.problem, error: `${e.problem}: ${e.message}` } : { ok: false, error: String(e?.stack ?? e).split('\n')[0] };
   }
 }
 

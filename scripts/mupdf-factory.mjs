@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes src/engines/generated/mupdf-factory.js: MuPDF.js (node_modules/mupdf, its JS API and its
+ * Writes src/pdf/generated/mupdf-factory.js: MuPDF.js (node_modules/mupdf, its JS API and its
  * emscripten glue) as a function that makes a fresh, independent MuPDF instance each time it is
  * called, from the same compiled WASM module.
  *
@@ -9,7 +9,7 @@
  * bounds", "unreachable", a stack overflow) that instance's heap and stack are in no known state,
  * and every later task in the isolate failed. A heap that grew to 200 MB for one large file also
  * stays that size forever (WASM memory never shrinks). With a factory the task runner drops a
- * broken or bloated instance and the next task gets a new one (src/engines/mupdf.ts).
+ * broken or bloated instance and the next task gets a new one (src/pdf/mupdf.ts).
  *
  * The transformation is mechanical and checked: the package's exports become the returned object;
  * the `globalThis.$libmupdf_*` callbacks through which the WASM side calls back into JS (streams,
@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'node_modules/mupdf/dist');
-const out = join(root, 'src/engines/generated/mupdf-factory.js');
+const out = join(root, 'src/pdf/generated/mupdf-factory.js');
 
 function fail(message) {
   console.error(`mupdf-factory: ${message} (mupdf ${JSON.parse(readFileSync(join(dist, '../package.json'), 'utf8')).version}); update scripts/mupdf-factory.mjs`);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // npm run lint:openapi: the OpenAPI document the service serves at /v1/openapi.json
-// (src/openapi.ts, generated from the operations' zod schemas), checked by an independent linter,
+// (src/api/openapi.ts, generated from the operations' zod schemas), checked by an independent linter,
 // Redocly's (`@redocly/cli lint`, its recommended rules; redocly.yaml). The document is built here
-// by bundling src/openapi.ts for Node as the Word converter is bundled, so no service has to run.
+// by bundling src/api/openapi.ts for Node as the Word converter is bundled, so no service has to run.
 // Exits non-zero on any error or warning.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ try {
       b.onLoad({ filter: /.*/, namespace: 'no-mupdf' }, () => ({ contents: 'export default undefined;', loader: 'js' }));
     },
   };
-  await build({ ...NODE_BUNDLE_OPTIONS, external: [], plugins: [noMupdf], entryPoints: [join(root, 'src', 'openapi.ts')], absWorkingDir: root, outfile: bundle, logLevel: 'silent' });
+  await build({ ...NODE_BUNDLE_OPTIONS, external: [], plugins: [noMupdf], entryPoints: [join(root, 'src', 'api', 'openapi.ts')], absWorkingDir: root, outfile: bundle, logLevel: 'silent' });
   const { openApiDocument } = await import(pathToFileURL(bundle).href);
   const doc = join(dir, 'openapi.json');
   // The served document names the origin it is served from; a deployed Worker's looks like this.
@@ -38,7 +38,7 @@ try {
   // Redocly exits 0 on warnings; the bar here is 0 errors and 0 warnings.
   const warnings = Number(/You have (\d+) warnings?/.exec(out)?.[1] ?? 0);
   if (r.status !== 0 || warnings > 0) {
-    console.error(`lint:openapi: ${r.status !== 0 ? 'errors' : `${warnings} warning(s)`}: fix src/openapi.ts`);
+    console.error(`lint:openapi: ${r.status !== 0 ? 'errors' : `${warnings} warning(s)`}: fix src/api/openapi.ts`);
     process.exitCode = 1;
   } else console.log('lint:openapi: 0 errors, 0 warnings');
 } finally {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { admin, balanceOf, markerPdf, newAccount, runOp, uploadOk, waitTask, type TestAccount } from './helpers';
 import { damagedPdf, expectProblem } from './fixtures';
-import { refundTask } from '../src/billing/charge';
+import { refundTask } from '../src/service/billing/charge';
 
 async function ledgerOf(accountId: string) {
   const sum = await env.DB.prepare('SELECT SUM(amount_kopecks) AS total FROM ledger WHERE account_id = ?').bind(accountId).first<{ total: number }>();

@@ -1,18 +1,18 @@
 /**
  * Image limits, checked on what a file declares before anything is decoded: one pixel limit
- * (MAX_DECODED_PIXELS, src/engines/image-header.ts) for the watermark's logo, WebP, and the Word
+ * (MAX_DECODED_PIXELS, src/codecs/image-header.ts) for the watermark's logo, WebP, and the Word
  * converter's PNG paths; PNG data that cannot hold the pixels its header declares refused.
  */
 import { describe, expect, it } from 'vitest';
 import * as zlib from 'node:zlib';
 import { zlibSync } from 'fflate';
-import { assemblePng } from '../src/converters/png';
-import { MAX_ICC_BYTES, readPng } from '../src/converters/png-parts';
-import { MAX_DECODED_PIXELS, pngHeader, pngProblem } from '../src/engines/image-header';
-import { MAX_DECODED_PIXELS as IMAGE_PAGES_PIXELS } from '../src/engines/image-pages';
-import { MAX_WEBP_PIXELS, webpToPng } from '../src/engines/webp';
-import { pngAlpha } from '../src/converters/word/layout/png-alpha';
-import { deinterlace } from '../src/converters/word/layout/png-interlace';
+import { assemblePng } from '../src/codecs/png';
+import { MAX_ICC_BYTES, readPng } from '../src/codecs/png-parts';
+import { MAX_DECODED_PIXELS, pngHeader, pngProblem } from '../src/codecs/image-header';
+import { MAX_DECODED_PIXELS as IMAGE_PAGES_PIXELS } from '../src/pdf/image-pages';
+import { MAX_WEBP_PIXELS, webpToPng } from '../src/codecs/webp';
+import { pngAlpha } from '../src/codecs/png-alpha';
+import { deinterlace } from '../src/codecs/png-interlace';
 import { LimitExceeded } from '../src/lib/limits';
 import { balanceOf, markerPdf, newAccount, runOp, uploadOk } from './helpers';
 

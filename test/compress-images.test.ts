@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { zlibSync } from 'fflate';
 import type * as Mupdf from 'mupdf';
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 import { download, newAccount, runOp, uploadOk } from './helpers';
 import { savedAndFreed } from './fixtures';
 

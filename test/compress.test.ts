@@ -1,6 +1,6 @@
 /** compress: never larger; medium and high resample images above 150 and 100 dpi as drawn; low keeps the pixels. */
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { download, inspect, markerPdf, newAccount, runOp, uploadOk } from './helpers';
 import { expectProblem, savedAndFreed } from './fixtures';

@@ -1,6 +1,6 @@
-/** Modern CSS written out for MuPDF's reader (src/converters/html/css-flatten.ts). */
+/** Modern CSS written out for MuPDF's reader (src/convert/html/css-flatten.ts). */
 import { describe, expect, it } from 'vitest';
-import { flattenCss } from '../src/converters/html/css-flatten';
+import { flattenCss } from '../src/convert/html/css-flatten';
 
 describe('flattenCss', () => {
   it('nesting with and without &, custom properties with fallbacks, @page margin boxes dropped, @media for print written out in place', () => {

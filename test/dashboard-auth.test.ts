@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { SELF, env } from 'cloudflare:test';
 import { ADMIN, BASE, newAccount } from './helpers';
-import { hashPassword, verifyPassword } from '../src/auth/passwords';
-import { createApp } from '../src/app';
+import { hashPassword, verifyPassword } from '../src/service/auth/passwords';
+import { createApp } from '../src/api/app';
 
 const ORIGIN = { origin: BASE };
 

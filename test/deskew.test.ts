@@ -1,6 +1,6 @@
-/** Deskew (src/engines/deskew.ts): the angle of a page's text lines found, and the page turned back level. */
+/** Deskew (src/pdf/deskew.ts): the angle of a page's text lines found, and the page turned back level. */
 import { describe, expect, it } from 'vitest';
-import { rotated, skewAngle } from '../src/engines/deskew';
+import { rotated, skewAngle } from '../src/pdf/deskew';
 
 /** A white grey page with dark "text lines" 4 px thick every 30 px, climbing to the right by `degrees`. */
 function linedPage(w: number, h: number, degrees: number): Uint8Array {

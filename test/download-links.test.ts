@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { SELF, env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { BASE, markerPdf, newAccount, runOp, uploadOk, type TaskRecord, type TestAccount } from './helpers';
 import { newTaskId, queuedTask } from './fixtures';
-import { createApp } from '../src/app';
-import { publicBaseUrl } from '../src/env';
-import type { TaskObject } from '../src/tasks/task-object';
-import type { TaskState } from '../src/tasks/types';
+import { createApp } from '../src/api/app';
+import { publicBaseUrl } from '../src/service/env';
+import type { TaskObject } from '../src/service/tasks/task-object';
+import type { TaskState } from '../src/service/tasks/types';
 
 async function expectProblem(res: Response, status: number, code: string): Promise<string> {
   expect(res.status).toBe(status);

@@ -6,16 +6,16 @@
  */
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dropMupdf, loadMupdf, mupdfHeapBytes } from '../src/engines/mupdf';
-import { EngineFault, isEngineTrap, isOutOfMemory, retireGrownEngines, withEngineRetry } from '../src/engines/health';
+import { dropMupdf, loadMupdf, mupdfHeapBytes } from '../src/pdf/mupdf';
+import { EngineFault, isEngineTrap, isOutOfMemory, retireGrownEngines, withEngineRetry } from '../src/lib/engine-health';
 import { failureMessage } from '../src/contracts/failures';
-import { failureOf } from '../src/engines/classify';
-import { runTask } from '../src/tasks/consumer';
-import { runJob, type Operations } from '../src/tasks/run-job';
+import { failureOf } from '../src/pdf/classify';
+import { runTask } from '../src/service/tasks/consumer';
+import { runJob, type Operations } from '../src/service/tasks/run-job';
 import { operationByPath } from '../src/operations';
-import { chargeOperation } from '../src/billing/charge';
-import { getAccount, keyOfAccount } from '../src/storage/accounts';
-import { findLiveFiles } from '../src/storage/files';
+import { chargeOperation } from '../src/service/billing/charge';
+import { getAccount, keyOfAccount } from '../src/service/storage/accounts';
+import { findLiveFiles } from '../src/service/storage/files';
 import { newId } from '../src/lib/ids';
 import { balanceOf, markerPdf, newAccount, runOp, uploadOk, waitTask, type TestAccount } from './helpers';
 import rotate from '../src/operations/rotate';

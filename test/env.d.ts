@@ -1,4 +1,4 @@
-import type { Env as WorkerEnv } from '../src/env';
+import type { Env as WorkerEnv } from '../src/service/env';
 
 // `env` from cloudflare:test is typed as Cloudflare.Env: make it the Worker's own Env.
 declare global {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { FACE_FILES } from '../src/converters/fonts/catalog';
-import { withoutCharacters, withTablesHidden } from '../src/converters/word/layout/face-tables';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { FACE_FILES } from '../src/fonts/catalog';
+import { withoutCharacters, withTablesHidden } from '../src/fonts/face-tables';
 
 const LIGATURES = new Set([0xfb00, 0xfb01, 0xfb02, 0xfb03, 0xfb04]);
 

@@ -1,7 +1,7 @@
 /** Which engine errors are exhaustion (retried, then "too large") and which are the file's fault. */
 import { describe, expect, it } from 'vitest';
 import { deflateSync } from 'node:zlib';
-import { isResourceExhaustion } from '../src/engines/classify';
+import { isResourceExhaustion } from '../src/pdf/classify';
 
 describe('isResourceExhaustion', () => {
   it("recognises workerd's zlib refusing an output bound, thrown by the real runtime, and a wrapped one", () => {

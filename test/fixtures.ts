@@ -5,8 +5,8 @@
 import { expect } from 'vitest';
 import { env } from 'cloudflare:test';
 import { unzipSync } from 'fflate';
-import { assemblePng } from '../src/converters/png';
-import { loadMupdf } from '../src/engines/mupdf';
+import { assemblePng } from '../src/codecs/png';
+import { loadMupdf } from '../src/pdf/mupdf';
 import { inspect } from './helpers';
 
 /** A valid RGB PNG of the given size, filled with one colour. */

@@ -1,8 +1,8 @@
-/** An image's Flate rows read a slice at a time (src/engines/flate-rows.ts): every PNG filter and the TIFF predictor undone. */
+/** An image's Flate rows read a slice at a time (src/codecs/flate-rows.ts): every PNG filter and the TIFF predictor undone. */
 import { describe, expect, it } from 'vitest';
 import { zlibSync } from 'fflate';
 import { unzlibSync } from 'fflate';
-import { flateRows, inflateAtMost, reflateStreaming } from '../src/engines/flate-rows';
+import { flateRows, inflateAtMost, reflateStreaming } from '../src/codecs/flate-rows';
 
 const [W, H, N] = [37, 23, 3];
 

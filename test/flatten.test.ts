@@ -1,7 +1,7 @@
 /** flatten: fields and annotations burnt into the page, no form left, the page as it looked, links kept. */
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 import { download, newAccount, runOp, uploadOk } from './helpers';
 import { savedAndFreed } from './fixtures';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type * as Mupdf from 'mupdf';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { FACE_FILES } from '../src/converters/fonts/catalog';
-import { subsetTrueType } from '../src/converters/fonts/truetype-subset';
-import { scanContent } from '../src/converters/word/layout/content-glyphs';
-import { subsetPageFonts } from '../src/converters/word/layout/font-subsets';
-import { renderWordDocument } from '../src/converters/word/layout/render';
-import type { RunStyle, WordDocument } from '../src/converters/word/model';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { FACE_FILES } from '../src/fonts/catalog';
+import { subsetTrueType } from '../src/fonts/truetype-subset';
+import { scanContent } from '../src/pdf/finish/content-glyphs';
+import { subsetPageFonts } from '../src/pdf/finish/font-subsets';
+import { renderWordDocument } from '../src/convert/word/layout/render';
+import type { RunStyle, WordDocument } from '../src/convert/word/model/index';
 
 const ascii = (s: string) => new TextEncoder().encode(s);
 

@@ -4,7 +4,7 @@
  */
 import { SELF } from 'cloudflare:test';
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 
 export const BASE = 'https://pdf-edge.test';
 export const ADMIN = { 'x-admin-token': 'test-admin-token', 'content-type': 'application/json' };

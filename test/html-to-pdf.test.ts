@@ -1,17 +1,17 @@
 /** html-to-pdf through the service (a first cut on MuPDF's HTML layout): sizes, margins, encodings, fragments, data: images, links, title. */
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
 import { prepareHtml } from '../src/operations/runs/html-to-pdf';
-import { decodeHtml, withoutActiveContent } from '../src/converters/html/html-source';
-import { pageBox } from '../src/converters/html/html-page-box';
-import { printRules } from '../src/converters/html/css-flatten';
-import { gridTracks } from '../src/converters/html/html-boxes';
-import { specificityOf } from '../src/converters/html/html-styles';
-import { matchesPrint, resolveViewportAndCalc } from '../src/converters/html/css-media';
-import { woffToSfnt } from '../src/converters/fonts/sfnt';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { FACE_FILES } from '../src/converters/fonts/catalog';
+import { decodeHtml, withoutActiveContent } from '../src/convert/html/html-source';
+import { pageBox } from '../src/convert/html/html-page-box';
+import { printRules } from '../src/convert/html/css-flatten';
+import { gridTracks } from '../src/convert/html/html-boxes';
+import { specificityOf } from '../src/convert/html/html-styles';
+import { matchesPrint, resolveViewportAndCalc } from '../src/convert/html/css-media';
+import { woffToSfnt } from '../src/fonts/sfnt';
+import { bundledFonts } from '../src/fonts/bundled';
+import { FACE_FILES } from '../src/fonts/catalog';
 import { zlibSync } from 'fflate';
 
 async function convert(acct: TestAccount, html: Uint8Array | string, params: Record<string, unknown> = {}) {

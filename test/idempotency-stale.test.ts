@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { balanceOf, markerPdf, newAccount, uploadOk, type TestAccount } from './helpers';
 import { expectProblem } from './fixtures';
-import { requestHash, STALE_CLAIM_MS } from '../src/middleware/idempotency';
+import { requestHash, STALE_CLAIM_MS } from '../src/api/middleware/idempotency';
 
 const rotate = (acct: TestAccount, body: string, key: string) =>
   acct.api('/v1/pdf/rotate', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { balanceOf, markerPdf, newAccount, uploadOk, type TestAccount } from './helpers';
 import { expectProblem } from './fixtures';
-import { sweepIdempotencyKeys, IDEMPOTENCY_TTL_MS } from '../src/middleware/idempotency';
+import { sweepIdempotencyKeys, IDEMPOTENCY_TTL_MS } from '../src/api/middleware/idempotency';
 
 const rotate = (acct: TestAccount, body: unknown, key: string) =>
   acct.api('/v1/pdf/rotate', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });

@@ -3,7 +3,7 @@
  * show how they were turned, EXIF orientation spliced in, CMYK JPEGs the way Photoshop writes them,
  * PNGs with transparency; and a rendered page to read colours from.
  */
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 
 export const RED = [255, 0, 0];
 export const GREEN = [0, 255, 0];

@@ -1,7 +1,7 @@
-/** Our streaming baseline JPEG encoder (src/engines/jpeg-encoder.ts): any size, fed in bands, decodes to what it was given. */
+/** Our streaming baseline JPEG encoder (src/codecs/jpeg-encoder.ts): any size, fed in bands, decodes to what it was given. */
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
-import { JpegBandEncoder, encodeJpeg } from '../src/engines/jpeg-encoder';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { JpegBandEncoder, encodeJpeg } from '../src/codecs/jpeg-encoder';
 
 /** Encodes `pixels` in bands of `band` rows and decodes the JPEG with MuPDF: size, density and mean error. */
 async function roundTrip(w: number, h: number, n: 1 | 3, band: number, pixels: Uint8Array, quality = 90) {

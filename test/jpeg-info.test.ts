@@ -3,8 +3,8 @@
  * (engines/image-header.ts): only what every PDF reader's DCTDecode shows as Word does passes.
  */
 import { describe, expect, it } from 'vitest';
-import { encodeJpeg } from '../src/engines/jpeg-encoder';
-import { jpegInfo } from '../src/converters/word/layout/jpeg-info';
+import { encodeJpeg } from '../src/codecs/jpeg-encoder';
+import { jpegInfo } from '../src/convert/word/layout/jpeg-info';
 
 /** The offset of the first start-of-frame marker's precision byte. */
 function sofPrecisionAt(jpeg: Uint8Array): number {

@@ -1,9 +1,9 @@
 /** jpg-to-pdf through the service: JPEGs byte for byte and upright, CMYK right, PNG transparency, fit and size rules. */
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
 import { makePng } from './fixtures';
-import { assemblePng } from '../src/converters/png';
+import { assemblePng } from '../src/codecs/png';
 import { BLUE, GREEN, RED, WHITE, adobeCmykJpeg, halfTransparentPng, near, quadrantJpeg, renderedPage, withOrientation } from './image-fixtures';
 
 async function pdfOf(acct: TestAccount, files: [Uint8Array, string][], params: Record<string, unknown> = {}): Promise<Uint8Array> {

@@ -3,7 +3,7 @@
  * message, not the internal error. The limit is a parameter here (300 ms) instead of 30 s.
  */
 import { describe, expect, it } from 'vitest';
-import { FETCH_TIMEOUT_MS, FileUrlError, fetchFileUrl } from '../src/mcp/file-url';
+import { FETCH_TIMEOUT_MS, FileUrlError, fetchFileUrl } from '../src/api/mcp/file-url';
 
 const INSECURE = { allowInsecure: true };
 /**

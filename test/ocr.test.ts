@@ -7,11 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import type * as Mupdf from 'mupdf';
 import { PDFDocument as PdfLib } from 'pdf-lib';
-import { loadMupdf } from '../src/engines/mupdf';
-import { SANS, StampFont, appendToPage, textAt, visiblePage } from '../src/engines/stamp';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { SANS, StampFont, appendToPage, textAt, visiblePage } from '../src/pdf/stamp';
 import { balanceOf, download, newAccount, runOp, uploadOk, waitTask } from './helpers';
 import { env } from 'cloudflare:test';
-import { handleQueue } from '../src/tasks/consumer';
+import { handleQueue } from '../src/service/tasks/consumer';
 import { operationByPath } from '../src/operations';
 
 const EN = ['The quick brown fox jumps over the lazy dog', 'Pack my box with five dozen liquor jugs', 'Searchable layers hold recognised words'];

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SELF } from 'cloudflare:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { fetchFileUrl, FileUrlError } from '../src/mcp/file-url';
+import { fetchFileUrl, FileUrlError } from '../src/api/mcp/file-url';
 import { BASE, newAccount } from './helpers';
 
 const insecure = { allowInsecure: true };

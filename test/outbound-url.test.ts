@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { outboundUrlProblem } from '../src/lib/outbound-url';
-import { deliverOnce, type WebhookOutbox } from '../src/tasks/webhook';
+import { deliverOnce, type WebhookOutbox } from '../src/service/tasks/webhook';
 import { balanceOf, markerPdf, newAccount, uploadOk } from './helpers';
 
 const strict = { allowInsecure: false };

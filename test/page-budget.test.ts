@@ -1,13 +1,13 @@
 /**
- * Pages are measured before MuPDF draws or reads them (src/engines/page-budget.ts): tiny PDFs that
+ * Pages are measured before MuPDF draws or reads them (src/pdf/page-budget.ts): tiny PDFs that
  * would keep the engine busy for minutes, or inflate to gigabytes, fail at once naming the limit,
  * refunded; ordinary heavy pages pass.
  */
 import { describe, expect, it } from 'vitest';
 import { zlibSync } from 'fflate';
 import { balanceOf, newAccount, runOp, uploadOk } from './helpers';
-import { checkPageBudget } from '../src/engines/page-budget';
-import { withPdf } from '../src/engines/pdf';
+import { checkPageBudget } from '../src/pdf/page-budget';
+import { withPdf } from '../src/pdf/pdf';
 
 const enc = new TextEncoder();
 

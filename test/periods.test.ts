@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { periodEnd, periodStart } from '../src/billing/charge';
-import { includedWindow } from '../src/billing/plans';
+import { periodEnd, periodStart } from '../src/service/billing/charge';
+import { includedWindow } from '../src/service/billing/plans';
 
 const t = (s: string) => Date.parse(s);
 const at = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -1,9 +1,9 @@
 /** photo-to-pdf through the service: A4 pages, upright pictures, the 200 dpi cap, grayscale and a scan's clean paper. */
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
 import { BLUE, GREEN, RED, WHITE, near, quadrantJpeg, renderedPage, withOrientation } from './image-fixtures';
-import { skewAngle } from '../src/engines/deskew';
+import { skewAngle } from '../src/pdf/deskew';
 
 async function pdfOf(acct: TestAccount, bytes: Uint8Array, name: string, params: Record<string, unknown> = {}): Promise<Uint8Array> {
   const up = await uploadOk(acct, bytes, name);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { unzlibSync, zlibSync } from 'fflate';
-import { pngAlpha } from '../src/converters/word/layout/png-alpha';
+import { pngAlpha } from '../src/codecs/png-alpha';
 import type * as Mupdf from 'mupdf';
-import { loadMupdf } from '../src/engines/mupdf';
-import { assemblePng } from '../src/converters/png';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { renderWordDocument } from '../src/converters/word/layout/render';
-import type { WordDocument } from '../src/converters/word/model';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { assemblePng } from '../src/codecs/png';
+import { bundledFonts } from '../src/fonts/bundled';
+import { renderWordDocument } from '../src/convert/word/layout/render';
+import type { WordDocument } from '../src/convert/word/model/index';
 
 // The alpha taken out must be exactly the samples that were filtered in, for every PNG filter type
 // (on the first row, with nothing above, too); the colours stay in the PNG's own data (checked

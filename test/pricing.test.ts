@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OCR_MAX_PAGES, PAGE_RATES, ocrPageLimit, sizeOrPages, sizeUnits, toJpgPrice } from '../src/billing/pricing';
+import { OCR_MAX_PAGES, PAGE_RATES, ocrPageLimit, sizeOrPages, sizeUnits, toJpgPrice } from '../src/service/billing/pricing';
 import { formatRub, UNIT_PRICE_KOPECKS } from '../src/lib/money';
-import { priceList } from '../src/routes/account';
+import { priceList } from '../src/api/routes/account';
 
 const file = (size: number, pages: number | null = 1) => ({ size, pages });
 const rub = (units: number) => formatRub(units * UNIT_PRICE_KOPECKS);

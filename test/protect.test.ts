@@ -1,6 +1,6 @@
 /** protect: AES-256 (R6) written by us; any password works; owner password and permissions as DECISIONS says. */
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 import { balanceOf, download, inspect, markerPdf, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
 import { expectProblem } from './fixtures';
 

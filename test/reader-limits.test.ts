@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToPdfWithLayout, HTML_ELEMENTS_MAX } from '../src/operations/runs/html-to-pdf';
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 import { LimitExceeded } from '../src/lib/limits';
 
 const run = htmlToPdfWithLayout.run as (ctx: unknown) => Promise<{ chunks: Uint8Array[] }>;

@@ -7,12 +7,12 @@
  */
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chargeOperation, refundTask } from '../src/billing/charge';
-import { sweep, RECONCILE_MARGIN_MS } from '../src/cron';
-import { config } from '../src/env';
-import { getAccount } from '../src/storage/accounts';
-import { REFUND_RETRY_FIRST_MS, type RefundPending, type TaskObject } from '../src/tasks/task-object';
-import type { TaskState } from '../src/tasks/types';
+import { chargeOperation, refundTask } from '../src/service/billing/charge';
+import { sweep, RECONCILE_MARGIN_MS } from '../src/api/cron';
+import { config } from '../src/service/env';
+import { getAccount } from '../src/service/storage/accounts';
+import { REFUND_RETRY_FIRST_MS, type RefundPending, type TaskObject } from '../src/service/tasks/task-object';
+import type { TaskState } from '../src/service/tasks/types';
 import { balanceOf, newAccount, type TestAccount } from './helpers';
 import { newTaskId } from './fixtures';
 

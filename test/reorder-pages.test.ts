@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { balanceOf, download, inspect, markerPdf, newAccount, runOp, uploadOk } from './helpers';
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 
 /**
  * markerPdf's pages under two intermediate page-tree nodes, the first of which gives its pages a

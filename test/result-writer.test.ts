@@ -1,7 +1,7 @@
-/** Results written to R2 while they are made (src/tasks/result-writer.ts), against the real local R2. */
+/** Results written to R2 while they are made (src/service/tasks/result-writer.ts), against the real local R2. */
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { WriteInstead, writeStreamed } from '../src/tasks/result-writer';
+import { WriteInstead, writeStreamed } from '../src/service/tasks/result-writer';
 
 describe('writeStreamed', () => {
   it('chunks of any size become equal parts of a multipart upload; the object is their concatenation', async () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { SELF, env } from 'cloudflare:test';
 import { BASE, admin } from './helpers';
-import { hashPassword } from '../src/auth/passwords';
+import { hashPassword } from '../src/service/auth/passwords';
 
 const ORIGIN = { origin: BASE };
 const post = (path: string, form: Record<string, string>) =>

@@ -9,9 +9,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createExecutionContext, env, runInDurableObject } from 'cloudflare:test';
 import { BASE, newAccount } from './helpers';
-import { hashPassword } from '../src/auth/passwords';
-import { createApp } from '../src/app';
-import type { RateLimiter } from '../src/middleware/rate-limiter-object';
+import { hashPassword } from '../src/service/auth/passwords';
+import { createApp } from '../src/api/app';
+import type { RateLimiter } from '../src/api/middleware/rate-limiter-object';
 
 const app = createApp();
 const trusted = { ...env, TRUST_CLIENT_IP_HEADER: 'true' } as typeof env;

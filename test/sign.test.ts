@@ -1,7 +1,7 @@
 /** sign: handwriting text fitted into the box, or an image in it with its proportions; the box must lie on the page. */
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
-import { assemblePng } from '../src/converters/png';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { assemblePng } from '../src/codecs/png';
 import { balanceOf, download, markerPdf, newAccount, runOp, uploadOk } from './helpers';
 import { expectProblem } from './fixtures';
 import { linesByPage } from './stamped-text';

@@ -1,5 +1,5 @@
 /** Where text stands on each page as a reader sees it (MuPDF's structured text, visible frame, points from the top-left). */
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 
 export interface PlacedLine {
   text: string;

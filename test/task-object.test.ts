@@ -1,9 +1,9 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { chargeOperation } from '../src/billing/charge';
-import { getAccount } from '../src/storage/accounts';
-import type { TaskObject } from '../src/tasks/task-object';
-import type { TaskState } from '../src/tasks/types';
+import { chargeOperation } from '../src/service/billing/charge';
+import { getAccount } from '../src/service/storage/accounts';
+import type { TaskObject } from '../src/service/tasks/task-object';
+import type { TaskState } from '../src/service/tasks/types';
 import { balanceOf, newAccount } from './helpers';
 import { newTaskId, queuedTask } from './fixtures';
 

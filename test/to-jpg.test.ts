@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { PDFDocument, StandardFonts, cmyk, degrees, rgb } from 'pdf-lib';
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
 import { savedAndFreed, unzip } from './fixtures';
 import { zlibSync } from 'fflate';

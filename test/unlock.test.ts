@@ -1,6 +1,6 @@
 /** unlock: the right password gives an unencrypted copy; a wrong one, or nothing to unlock, fails and refunds. */
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 import { balanceOf, download, inspect, markerPdf, newAccount, runOp, uploadOk } from './helpers';
 import { encryptPdf, savedAndFreed } from './fixtures';
 

@@ -1,7 +1,7 @@
 /** watermark: text (Cyrillic) or a logo, placed where a reader sees the page; exactly one of the two. */
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
-import { assemblePng } from '../src/converters/png';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { assemblePng } from '../src/codecs/png';
 import { balanceOf, download, markerPdf, newAccount, runOp, uploadOk } from './helpers';
 import { expectProblem } from './fixtures';
 import { linesByPage } from './stamped-text';

@@ -1,13 +1,13 @@
 /**
- * WOFF2 and WOFF limits (src/converters/fonts/woff2.ts, src/converters/fonts/sfnt.ts): every read bounded, sizes
+ * WOFF2 and WOFF limits (src/fonts/woff2.ts, src/fonts/sfnt.ts): every read bounded, sizes
  * checked before anything is allocated from them. Brotli does not load inside the test runner
  * (see test/html-to-pdf.test.ts), so these WOFF2 files carry their tables as they are and the
  * test's decoder hands them back, bounded as brotli's is by the size it is given.
  */
 import { describe, expect, it } from 'vitest';
 import { zlibSync } from 'fflate';
-import { woff2ToSfnt, type Decompress } from '../src/converters/fonts/woff2';
-import { MAX_FONT_BYTES, woffToSfnt } from '../src/converters/fonts/sfnt';
+import { woff2ToSfnt, type Decompress } from '../src/fonts/woff2';
+import { MAX_FONT_BYTES, woffToSfnt } from '../src/fonts/sfnt';
 import { LimitExceeded } from '../src/lib/limits';
 
 const TAGS = ['cmap', 'head', 'hhea', 'hmtx', 'maxp', 'name', 'OS/2', 'post', 'cvt ', 'fpgm', 'glyf', 'loca'];

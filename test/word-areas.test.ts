@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { FontBook } from '../src/converters/word/layout/font-book';
-import { AreaLayouts } from '../src/converters/word/layout/areas';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { FontBook } from '../src/layout/text/font-book';
+import { AreaLayouts } from '../src/convert/word/layout/areas';
 
 /** An area of one paragraph with space before it (a header's, say), in a Tinos 11 pt line. */
 const paragraph = (text: string, before: number, align = 'left') => ({

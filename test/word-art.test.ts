@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { readDocx } from '../src/converters/word/docx';
-import { renderWordDocument } from '../src/converters/word/layout/render';
-import type { Paragraph, Shape } from '../src/converters/word/model';
-import { readOpt, type ShapeInfo } from '../src/converters/word/doc/officeart';
-import { floatingShape } from '../src/converters/word/doc/shapes';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { readDocx } from '../src/convert/word/read/docx';
+import { renderWordDocument } from '../src/convert/word/layout/render';
+import type { Paragraph, Shape } from '../src/convert/word/model/index';
+import { readOpt, type ShapeInfo } from '../src/convert/office/officeart';
+import { floatingShape } from '../src/convert/word/read/doc/shapes';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';

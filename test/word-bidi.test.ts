@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { renderWordDocument } from '../src/converters/word/layout/render';
-import { laysOutItself } from '../src/converters/word/flow/eligible';
-import { shapeArabic } from '../src/converters/word/flow/arabic-shaping';
-import { bidiLevels, visualOrder } from '../src/converters/word/flow/bidi';
-import type { Block, Paragraph, RunStyle, WordDocument } from '../src/converters/word/model';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { renderWordDocument } from '../src/convert/word/layout/render';
+import { laysOutItself } from '../src/convert/word/flow/eligible';
+import { shapeArabic } from '../src/layout/text/arabic-shaping';
+import { bidiLevels, visualOrder } from '../src/layout/text/bidi';
+import type { Block, Paragraph, RunStyle, WordDocument } from '../src/convert/word/model/index';
 
 // Right-to-left text in our own engine (flow/): Arabic letters in their contextual forms, the
 // Unicode Bidirectional Algorithm's levels, and lines drawn as MuPDF's HTML engine (HarfBuzz and

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chartInlines, chartSvg, readChart } from '../src/converters/word/docx/chart';
-import { niceScale } from '../src/converters/word/docx/chart-axis';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { renderWordDocument } from '../src/converters/word/layout/render';
-import type { WordDocument } from '../src/converters/word/model';
+import { chartInlines, chartSvg, readChart } from '../src/convert/word/read/docx/chart';
+import { niceScale } from '../src/convert/word/read/docx/chart-axis';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { renderWordDocument } from '../src/convert/word/layout/render';
+import type { WordDocument } from '../src/convert/word/model/index';
 
 const NS = 'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
 const strCache = (vals: string[]) => `<c:strRef><c:strCache><c:ptCount val="${vals.length}"/>${vals.map((v, i) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`).join('')}</c:strCache></c:strRef>`;

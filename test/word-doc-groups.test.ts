@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { readDoc } from '../src/converters/word/doc';
-import { customGeometry, SEGMENTS, VERTICES } from '../src/converters/word/doc/custom-geometry';
-import { readOpt, type ShapeInfo } from '../src/converters/word/doc/officeart';
-import { renderWordDocument } from '../src/converters/word/layout/render';
-import type { Paragraph, Shape } from '../src/converters/word/model';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { readDoc } from '../src/convert/word/read/doc';
+import { customGeometry, SEGMENTS, VERTICES } from '../src/convert/office/custom-geometry';
+import { readOpt, type ShapeInfo } from '../src/convert/office/officeart';
+import { renderWordDocument } from '../src/convert/word/layout/render';
+import type { Paragraph, Shape } from '../src/convert/word/model/index';
 import groupedShapesDocUrl from './fixtures/word/lo__grouped-shapes.doc?inline';
 
 // OfficeArt groups in .doc files (a sponsor's logo of two dozen shapes was left out entirely) and

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as CFB from 'cfb';
-import { readDoc } from '../src/converters/word/doc';
-import { WordConversionError } from '../src/converters/word/errors';
-import type { Block, Inline, Paragraph, Shape, Table } from '../src/converters/word/model';
-import { applyPapx, defaultPap, paragraphProps } from '../src/converters/word/doc/pap';
-import { applyChpx, complexRunStyle, defaultChp, runStyle } from '../src/converters/word/doc/chp';
-import { floatingShape } from '../src/converters/word/doc/shapes';
-import { readTap, TableAssembler } from '../src/converters/word/doc/tables';
+import { readDoc } from '../src/convert/word/read/doc';
+import { ConversionError } from '../src/convert/errors';
+import type { Block, Inline, Paragraph, Shape, Table } from '../src/convert/word/model/index';
+import { applyPapx, defaultPap, paragraphProps } from '../src/convert/word/read/doc/pap';
+import { applyChpx, complexRunStyle, defaultChp, runStyle } from '../src/convert/word/read/doc/chp';
+import { floatingShape } from '../src/convert/word/read/doc/shapes';
+import { readTap, TableAssembler } from '../src/convert/word/read/doc/tables';
 import tableMergesUrl from './fixtures/word/poi__table-merges.doc?inline';
 import numberedListUrl from './fixtures/word/tika__testWORD_numbered_list.doc?inline';
 import firstPageUrl from './fixtures/word/poi__DiffFirstPageHeadFoot.doc?inline';
@@ -36,7 +36,7 @@ function problem(f: () => unknown): string | undefined {
   try {
     f();
   } catch (e) {
-    if (e instanceof WordConversionError) return e.problem;
+    if (e instanceof ConversionError) return e.problem;
     throw e;
   }
   return undefined;

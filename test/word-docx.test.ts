@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
 import * as CFB from 'cfb';
-import { readDocx } from '../src/converters/word/docx';
-import { WordConversionError } from '../src/converters/word/errors';
-import type { Block, Inline, Paragraph, Table, WordDocument } from '../src/converters/word/model';
-import { parseXml } from '../src/converters/xml';
+import { readDocx } from '../src/convert/word/read/docx';
+import { ConversionError } from '../src/convert/errors';
+import type { Block, Inline, Paragraph, Table, WordDocument } from '../src/convert/word/model/index';
+import { parseXml } from '../src/codecs/xml';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -500,7 +500,7 @@ describe('readDocx: damaged and protected files', () => {
     try {
       readDocx(bytes);
     } catch (e) {
-      return e instanceof WordConversionError ? e.problem : `other: ${String(e)}`;
+      return e instanceof ConversionError ? e.problem : `other: ${String(e)}`;
     }
     return 'no error';
   };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { renderWordDocument } from '../src/converters/word/layout/render';
-import { laysOutArea, laysOutItself } from '../src/converters/word/flow/eligible';
-import type { Block, Inline, Paragraph, RunStyle, Section, TableCell, TableRow, WordDocument } from '../src/converters/word/model';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { renderWordDocument } from '../src/convert/word/layout/render';
+import { laysOutArea, laysOutItself } from '../src/convert/word/flow/eligible';
+import type { Block, Inline, Paragraph, RunStyle, Section, TableCell, TableRow, WordDocument } from '../src/convert/word/model/index';
 
-// Our own line breaker and pager (src/converters/word/flow/): the stretches it takes, its lines
+// Our own line breaker and pager (src/convert/word/flow/): the stretches it takes, its lines
 // beside MuPDF's HTML engine's for the same paragraphs, and the PDF text it writes.
 
 const style: RunStyle = { font: 'Calibri', size: 11 };

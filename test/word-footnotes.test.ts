@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { renderWordDocument } from '../src/converters/word/layout/render';
-import type { Block, Paragraph, RunStyle, WordDocument } from '../src/converters/word/model';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { renderWordDocument } from '../src/convert/word/layout/render';
+import type { Block, Paragraph, RunStyle, WordDocument } from '../src/convert/word/model/index';
 
 const style: RunStyle = { font: 'Times New Roman', size: 12 };
 const page = { width: 595, height: 842, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };

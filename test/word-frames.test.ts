@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { readDocx } from '../src/converters/word/docx';
-import { applyPapx, defaultPap, paragraphProps } from '../src/converters/word/doc/pap';
-import { renderWordDocument } from '../src/converters/word/layout/render';
-import type { Block, Paragraph, ParagraphFrame, RunStyle, WordDocument } from '../src/converters/word/model';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { readDocx } from '../src/convert/word/read/docx';
+import { applyPapx, defaultPap, paragraphProps } from '../src/convert/word/read/doc/pap';
+import { renderWordDocument } from '../src/convert/word/layout/render';
+import type { Block, Paragraph, ParagraphFrame, RunStyle, WordDocument } from '../src/convert/word/model/index';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { renderWordDocument, type RenderOptions } from '../src/converters/word/layout/render';
-import { FontBook } from '../src/converters/word/layout/font-book';
-import { flowsOf } from '../src/converters/word/layout/flows';
-import type { Block, Paragraph, RunStyle, Section, TableCell, WordDocument } from '../src/converters/word/model';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { renderWordDocument, type RenderOptions } from '../src/convert/word/layout/render';
+import { FontBook } from '../src/layout/text/font-book';
+import { flowsOf } from '../src/convert/word/layout/flows';
+import type { Block, Paragraph, RunStyle, Section, TableCell, WordDocument } from '../src/convert/word/model/index';
 import { makePng } from './fixtures';
 
 const style: RunStyle = { font: 'Calibri', size: 11 };

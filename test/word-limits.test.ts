@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { convertWordToPdf, readWordDocument } from '../src/converters/word';
-import { withinWordLimits } from '../src/converters/word/limits';
-import type { Paragraph } from '../src/converters/word/model';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { convertWordToPdf, readWordDocument } from '../src/convert/word';
+import { withinWordLimits } from '../src/convert/word/model/limits';
+import type { Paragraph } from '../src/convert/word/model/index';
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const docx = (body: string) =>

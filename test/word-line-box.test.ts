@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { renderWordDocument } from '../src/converters/word/layout/render';
-import type { Paragraph, WordDocument } from '../src/converters/word/model';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { renderWordDocument } from '../src/convert/word/layout/render';
+import type { Paragraph, WordDocument } from '../src/convert/word/model/index';
 
 // Where the text sits in its line, as LibreOffice 7.4 draws DOCX files (the fidelity references):
 // baselines measured on its PDFs of 60-line documents in Times New Roman 14 pt on a page with a

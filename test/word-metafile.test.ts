@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { renderWordDocument } from '../src/converters/word/layout/render';
-import { metafileToSvg } from '../src/converters/word/metafile';
-import type { Inline, WordDocument } from '../src/converters/word/model';
-import { loadMupdf } from '../src/engines/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { renderWordDocument } from '../src/convert/word/layout/render';
+import { metafileToSvg } from '../src/paint/metafile';
+import type { Inline, WordDocument } from '../src/convert/word/model/index';
+import { loadMupdf } from '../src/pdf/mupdf';
 
 /** Little-endian record builder. */
 class Bytes {

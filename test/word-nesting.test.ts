@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { convertWordToPdf, readWordDocument } from '../src/converters/word';
-import { NESTING_MAX, withinWordLimits } from '../src/converters/word/limits';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { convertWordToPdf, readWordDocument } from '../src/convert/word';
+import { NESTING_MAX, withinWordLimits } from '../src/convert/word/model/limits';
 import { LimitExceeded } from '../src/lib/limits';
-import { parseXml, XML_DEPTH_MAX } from '../src/converters/xml';
+import { parseXml, XML_DEPTH_MAX } from '../src/codecs/xml';
 import { wordToPdfWithConverter } from '../src/operations/runs/word-to-pdf';
-import type { Block, Inline, Paragraph, WordDocument } from '../src/converters/word/model';
-import { readTap, TableAssembler } from '../src/converters/word/doc/tables';
-import { renderWordDocument } from '../src/converters/word/layout/render';
+import type { Block, Inline, Paragraph, WordDocument } from '../src/convert/word/model/index';
+import { readTap, TableAssembler } from '../src/convert/word/read/doc/tables';
+import { renderWordDocument } from '../src/convert/word/layout/render';
 
 const NS =
   'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" ' +

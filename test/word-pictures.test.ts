@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type * as Mupdf from 'mupdf';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
 import { zlibSync } from 'fflate';
-import { assemblePng } from '../src/converters/png';
-import { renderWordDocument, renderWordDocumentChunks } from '../src/converters/word/layout/render';
-import type { Inline, Paragraph, WordDocument } from '../src/converters/word/model';
+import { assemblePng } from '../src/codecs/png';
+import { renderWordDocument, renderWordDocumentChunks } from '../src/convert/word/layout/render';
+import type { Inline, Paragraph, WordDocument } from '../src/convert/word/model/index';
 
 // Pictures reach the PDF after it is written (layout/picture-passthrough.ts): these check what
 // each kind becomes in the file and that it is drawn where the layout put its placeholder.

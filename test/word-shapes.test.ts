@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { readDocx } from '../src/converters/word/docx';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { readDocx } from '../src/convert/word/read/docx';
 import { makePng } from './fixtures';
-import { readDoc } from '../src/converters/word/doc';
+import { readDoc } from '../src/convert/word/read/doc';
 import floatingShapesDocUrl from './fixtures/word/lo__floating-shapes.doc?inline';
-import { renderWordDocument } from '../src/converters/word/layout/render';
-import type { Block, Inline, Paragraph, RunStyle, Shape, WordDocument } from '../src/converters/word/model';
+import { renderWordDocument } from '../src/convert/word/layout/render';
+import type { Block, Inline, Paragraph, RunStyle, Shape, WordDocument } from '../src/convert/word/model/index';
 
 const style: RunStyle = { font: 'Calibri', size: 11 };
 const page = { width: 612, height: 792, marginTop: 72, marginRight: 72, marginBottom: 72, marginLeft: 72, header: 36, footer: 36 };

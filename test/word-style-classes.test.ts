@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { FontBook } from '../src/converters/word/layout/font-book';
-import { htmlDocument, openHtml, styleClasses } from '../src/converters/word/layout/html-doc';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { FontBook } from '../src/layout/text/font-book';
+import { htmlDocument, openHtml, styleClasses } from '../src/convert/word/layout/html-doc';
 
 // Repeated inline styles go to the style sheet as classes (MuPDF lexes each style attribute
 // anew); the layout must not change: a class outranks the sheet's tag rules as an inline style does.

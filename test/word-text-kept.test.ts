@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { renderWordDocument } from '../src/converters/word/layout/render';
-import type { Block, Paragraph, RunStyle, Section, Table, WordDocument } from '../src/converters/word/model';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { renderWordDocument } from '../src/convert/word/layout/render';
+import type { Block, Paragraph, RunStyle, Section, Table, WordDocument } from '../src/convert/word/model/index';
 
 /**
  * Generated documents that stress where the layout cuts text between pages: sections of one to

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { loadMupdf } from '../src/engines/mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
 import { balanceOf, download, newAccount, runOp, uploadOk } from './helpers';
 import { expectProblem } from './fixtures';
 import firstPageDocUrl from './fixtures/word/poi__DiffFirstPageHeadFoot.doc?inline';

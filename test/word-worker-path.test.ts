@@ -9,12 +9,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { loadMupdf } from '../src/engines/mupdf';
-import { bundledFonts } from '../src/converters/fonts/bundled';
-import { convertWordToPdf, type PartProblem } from '../src/converters/word';
-import { signalsDamage } from '../src/converters/word/errors';
-import { readZipDirectory, ZipError } from '../src/converters/zip-directory';
-import { XmlError } from '../src/converters/xml';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { convertWordToPdf, type PartProblem } from '../src/convert/word';
+import { signalsDamage } from '../src/convert/errors';
+import { readZipDirectory, ZipError } from '../src/codecs/zip-directory';
+import { XmlError } from '../src/codecs/xml';
 import { download, newAccount, runOp, uploadOk } from './helpers';
 import { expectProblem } from './fixtures';
 import pr14tzUrl from './fixtures/word/dedoc__pr14tz_v5_2007_03_01.docx?inline';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseXml, type XmlElement } from '../src/converters/xml';
+import { parseXml, type XmlElement } from '../src/codecs/xml';
 
 const root = (xml: string): XmlElement => parseXml(xml);
 const first = (xml: string): XmlElement => root(xml).children.find((c): c is XmlElement => typeof c !== 'string')!;

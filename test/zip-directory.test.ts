@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
 import { deflateSync } from 'node:zlib';
-import { readZipDirectory, readZipEntry, ZipError } from '../src/converters/zip-directory';
-import { inflateKnownSize } from '../src/converters/native-zlib';
+import { readZipDirectory, readZipEntry, ZipError } from '../src/codecs/zip-directory';
+import { inflateKnownSize } from '../src/codecs/native-zlib';
 import { LimitExceeded } from '../src/lib/limits';
 
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -43,7 +43,7 @@ describe('zip directory', () => {
     const doc = readZipDirectory(zip).get('word/document.xml')!;
     expect(text(readZipEntry(zip, { ...doc, size: 5_000_000 }))).toBe(long);
     expect(() => readZipEntry(zip, { ...doc, size: 100 })).toThrow(ZipError);
-    // 4 GiB declared: past the 64 MB an entry may unpack to (src/converters/zip-directory.ts).
+    // 4 GiB declared: past the 64 MB an entry may unpack to (src/codecs/zip-directory.ts).
     expect(() => readZipEntry(zip, { ...doc, size: 0xfffffff0 })).toThrow(LimitExceeded);
   });
 

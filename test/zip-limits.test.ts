@@ -1,8 +1,8 @@
-/** Zip limits (src/converters/zip-directory.ts): checked on the declared sizes before inflating, and by the inflate itself. */
+/** Zip limits (src/codecs/zip-directory.ts): checked on the declared sizes before inflating, and by the inflate itself. */
 import { describe, expect, it } from 'vitest';
 import * as zlib from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
-import { MAX_ZIP_ENTRIES, readZipDirectory, readZipEntry, ZipError } from '../src/converters/zip-directory';
+import { MAX_ZIP_ENTRIES, readZipDirectory, readZipEntry, ZipError } from '../src/codecs/zip-directory';
 import { LimitExceeded } from '../src/lib/limits';
 import { balanceOf, newAccount, runOp, uploadOk } from './helpers';
 
@@ -188,7 +188,7 @@ describe('zip limits', () => {
     // Refused from the directory, not retried: a retried task waits out the queue's backoff.
     expect(Date.now() - started).toBeLessThan(20_000);
     // The message names the limit once the DOCX reader lets the zip's LimitExceeded through
-    // (src/converters/word/docx/package.ts wraps what readZipDirectory throws as damage).
+    // (src/convert/office/package.ts wraps what readZipDirectory throws as damage).
     expect(rec.error_message).toMatch(/word\/document\.xml unpacks to 1\.1 GB|damaged/);
   });
 });

@@ -21,7 +21,7 @@ import { measureMupdfFloor } from '../lib/mupdf-floor.mjs';
 const converter = await loadWordConverter();
 const { mupdf } = converter;
 const out = join(root, 'node_modules', '.cache', 'pdf-edge', 'own-layout-probe.mjs');
-const word = join(root, 'src', 'converters', 'word');
+const word = join(root, 'src', 'convert', 'word');
 // The model reader and the converter's faces, bundled from src/ as the converter is.
 const exported = { index: 'readWordDocument', limits: 'withinWordLimits', 'layout/font-book': 'FontBook', 'layout/inline-html': 'resolveRun' };
 await build({

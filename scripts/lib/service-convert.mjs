@@ -42,7 +42,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const MIME = { doc: 'application/msword', dot: 'application/msword' };
 const mimeOf = (path) => MIME[path.split('.').pop().toLowerCase()] ?? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** What a refusal's message says, in the converter's words (WordConversionError.problem). */
+/** What a refusal's message says, in the converter's words (ConversionError.problem). */
 export function problemOf(message) {
   if (/password/i.test(message ?? '')) return 'password';
   if (/damaged|incomplete|corrupt/i.test(message ?? '')) return 'corrupt';

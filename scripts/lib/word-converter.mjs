@@ -1,14 +1,14 @@
-// The Word → PDF converter (src/converters/word/index.ts) under Node, for npm run convert and
+// The Word → PDF converter (src/convert/word/index.ts) under Node, for npm run convert and
 // npm run fidelity: bundled with esbuild into node_modules/.cache/pdf-edge/word.mjs (rebuilt when
 // a source it was built from is newer), given MuPDF from node_modules and the fonts from
 // node_modules/. The heap size of MuPDF's WASM memory is observable, as in the
-// Worker (src/engines/mupdf.ts).
+// Worker (src/pdf/mupdf.ts).
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const ENTRY = join(root, 'src', 'converters', 'word', 'index.ts');
+const ENTRY = join(root, 'src', 'convert', 'word', 'index.ts');
 const CACHE = join(root, 'node_modules', '.cache', 'pdf-edge');
 const BUNDLE = join(CACHE, 'word.mjs');
 const INPUTS = join(CACHE, 'word.inputs.json');
@@ -74,7 +74,7 @@ export async function buildWordConverter({ force = false } = {}) {
 }
 
 const fontCache = new Map();
-/** Face file bytes by path relative to node_modules/ (see src/converters/fonts/catalog.ts). */
+/** Face file bytes by path relative to node_modules/ (see src/fonts/catalog.ts). */
 export function readFont(file) {
   if (fontCache.has(file)) return fontCache.get(file);
   const full = resolve(FONTS, file);
@@ -132,16 +132,16 @@ export function peakRssBytes() {
 
 /**
  * The converter, ready to use: `convert(bytes)` returns PDF bytes or throws the bundle's
- * WordConversionError (recognise it with `isWordConversionError`).
+ * ConversionError (recognise it with `isConversionError`).
  */
 export async function loadWordConverter(options) {
   const [{ file }, mupdf] = await Promise.all([buildWordConverter(options), loadMupdf()]);
   const mod = await import(`${pathToFileURL(file).href}?v=${mtime(file)}`);
-  const isWordConversionError = (e) => e instanceof mod.WordConversionError || e?.name === 'WordConversionError';
+  const isConversionError = (e) => e instanceof mod.ConversionError || e?.name === 'ConversionError';
   return {
     mupdf,
-    WordConversionError: mod.WordConversionError,
-    isWordConversionError,
+    ConversionError: mod.ConversionError,
+    isConversionError,
     /** onProblem hears of each part the document converts without ({ part, reason }), as the task log does. */
     convert: (bytes, onProblem) => mod.convertWordToPdf(bytes, { mupdf, fonts: readFont, onProblem }),
     /** Only the reading: the file into the document model (no layout). */

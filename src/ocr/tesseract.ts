@@ -12,7 +12,7 @@ import eng from '../../ocr-data/eng.traineddata';
 import rus from '../../ocr-data/rus.traineddata';
 import deu from '../../ocr-data/deu.traineddata';
 import fra from '../../ocr-data/fra.traineddata';
-import { registerEngine } from '../engines/health';
+import { registerEngine } from '../lib/engine-health';
 
 import type { OcrLanguage } from './languages';
 
@@ -46,7 +46,7 @@ const written = new Set<OcrLanguage>();
 
 /**
  * Replaced after a trap, or once its heap passed 96 MB (four models loaded with a large page
- * reach ~70 MB): src/engines/health.ts. The models are written into the new instance again.
+ * reach ~70 MB): src/lib/engine-health.ts. The models are written into the new instance again.
  */
 registerEngine({
   name: 'tesseract',

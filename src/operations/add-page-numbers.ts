@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
 import { PagesOrAll, pagesOutside, selectedPages } from './params';
-import { requirePages } from '../engines/pdf';
+import { requirePages } from '../pdf/pdf';
 import { streamedPdf } from './streamed-pdf';
-import { SANS, StampFont, appendToPage, textAt, visiblePage } from '../engines/stamp';
+import { SANS, StampFont, appendToPage, textAt, visiblePage } from '../pdf/stamp';
 import type * as Mupdf from 'mupdf';
 
 /** Space between the number and the edge of the page, in points (about 8.5 mm, where word processors put footers). */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type * as Mupdf from 'mupdf';
 import { defineOperation } from './define';
-import { PDF_MIME, saveBytes, withPdf, type PDFDocument } from '../engines/pdf';
-import { canRewrite, streamReachable } from '../engines/rewrite';
-import { scanPageImages } from '../engines/content-scan';
-import { WriteInstead } from '../tasks/result-writer';
-import { bilevel, bilevelResampled, ColourCount, componentsOf, decodedSamples, flateOf, flateParams, isJpeg, jpegOf, jpegQuality, recodable, resampled, type Resampled } from '../engines/image-recode';
+import { PDF_MIME, saveBytes, withPdf, type PDFDocument } from '../pdf/pdf';
+import { canRewrite, streamReachable } from '../pdf/rewrite';
+import { scanPageImages } from '../pdf/content-scan';
+import { WriteInstead } from '../service/tasks/result-writer';
+import { bilevel, bilevelResampled, ColourCount, componentsOf, decodedSamples, flateOf, flateParams, isJpeg, jpegOf, jpegQuality, recodable, resampled, type Resampled } from '../pdf/image-recode';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
 

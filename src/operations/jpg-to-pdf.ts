@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
-import { ImagePages, imagePagesResult, type PlacedImage } from '../engines/image-pages';
-import { A4, MARGIN_PT, fitCentred, swapsSides } from '../engines/image-placement';
+import { ImagePages, imagePagesResult, type PlacedImage } from '../pdf/image-pages';
+import { A4, MARGIN_PT, fitCentred, swapsSides } from '../pdf/image-placement';
 import type { FieldProblem } from '../lib/errors';
 
 /** Resolution assumed for an image that declares none (what browsers and office programs assume). */

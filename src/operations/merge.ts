@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation, type OperationResult } from './define';
-import { PDF_MIME, openPdf, saveBytes, type PDFDocument } from '../engines/pdf';
-import { appendUpdate, canAppend, objectId, type ObjectId } from '../engines/incremental';
+import { PDF_MIME, openPdf, saveBytes, type PDFDocument } from '../pdf/pdf';
+import { appendUpdate, canAppend, objectId, type ObjectId } from '../pdf/incremental';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
 type GraftMap = ReturnType<PDFDocument['newGraftMap']>;

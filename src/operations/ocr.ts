@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import type * as Mupdf from 'mupdf';
 import { defineOperation, type FanOut, type Scratch } from './define';
-import { withPdf, type PDFDocument } from '../engines/pdf';
-import { SANS, StampFont, appendToPage, matrix, n, visiblePage } from '../engines/stamp';
+import { withPdf, type PDFDocument } from '../pdf/pdf';
+import { SANS, StampFont, appendToPage, matrix, n, visiblePage } from '../pdf/stamp';
 import { streamedPdf } from './streamed-pdf';
-import { PAGE_RATES, ocrPageLimit, sizeOrPages } from '../billing/pricing';
-import { assemblePng } from '../converters/png';
+import { PAGE_RATES, ocrPageLimit, sizeOrPages } from '../service/billing/pricing';
+import { assemblePng } from '../codecs/png';
 import { joinChunks } from '../lib/bytes';
 import type { OcrLanguage } from '../ocr/tesseract';
 import { unturn, type PageReading } from '../ocr/orientation';
-import { checkPageBudget } from '../engines/page-budget';
+import { checkPageBudget } from '../pdf/page-budget';
 
 /** Kept in step with src/ocr/tesseract.ts, which the API Worker must not import. */
 const LANGUAGES = ['rus', 'eng', 'deu', 'fra'] as const satisfies readonly OcrLanguage[];

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
-import { ImagePages, MAX_DECODED_PIXELS, MAX_JPEG_PIXELS, imagePagesResult, uprightPixels } from '../engines/image-pages';
-import { jpegHeader, pngHeader, type ImageHeader, type JpegHeader } from '../engines/image-header';
-import { A4, MARGIN_PT, fitCentred, swapsSides } from '../engines/image-placement';
-import { webpToPngOrFail } from '../engines/webp';
-import { lumaOf, scanLook } from '../engines/scan-look';
-import { rotated, skewAngle } from '../engines/deskew';
-import { encodeJpeg } from '../engines/jpeg-encoder';
+import { ImagePages, MAX_DECODED_PIXELS, MAX_JPEG_PIXELS, imagePagesResult, uprightPixels } from '../pdf/image-pages';
+import { jpegHeader, pngHeader, type ImageHeader, type JpegHeader } from '../codecs/image-header';
+import { A4, MARGIN_PT, fitCentred, swapsSides } from '../pdf/image-placement';
+import { webpToPngOrFail } from '../codecs/webp';
+import { lumaOf, scanLook } from '../pdf/scan-look';
+import { rotated, skewAngle } from '../pdf/deskew';
+import { encodeJpeg } from '../codecs/jpeg-encoder';
 import { TaskError } from '../contracts/failures';
 import type { InputFile } from './define';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
-import { aes256Security, PERMISSION_BITS, type Permission } from '../engines/aes256';
+import { aes256Security, PERMISSION_BITS, type Permission } from '../pdf/aes256';
 import { streamedPdf } from './streamed-pdf';
 
 const PERMISSIONS = Object.keys(PERMISSION_BITS) as [Permission, ...Permission[]];

@@ -1,6 +1,6 @@
-import { PDF_MIME, inspectPdf, openPdf, requirePages, saveBytes, withPdf, type PDFDocument } from '../engines/pdf';
-import { appendUpdate, canAppend, objectId, pageRefs } from '../engines/incremental';
-import { canRewrite, writeReachable } from '../engines/rewrite';
+import { PDF_MIME, inspectPdf, openPdf, requirePages, saveBytes, withPdf, type PDFDocument } from '../pdf/pdf';
+import { appendUpdate, canAppend, objectId, pageRefs } from '../pdf/incremental';
+import { canRewrite, writeReachable } from '../pdf/rewrite';
 import type { OperationResult } from './define';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
 import { PagesOrAll, pagesOutside, selectedPages } from './params';
-import { PDF_MIME, requirePages, withPdf } from '../engines/pdf';
-import { pageRefs, savePreservingOriginal } from '../engines/incremental';
+import { PDF_MIME, requirePages, withPdf } from '../pdf/pdf';
+import { pageRefs, savePreservingOriginal } from '../pdf/incremental';
 
 /** Turns pages clockwise; the angle adds to any rotation the page already has. */
 export default defineOperation({

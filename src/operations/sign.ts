@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import type * as Mupdf from 'mupdf';
-import { fromBase64 } from '../converters/png';
+import { fromBase64 } from '../codecs/png';
 import { defineOperation } from './define';
 import { PageNumber, pagesOutside } from './params';
-import { requirePages } from '../engines/pdf';
+import { requirePages } from '../pdf/pdf';
 import { streamedPdf } from './streamed-pdf';
-import { StampFont, appendToPage, matrix, textAt, visiblePage } from '../engines/stamp';
-import { HANDWRITING } from '../converters/fonts/catalog';
+import { StampFont, appendToPage, matrix, textAt, visiblePage } from '../pdf/stamp';
+import { HANDWRITING } from '../fonts/catalog';
 import { TaskError } from '../contracts/failures';
-import { webpToPngOrFail } from '../engines/webp';
-import { pngHeader, pngProblem, requireDecodablePixels } from '../engines/image-header';
+import { webpToPngOrFail } from '../codecs/webp';
+import { pngHeader, pngProblem, requireDecodablePixels } from '../codecs/image-header';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const DATA_URL = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/=\s]+)$/;

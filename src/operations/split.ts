@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
 import { PageNumber } from './params';
-import { requirePages, withPdf, type PDFDocument } from '../engines/pdf';
-import { canRewrite, writeReachable } from '../engines/rewrite';
+import { requirePages, withPdf, type PDFDocument } from '../pdf/pdf';
+import { canRewrite, writeReachable } from '../pdf/rewrite';
 import type { FieldProblem } from '../lib/errors';
 import { streamedZip } from '../lib/streamed-zip';
 

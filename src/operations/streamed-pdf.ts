@@ -1,8 +1,8 @@
 import type * as Mupdf from 'mupdf';
 import type { StreamedOperationResult } from './define';
-import { PDF_MIME, saveBytes, withPdf, type PDFDocument } from '../engines/pdf';
-import { canRewrite, streamReachable } from '../engines/rewrite';
-import type { Aes256Security } from '../engines/aes256';
+import { PDF_MIME, saveBytes, withPdf, type PDFDocument } from '../pdf/pdf';
+import { canRewrite, streamReachable } from '../pdf/rewrite';
+import type { Aes256Security } from '../pdf/aes256';
 
 /**
  * A PDF result written to R2 while it is made (tasks/result-writer.ts): the document opened,

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type * as Mupdf from 'mupdf';
 import { defineOperation, type Scratch, type StreamedOperationResult } from './define';
 import { PageList, pagesOutside } from './params';
-import { requirePages, withPdf, type PDFDocument } from '../engines/pdf';
-import { renderPageJpeg } from '../engines/page-jpeg';
-import { toJpgPrice } from '../billing/pricing';
+import { requirePages, withPdf, type PDFDocument } from '../pdf/pdf';
+import { renderPageJpeg } from '../pdf/page-jpeg';
+import { toJpgPrice } from '../service/billing/pricing';
 import { joinChunks } from '../lib/bytes';
 import { streamedZip } from '../lib/streamed-zip';
 

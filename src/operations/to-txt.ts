@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
-import { withPdf } from '../engines/pdf';
-import { checkPageBudget } from '../engines/page-budget';
+import { withPdf } from '../pdf/pdf';
+import { checkPageBudget } from '../pdf/page-budget';
 
 type Quad = [number, number, number, number, number, number, number, number];
 

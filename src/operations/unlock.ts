@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineOperation } from './define';
-import { bytesStream, loadMupdf } from '../engines/mupdf';
-import { PDF_MIME, type PDFDocument } from '../engines/pdf';
-import { streamReachable } from '../engines/rewrite';
+import { bytesStream, loadMupdf } from '../pdf/mupdf';
+import { PDF_MIME, type PDFDocument } from '../pdf/pdf';
+import { streamReachable } from '../pdf/rewrite';
 import { TaskError } from '../contracts/failures';
 
 /**

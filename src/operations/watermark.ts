@@ -2,13 +2,13 @@ import { z } from 'zod';
 import type * as Mupdf from 'mupdf';
 import { defineOperation } from './define';
 import { PagesOrAll, pagesOutside, selectedPages } from './params';
-import { sizeUnits } from '../billing/pricing';
-import { requirePages } from '../engines/pdf';
+import { sizeUnits } from '../service/billing/pricing';
+import { requirePages } from '../pdf/pdf';
 import { streamedPdf } from './streamed-pdf';
-import { SANS, StampFont, appendToPage, matrix, opacityState, textAt, visiblePage, type VisiblePage } from '../engines/stamp';
+import { SANS, StampFont, appendToPage, matrix, opacityState, textAt, visiblePage, type VisiblePage } from '../pdf/stamp';
 import { TaskError } from '../contracts/failures';
-import { webpToPngOrFail } from '../engines/webp';
-import { pngHeader, pngProblem, requireDecodablePixels } from '../engines/image-header';
+import { webpToPngOrFail } from '../codecs/webp';
+import { pngHeader, pngProblem, requireDecodablePixels } from '../codecs/image-header';
 import { LimitExceeded } from '../lib/limits';
 
 /** Space between a corner watermark and the page's edges, and between tiles, in points. */

@@ -1,11 +1,11 @@
-import { createApp } from '../app';
-import type { Env } from '../env';
-import { handleQueue } from '../tasks/consumer';
+import { createApp } from '../api/app';
+import type { Env } from '../service/env';
+import { handleQueue } from '../service/tasks/consumer';
 import { operationByPath } from '../operations';
-import { sweep } from '../cron';
+import { sweep } from '../api/cron';
 
-export { TaskObject } from '../tasks/task-object';
-export { RateLimiter } from '../middleware/rate-limiter-object';
+export { TaskObject } from '../service/tasks/task-object';
+export { RateLimiter } from '../api/middleware/rate-limiter-object';
 
 const app = createApp();
 

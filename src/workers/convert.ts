@@ -4,10 +4,10 @@
  * has no bindings: the API Worker's consumer streams it a task's inputs and stores what it makes.
  * It alone bundles the Word converter and its two dozen font faces (about 5 MB compressed).
  */
-import { taskEngine } from '../tasks/run-job';
+import { taskEngine } from '../service/tasks/run-job';
 import { wordToPdfWithConverter } from '../operations/runs/word-to-pdf';
 import { htmlToPdfWithLayout } from '../operations/runs/html-to-pdf';
-import type { Operations } from '../tasks/run-job';
+import type { Operations } from '../service/tasks/run-job';
 
 export const convertOperations: Operations = new Map([wordToPdfWithConverter, htmlToPdfWithLayout].map((op) => [op.path, op]));
 

@@ -5,9 +5,9 @@
  * replaces the engine there and then (engines/pdf.ts), so the next upload gets a sound one.
  */
 import { WorkerEntrypoint } from 'cloudflare:workers';
-import { inspectPdf } from '../engines/pdf';
+import { inspectPdf } from '../pdf/pdf';
 import { readAll, type PdfInspection } from '../contracts/rpc';
-import { retireGrownEngines } from '../engines/health';
+import { retireGrownEngines } from '../lib/engine-health';
 
 export class PdfInspector extends WorkerEntrypoint implements PdfInspection {
   async inspect(body: ReadableStream<Uint8Array>): Promise<{ pages: number | null; encrypted: boolean }> {

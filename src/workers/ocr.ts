@@ -1,14 +1,14 @@
 /**
  * The OCR Worker (workers/ocr/wrangler.toml): Tesseract in WASM with the four bundled language
  * models, behind one RPC method, `read`: a page's PNG in, its words out, read the way up it reads
- * best. It has no bindings: the API Worker's OCR queue consumer (src/ocr/pages.ts) fetches the page
+ * best. It has no bindings: the API Worker's OCR queue consumer (src/service/tasks/ocr-pages.ts) fetches the page
  * from the task's scratch space and stores the words. A trap inside Tesseract replaces it and reads
  * the page once more on a fresh instance; a heap grown past its bound is not carried to the next page.
  */
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import { tesseractHeapBytes, type OcrLanguage } from '../ocr/tesseract';
 import { MAX_PAGE_PNG_BYTES, readUpright } from '../ocr/read-upright';
-import { retireGrownEngines, withEngineRetry } from '../engines/health';
+import { retireGrownEngines, withEngineRetry } from '../lib/engine-health';
 import { readAll, type OcrReading } from '../contracts/rpc';
 import { OCR_LANGUAGES } from '../ocr/languages';
 import type { PageReading } from '../ocr/orientation';

@@ -4,7 +4,7 @@
  * bindings: the API Worker's consumer streams it a task's inputs and stores what it makes, so the
  * API Worker never loads MuPDF and no PDF it works on can make an HTTP request wait.
  */
-import { taskEngine, type Operations } from '../tasks/run-job';
+import { taskEngine, type Operations } from '../service/tasks/run-job';
 import { OPERATIONS } from '../operations';
 
 export const pdfOperations: Operations = new Map(OPERATIONS.filter((op) => op.engine === 'pdf').map((op) => [op.path, op]));

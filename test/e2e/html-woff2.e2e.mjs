@@ -1,6 +1,6 @@
 // npm run test:e2e: a data: WOFF2 font through html-to-pdf on the running service (npm start, all
 // Workers), as a user gets it. WOFF2 needs Brotli and the format's glyf/loca/hmtx transforms
-// undone (src/converters/fonts/woff2.ts); the fixture is Carlito (OFL) packed by Google's woff2 encoder.
+// undone (src/fonts/woff2.ts); the fixture is Carlito (OFL) packed by Google's woff2 encoder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';

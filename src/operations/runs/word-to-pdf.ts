@@ -1,10 +1,10 @@
-import { loadMupdf } from '../../engines/mupdf';
-import { bundledFonts } from '../../converters/fonts/bundled';
-import { convertWordToPdfChunks, WordConversionError } from '../../converters/word';
+import { loadMupdf } from '../../pdf/mupdf';
+import { bundledFonts } from '../../fonts/bundled';
+import { convertWordToPdfChunks, ConversionError } from '../../convert/word';
 import { TaskError } from '../../contracts/failures';
-import { isResourceExhaustion } from '../../engines/classify';
+import { isResourceExhaustion } from '../../pdf/classify';
 import { findLimitExceeded } from '../../lib/limits';
-import type { PartProblem } from '../../converters/word';
+import type { PartProblem } from '../../convert/word';
 import type { OperationDef, RunContext, OperationResult } from '../define';
 import wordToPdf from '../word-to-pdf';
 
@@ -28,7 +28,7 @@ async function convertWord({ inputs, log }: RunContext<Record<string, never>>): 
     // A document past a reader's limit (tables nested 300 deep, 2 million paragraphs): the consumer
     // fails the task with the limit's message and refunds it, without retrying.
     if (findLimitExceeded(err)) throw err;
-    if (!(err instanceof WordConversionError)) {
+    if (!(err instanceof ConversionError)) {
       // Our converter failed on a file it did not find damaged: not the user's fault, and not "damaged".
       log('word_converter_failed', { error: String(err), stack: (err as Error)?.stack });
       throw new TaskError({ reason: 'document_unreadable', message: CONVERTER_FAILED });

@@ -1,0 +1,99 @@
+/**
+ * OfficeArt custom geometry (a .doc shape of type 0, msosptNotPrimitive): its outline as vertices
+ * (pVertices) and the segments that join them (pSegmentInfo), in the space geoLeft..geoRight ×
+ * geoTop..geoBottom, stretched over the shape's box. Logos and drawn lettering are made of these
+ * (a sponsor's wordmark: two dozen of them in a group).
+ */
+import type { FreeformPath, PathOp, PathPart } from './model';
+import { u16, u32 } from '../../codecs/binary';
+
+const GEO_LEFT = 0x0140;
+const GEO_TOP = 0x0141;
+const GEO_RIGHT = 0x0142;
+const GEO_BOTTOM = 0x0143;
+/** Complex properties this reads (their data is kept by readOpt). */
+export const VERTICES = 0x0145;
+export const SEGMENTS = 0x0146;
+/** The coordinate space's default extent (OfficeArt's 21600 units). */
+const DEFAULT_EXTENT = 21600;
+/** Vertices read at most: a damaged count would otherwise loop for long. */
+const MOST_VERTICES = 100_000;
+
+/** An IMsoArray's elements: count, then (after the allocated count) the element size; 0xFFF0 means 4. */
+function arrayOf(data: Uint8Array | undefined): { count: number; size: number; at: (i: number) => number } | undefined {
+  if (!data || data.length < 6) return undefined;
+  const cbElem = u16(data, 4);
+  const size = cbElem === 0xfff0 ? 4 : cbElem;
+  if (!size) return undefined;
+  const count = Math.min(u16(data, 0), Math.floor((data.length - 6) / size), MOST_VERTICES);
+  return { count, size, at: (i) => 6 + i * size };
+}
+
+/** The outline of a custom-geometry shape, or undefined when it has none that reads. */
+export function customGeometry(props: Map<number, number>, complex: Map<number, Uint8Array>): FreeformPath | undefined {
+  const vertices = arrayOf(complex.get(VERTICES));
+  if (!vertices || vertices.count < 2) return undefined;
+  const data = complex.get(VERTICES)!;
+  const left = (props.get(GEO_LEFT) ?? 0) | 0;
+  const top = (props.get(GEO_TOP) ?? 0) | 0;
+  const width = ((props.get(GEO_RIGHT) ?? DEFAULT_EXTENT) | 0) - left;
+  const height = ((props.get(GEO_BOTTOM) ?? DEFAULT_EXTENT) | 0) - top;
+  if (width <= 0 || height <= 0) return undefined;
+  const point = (i: number): [number, number] => {
+    const o = vertices.at(i);
+    // 4-byte elements are two 16-bit coordinates, 8-byte ones two 32-bit ones.
+    return vertices.size === 8 ? [(u32(data, o) | 0) - left, (u32(data, o + 4) | 0) - top] : [(u16(data, o) << 16 >> 16) - left, (u16(data, o + 2) << 16 >> 16) - top];
+  };
+  const parts: PathPart[] = [];
+  let ops: PathOp[] = [];
+  let fill = true;
+  let stroke = true;
+  const endPart = () => {
+    if (ops.some((op) => op[0] !== 'M')) parts.push({ ops, fill, stroke });
+    ops = [];
+    fill = true;
+    stroke = true;
+  };
+  let v = 0;
+  const segments = arrayOf(complex.get(SEGMENTS));
+  if (!segments) {
+    // No segments: one line through all the vertices.
+    ops.push(['M', ...point(0)]);
+    for (v = 1; v < vertices.count; v++) ops.push(['L', ...point(v)]);
+    endPart();
+    return parts.length ? { width, height, parts } : undefined;
+  }
+  const segData = complex.get(SEGMENTS)!;
+  for (let s = 0; s < segments.count && v <= vertices.count; s++) {
+    const info = u16(segData, segments.at(s));
+    const type = info >> 13;
+    const count = info & 0x1fff;
+    switch (type) {
+      case 0: // lineTo; a path that starts with one starts at its first vertex
+        for (let k = 0; k < Math.max(1, count) && v < vertices.count; k++) ops.push([ops.length ? 'L' : 'M', ...point(v++)]);
+        break;
+      case 1: // curveTo: three vertices each
+        for (let k = 0; k < Math.max(1, count) && v + 2 < vertices.count; k++, v += 3) ops.push(['C', ...point(v), ...point(v + 1), ...point(v + 2)]);
+        break;
+      case 2: // moveTo
+        if (v < vertices.count) ops.push(['M', ...point(v++)]);
+        break;
+      case 3: // close
+        ops.push(['Z']);
+        break;
+      case 4: // end
+        endPart();
+        break;
+      case 5: // escape: its code in bits 8-12, the vertices it takes in bits 0-7
+      case 6: {
+        const code = (info >> 8) & 0x1f;
+        if (code === 0xa) fill = false; // noFill
+        else if (code === 0xb) stroke = false; // noLine
+        v += info & 0xff;
+        break;
+      }
+    }
+  }
+  endPart();
+  return parts.length ? { width, height, parts } : undefined;
+}

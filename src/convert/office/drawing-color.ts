@@ -1,0 +1,160 @@
+/**
+ * DrawingML colours (a:srgbClr, a:schemeClr, a:sysClr, a:prstClr with lumMod/lumOff/tint/shade) as
+ * the 6-digit hex the model uses. Shape fills and outlines are written this way; text colours use
+ * WordprocessingML's own attributes (theme.ts resolveColor).
+ */
+import { attr, child, elements, type XmlElement } from '../../codecs/xml';
+import type { Theme } from './theme';
+import type { LineEnd } from './model';
+
+/** Scheme colour names of DrawingML → the theme's colour slots. */
+const SCHEME_SLOTS: Record<string, string> = { tx1: 'dk1', tx2: 'dk2', bg1: 'lt1', bg2: 'lt2' };
+const SCHEME_DEFAULTS: Record<string, string> = {
+  dk1: '000000', lt1: 'FFFFFF', dk2: '44546A', lt2: 'E7E6E6', accent1: '4472C4', accent2: 'ED7D31',
+  accent3: 'A5A5A5', accent4: 'FFC000', accent5: '5B9BD5', accent6: '70AD47', hlink: '0563C1', folHlink: '954F72',
+};
+const PRESET: Record<string, string> = {
+  black: '000000', white: 'FFFFFF', red: 'FF0000', green: '008000', blue: '0000FF', yellow: 'FFFF00',
+  gray: '808080', grey: '808080', silver: 'C0C0C0', navy: '000080', maroon: '800000', orange: 'FFA500',
+  purple: '800080', teal: '008080', olive: '808000', lime: '00FF00', aqua: '00FFFF', fuchsia: 'FF00FF',
+  ltGray: 'D3D3D3', dkGray: 'A9A9A9', darkBlue: '00008B', darkRed: '8B0000', lightGray: 'D3D3D3', darkGray: 'A9A9A9',
+};
+
+const COLOR_ELEMENTS = new Set(['srgbClr', 'schemeClr', 'sysClr', 'prstClr', 'scrgbClr', 'hslClr']);
+
+/** The colour element directly inside `holder` (a:solidFill, a:gs, a:fgClr, a:lnRef...), resolved. */
+export function colorIn(holder: XmlElement | undefined, theme: Theme, placeholder?: string): string | undefined {
+  const c = elements(holder).find((e) => COLOR_ELEMENTS.has(e.name));
+  return c ? colorOf(c, theme, placeholder) : undefined;
+}
+
+/** `placeholder` is what schemeClr val="phClr" stands for (the colour of the style reference). */
+export function colorOf(c: XmlElement, theme: Theme, placeholder?: string): string | undefined {
+  let hex: string | undefined;
+  const val = attr(c, 'val') ?? '';
+  if (c.name === 'srgbClr') hex = val;
+  else if (c.name === 'sysClr') hex = attr(c, 'lastClr') ?? (val === 'window' ? 'FFFFFF' : '000000');
+  else if (c.name === 'prstClr') hex = PRESET[val];
+  else if (c.name === 'scrgbClr') {
+    const pct = (n: string) => Math.round(Math.min(1, Math.max(0, +(attr(c, n) ?? 0) / 100000)) * 255);
+    hex = [pct('r'), pct('g'), pct('b')].map((v) => v.toString(16).padStart(2, '0')).join('');
+  } else if (c.name === 'schemeClr') {
+    if (val === 'phClr') hex = placeholder;
+    else {
+      const slot = SCHEME_SLOTS[val] ?? val;
+      hex = theme.colors.get(slot) ?? SCHEME_DEFAULTS[slot];
+    }
+  }
+  if (!hex || !/^[0-9a-fA-F]{6}$/.test(hex)) return undefined;
+  return applyModifiers(hex.toUpperCase(), c);
+}
+
+function applyModifiers(hex: string, c: XmlElement): string {
+  let [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+  for (const m of elements(c)) {
+    const v = +(attr(m, 'val') ?? 100000) / 100000;
+    if (m.name === 'tint') [r, g, b] = [r, g, b].map((x) => 1 - (1 - x) * v) as [number, number, number];
+    else if (m.name === 'shade') [r, g, b] = [r, g, b].map((x) => x * v) as [number, number, number];
+    else if (m.name === 'lumMod' || m.name === 'lumOff') {
+      const [h, s, l] = toHsl(r, g, b);
+      const nl = Math.min(1, Math.max(0, m.name === 'lumMod' ? l * v : l + v));
+      [r, g, b] = fromHsl(h, s, nl);
+    }
+  }
+  return [r, g, b].map((x) => Math.round(Math.min(1, Math.max(0, x)) * 255).toString(16).padStart(2, '0')).join('').toUpperCase();
+}
+
+function toHsl(r: number, g: number, b: number): [number, number, number] {
+  const max = Math.max(r, g, b), min = Math.min(r, g, b);
+  const l = (max + min) / 2;
+  if (max === min) return [0, 0, l];
+  const d = max - min;
+  const s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
+  const h = max === r ? (g - b) / d + (g < b ? 6 : 0) : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return [h / 6, s, l];
+}
+
+function fromHsl(h: number, s: number, l: number): [number, number, number] {
+  if (s === 0) return [l, l, l];
+  const q = l < 0.5 ? l * (1 + s) : l + s - l * s;
+  const p = 2 * l - q;
+  const hue = (t: number) => {
+    t = (t + 1) % 1;
+    if (t < 1 / 6) return p + (q - p) * 6 * t;
+    if (t < 1 / 2) return q;
+    if (t < 2 / 3) return p + (q - p) * (2 / 3 - t) * 6;
+    return p;
+  };
+  return [hue(h + 1 / 3), hue(h), hue(h - 1 / 3)];
+}
+
+/** The average of hex colours (a gradient drawn as one flat colour). */
+export function averageColor(colors: string[]): string | undefined {
+  if (!colors.length) return undefined;
+  const sum = [0, 0, 0];
+  for (const c of colors) for (let i = 0; i < 3; i++) sum[i]! += parseInt(c.slice(i * 2, i * 2 + 2), 16);
+  return sum.map((v) => Math.round(v / colors.length).toString(16).padStart(2, '0')).join('').toUpperCase();
+}
+
+/**
+ * The fill of a shape's properties (a:noFill, a:solidFill, a:gradFill, a:pattFill), or of its style's
+ * a:fillRef when the properties name none. null: explicitly no fill.
+ */
+export function shapeFill(spPr: XmlElement | undefined, style: XmlElement | undefined, theme: Theme): string | null {
+  for (const e of elements(spPr)) {
+    if (e.name === 'noFill') return null;
+    if (e.name === 'solidFill') return colorIn(e, theme) ?? null;
+    if (e.name === 'gradFill') {
+      const stops = elements(child(e, 'gsLst')).map((gs) => colorIn(gs, theme)).filter((c): c is string => !!c);
+      return averageColor(stops) ?? null;
+    }
+    if (e.name === 'pattFill') return colorIn(child(e, 'fgClr'), theme) ?? null;
+    if (e.name === 'blipFill' || e.name === 'grpFill') return null;
+  }
+  const ref = child(style, 'fillRef');
+  if (!ref || +(attr(ref, 'idx') ?? 0) === 0) return null;
+  return colorIn(ref, theme) ?? null;
+}
+
+/** Office theme line widths by a:lnRef idx (1..3), points. */
+const STYLE_LINE_WIDTHS = [0, 0.5, 1, 1.5];
+
+/** The outline of a shape: a:ln of its properties over its style's a:lnRef. */
+export function shapeLine(spPr: XmlElement | undefined, style: XmlElement | undefined, theme: Theme): { color: string; width: number; start?: LineEnd; end?: LineEnd } | undefined {
+  const ln = child(spPr, 'ln');
+  const ref = child(style, 'lnRef');
+  const refIdx = +(attr(ref, 'idx') ?? 0);
+  const w = attr(ln, 'w');
+  const width = w !== undefined ? +w / 12700 : (STYLE_LINE_WIDTHS[Math.min(refIdx, 3)] ?? 0.75);
+  let color: string | undefined;
+  let explicit = false;
+  for (const e of elements(ln)) {
+    if (e.name === 'noFill') return undefined;
+    if (e.name === 'solidFill') (color = colorIn(e, theme)), (explicit = true);
+    else if (e.name === 'gradFill') {
+      color = averageColor(elements(child(e, 'gsLst')).map((gs) => colorIn(gs, theme)).filter((c): c is string => !!c));
+      explicit = true;
+    }
+  }
+  if (!explicit) {
+    if (!ref || refIdx === 0) return undefined;
+    color = colorIn(ref, theme);
+  }
+  if (!color) return undefined;
+  const line: { color: string; width: number; start?: LineEnd; end?: LineEnd } = { color, width: Math.max(width, 0.25) };
+  const start = lineEnd(child(ln, 'headEnd'));
+  const end = lineEnd(child(ln, 'tailEnd'));
+  if (start) line.start = start;
+  if (end) line.end = end;
+  return line;
+}
+
+const END_TYPES: Record<string, LineEnd['type']> = { triangle: 'triangle', stealth: 'stealth', arrow: 'arrow', diamond: 'diamond', oval: 'oval' };
+const END_SIZES: Record<string, number> = { sm: 2, med: 3, lg: 5 };
+
+/** A line end (a:headEnd at the start, a:tailEnd at the end): its kind and size (sm, med, lg: 2, 3, 5 line widths). */
+function lineEnd(el: XmlElement | undefined): LineEnd | undefined {
+  const type = END_TYPES[attr(el, 'type') ?? ''];
+  if (!type) return undefined;
+  return { type, width: END_SIZES[attr(el, 'w') ?? 'med'] ?? 3, length: END_SIZES[attr(el, 'len') ?? 'med'] ?? 3 };
+}
