@@ -1,6 +1,10 @@
 /**
- * The Office parts' own model (DrawingML, VML and OfficeArt outlines and line ends), shared by
- * Word, spreadsheets and slides: each format's model uses these types, none of them is Word's.
+ * The Office parts' own model (DrawingML, VML and OfficeArt shapes, their outlines, fills, line ends,
+ * pictures and placement, and charts), shared by Word, spreadsheets and slides: each format's model
+ * uses these types, none of them is Word's. A shape's text is the one thing a format brings: its
+ * blocks (Word's paragraphs and tables) are the type parameter of Shape.
+ *
+ * Units: lengths in points (1/72 inch); colours 6-digit hex without '#' ("1F3864").
  */
 
 /**
@@ -28,3 +32,157 @@ export interface PathPart {
 }
 
 export type PathOp = ['M', number, number] | ['L', number, number] | ['C', number, number, number, number, number, number] | ['Z'];
+
+/** What a shape's outline is: the four drawn directly, or a freeform (Shape.path). */
+export type ShapeGeometry = 'rect' | 'roundRect' | 'ellipse' | 'line' | 'path';
+
+/** A shape's stroked outline (a:ln, VML's stroke): colour, width in points, and the marks at its ends. */
+export interface Outline {
+  color: string;
+  width: number;
+  start?: LineEnd;
+  end?: LineEnd;
+}
+
+/** Distances of a shape's text from its box's sides, points. */
+export interface Insets {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The part of a picture shown (DrawingML a:srcRect, VML's cropleft…, the .doc PICF's crop): what is
+ * cut off each side, as fractions of the picture's width and height. The box the picture is drawn in shows that part.
+ */
+export interface PictureCrop {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** A crop that leaves something to show and cuts something off, or undefined (the picture fills its box whole). */
+export function shownCrop(crop: PictureCrop): PictureCrop | undefined {
+  if (crop.left + crop.right >= 0.99 || crop.top + crop.bottom >= 0.99) return undefined;
+  return crop.left || crop.top || crop.right || crop.bottom ? crop : undefined;
+}
+
+/** A raster or metafile picture: its bytes, their media type, and the part of it shown. */
+export interface Picture {
+  data: Uint8Array;
+  contentType: string;
+  crop?: PictureCrop;
+}
+
+/** WordArt (VML v:textpath, OfficeArt gtext): text stretched over a shape's box in its fill colour. */
+export interface WordArt {
+  text: string;
+  font: string;
+  bold?: boolean;
+  italic?: boolean;
+  opacity?: number;
+}
+
+/**
+ * Where a floating object is anchored (DrawingML's wp:anchor, VML's mso-position-*, a .doc FSPA),
+ * relative to the frames a text flow has: the page, its margins, the column, the paragraph or line
+ * the anchor is in. A format without a flow (a slide) places its objects from the page.
+ */
+export interface Anchor {
+  /** Offset from the horizontal reference (page, margin, column), points. */
+  x: number;
+  y: number;
+  relativeX: 'page' | 'margin' | 'column' | 'character';
+  relativeY: 'page' | 'margin' | 'paragraph' | 'line';
+  wrap: 'none' | 'square' | 'tight' | 'topAndBottom' | 'behind' | 'inFront';
+  alignX?: 'left' | 'center' | 'right';
+  alignY?: 'top' | 'center' | 'bottom';
+  /** In a table cell, "column" means the cell (wp:anchor layoutInCell). */
+  layoutInCell?: boolean;
+  /** Offsets as fractions of the reference's width/height (wp14:pctPosHOffset), over x/y when given. */
+  percentX?: number;
+  percentY?: number;
+  /**
+   * A member of a floating group: the placement above is the group's (its alignment is the
+   * group's), and the member sits `dx`, `dy` from the group's top-left corner.
+   */
+  inGroup?: { width: number; height: number; dx: number; dy: number };
+}
+
+/**
+ * A drawn shape (DrawingML wps:wsp/p:sp, VML v:rect/v:oval/v:line..., OfficeArt): its outline filled
+ * and/or stroked in its box, and the text it holds (`Block`, the format's own) laid out inside the
+ * box less the insets. A line runs from the box's top-left to its bottom-right corner (top-right to
+ * bottom-left when flipped one way).
+ */
+export interface Shape<Block = never> {
+  kind: 'shape';
+  geometry: ShapeGeometry;
+  /** geometry 'path': the outline in its own space, stretched over the box (preset-geometry.ts). */
+  path?: FreeformPath;
+  width: number;
+  height: number;
+  fill?: string;
+  line?: Outline;
+  flipH?: boolean;
+  flipV?: boolean;
+  /** Clockwise, degrees, about the box's centre. */
+  rotation?: number;
+  floating?: Anchor;
+  blocks?: Block[];
+  textInsets?: Insets;
+  /** Vertical placement of the text in the box. */
+  textAnchor?: 'top' | 'center' | 'bottom';
+  /** The box keeps its size whatever its text (DrawingML without spAutoFit, VML without mso-fit-shape-to-text): text past it is not shown. */
+  clipsText?: boolean;
+  /** Stacking order among floating shapes (wp:anchor relativeHeight): higher is drawn later. */
+  z?: number;
+  /** A raster picture that fills the box (a floating picture drawn out of the text's flow). */
+  picture?: Picture;
+  /** WordArt: the text stretched over the box in the fill colour, in place of the outline. */
+  wordArt?: WordArt;
+  /**
+   * A group: the shapes it holds, drawn over the group's box (which has no fill or outline
+   * of its own), each placed by its floating.inGroup offset from the box's top-left corner.
+   */
+  members?: Shape<Block>[];
+}
+
+/**
+ * A floating object that text does not wrap around (in front of it or behind it): drawn where it is
+ * placed, out of the flow.
+ */
+export const outOfFlow = (floating: Anchor | undefined): boolean => floating?.wrap === 'inFront' || floating?.wrap === 'behind';
+
+export type ChartKind = 'bar' | 'line' | 'pie' | 'doughnut' | 'area' | 'scatter';
+
+/** One series of a chart: its name, colour and values (by category), from the part's caches. */
+export interface ChartSeries {
+  name: string;
+  color?: string;
+  values: (number | undefined)[];
+  /** Per-point colours (c:dPt), used by pies. */
+  pointColors: (string | undefined)[];
+}
+
+/** A DrawingML chart (c:chartSpace) as its cached values show it. */
+export interface Chart {
+  kind: ChartKind;
+  /** Bars run horizontally (c:barDir bar). */
+  horizontal: boolean;
+  grouping: 'clustered' | 'stacked' | 'percentStacked' | 'standard';
+  categories: string[];
+  series: ChartSeries[];
+  title?: string;
+  legend?: 'b' | 't' | 'l' | 'r' | 'tr';
+  /** accent1..6 of the document theme: unstyled series take these in order. */
+  palette: string[];
+}
+
+/** What a chart is drawn with, in points: filled polygons, stroked polylines and text at a baseline point. */
+export type ChartMark =
+  | { t: 'poly'; pts: [number, number][]; fill: string }
+  | { t: 'line'; pts: [number, number][]; stroke: string; width: number }
+  | { t: 'text'; x: number; y: number; text: string; size: number; anchor: 'start' | 'middle' | 'end'; fill: string };

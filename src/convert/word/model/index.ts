@@ -1,5 +1,3 @@
-import type { FreeformPath, LineEnd } from '../../office/model';
-export type { FreeformPath, LineEnd, PathOp, PathPart } from '../../office/model';
 /**
  * The Word document model: what both readers (DOCX in ./docx, DOC in ./doc) produce and the layout
  * (./layout) consumes. Readers resolve everything Word resolves before layout: style inheritance,
@@ -8,6 +6,9 @@ export type { FreeformPath, LineEnd, PathOp, PathPart } from '../../office/model
  *
  * Units: every length is in points (1/72 inch). Colours are 6-digit hex without '#' ("1F3864").
  */
+import type { Anchor, PictureCrop, Shape as OfficeShape } from '../../office/model';
+export type { FreeformPath, LineEnd, PathOp, PathPart, PictureCrop } from '../../office/model';
+export { shownCrop } from '../../office/model';
 
 export interface WordDocument {
   sections: Section[];
@@ -98,12 +99,6 @@ export interface Border {
 }
 
 /** Whether a border draws a line (a side with style none or no width draws nothing). */
-/** A crop that leaves something to show and cuts something off, or undefined (the picture fills its box whole). */
-export function shownCrop(crop: PictureCrop): PictureCrop | undefined {
-  if (crop.left + crop.right >= 0.99 || crop.top + crop.bottom >= 0.99) return undefined;
-  return crop.left || crop.top || crop.right || crop.bottom ? crop : undefined;
-}
-
 export function borderShows(b: Border | undefined): b is Border {
   return !!b && b.width > 0 && b.style !== 'none';
 }
@@ -214,17 +209,6 @@ export interface RunStyle {
   link?: string;
 }
 
-/**
- * The part of a picture shown (DOCX a:srcRect, the .doc PICF's crop): what is cut off each side, as
- * fractions of the picture's width and height. The box the picture is drawn in shows that part.
- */
-export interface PictureCrop {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
 export type Inline =
   | { kind: 'text'; text: string; style: RunStyle }
   | { kind: 'tab'; style: RunStyle }
@@ -237,65 +221,13 @@ export type Inline =
   | Shape;
 
 /**
- * A drawn shape (DrawingML wps:wsp, VML v:rect/v:oval/v:line...): its outline filled and/or stroked
- * in its box, and the text it holds laid out inside the box less the insets. A line runs from the
- * box's top-left to its bottom-right corner (top-right to bottom-left when flipped one way).
+ * A drawn shape (DrawingML wps:wsp, VML v:rect/v:oval/v:line..., a .doc OfficeArt shape): the Office
+ * parts' shape (office/model.ts) whose text is Word's blocks.
  */
-export interface Shape {
-  kind: 'shape';
-  geometry: 'rect' | 'roundRect' | 'ellipse' | 'line' | 'path';
-  /** geometry 'path': the outline in its own space, stretched over the box (freeform.ts). */
-  path?: FreeformPath;
-  width: number;
-  height: number;
-  fill?: string;
-  line?: { color: string; width: number; start?: LineEnd; end?: LineEnd };
-  flipH?: boolean;
-  flipV?: boolean;
-  /** Clockwise, degrees, about the box's centre. */
-  rotation?: number;
-  floating?: FloatingPlacement;
-  blocks?: Block[];
-  textInsets?: { left: number; top: number; right: number; bottom: number };
-  /** Vertical placement of the text in the box. */
-  textAnchor?: 'top' | 'center' | 'bottom';
-  /** The box keeps its size whatever its text (DrawingML without spAutoFit, VML without mso-fit-shape-to-text): text past it is not shown. */
-  clipsText?: boolean;
-  /** Stacking order among floating shapes (wp:anchor relativeHeight): higher is drawn later. */
-  z?: number;
-  /** A raster picture that fills the box (a floating picture drawn out of the text's flow). */
-  picture?: { data: Uint8Array; contentType: string; crop?: PictureCrop };
-  /** WordArt (VML v:textpath): the text stretched over the box in the fill colour, in place of the outline. */
-  wordArt?: { text: string; font: string; bold?: boolean; italic?: boolean; opacity?: number };
-  /**
-   * An inline group: the shapes it holds, drawn over the group's box (which has no fill or outline
-   * of its own), each placed by its floating.inGroup offset from the box's top-left corner.
-   */
-  members?: Shape[];
-}
+export type Shape = OfficeShape<Block>;
 
-
-/** Where a floating object is anchored, relative to what Word says (approximated by the layout). */
-export interface FloatingPlacement {
-  /** Offset from the horizontal reference (page, margin, column), points. */
-  x: number;
-  y: number;
-  relativeX: 'page' | 'margin' | 'column' | 'character';
-  relativeY: 'page' | 'margin' | 'paragraph' | 'line';
-  wrap: 'none' | 'square' | 'tight' | 'topAndBottom' | 'behind' | 'inFront';
-  alignX?: 'left' | 'center' | 'right';
-  alignY?: 'top' | 'center' | 'bottom';
-  /** In a table cell, "column" means the cell (wp:anchor layoutInCell). */
-  layoutInCell?: boolean;
-  /** Offsets as fractions of the reference's width/height (wp14:pctPosHOffset), over x/y when given. */
-  percentX?: number;
-  percentY?: number;
-  /**
-   * A member of a floating group: the placement above is the group's (its alignment is the
-   * group's), and the member sits `dx`, `dy` from the group's top-left corner.
-   */
-  inGroup?: { width: number; height: number; dx: number; dy: number };
-}
+/** Where a floating object is anchored, relative to what Word says (approximated by the layout): the Office parts' anchor. */
+export type FloatingPlacement = Anchor;
 
 export interface Paragraph {
   kind: 'paragraph';
