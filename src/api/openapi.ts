@@ -56,6 +56,99 @@ const TaskRecord = {
   },
 };
 
+/** The RFC 9457 problem body every error response carries (components.responses.Problem). */
+const PROBLEM_RESPONSE = {
+  description: 'RFC 9457 problem',
+  content: {
+    'application/problem+json': {
+      schema: {
+        type: 'object',
+        properties: {
+          type: { type: 'string' },
+          title: { type: 'string' },
+          status: { type: 'integer' },
+          code: { type: 'string' },
+          detail: { type: 'string' },
+          errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+        },
+      },
+    },
+  },
+};
+
+/** The paths of the service itself (uploads, tasks, downloads, account): the operations' own follow, from the registry. */
+function servicePaths(): Record<string, object> {
+  return {
+    '/v1/upload': {
+      post: {
+        operationId: 'upload',
+        summary: 'Upload a file (multipart field "file"); the type is detected from the bytes',
+        requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } } } },
+        responses: { 201: { description: 'Upload record', ...json(UploadRecord) }, 401: problem, 413: problem, 422: problem, 429: problem },
+      },
+    },
+    '/v1/upload/from-task/{task_id}': {
+      post: {
+        operationId: 'uploadFromTask',
+        summary: "Chain a task's PDF result as a new file without downloading it",
+        parameters: [TaskId],
+        responses: { 201: { description: 'Upload record', ...json(UploadRecord) }, 404: problem, 409: problem, 410: problem, 422: problem },
+      },
+    },
+    '/v1/tasks/{task_id}': {
+      get: {
+        operationId: 'getTask',
+        summary: 'Task status; ?wait=N (up to 60) answers when the task ends or after N seconds',
+        parameters: [TaskId, { name: 'wait', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 60 } }],
+        responses: { 200: { description: 'Task status record', ...json(TaskRecord) }, 401: problem, 404: problem, 422: problem },
+      },
+    },
+    '/v1/tasks/{task_id}/result': {
+      get: {
+        operationId: 'getTaskResult',
+        summary: 'Download the result with a key',
+        parameters: [TaskId],
+        responses: { 200: { description: 'The result bytes' }, 404: problem, 409: problem, 410: problem },
+      },
+    },
+    '/v1/download/{token}': {
+      get: {
+        operationId: 'download',
+        summary: 'Download the result by its signed download_url (no key, valid one hour)',
+        security: [],
+        parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { 200: { description: 'The result bytes' }, 404: problem, 410: problem },
+      },
+    },
+    '/v1/pricing/api': { get: { operationId: 'getPricing', summary: 'Price list with page_rates', responses: { 200: { description: 'Price list' }, 401: problem } } },
+    '/v1/api-keys/balance': { get: { operationId: 'getBalance', summary: 'Balance record of the account', responses: { 200: { description: 'Balance record' }, 401: problem } } },
+    '/v1/account/operations': {
+      get: {
+        operationId: 'listOperations',
+        summary: 'Operations history',
+        parameters: [
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+          { name: 'cursor', in: 'query', schema: { type: 'string' } },
+          { name: 'type', in: 'query', schema: { type: 'string' } },
+        ],
+        responses: { 200: { description: 'History page' }, 401: problem, 422: problem },
+      },
+    },
+    '/v1/account/statistics': {
+      get: {
+        operationId: 'getStatistics',
+        summary: 'Per-type statistics of operations in a period (default: this calendar month, UTC)',
+        parameters: [
+          { name: 'from', in: 'query', schema: { type: 'string', format: 'date-time' } },
+          { name: 'to', in: 'query', schema: { type: 'string', format: 'date-time' } },
+        ],
+        responses: { 200: { description: 'Counts and net charges per operation type' }, 401: problem, 422: problem },
+      },
+    },
+  };
+}
+
+/** One POST path per operation in the registry, its body schema from the zod schema that validates it. */
 function operationPaths() {
   const paths: Record<string, object> = {};
   for (const op of OPERATIONS) {
@@ -103,97 +196,10 @@ export function openApiDocument(origin: string): object {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
         bearer: { type: 'http', scheme: 'bearer' },
       },
-      responses: {
-        Problem: {
-          description: 'RFC 9457 problem',
-          content: {
-            'application/problem+json': {
-              schema: {
-                type: 'object',
-                properties: {
-                  type: { type: 'string' },
-                  title: { type: 'string' },
-                  status: { type: 'integer' },
-                  code: { type: 'string' },
-                  detail: { type: 'string' },
-                  errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
-                },
-              },
-            },
-          },
-        },
-      },
+      responses: { Problem: PROBLEM_RESPONSE },
     },
     security: [{ apiKey: [] }, { bearer: [] }],
-    paths: {
-      '/v1/upload': {
-        post: {
-          operationId: 'upload',
-          summary: 'Upload a file (multipart field "file"); the type is detected from the bytes',
-          requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } } } },
-          responses: { 201: { description: 'Upload record', ...json(UploadRecord) }, 401: problem, 413: problem, 422: problem, 429: problem },
-        },
-      },
-      '/v1/upload/from-task/{task_id}': {
-        post: {
-          operationId: 'uploadFromTask',
-          summary: "Chain a task's PDF result as a new file without downloading it",
-          parameters: [TaskId],
-          responses: { 201: { description: 'Upload record', ...json(UploadRecord) }, 404: problem, 409: problem, 410: problem, 422: problem },
-        },
-      },
-      '/v1/tasks/{task_id}': {
-        get: {
-          operationId: 'getTask',
-          summary: 'Task status; ?wait=N (up to 60) answers when the task ends or after N seconds',
-          parameters: [TaskId, { name: 'wait', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 60 } }],
-          responses: { 200: { description: 'Task status record', ...json(TaskRecord) }, 401: problem, 404: problem, 422: problem },
-        },
-      },
-      '/v1/tasks/{task_id}/result': {
-        get: {
-          operationId: 'getTaskResult',
-          summary: 'Download the result with a key',
-          parameters: [TaskId],
-          responses: { 200: { description: 'The result bytes' }, 404: problem, 409: problem, 410: problem },
-        },
-      },
-      '/v1/download/{token}': {
-        get: {
-          operationId: 'download',
-          summary: 'Download the result by its signed download_url (no key, valid one hour)',
-          security: [],
-          parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 200: { description: 'The result bytes' }, 404: problem, 410: problem },
-        },
-      },
-      '/v1/pricing/api': { get: { operationId: 'getPricing', summary: 'Price list with page_rates', responses: { 200: { description: 'Price list' }, 401: problem } } },
-      '/v1/api-keys/balance': { get: { operationId: 'getBalance', summary: 'Balance record of the account', responses: { 200: { description: 'Balance record' }, 401: problem } } },
-      '/v1/account/operations': {
-        get: {
-          operationId: 'listOperations',
-          summary: 'Operations history',
-          parameters: [
-            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
-            { name: 'cursor', in: 'query', schema: { type: 'string' } },
-            { name: 'type', in: 'query', schema: { type: 'string' } },
-          ],
-          responses: { 200: { description: 'History page' }, 401: problem, 422: problem },
-        },
-      },
-      '/v1/account/statistics': {
-        get: {
-          operationId: 'getStatistics',
-          summary: 'Per-type statistics of operations in a period (default: this calendar month, UTC)',
-          parameters: [
-            { name: 'from', in: 'query', schema: { type: 'string', format: 'date-time' } },
-            { name: 'to', in: 'query', schema: { type: 'string', format: 'date-time' } },
-          ],
-          responses: { 200: { description: 'Counts and net charges per operation type' }, 401: problem, 422: problem },
-        },
-      },
-      ...operationPaths(),
-    },
+    paths: { ...servicePaths(), ...operationPaths() },
   };
   return { ...cached, servers: [{ url: origin, description: 'this service' }] };
 }

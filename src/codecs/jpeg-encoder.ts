@@ -234,21 +234,18 @@ export class JpegBandEncoder {
   }
 
   /**
-   * The quantized block Huffman-coded (DC as a difference from the component's last). Written for
-   * speed, encoding being most of to-jpg's time: the bit writer is kept in locals.
+   * The block's DC coefficient, coded as the difference from the component's last: the size
+   * category's code, then the difference's low `size` bits (one less when negative). The caller
+   * has made room in the buffer.
    */
-  private encodeBlock(end: number, component: number, dcCodes: Int32Array, acCodes: Int32Array): void {
-    // A block codes to at most 64 × 27 bits, doubled by 0xFF stuffing: 432 bytes. The writes below do not check.
-    if (this.used > this.buffer.length - 512) this.flushBuffer();
+  private encodeDc(component: number, dcCodes: Int32Array): void {
     const buffer = this.buffer;
-    const quantized = this.quantized;
     let used = this.used, bits = this.bits, count = this.bitCount;
-    // DC: the size category's code, then the difference's low `size` bits (one less when negative).
-    const first = quantized[0]!;
+    const first = this.quantized[0]!;
     const diff = first - this.dc[component]!;
     this.dc[component] = first;
-    let size = diff === 0 ? 0 : 32 - Math.clz32(diff < 0 ? -diff : diff);
-    let code = dcCodes[size]!;
+    const size = diff === 0 ? 0 : 32 - Math.clz32(diff < 0 ? -diff : diff);
+    const code = dcCodes[size]!;
     // code >>> 5 is the code, code & 31 its length. `count` (bits waiting) stays below 8 between
     // writes, and is brought under 22 before a value's up to 11 bits: nothing passes 32.
     bits = (bits << (code & 31)) | (code >>> 5);
@@ -269,6 +266,23 @@ export class JpegBandEncoder {
       buffer[used++] = byte;
       if (byte === 0xff) buffer[used++] = 0; // stuffing: 0xFF in entropy-coded data is followed by 0
     }
+    this.used = used;
+    this.bits = bits;
+    this.bitCount = count;
+  }
+
+  /**
+   * The quantized block Huffman-coded: its DC by encodeDc, then the AC coefficients. Written for
+   * speed, encoding being most of to-jpg's time: the bit writer is kept in locals.
+   */
+  private encodeBlock(end: number, component: number, dcCodes: Int32Array, acCodes: Int32Array): void {
+    // A block codes to at most 64 × 27 bits, doubled by 0xFF stuffing: 432 bytes. The writes below do not check.
+    if (this.used > this.buffer.length - 512) this.flushBuffer();
+    this.encodeDc(component, dcCodes);
+    const buffer = this.buffer;
+    const quantized = this.quantized;
+    let used = this.used, bits = this.bits, count = this.bitCount;
+    let code: number, size: number;
     let zeros = 0;
     for (let k = 1; k <= end; k++) {
       const q = quantized[NATURAL[k]!]!;

@@ -8,22 +8,16 @@
  * prefix. The one place where the namespace matters is attributes: w:id (a note or bookmark id) and
  * r:id (a relationship id) can sit on the same element, so attributes whose prefix is bound to a
  * relationships namespace are stored as "r:<local>"; all others by their local name.
+ *
+ * The tree's types and the helpers that walk it (child, descendants, textOf...) are in xml-tree.ts,
+ * exported from here too, so that a reader imports the parser and its helpers from one module.
  */
 
 import { LimitExceeded } from '../lib/limits';
+import type { XmlElement, XmlNode } from './xml-tree';
 
-export interface XmlElement {
-  /** Local name, without prefix ("p" for <w:p>). */
-  name: string;
-  /** The prefix as written ("w", "m", "a"; "" when none): rarely needed, e.g. to tell m:r from w:r. */
-  prefix: string;
-  /** Attributes by local name; relationship-namespace attributes as "r:<local>". */
-  attrs: Record<string, string>;
-  /** Element children and text, in document order. */
-  children: XmlNode[];
-}
-
-export type XmlNode = XmlElement | string;
+export type { XmlElement, XmlNode } from './xml-tree';
+export { attr, child, children, descendant, descendants, elements, textOf } from './xml-tree';
 
 export class XmlError extends Error {
   override name = 'XmlError';
@@ -31,7 +25,7 @@ export class XmlError extends Error {
 
 /**
  * Elements nested deeper than this are refused (LimitExceeded) while parsing, before anything walks
- * the tree: the parser itself keeps a stack of its own, but the readers and the helpers below recurse
+ * the tree: the parser itself keeps a stack of its own, but the readers and xml-tree's helpers recurse
  * once per level, and a part 100,000 levels deep (a few hundred KB) overflowed the JS stack. Word
  * nests tables at most 63 deep, about 200 levels of WordprocessingML (w:tbl, w:tr, w:tc each); 1,024
  * also reads what Word does not write (tables 300 deep, laid out flat: 905 levels) and stays well
@@ -393,59 +387,4 @@ function findTagEnd(src: string, from: number): number {
     else if (c === 62) return i;
   }
   return -1;
-}
-
-// ---- Navigation helpers (by local name) ----
-
-export function child(el: XmlElement | undefined, name: string): XmlElement | undefined {
-  if (!el) return undefined;
-  for (const c of el.children) if (typeof c !== 'string' && c.name === name) return c;
-  return undefined;
-}
-
-export function children(el: XmlElement | undefined, name: string): XmlElement[] {
-  if (!el) return [];
-  const out: XmlElement[] = [];
-  for (const c of el.children) if (typeof c !== 'string' && c.name === name) out.push(c);
-  return out;
-}
-
-export function elements(el: XmlElement | undefined): XmlElement[] {
-  if (!el) return [];
-  return el.children.filter((c): c is XmlElement => typeof c !== 'string');
-}
-
-/** First descendant (depth-first) with the given local name. */
-export function descendant(el: XmlElement | undefined, name: string): XmlElement | undefined {
-  if (!el) return undefined;
-  for (const c of el.children) {
-    if (typeof c === 'string') continue;
-    if (c.name === name) return c;
-    const d = descendant(c, name);
-    if (d) return d;
-  }
-  return undefined;
-}
-
-/** All descendants with the given local name, in document order. */
-export function descendants(el: XmlElement | undefined, name: string, out: XmlElement[] = []): XmlElement[] {
-  if (!el) return out;
-  for (const c of el.children) {
-    if (typeof c === 'string') continue;
-    if (c.name === name) out.push(c);
-    descendants(c, name, out);
-  }
-  return out;
-}
-
-/** Concatenated text of the element and its descendants. */
-export function textOf(el: XmlElement | undefined): string {
-  if (!el) return '';
-  let s = '';
-  for (const c of el.children) s += typeof c === 'string' ? c : textOf(c);
-  return s;
-}
-
-export function attr(el: XmlElement | undefined, name: string): string | undefined {
-  return el ? el.attrs[name] : undefined;
 }

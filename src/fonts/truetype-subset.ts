@@ -67,7 +67,47 @@ export function subsetTrueType(font: Uint8Array, gids: Iterable<number>): Uint8A
   if (loca.length < (numGlyphs + 1) * (longLoca ? 4 : 2)) return undefined;
   const glyphStart = (g: number) => (longLoca ? view.getUint32(loca.offset + g * 4) : view.getUint16(loca.offset + g * 2) * 2);
 
-  // The glyphs to keep: those asked for, glyph 0 (.notdef), and every component of a kept composite.
+  const kept = keptGlyphs(view, glyf, numGlyphs, glyphStart, gids);
+  if (!kept) return undefined;
+  const { keep, highest } = kept;
+  const count = highest + 1;
+  const { newGlyf, newLoca, shortLoca } = outlinesOfKept(font, glyf, keep, count, glyphStart);
+
+  // hmtx for glyphs 0..highest: long metrics while the original has them, then left side bearings.
+  const longMetrics = view.getUint16(hhea.offset + 34);
+  const newLongMetrics = Math.min(longMetrics, count);
+  const hmtxLength = newLongMetrics * 4 + (count - newLongMetrics) * 2;
+  if (hmtxLength > hmtx.length) return undefined;
+
+  const copy = (r: TableRecord) => font.slice(r.offset, r.offset + r.length);
+  const newHead = copy(head);
+  new DataView(newHead.buffer).setInt16(50, shortLoca ? 0 : 1);
+  new DataView(newHead.buffer).setUint32(8, 0); // checkSumAdjustment, set below
+  const newMaxp = copy(maxp);
+  new DataView(newMaxp.buffer).setUint16(4, count);
+  const newHhea = copy(hhea);
+  new DataView(newHhea.buffer).setUint16(34, newLongMetrics);
+
+  const content = new Map<string, Uint8Array>([
+    ['head', newHead],
+    ['hhea', newHhea],
+    ['maxp', newMaxp],
+    ['hmtx', metricsOfKept(font.slice(hmtx.offset, hmtx.offset + hmtxLength), keep, newLongMetrics)],
+    ['loca', newLoca],
+    ['glyf', newGlyf],
+  ]);
+  for (const tag of ['OS/2', 'cvt ', 'fpgm', 'prep']) {
+    const r = tables.get(tag);
+    if (r) content.set(tag, copy(r));
+  }
+  return writeFont(content);
+}
+
+/**
+ * The glyphs to keep: those asked for, glyph 0 (.notdef), and every component of a kept composite;
+ * with the highest id among them. Undefined when a composite glyph runs past its data.
+ */
+function keptGlyphs(view: DataView, glyf: TableRecord, numGlyphs: number, glyphStart: (g: number) => number, gids: Iterable<number>): { keep: Uint8Array; highest: number } | undefined {
   const keep = new Uint8Array(numGlyphs);
   const pending: number[] = [0];
   for (const g of gids) if (g >= 0 && g < numGlyphs) pending.push(g);
@@ -95,10 +135,14 @@ export function subsetTrueType(font: Uint8Array, gids: Iterable<number>): Uint8A
       if (!(flags & MORE_COMPONENTS)) break;
     }
   }
+  return { keep, highest };
+}
 
-  // glyf and loca for glyphs 0..highest; each kept glyph's data padded to 4 bytes, so that the
-  // short loca (offsets / 2) serves whenever the outlines take under 128 KB, as they mostly do.
-  const count = highest + 1;
+/**
+ * glyf and loca for glyphs 0..count - 1; each kept glyph's data padded to 4 bytes, so that the
+ * short loca (offsets / 2) serves whenever the outlines take under 128 KB, as they mostly do.
+ */
+function outlinesOfKept(font: Uint8Array, glyf: TableRecord, keep: Uint8Array, count: number, glyphStart: (g: number) => number): { newGlyf: Uint8Array; newLoca: Uint8Array; shortLoca: boolean } {
   let glyfLength = 0;
   for (let g = 0; g < count; g++) if (keep[g]) glyfLength += (Math.max(0, glyphStart(g + 1) - glyphStart(g)) + 3) & ~3;
   const shortLoca = glyfLength <= 0x1fffe;
@@ -115,35 +159,7 @@ export function subsetTrueType(font: Uint8Array, gids: Iterable<number>): Uint8A
     written += (length + 3) & ~3;
   }
   setLoca(count, written);
-
-  // hmtx for glyphs 0..highest: long metrics while the original has them, then left side bearings.
-  const longMetrics = view.getUint16(hhea.offset + 34);
-  const newLongMetrics = Math.min(longMetrics, count);
-  const hmtxLength = newLongMetrics * 4 + (count - newLongMetrics) * 2;
-  if (hmtxLength > hmtx.length) return undefined;
-
-  const copy = (r: TableRecord) => font.slice(r.offset, r.offset + r.length);
-  const newHead = copy(head);
-  new DataView(newHead.buffer).setInt16(50, shortLoca ? 0 : 1);
-  new DataView(newHead.buffer).setUint32(8, 0); // checkSumAdjustment, set below
-  const newMaxp = copy(maxp);
-  new DataView(newMaxp.buffer).setUint16(4, count);
-  const newHhea = copy(hhea);
-  new DataView(newHhea.buffer).setUint16(34, newLongMetrics);
-
-  const content = new Map<string, Uint8Array>([
-    ['head', newHead],
-    ['hhea', newHhea],
-    ['maxp', newMaxp],
-    ['hmtx', metricsOfKept(font.slice(hmtx.offset, hmtx.offset + hmtxLength), keep, newLongMetrics)],
-    ['loca', new Uint8Array(newLoca.buffer)],
-    ['glyf', newGlyf],
-  ]);
-  for (const tag of ['OS/2', 'cvt ', 'fpgm', 'prep']) {
-    const r = tables.get(tag);
-    if (r) content.set(tag, copy(r));
-  }
-  return writeFont(content);
+  return { newGlyf, newLoca: new Uint8Array(newLoca.buffer), shortLoca };
 }
 
 /**
