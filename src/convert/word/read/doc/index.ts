@@ -12,19 +12,19 @@ import { ConversionError, signalsDamage } from '../../../errors';
 import { ignoreProblems, type ProblemSink } from '../../../problems';
 import { dropSectionMarks } from '../../model/section-marks';
 import { codePageOfLid } from '../../../../codecs/binary';
-import { FcLcb, readFib } from './fib';
+import { FcLcb, readFib, type Fib } from './fib';
 import { readChpxRuns, readPapxRuns } from './fkp';
 import { readFonts } from './fonts';
-import { readHeaderStories, type StoryRange } from './headers';
+import { readHeaderStories, type SectionStories, type StoryRange } from './headers';
 import { ListTable } from './lists';
-import { readNotes } from './notes';
+import { readNotes, type NoteDef } from './notes';
 import { readDrawingGroup, type ShapeInfo } from '../../../office/officeart';
 import { backgroundColor } from './shapes';
 import { readAnchors, readTextboxStories } from './pictures';
-import { readPieces, readText } from './pieces';
-import { readSections } from './sections';
+import { readPieces, readText, type TextStore } from './pieces';
+import { readSections, type SectionInfo } from './sections';
 import { withoutEdgeAutoSpacing } from '../../model/auto-spacing';
-import { StoryReader, type DocContext } from './story';
+import { StoryReader, type DocContext, type StoryOptions } from './story';
 import { StyleSheet } from './styles';
 
 function stream(container: CFB.CFB$Container, name: string): Uint8Array | undefined {
@@ -70,15 +70,43 @@ export function readDoc(bytes: Uint8Array, problems: ProblemSink = ignoreProblem
   }
 }
 
-function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType<typeof readFib>, problems: ProblemSink): WordDocument {
+function convert(container: CFB.CFB$Container, word: Uint8Array, fib: Fib, problems: ProblemSink): WordDocument {
+  const { table, data } = tableAndDataStreams(container, word, fib);
+  const text = readCharacters(fib, table, word);
+  const notes = readNotes(fib, table);
+  if (notes.length > COUNT_MAX.notes) throw tooMany('notes', notes.length, true);
+  const ctx = documentContext({ fib, word, table, data, text, notes, problems });
+  const reader = new StoryReader(ctx);
+  const sections = readBodySections(fib, table, word, reader);
+
+  const noteBodies = new Map<string, Block[]>();
+  for (const n of notes) noteBodies.set(n.id, trimStory(reader.read(n.start, n.end, { noteLabel: n.label })));
+
+  const normal = ctx.styles.chp(0);
+  return {
+    sections,
+    notes: noteBodies,
+    defaultFont: ctx.fonts[normal.ftcAscii]?.name ?? 'Times New Roman',
+    defaultSize: normal.hps / 2,
+    paragraphSpacing: htmlAutoSpacingOff(fib, table) ? 'sum' : 'larger',
+    ...(noLeading(fib, table) ? { noLeading: true } : {}),
+    ...pageColorOf(ctx.drawings.shapes.values()),
+  };
+}
+
+/** The table stream (styles, fonts, PLCs) and the Data stream (pictures) the FIB points into. */
+function tableAndDataStreams(container: CFB.CFB$Container, word: Uint8Array, fib: Fib): { table: Uint8Array; data?: Uint8Array } {
   // Word 6 keeps its tables in the WordDocument stream; Word 97+ in 0Table or 1Table.
   const table = fib.word6 ? word : stream(container, fib.whichTableStream ? '1Table' : '0Table');
   if (!table) throw new ConversionError('corrupt', `The ${fib.whichTableStream}Table stream is missing.`);
   // Word 6 has no Data stream: picture locations point into the WordDocument stream.
   const data = fib.word6 ? word : stream(container, 'Data');
-  const fl = (i: number) => fib.fcLcb(i);
+  return { table, data };
+}
 
-  const clx = fl(FcLcb.Clx);
+/** Every story's characters through the piece table, checked against the stream size and the paragraph limit. */
+function readCharacters(fib: Fib, table: Uint8Array, word: Uint8Array): TextStore {
+  const clx = fib.fcLcb(FcLcb.Clx);
   const pieces = readPieces(fib, table, clx.fc, clx.lcb);
   const totalCp = fib.ccpText + fib.ccpFtn + fib.ccpHdd + fib.ccpMcr + fib.ccpAtn + fib.ccpEdn + fib.ccpTxbx + fib.ccpHdrTxbx + 1;
   // Every character takes at least one byte of the WordDocument stream: larger counts are damage.
@@ -88,6 +116,22 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
   let marks = 0;
   for (const c of text.chars) if (c === 13 || c === 7) marks++;
   if (marks > COUNT_MAX.paragraphs) throw tooMany('paragraphs', marks, true);
+  return text;
+}
+
+interface DocumentParts {
+  fib: Fib;
+  word: Uint8Array;
+  table: Uint8Array;
+  data?: Uint8Array;
+  text: TextStore;
+  notes: NoteDef[];
+  problems: ProblemSink;
+}
+
+/** The tables every story reads through: formatting runs, styles, fonts, lists, drawings, notes and text boxes. */
+function documentContext({ fib, word, table, data, text, notes, problems }: DocumentParts): DocContext {
+  const fl = (i: number) => fib.fcLcb(i);
   const chp = fl(FcLcb.PlcfBteChpx);
   const pap = fl(FcLcb.PlcfBtePapx);
   const stsh = fl(FcLcb.Stshf);
@@ -95,8 +139,6 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
   const lst = fl(FcLcb.PlfLst);
   const lfo = fl(FcLcb.PlfLfo);
   const dgg = fl(FcLcb.DggInfo);
-  const notes = readNotes(fib, table);
-  if (notes.length > COUNT_MAX.notes) throw tooMany('notes', notes.length, true);
   const ctx: DocContext = {
     fib,
     word,
@@ -120,20 +162,34 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
   const hdrTxbx = fl(FcLcb.PlcfHdrtxbxTxt);
   for (const [k, v] of readTextboxStories(table, txbx.fc, txbx.lcb, txbxBase)) ctx.textboxes.set(k, v);
   for (const [k, v] of readTextboxStories(table, hdrTxbx.fc, hdrTxbx.lcb, txbxBase + fib.ccpTxbx)) ctx.textboxes.set(k, v);
-  const reader = new StoryReader(ctx);
-  const spaMom = fl(FcLcb.PlcSpaMom);
-  const spaHdr = fl(FcLcb.PlcSpaHdr);
+  return ctx;
+}
+
+/** The main document's sections with their bodies, headers and footers, section marks dropped. */
+function readBodySections(fib: Fib, table: Uint8Array, word: Uint8Array, reader: StoryReader): Section[] {
+  const spaMom = fib.fcLcb(FcLcb.PlcSpaMom);
+  const spaHdr = fib.fcLcb(FcLcb.PlcSpaHdr);
   const mainAnchors = readAnchors(table, spaMom.fc, spaMom.lcb);
   // Header anchors count CPs from the start of the header story.
   const hdrBase = fib.ccpText + fib.ccpFtn;
   const headerAnchors = new Map([...readAnchors(table, spaHdr.fc, spaHdr.lcb)].map(([cp, a]) => [cp + hdrBase, a]));
 
-  const sed = fl(FcLcb.PlcfSed);
+  const sed = fib.fcLcb(FcLcb.PlcfSed);
   const infos = readSections(table, word, sed.fc, sed.lcb, fib.ccpText, fib.word6);
   if (infos.length > COUNT_MAX.sections) throw tooMany('sections', infos.length, true);
   const bodies = infos.map((s) => reader.read(s.cpStart, s.cpEnd, { anchors: mainAnchors, sectionEnd: true }));
 
   const stories = readHeaderStories(fib, table, infos);
+  const set = headerFooterSetReader(reader, headerAnchors);
+  const evenAndOdd = dopBit(fib, table, 0, 0x01); // fFacingPages
+  const sections = infos.map((info, i) => sectionOf(info, set(stories[i]?.headers ?? {}), set(stories[i]?.footers ?? {}), bodies[i]!, evenAndOdd));
+  // A section's last paragraph holds its break character: empty, it is only the break.
+  dropSectionMarks(sections, (block) => block.kind === 'paragraph' && block.inlines.length === 0 && !block.props.list, false);
+  if (sections[0]) withoutEdgeAutoSpacing(sections[0].blocks, true, false);
+  return sections;
+}
+/** Reads header and footer stories once each: sections that share a story share its blocks. */
+function headerFooterSetReader(reader: StoryReader, headerAnchors: StoryOptions['anchors']): (s: SectionStories['headers']) => HeaderFooterSet {
   const storyCache = new Map<string, Block[]>();
   const story = (r: StoryRange | undefined): Block[] | undefined => {
     if (!r) return undefined;
@@ -141,7 +197,7 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
     if (!storyCache.has(key)) storyCache.set(key, trimStory(reader.read(r.start, r.end, { anchors: headerAnchors })));
     return storyCache.get(key);
   };
-  const set = (s: { default?: StoryRange; first?: StoryRange; even?: StoryRange }): HeaderFooterSet => {
+  return (s) => {
     const out: HeaderFooterSet = {};
     const d = story(s.default);
     const f = story(s.first);
@@ -151,40 +207,17 @@ function convert(container: CFB.CFB$Container, word: Uint8Array, fib: ReturnType
     if (e) out.even = e;
     return out;
   };
-  const evenAndOdd = dopBit(fib, table, 0, 0x01); // fFacingPages
+}
 
-  const sections: Section[] = infos.map((info, i) => {
-    const section: Section = {
-      page: info.page,
-      headers: set(stories[i]?.headers ?? {}),
-      footers: set(stories[i]?.footers ?? {}),
-      blocks: bodies[i]!,
-    };
-    if (info.columns > 1) (section.columns = info.columns), (section.columnGap = info.columnGap);
-    if (info.titlePage) section.titlePage = true;
-    if (evenAndOdd) section.evenAndOdd = true;
-    if (info.pageNumberStart !== undefined) section.pageNumberStart = info.pageNumberStart;
-    if (info.start !== 'nextPage') section.start = info.start;
-    if (info.pageBorders) section.pageBorders = info.pageBorders;
-    return section;
-  });
-  // A section's last paragraph holds its break character: empty, it is only the break.
-  dropSectionMarks(sections, (block) => block.kind === 'paragraph' && block.inlines.length === 0 && !block.props.list, false);
-  if (sections[0]) withoutEdgeAutoSpacing(sections[0].blocks, true, false);
-
-  const noteBodies = new Map<string, Block[]>();
-  for (const n of notes) noteBodies.set(n.id, trimStory(reader.read(n.start, n.end, { noteLabel: n.label })));
-
-  const normal = ctx.styles.chp(0);
-  return {
-    sections,
-    notes: noteBodies,
-    defaultFont: ctx.fonts[normal.ftcAscii]?.name ?? 'Times New Roman',
-    defaultSize: normal.hps / 2,
-    paragraphSpacing: htmlAutoSpacingOff(fib, table) ? 'sum' : 'larger',
-    ...(noLeading(fib, table) ? { noLeading: true } : {}),
-    ...pageColorOf(ctx.drawings.shapes.values()),
-  };
+function sectionOf(info: SectionInfo, headers: HeaderFooterSet, footers: HeaderFooterSet, blocks: Block[], evenAndOdd: boolean): Section {
+  const section: Section = { page: info.page, headers, footers, blocks };
+  if (info.columns > 1) (section.columns = info.columns), (section.columnGap = info.columnGap);
+  if (info.titlePage) section.titlePage = true;
+  if (evenAndOdd) section.evenAndOdd = true;
+  if (info.pageNumberStart !== undefined) section.pageNumberStart = info.pageNumberStart;
+  if (info.start !== 'nextPage') section.start = info.start;
+  if (info.pageBorders) section.pageBorders = info.pageBorders;
+  return section;
 }
 
 /** The page colour: the background shape's fill (see backgroundColor), shown as Word and LibreOffice show it. */
@@ -197,7 +230,7 @@ function pageColorOf(shapes: Iterable<ShapeInfo>): { pageColor?: string } {
  * Copts80.fNoLeading ("don't add extra space between rows of text"): bit 19 of the 32 compatibility
  * bits that follow DopBase, at offset 84 of the Dop ([MS-DOC] 2.7.2, 2.7.3; Word 97 and later).
  */
-function noLeading(fib: ReturnType<typeof readFib>, table: Uint8Array): boolean {
+function noLeading(fib: Fib, table: Uint8Array): boolean {
   return !fib.word6 && dopBit(fib, table, 86, 0x08);
 }
 
@@ -207,13 +240,13 @@ function noLeading(fib: ReturnType<typeof readFib>, table: Uint8Array): boolean 
  * bit of the byte after Copts80 in Dop2000, at offset 512 of the Dop ([MS-DOC] 2.7.5, 2.7.11);
  * LibreOffice's importer maps it to the same rule (PARA_SPACE_MAX).
  */
-function htmlAutoSpacingOff(fib: ReturnType<typeof readFib>, table: Uint8Array): boolean {
+function htmlAutoSpacingOff(fib: Fib, table: Uint8Array): boolean {
   if (fib.word6) return true; // Word 6/95 predates HTML auto spacing
   return dopBit(fib, table, 512, 0x04);
 }
 
 /** A flag of the Dop: the byte at `offset` has `mask` set; false when the Dop is too short to hold it. */
-function dopBit(fib: ReturnType<typeof readFib>, table: Uint8Array, offset: number, mask: number): boolean {
+function dopBit(fib: Fib, table: Uint8Array, offset: number, mask: number): boolean {
   const dop = fib.fcLcb(FcLcb.Dop);
   const at = dop.fc + offset;
   return dop.lcb > offset && at < table.length && (table[at]! & mask) !== 0;

@@ -4,12 +4,13 @@
  * CHP (style + FKP + piece sprms), interprets the special characters and fields, and hands the
  * paragraphs to the table assembler.
  */
-import { FIELD_NESTING_MAX, type ModelCounts } from '../../model/limits';
-import type { Block, Inline, Paragraph, RunStyle } from '../../model/index';
-import { codePageOfCharset, decodeByte, u16, u32, type CodePage } from '../../../../codecs/binary';
+import type { ModelCounts } from '../../model/limits';
+import type { Block, Inline, Paragraph, ParagraphProps, RunStyle } from '../../model/index';
+import { codePageOfCharset, decodeByte, type CodePage } from '../../../../codecs/binary';
 import { applyChpx, complexRunStyle, runStyle, type Chp } from './chp';
 import { scriptOf } from '../../../../lib/complex-script';
 import type { Fib } from './fib';
+import { fieldLink, takenByFields, type DeeperFields, type FieldFrame, type FieldHost } from './fields';
 import { findRun, type FkpRun } from './fkp';
 import type { FontEntry } from './fonts';
 import { mapSymbolChar, type ListTable } from './lists';
@@ -62,27 +63,10 @@ interface RunProps {
   complexStyle: RunStyle;
 }
 
-interface FieldFrame {
-  instr: string;
-  inResult: boolean;
-  resolved: boolean;
-  /** Fields the layout computes: their cached result is not shown. */
-  computed?: 'PAGE' | 'NUMPAGES' | 'SECTIONPAGES';
-  link?: string;
-  /** Form field data (FFData in the Data stream) of a FORMCHECKBOX/FORMTEXT field. */
-  formData?: number;
-}
-
 const NO_RUN = {};
 
 /** The deepest table nesting read (sprmPItap): Word's 63 in a top-level table. */
 const ITAP_MAX = 64;
-
-/** Fields begun past FIELD_NESTING_MAX (docx/fields.ts): whether each is still in its instruction, and how many are. */
-interface DeeperFields {
-  instr: boolean[];
-  inInstr: number;
-}
 
 /** Runs from different FKP entries often format identically: they merge into one text inline. */
 function sameStyle(a: RunStyle, b: RunStyle): boolean {
@@ -210,27 +194,7 @@ export class StoryReader {
         inlines.push(inline);
       }
     };
-    const visible = () => fields.every((f) => f.inResult && !f.computed);
-    const link = () => [...fields].reverse().find((f) => f.link)?.link;
-    const resolve = (f: FieldFrame, style: RunStyle) => {
-      f.resolved = true;
-      const m = /^\s*([A-Za-z]+)\s*(.*)$/s.exec(f.instr);
-      const name = m?.[1]?.toUpperCase();
-      if (name === 'PAGE' || name === 'NUMPAGES' || name === 'SECTIONPAGES') {
-        const outer = fields.slice(0, -1).every((g) => g.inResult && !g.computed);
-        if (outer) push({ kind: 'field', field: name, style });
-        f.computed = name;
-      } else if (name === 'FORMCHECKBOX') {
-        const outer = fields.slice(0, -1).every((g) => g.inResult && !g.computed);
-        if (outer) push({ kind: 'text', text: this.checkboxChecked(f.formData) ? '☒' : '☐', style });
-      } else if (name === 'HYPERLINK') {
-        const args = m![2]!;
-        const anchor = /\\l\s+"([^"]*)"/.exec(args);
-        const url = /^\s*"([^"]*)"/.exec(args) ?? /^\s*(\S+)/.exec(args);
-        if (url && !url[1]!.startsWith('\\')) f.link = url[1]! + (anchor ? `#${anchor[1]}` : '');
-        else if (anchor) f.link = `#${anchor[1]}`;
-      }
-    };
+    const host: FieldHost = { data: this.ctx.data, push, decode: (code, chp) => this.decode(code, chp) };
 
     // Whether the last letter was complex-script: digits, spaces and punctuation take its formatting.
     let complex = pap.bidi;
@@ -239,62 +203,40 @@ export class StoryReader {
       const { chp, style: ownStyle, complexStyle } = this.runAt(cp, pap.istd);
       const ch = code >= 0x20 && !chp.fSpec ? this.decode(code, chp) : '';
       complex = scriptOf(ch) ?? complex;
-      const own = complex ? complexStyle : ownStyle;
+      const style = complex ? complexStyle : ownStyle;
       // Tracked deletions are shown (struck through, runAt); deleted objects and control marks are dropped.
       if (chp.fRMarkDel && (code < 0x20 || chp.fSpec)) continue;
-      const style = own;
-      if (code === 0x13) {
-        if (fields.length < FIELD_NESTING_MAX) fields.push({ instr: '', inResult: false, resolved: false });
-        else (deeper.instr.push(true), deeper.inInstr++);
-        continue;
-      }
-      if ((code === 0x14 || code === 0x15) && deeper.instr.length) {
-        // A field nested past the limit: its instruction hidden, its result shown as text.
-        const inInstr = code === 0x14 ? deeper.instr[deeper.instr.length - 1] : deeper.instr.pop();
-        if (code === 0x14) deeper.instr[deeper.instr.length - 1] = false;
-        if (inInstr) deeper.inInstr--;
-        continue;
-      }
-      if (deeper.inInstr) continue;
-      if (code === 0x14 || code === 0x15) {
-        const f = fields[fields.length - 1];
-        if (!f) continue;
-        if (!f.resolved) resolve(f, style);
-        if (code === 0x14) f.inResult = true;
-        else fields.pop();
-        continue;
-      }
-      const top = fields[fields.length - 1];
-      if (top && !top.inResult && code === 0x01 && chp.fData && chp.fcPic !== undefined) top.formData = chp.fcPic;
-      if (top && !top.inResult) {
-        if (code >= 0x20 && fields.every((f) => f === top || f.inResult)) top.instr += this.decode(code, chp);
-        continue;
-      }
-      if (!visible()) continue;
-      const s = this.withLink(style, link());
-      if (chp.fSpec) {
-        this.special(code, cp, chp, s, opts, push);
-        continue;
-      }
-      switch (code) {
-        case 0x09: push({ kind: 'tab', style: s }); break;
-        case 0x0b: push({ kind: 'break', type: 'line' }); break;
-        case 0x0c: push({ kind: 'break', type: 'page' }); break;
-        case 0x0e: push({ kind: 'break', type: 'column' }); break;
-        case 0x1e: push({ kind: 'text', text: '-', style: s }); break;
-        case 0x1f: break;
-        default: {
-          if (code < 0x20) break;
-          let text = ch;
-          if (code >= 0xf000 && code <= 0xf0ff) {
-            const mapped = mapSymbolChar(code);
-            if (mapped) text = mapped;
-          }
-          push({ kind: 'text', text, style: s });
+      if (takenByFields(code, chp, style, fields, deeper, host)) continue;
+      const s = this.withLink(style, fieldLink(fields));
+      if (chp.fSpec) this.special(code, cp, chp, s, opts, push);
+      else this.character(code, ch, s, push);
+    }
+    return { kind: 'paragraph', props: this.paragraphPropsAt(markCp, pap), inlines };
+  }
+
+  /** An ordinary character: text, or the tab, break or hyphen a control character stands for. */
+  private character(code: number, ch: string, s: RunStyle, push: (i: Inline) => void): void {
+    switch (code) {
+      case 0x09: push({ kind: 'tab', style: s }); break;
+      case 0x0b: push({ kind: 'break', type: 'line' }); break;
+      case 0x0c: push({ kind: 'break', type: 'page' }); break;
+      case 0x0e: push({ kind: 'break', type: 'column' }); break;
+      case 0x1e: push({ kind: 'text', text: '-', style: s }); break;
+      case 0x1f: break;
+      default: {
+        if (code < 0x20) break;
+        let text = ch;
+        if (code >= 0xf000 && code <= 0xf0ff) {
+          const mapped = mapSymbolChar(code);
+          if (mapped) text = mapped;
         }
+        push({ kind: 'text', text, style: s });
       }
     }
+  }
 
+  /** The paragraph's properties: its PAP, style name, outline level, mark formatting and list label. */
+  private paragraphPropsAt(markCp: number, pap: Pap): ParagraphProps {
     const mark = this.runAt(markCp, pap.istd);
     const props = paragraphProps(pap);
     const styleName = this.ctx.styles.name(pap.istd);
@@ -316,18 +258,7 @@ export class StoryReader {
         if (!(chp.vanish || label === '')) props.list = { label, style, suffix };
       }
     }
-    return { kind: 'paragraph', props, inlines };
-  }
-
-  /** FFData: version (4 bytes) then bits whose iType (2 bits) is 1 for a check box and iRes (5 bits) its state. */
-  private checkboxChecked(fc: number | undefined): boolean {
-    const data = this.ctx.data;
-    if (fc === undefined || !data || fc + 6 > data.length) return false;
-    // The FFData follows a PICF-like header (lcb, cbHeader) unless it starts right away with its version.
-    if (u32(data, fc) !== 0xffffffff) fc += u16(data, fc + 4);
-    if (fc + 6 > data.length) return false;
-    const bits = data[fc + 4]! | (data[fc + 5]! << 8);
-    return (bits & 3) === 1 && ((bits >> 2) & 0x1f) === 1;
+    return props;
   }
 
   /** The text of the text box shape `spid` (its story), if it has one. */
