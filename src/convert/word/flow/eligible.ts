@@ -1,6 +1,6 @@
 import { borderShows, type Block, type Inline, type Paragraph, type WordDocument } from '../model/index';
 import { simpleTable } from './table-rows';
-import { floatsApart } from '../layout/inline-html';
+import { floatsApart } from '../rules/floats';
 
 /** Picture types drawn inline: rasters and metafiles (others keep their room blank in the HTML path). */
 const PICTURE = /^image\/(png|jpeg|jpg|gif|bmp|x-emf|x-wmf|emf|wmf)$/;

@@ -1,8 +1,8 @@
 import type { Family } from '../../../fonts/catalog';
 import type { Inline, Paragraph, RunStyle } from '../model/index';
 import { LIGATURE_LETTERS, slotOf } from '../../../layout/text/font-book';
-import { resolveRun, type ResolvedRun } from '../layout/inline-html';
-import { nextStop } from '../layout/tab-stops';
+import { resolveRun, type ResolvedRun } from '../rules/runs';
+import { nextStop } from '../rules/tab-stops';
 import type * as Mupdf from 'mupdf';
 import type { LineContext, Look } from './paragraph-lines';
 import { shapeArabic } from '../../../layout/text/arabic-shaping';

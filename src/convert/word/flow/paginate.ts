@@ -3,10 +3,10 @@ import type { Line, LineContext } from './paragraph-lines';
 import { paragraphLines } from './paragraph-lines';
 import { spaceAbove, stackParagraphs, type PlacedLine } from './paragraph-stack';
 import { splitRow, tableRows, type PlacedRect, type PlacedRow } from './table-rows';
-import { holdsTogether } from '../layout/block-html';
+import { holdsTogether } from '../rules/keeps';
 import { borderBox, borderRects } from './paragraph-borders';
-import { textGoesBelow } from '../layout/float-place';
-import { MOST_FOR_HEADERS } from '../layout/repeat-headers';
+import { textGoesBelow } from '../rules/floats';
+import { MOST_FOR_HEADERS } from '../rules/tables';
 
 export { stackParagraphs, type PlacedLine } from './paragraph-stack';
 

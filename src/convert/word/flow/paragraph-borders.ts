@@ -1,6 +1,6 @@
 import { borderShows, type Block, type Border, type Paragraph } from '../model/index';
 import type { Line } from './paragraph-lines';
-import { borderWidth, inBorderGroup } from '../layout/block-html';
+import { borderWidth, inBorderGroup } from '../rules/borders';
 import type { PlacedLine } from './paragraph-stack';
 import type { PlacedRect } from './table-rows';
 

@@ -1,8 +1,8 @@
 import type * as Mupdf from 'mupdf';
 import type { Paragraph, PictureCrop, RunStyle } from '../model/index';
 import type { FontBook } from '../../../layout/text/font-book';
-import { largestRun } from '../layout/inline-html';
-import { lineBox } from '../layout/block-html';
+import { largestRun } from '../rules/runs';
+import { lineBox } from '../rules/line-box';
 import { cutToFit, fragmentsOf, tabWidth, type Fragment } from './fragments';
 
 /** What the line breaker needs of a conversion: the faces, the defaults, and the field values. */
@@ -76,7 +76,7 @@ export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): L
   const firstLine = props.firstLine ?? 0;
   const right = width - (props.indentRight ?? 0);
   const tabs = props.tabs ?? [];
-  const boxContext = { fonts: ctx.fonts, defaultFont: ctx.defaultFont, defaultSize: ctx.defaultSize, noLeading: ctx.noLeading } as Parameters<typeof lineBox>[1];
+  const boxContext = { fonts: ctx.fonts, defaultFont: ctx.defaultFont, defaultSize: ctx.defaultSize, noLeading: ctx.noLeading };
   const box = lineBox(p, boxContext);
   const size = largestRun(p, ctx).size;
   const baseline = 0.8 * size + (box.height - size) / 2 - box.raise;

@@ -1,7 +1,8 @@
 import { borderShows, type Border, type Paragraph, type Table, type TableCell } from '../model/index';
 import type { Line, LineContext } from './paragraph-lines';
 import { stackParagraphs, type PlacedLine } from './paragraph-stack';
-import { borderWidth, DEFAULT_CELL_MARGINS, mirrored } from '../layout/block-html';
+import { borderWidth } from '../rules/borders';
+import { DEFAULT_CELL_MARGINS, mirrored } from '../rules/tables';
 
 
 /** A filled rectangle of a page (cell shading, a border), in the text area's coordinates. */

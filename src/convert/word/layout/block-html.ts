@@ -1,13 +1,13 @@
+/** Paragraphs and tables as HTML for MuPDF's HTML engine, with the ids the pagination finds them by. */
 import type { Block, Border, Paragraph, Table, TableCell } from '../model/index';
-import { inlineHtml, largestRun, paragraphCss, pt, resolveRun, type InlineContext } from './inline-html';
-
-/** Word's default cell margins when a table names none: 0.08" left and right. */
-export const DEFAULT_CELL_MARGINS = { top: 0, right: 5.4, bottom: 0, left: 5.4 };
+import { inlineHtml, paragraphCss, pt, type InlineContext } from './inline-html';
+import { largestRun, resolveRun } from '../rules/runs';
+import { lineBox } from '../rules/line-box';
+import { borderWidth, inBorderGroup } from '../rules/borders';
+import { DEFAULT_CELL_MARGINS, mirrored } from '../rules/tables';
+import { holdsTogether, keepsWithNext } from '../rules/keeps';
 
 export type BlockContext = Omit<InlineContext, 'renderBlocks' | 'columnWidth'>;
-
-/** The width a border is drawn with: a double one is two lines and the gap between them. */
-export const borderWidth = (b: Border): number => (b.style === 'double' ? Math.max(b.width * 3, 1.5) : Math.max(b.width, 0.5));
 
 function borderCss(b: Border | undefined): string {
   if (!b || b.style === 'none' || b.width <= 0) return 'none';
@@ -18,44 +18,6 @@ function borderCss(b: Border | undefined): string {
 /** Line height in points as Word computes it for the paragraph's largest font. */
 function lineHeight(p: Paragraph, ctx: BlockContext): number {
   return lineBox(p, ctx).height;
-}
-
-/**
- * A paragraph's line height, and how far its text is raised from where MuPDF puts it (0.8 em below
- * the top plus half the line's leading) to where LibreOffice does, measured on LibreOffice 7.4's PDFs
- * of 60-line DOCX files in Times New Roman, Arial and Calibri at 10-14 pt:
- * - single and proportional spacing (1.15, 1.5, double): the baseline where it is at single spacing
- *   (the font's ascender, below its line gap), the extra space below the text;
- * - "at least", taller than the font: the extra space above the text;
- * - "exact": the baseline at 0.8 of the line, whatever the font.
- */
-export function lineBox(p: Paragraph, ctx: BlockContext): { height: number; raise: number } {
-  const run = largestRun(p, ctx);
-  const size = run.size;
-  const gap = !ctx.noLeading;
-  // Writer counts line heights in whole twips: single spacing as the text's height (ascender and
-  // descender) and the line gap each rounded, proportional spacing cut down (Calibri 11 pt: 220 + 49
-  // twips, 13.45 pt, where the face's metrics give 13.43; at 1.5 lines 403 twips). On LibreOffice
-  // 7.4's PDFs of 66 documents (6 faces at 8-16 pt, scripts/lo-line-pitch.mjs) this gives its pitch
-  // for 60, one rounding of the sum for 55 (Arial and Times New Roman at 10.5 and 11.5 pt were a
-  // twip short); the 6 left are a twip or two short still.
-  const text = size * ctx.fonts.lineFactor(run.family, false);
-  const leading = gap ? size * ctx.fonts.lineFactor(run.family, true) - text : 0;
-  // (A hair added: Caladea 9.5 pt is 218.5 twips, which floating point makes 218.49999….)
-  const twips = (points: number) => Math.round(points * 20 + 1e-6);
-  const single = (twips(text) + twips(leading)) / 20;
-  const ascent = size * ctx.fonts.baselineFactor(run.family, gap);
-  const mupdfBaseline = (height: number) => 0.8 * size + (height - size) / 2;
-  const line = p.props.line;
-  const box = (height: number, baseline: number) => ({ height, raise: mupdfBaseline(height) - baseline });
-  if (line?.rule === 'exact') return box(line.value, 0.8 * line.value);
-  if (line?.rule === 'atLeast') {
-    const height = Math.max(line.value, single);
-    return box(height, height - single + ascent);
-  }
-  const height = line ? Math.floor(single * line.value * 20 + 1e-6) / 20 : single;
-  // Below single spacing the line is cut from above the text.
-  return box(height, ascent + Math.min(0, height - single));
 }
 
 /**
@@ -159,17 +121,7 @@ function showsNoText(html: string): boolean {
   return true;
 }
 
-const sameBorder = (x: Border | undefined, y: Border | undefined): boolean =>
-  x === y || (!!x && !!y && x.style === y.style && x.width === y.width && x.color === y.color && (x.space ?? 0) === (y.space ?? 0));
 
-/** Whether `other` is a paragraph of `p`'s border group: both bordered alike, at the same indents. */
-export function inBorderGroup(p: Paragraph, other: Block | undefined): boolean {
-  const a = p.props;
-  if (!a.borders || other?.kind !== 'paragraph' || !other.props.borders) return false;
-  const o = other.props;
-  if ((a.indentLeft ?? 0) !== (o.indentLeft ?? 0) || (a.indentRight ?? 0) !== (o.indentRight ?? 0) || !!a.bidi !== !!o.bidi) return false;
-  return (['top', 'bottom', 'left', 'right', 'between'] as const).every((side) => sameBorder(a.borders![side], o.borders![side]));
-}
 
 /** Table grid columns covered by each cell, and the cell's edges resolved for CSS. */
 function tableHtml(t: Table, width: number, ctx: BlockContext): string {
@@ -210,12 +162,6 @@ function tableHtml(t: Table, width: number, ctx: BlockContext): string {
   return `<table style="${css.join(';')}">${rows.join('')}</table>`;
 }
 
-/** A cell of a right-to-left table as drawn: its start (left) border and margin on the right. */
-/** A cell of a right-to-left table as laid out mirrored: its left and right borders and margins swapped. */
-export function mirrored(cell: TableCell): TableCell {
-  const m = cell.margins;
-  return { ...cell, borders: { ...cell.borders, left: cell.borders.right, right: cell.borders.left }, margins: m && { ...m, left: m.right, right: m.left } };
-}
 
 function columnOf(cells: TableCell[], index: number, gridBefore: number): number {
   let col = gridBefore;
@@ -279,16 +225,6 @@ export function blocksWithin(blocks: Block[], height: number, width: number, ctx
   return blocks;
 }
 
-/** A paragraph Word keeps on the page of the block after it (w:keepNext). */
-export const keepsWithNext = (b: Block | undefined): boolean => b?.kind === 'paragraph' && !!b.props.keepNext;
-
-/**
- * A table whose every row but the last keeps with the next (a paragraph in it has w:keepNext, how
- * Word users keep a table on one page, and how LibreOffice writes its "keep together" tables): it
- * is not split across pages when it fits on one, as in Word and LibreOffice.
- */
-export const holdsTogether = (b: Block | undefined): boolean =>
-  b?.kind === 'table' && b.rows.length > 1 && b.rows.slice(0, -1).every((r) => r.cells.some((c) => c.blocks.some(keepsWithNext)));
 
 /** Blocks (paragraphs and tables) as HTML for a column `width` points wide. */
 export function blocksHtml(blocks: Block[], width: number, ctx: BlockContext): string {

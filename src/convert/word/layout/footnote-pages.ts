@@ -2,7 +2,7 @@ import type * as Mupdf from 'mupdf';
 import type { Block, Inline, Paragraph, Table } from '../model/index';
 import type { PageMarks } from './inline-html';
 import { frameBlocks, linesAbove } from './html-doc';
-import { keepsWithNext } from './block-html';
+import { keepsWithNext } from '../rules/keeps';
 
 /** One page of a stretch with footnotes: the first frame of `blocks` laid out `frameHeight` tall, its notes below. */
 export interface FootnotePage {

@@ -7,7 +7,8 @@
  * a frame that text flows beside is better in line than over the text.
  */
 import type { Block, FloatingPlacement, Inline, Paragraph, ParagraphFrame, Shape, WordDocument } from '../model/index';
-import { resolveRun, type InlineContext } from './inline-html';
+import type { InlineContext } from './inline-html';
+import { resolveRun } from '../rules/runs';
 import type { FontBook } from '../../../layout/text/font-book';
 
 type Measure = Pick<InlineContext, 'defaultFont' | 'defaultSize'> & { fonts: Pick<FontBook, 'measure'> };

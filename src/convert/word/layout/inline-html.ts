@@ -1,10 +1,11 @@
-import { substituteFamily, type Family } from '../../../fonts/catalog';
+import type { Family } from '../../../fonts/catalog';
 import type { Inline, Paragraph, RunStyle, Shape } from '../model/index';
-import { floatOffset, offsetBelowAnchor, textGoesBelow } from './float-place';
-import { METAFILE } from '../../../paint/metafile';
+import { DRAWABLE, floatOffset, floatsApart, offsetBelowAnchor, textGoesBelow } from '../rules/floats';
+import { resolveRun, type ResolvedRun } from '../rules/runs';
+import { nextStop } from '../rules/tab-stops';
 import { cssFamily, LIGATURE_LETTERS, type FontBook } from '../../../layout/text/font-book';
 import { DEFAULT_INSETS } from './shape-paint';
-import { gap, nextStop } from './tab-stops';
+import { gap } from './tab-stops';
 import { pt } from './css-units';
 
 export { pt } from './css-units';
@@ -15,8 +16,6 @@ import type { ShapePictures } from './shape-pictures';
 export type { InlineContext, PageMarks } from './inline-context';
 
 const TRANSPARENT_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=';
-/** Image types MuPDF's HTML engine decodes; EMF and WMF get a placeholder (ctx.metafiles), others keep their space blank. */
-const DRAWABLE = /^image\/(png|jpeg|jpg|gif|bmp|tiff|jp2|jpx)$/;
 
 const SPECIAL = /[&<>"]/;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
@@ -29,26 +28,6 @@ export const esc = (s: string) => (SPECIAL.test(s) ? s.replace(/[&<>"]/g, (c) =>
  * pre-wrap MuPDF writes every space as U+00A0, which breaks search and copy in the PDF.
  */
 const keepSpaces = (s: string) => s.replace(/ {2,}/g, (run) => ` ${'\u00a0'.repeat(run.length - 1)}`).replace(/^ /, '\u00a0');
-
-export interface ResolvedRun {
-  family: Family;
-  bold: boolean;
-  italic: boolean;
-  size: number;
-  /** Pair-kerned: the run asks for kerning from a size it has (Word's rule for w:kern). */
-  kern: boolean;
-}
-
-export function resolveRun(style: RunStyle, ctx: Pick<InlineContext, 'defaultFont' | 'defaultSize'>): ResolvedRun {
-  const size = style.size ?? ctx.defaultSize;
-  return {
-    family: substituteFamily(style.font ?? ctx.defaultFont),
-    bold: !!style.bold,
-    italic: !!style.italic,
-    size: size * (style.vertAlign ? 0.65 : 1),
-    kern: !!style.kern && size >= style.kern,
-  };
-}
 
 /**
  * The font and size most of a paragraph's text is in, when that text has no other style: set on
@@ -366,19 +345,6 @@ function shapeAnchor(shape: Shape, ctx: InlineContext): string {
 }
 
 const textBoxShapes = new WeakMap<Extract<Inline, { kind: 'textbox' }>, Shape>();
-/**
- * Whether a floating object is drawn where it floats, taking no room in the text: shapes; pictures
- * in front of or behind the text (and all floating pictures where `outOfFlow`: headers and
- * footers); text boxes placed on the page.
- */
-export function floatsApart(it: Inline, outOfFlow = false): boolean {
-  if (!('floating' in it) || !it.floating) return false;
-  if (it.kind === 'shape') return true;
-  if (it.kind === 'image') return (DRAWABLE.test(it.contentType) || METAFILE.test(it.contentType)) && (outOfFlow || it.floating.wrap === 'inFront' || it.floating.wrap === 'behind');
-  // Placed on the page rather than from its paragraph (a cover page's title and author boxes).
-  return it.kind === 'textbox' && (it.floating.relativeY === 'page' || it.floating.relativeY === 'margin') && it.floating.wrap !== 'topAndBottom';
-}
-
 /** The shape a floating object that floatsApart is drawn as. */
 export function shapeApart(it: Extract<Inline, { kind: 'shape' | 'image' | 'textbox' }>, shapes: ShapePictures): Shape {
   return it.kind === 'shape' ? it : it.kind === 'image' ? shapes.pictureShape(it) : floatingTextBox(it);
@@ -422,17 +388,3 @@ function inlineShapeBox(s: Shape, ctx: InlineContext): string {
 
 const placeholderId = (ctx: InlineContext): string => (ctx.placeholderIds ? ` id="ph${ctx.placeholderIds.count++}"` : '');
 const marginTop = (points: number): string => (points ? `margin-top:${pt(points)};` : '');
-
-/** The largest font size on the paragraph's runs (its mark when it has none): Word sizes lines by it. */
-export function largestRun(p: Paragraph, ctx: Pick<InlineContext, 'defaultFont' | 'defaultSize'>): ResolvedRun {
-  let best = resolveRun(p.props.markStyle ?? {}, ctx);
-  let seenText = false;
-  for (const it of p.inlines) {
-    if ((it.kind === 'text' && !it.style.hidden && it.text) || it.kind === 'field') {
-      const r = resolveRun({ ...it.style, vertAlign: undefined }, ctx);
-      if (!seenText || r.size > best.size) best = r;
-      seenText = true;
-    }
-  }
-  return best;
-}

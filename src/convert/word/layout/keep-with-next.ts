@@ -7,7 +7,7 @@
  */
 import type * as Mupdf from 'mupdf';
 import type { Block } from '../model/index';
-import { holdsTogether, keepsWithNext } from './block-html';
+import { holdsTogether, keepsWithNext } from '../rules/keeps';
 import { linesAbove } from './html-doc';
 
 /** Stretches with more paragraphs kept with the next are not checked (each is two look-ups through the whole layout). */

@@ -1,6 +1,8 @@
+/** Table header rows repeated on each page a table continues on, as Word does (MuPDF's tables do not): where the stretch is cut for them. */
 import type * as Mupdf from 'mupdf';
 import type { Block, Table } from '../model/index';
 import { linesAbove } from './html-doc';
+import { MOST_FOR_HEADERS } from '../rules/tables';
 
 type Layout = (blocks: Block[], anchors: Map<Table, string>) => Mupdf.Document;
 /** Takes a probe's layout that shows `chunk` on its first `frames` frames (all of them when undefined). */
@@ -12,9 +14,6 @@ const headerRowCount = (t: Table): number => {
   while (n < t.rows.length && t.rows[n]!.header) n++;
   return n;
 };
-
-/** Header rows repeat on each page a table continues on while they take at most this share of the page's text height. */
-export const MOST_FOR_HEADERS = 0.5;
 
 /**
  * The blocks with each table whose header rows are taller than MOST_FOR_HEADERS of a frame

@@ -1,10 +1,8 @@
-/** Tab stops: where the next tab goes, and the gap that takes the text there (inline-html.ts tracks x). */
+/** The gap that takes a tab's text to its stop, as HTML (inline-html.ts tracks x; rules/tab-stops.ts finds the stop). */
 import type { TabStop } from '../model/index';
 import type { FontBook } from '../../../layout/text/font-book';
-import type { ResolvedRun } from './inline-html';
+import type { ResolvedRun } from '../rules/runs';
 import { pt } from './css-units';
-
-export const DEFAULT_TAB_STOP = 36;
 
 /** A horizontal gap of exactly `width` points, made of no-break spaces at a size that fits it. */
 export function gap(width: number, run: ResolvedRun, fonts: FontBook, leader?: TabStop['leader']): string {
@@ -29,15 +27,3 @@ export function gap(width: number, run: ResolvedRun, fonts: FontBook, leader?: T
   if (size < 0.1) return dots;
   return `<span style="font-family:${run.family};font-size:${pt(size)}">${'\u00a0'.repeat(count)}</span>${dots}`;
 }
-
-/** The tab stop the next tab goes to from `x`: a custom stop, the hanging indent (after a list label), or the next default stop. */
-export function nextStop(x: number, tabs: TabStop[], indentLeft: number, firstLine: number): TabStop {
-  const stops = tabs.filter((t) => t.align !== 'clear' && t.pos > x + 0.5).sort((a, b) => a.pos - b.pos);
-  // A hanging indent acts as a tab stop for the text after a list label.
-  const hanging = firstLine < 0 && x < indentLeft - 0.5 ? indentLeft : undefined;
-  const custom = stops[0];
-  if (hanging !== undefined && (!custom || hanging < custom.pos)) return { pos: hanging, align: 'left' };
-  if (custom) return custom;
-  return { pos: (Math.floor(x / DEFAULT_TAB_STOP + 1e-6) + 1) * DEFAULT_TAB_STOP, align: 'left' };
-}
-

@@ -1,5 +1,26 @@
-/** Where a floating object the text goes around sits in the column, as far as MuPDF's flow allows (inline-html.ts). */
-import type { FloatingPlacement } from '../model/index';
+/**
+ * Floating objects: which are drawn apart from the text (floatsApart), where one the text goes
+ * around sits in its column, as far as MuPDF's flow allows (layout/inline-html.ts), and whether
+ * the text goes below it (our own pager, flow/paginate.ts, too).
+ */
+import type { FloatingPlacement, Inline } from '../model/index';
+import { METAFILE } from '../../../paint/metafile';
+
+/** Image types MuPDF's HTML engine decodes; EMF and WMF get a placeholder (ctx.metafiles), others keep their space blank. */
+export const DRAWABLE = /^image\/(png|jpeg|jpg|gif|bmp|tiff|jp2|jpx)$/;
+
+/**
+ * Whether a floating object is drawn where it floats, taking no room in the text: shapes; pictures
+ * in front of or behind the text (and all floating pictures where `outOfFlow`: headers and
+ * footers); text boxes placed on the page.
+ */
+export function floatsApart(it: Inline, outOfFlow = false): boolean {
+  if (!('floating' in it) || !it.floating) return false;
+  if (it.kind === 'shape') return true;
+  if (it.kind === 'image') return (DRAWABLE.test(it.contentType) || METAFILE.test(it.contentType)) && (outOfFlow || it.floating.wrap === 'inFront' || it.floating.wrap === 'behind');
+  // Placed on the page rather than from its paragraph (a cover page's title and author boxes).
+  return it.kind === 'textbox' && (it.floating.relativeY === 'page' || it.floating.relativeY === 'margin') && it.floating.wrap !== 'topAndBottom';
+}
 
 /** The column a floating object is placed in: its width, and its left edge on the page (points). */
 interface Column {
