@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chartInlines, chartSvg, readChart } from '../src/convert/word/read/docx/chart';
-import { niceScale } from '../src/convert/word/read/docx/chart-axis';
+import { chartInlines } from '../src/convert/word/read/docx/chart';
+import { readChart } from '../src/convert/office/chart/read';
+import { chartSvg } from '../src/convert/office/chart/draw';
+import { niceScale } from '../src/convert/office/chart/axis';
 import { loadMupdf } from '../src/pdf/mupdf';
 import { bundledFonts } from '../src/fonts/bundled';
 import { renderWordDocument } from '../src/convert/word/layout/render';

@@ -1,6 +1,5 @@
-/** A chart's value axis: its scale (as Excel's default) and its labels beside the rasterised plot (chart.ts). */
-import type { Paragraph, RunStyle, Table } from '../../model/index';
-import type { Shape } from './chart';
+/** A chart's value axis: its scale (as Excel's default), and moving marks along it (draw.ts). */
+import type { ChartMark } from '../model';
 
 /**
  * The value axis as Excel scales it by default: the data's range with 5% of headroom beyond each
@@ -19,25 +18,7 @@ export function niceScale(lo: number, hi: number, exact = false): { min: number;
   return { min: Math.floor(bottom / step + 1e-9) * step, max: Math.ceil(top / step - 1e-9) * step, step };
 }
 
-/** A shape moved `dx` points to the right. */
-export function shifted(s: Shape, dx: number): Shape {
+/** A mark moved `dx` points to the right. */
+export function shifted(s: ChartMark, dx: number): ChartMark {
   return s.t === 'text' ? { ...s, x: s.x + dx } : { ...s, pts: s.pts.map(([x, y]): [number, number] => [x + dx, y]) };
 }
-
-/**
- * The plot image with its side labels in a borderless column left of it: each label a right-aligned
- * paragraph whose baseline is at the label's baseline. Its line is exact and at most 12 pt (the
- * layout sets an exact line's baseline at 0.8 of it), the labels' spacing made up by space after.
- */
-export function labelledPlot(labels: Extract<Shape, { t: 'text' }>[], labelW: number, image: Paragraph, imageW: number, style: RunStyle): Table {
-  const pitch = labels.length > 1 ? (labels[labels.length - 1]!.y - labels[0]!.y) / (labels.length - 1) : 12;
-  const line = Math.max(1, Math.min(12, pitch));
-  const paragraphs = labels.map((t, i): Paragraph => ({
-    kind: 'paragraph',
-    props: { align: 'right', spaceBefore: i === 0 ? Math.max(0, t.y - 0.8 * line) : 0, spaceAfter: i < labels.length - 1 ? Math.max(0, pitch - line) : 0, line: { rule: 'exact', value: line }, markStyle: { font: style.font, size: 9 } },
-    inlines: [{ kind: 'text', text: t.text, style }],
-  }));
-  const none = { top: 0, right: 0, bottom: 0, left: 0 };
-  return { kind: 'table', grid: [labelW, imageW], rows: [{ cells: [{ blocks: paragraphs, gridSpan: 1, borders: {}, margins: { ...none, right: 2 }, width: labelW }, { blocks: [image], gridSpan: 1, borders: {}, margins: none, width: imageW }] }] };
-}
-

@@ -1,13 +1,13 @@
 /**
- * A tiny rasteriser for chart shapes (filled polygons and stroked polylines) into a palette PNG.
+ * A tiny rasteriser for chart marks (filled polygons and stroked polylines) into a palette PNG.
  *
- * Why: MuPDF's wasm build cannot draw SVG, and the DOCX reader runs before (and without) MuPDF, so
+ * Why: MuPDF's wasm build cannot draw SVG, and the readers run before (and without) MuPDF, so
  * charts are turned into pixels here. Charts are flat colours, so a palette image deflates to a few
  * kilobytes. No anti-aliasing: at 144 dpi the stair-steps of pie edges are barely visible, and a
  * palette image could not hold the blended colours anyway.
  */
-import { assemblePng } from '../../../../codecs/png';
-import type { Shape } from './chart';
+import { assemblePng } from '../../../codecs/png';
+import type { ChartMark } from '../model';
 
 /** Pixels per point: 2 gives 144 dpi, sharp enough at print size while staying small. */
 const SCALE = 2;
@@ -55,8 +55,8 @@ function fill(buf: Uint8Array, w: number, h: number, poly: Pt[], color: number):
   }
 }
 
-/** Draws the shapes (text ignored) on white and encodes a palette PNG. */
-export function rasterPng(shapes: Shape[], width: number, height: number): Uint8Array {
+/** Draws the marks (text ignored) on white and encodes a palette PNG. */
+export function rasterPng(shapes: ChartMark[], width: number, height: number): Uint8Array {
   const w = Math.max(1, Math.round(width * SCALE)), h = Math.max(1, Math.round(height * SCALE));
   const palette = ['FFFFFF'];
   const index = (hex: string) => {

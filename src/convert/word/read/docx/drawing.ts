@@ -7,7 +7,8 @@
  */
 import { shownCrop, type Block, type FloatingPlacement, type Inline, type PictureCrop, type Shape } from '../../model/index';
 import { attr, child, descendant, descendants, elements, type XmlElement } from '../../../../codecs/xml';
-import { chartInlines, themePalette } from './chart';
+import { chartInlines } from './chart';
+import { themePalette } from '../../../office/chart/read';
 import { imageContentType, type Package } from '../../../office/package';
 import { emu } from './props';
 import { readShapes } from './shapes';
