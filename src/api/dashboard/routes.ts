@@ -54,6 +54,31 @@ export function dashboardRoutes() {
     await next();
   });
 
+  // Registered after the middleware above, which every page and form passes through.
+  addSignInRoutes(routes);
+  addSignUpRoutes(routes);
+  addSignInLinkRoutes(routes);
+  addPasswordRoutes(routes);
+  addSignOutRoutes(routes);
+
+  routes.route('/', keyRoutes());
+  routes.route('/', historyRoutes());
+
+  routes.get('/', async (c) => {
+    const accountId = await currentAccount(c);
+    if (!accountId) return c.redirect('/dashboard/sign-in', 303);
+    const account = await c.env.DB.prepare('SELECT email, plan, balance_kopecks FROM accounts WHERE id = ?').bind(accountId).first<{ email: string; plan: string; balance_kopecks: number }>();
+    if (!account) return c.redirect('/dashboard/sign-in', 303);
+    return c.html(page(t('Account'), overviewPage({ email: account.email, plan: account.plan, balance: formatRub(account.balance_kopecks) })));
+  });
+
+  return routes;
+}
+
+type DashboardRoutes = Hono<AppEnv>;
+
+/** Sign-in by email and password, rate-limited (PER_PAIR, PER_ADDRESS, PER_EMAIL). */
+function addSignInRoutes(routes: DashboardRoutes): void {
   routes.get('/sign-in', (c) => c.html(page(t('Sign in'), signInPage())));
 
   routes.post('/sign-in', async (c) => {
@@ -76,8 +101,10 @@ export function dashboardRoutes() {
     await startSession(c, account.id);
     return c.redirect('/dashboard', 303);
   });
+}
 
-  // Self-service sign-up, when SIGNUP_ENABLED: a free-plan account, its password, a session.
+/** Self-service sign-up, when SIGNUP_ENABLED: a free-plan account, its password, a session. */
+function addSignUpRoutes(routes: DashboardRoutes): void {
   routes.get('/sign-up', (c) => (config(c.env).signupEnabled ? c.html(page(t('Open an account'), signUpPage())) : c.html(page(t('Sign-up is closed'), messagePage(t('Accounts are opened by the service\'s operator here.'))), 404)));
 
   routes.post('/sign-up', async (c) => {
@@ -101,9 +128,13 @@ export function dashboardRoutes() {
     await startSession(c, account.id);
     return c.redirect('/dashboard', 303);
   });
+}
 
-  // A one-time link (first access, password reset). Opening it (GET, HEAD) spends nothing: mail
-  // scanners and link previews open links too. Its page's button (POST) spends it, then a password is set.
+/**
+ * A one-time link (first access, password reset). Opening it (GET, HEAD) spends nothing: mail
+ * scanners and link previews open links too. Its page's button (POST) spends it, then a password is set.
+ */
+function addSignInLinkRoutes(routes: DashboardRoutes): void {
   const linkGone = (c: Context<AppEnv>) => c.html(page(t('Link not valid'), messagePage(t('This sign-in link was used already or has expired. Ask for a new one.'))), 410);
   routes.get('/link/:token', async (c) => {
     if (c.req.method === 'HEAD') return c.body(null, 200, { 'cache-control': 'no-store' });
@@ -117,7 +148,10 @@ export function dashboardRoutes() {
     await startSession(c, accountId);
     return c.redirect('/dashboard/password', 303);
   });
+}
 
+/** Setting the password of the account signed in (after a one-time link, or to change it). */
+function addPasswordRoutes(routes: DashboardRoutes): void {
   routes.get('/password', async (c) => {
     const accountId = await currentAccount(c);
     if (!accountId) return c.redirect('/dashboard/sign-in', 303);
@@ -136,7 +170,10 @@ export function dashboardRoutes() {
     await endOtherSessions(c.env.DB, accountId, getCookie(c, SESSION_COOKIE));
     return c.redirect('/dashboard', 303);
   });
+}
 
+/** Signing out this session, or every session of the account. */
+function addSignOutRoutes(routes: DashboardRoutes): void {
   routes.post('/sign-out', async (c) => {
     const token = getCookie(c, SESSION_COOKIE);
     if (token) await endSession(c.env.DB, token);
@@ -150,19 +187,6 @@ export function dashboardRoutes() {
     deleteCookie(c, SESSION_COOKIE, { path: '/dashboard', secure: true });
     return c.redirect('/dashboard/sign-in', 303);
   });
-
-  routes.route('/', keyRoutes());
-  routes.route('/', historyRoutes());
-
-  routes.get('/', async (c) => {
-    const accountId = await currentAccount(c);
-    if (!accountId) return c.redirect('/dashboard/sign-in', 303);
-    const account = await c.env.DB.prepare('SELECT email, plan, balance_kopecks FROM accounts WHERE id = ?').bind(accountId).first<{ email: string; plan: string; balance_kopecks: number }>();
-    if (!account) return c.redirect('/dashboard/sign-in', 303);
-    return c.html(page(t('Account'), overviewPage({ email: account.email, plan: account.plan, balance: formatRub(account.balance_kopecks) })));
-  });
-
-  return routes;
 }
 
 function passwordProblem(password: string, again: string): string | null {
