@@ -45,32 +45,9 @@ export function readTap(sprms: Sprm[], word6: boolean): Tap {
   for (const s of sprms) {
     const g = s.operand;
     switch (s.op) {
-      case Op.TDefTable: {
-        const itcMac = u8(g, 0);
-        const centers: number[] = [];
-        for (let i = 0; i <= itcMac; i++) centers.push(2 * i + 3 <= g.length ? i16(g, 1 + 2 * i) : (centers[i - 1] ?? 0));
-        const tcStart = 1 + 2 * (itcMac + 1);
-        const cbTc = word6 ? 10 : 20;
-        tap.cells = [];
-        for (let i = 0; i < itcMac; i++) {
-          const o = tcStart + cbTc * i;
-          const has = o + cbTc <= g.length;
-          const grf = has ? u16(g, o) : 0;
-          const borders: TableCell['borders'] = {};
-          if (has) {
-            SIDES.forEach((side, k) => {
-              const b = word6 ? brc10(u16(g, o + 2 + 2 * k)) : brc80(g, o + 4 + 4 * k);
-              if (b) borders[side] = b;
-            });
-          }
-          tap.cells.push({
-            left: centers[i]!, right: centers[i + 1]!, firstMerged: (grf & 1) !== 0, merged: (grf & 2) !== 0,
-            vertMerge: !word6 && (grf & 0x20) !== 0, vertRestart: !word6 && (grf & 0x40) !== 0,
-            vAlign: word6 ? 0 : (grf >> 7) & 3, borders, padding: {},
-          });
-        }
+      case Op.TDefTable:
+        tap.cells = defineCells(g, word6);
         break;
-      }
       case Op.TDxaGapHalf: {
         const gap = opI16(s);
         // Changing the gap moves the row's left edge so the text stays put.
@@ -135,6 +112,34 @@ export function readTap(sprms: Sprm[], word6: boolean): Tap {
     }
   }
   return tap;
+}
+
+/** sprmTDefTable: the cell boundaries (rgdxaCenter), then each cell's TC80 (merge flags, alignment, borders). */
+function defineCells(g: Uint8Array, word6: boolean): TapCell[] {
+  const itcMac = u8(g, 0);
+  const centers: number[] = [];
+  for (let i = 0; i <= itcMac; i++) centers.push(2 * i + 3 <= g.length ? i16(g, 1 + 2 * i) : (centers[i - 1] ?? 0));
+  const tcStart = 1 + 2 * (itcMac + 1);
+  const cbTc = word6 ? 10 : 20;
+  const cells: TapCell[] = [];
+  for (let i = 0; i < itcMac; i++) {
+    const o = tcStart + cbTc * i;
+    const has = o + cbTc <= g.length;
+    const grf = has ? u16(g, o) : 0;
+    const borders: TableCell['borders'] = {};
+    if (has) {
+      SIDES.forEach((side, k) => {
+        const b = word6 ? brc10(u16(g, o + 2 + 2 * k)) : brc80(g, o + 4 + 4 * k);
+        if (b) borders[side] = b;
+      });
+    }
+    cells.push({
+      left: centers[i]!, right: centers[i + 1]!, firstMerged: (grf & 1) !== 0, merged: (grf & 2) !== 0,
+      vertMerge: !word6 && (grf & 0x20) !== 0, vertRestart: !word6 && (grf & 0x40) !== 0,
+      vAlign: word6 ? 0 : (grf >> 7) & 3, borders, padding: {},
+    });
+  }
+  return cells;
 }
 
 interface RowDraft {

@@ -51,16 +51,37 @@ export function readDocx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
     footnote: noteSource(optional('/footnotes'), 'footnote', settings, 'decimal'),
     endnote: noteSource(optional('/endnotes'), 'endnote', settings, 'lowerRoman'),
   };
+  const ctx = documentContext({ pkg, theme, styles, numbering }, noteParts, notes);
+  const { sections, documentRoot } = readBody(ctx, main, evenAndOdd);
+
+  return {
+    sections,
+    notes,
+    defaultFont: styles.docRun.font ?? 'Times New Roman',
+    defaultSize: styles.docRun.size ?? 10,
+    // w:doNotUseHTMLParagraphAutoSpacing (settings compat): spacings add up instead of the larger winning.
+    paragraphSpacing: setting(compat, 'doNotUseHTMLParagraphAutoSpacing') ? 'sum' : 'larger',
+    ...(setting(compat, 'noLeading') ? { noLeading: true } : {}),
+    ...pageColor(child(documentRoot, 'background'), setting(settings, 'displayBackgroundShape'), theme),
+  };
+}
+
+/**
+ * What every story reads through: the package, theme, styles and numbering, one object per run style,
+ * and the notes, numbered and read (into `notes`) as the text first refers to them.
+ */
+function documentContext(
+  parts: Pick<DocContext, 'pkg' | 'theme' | 'styles' | 'numbering'>,
+  noteParts: Record<'footnote' | 'endnote', NoteSource>,
+  notes: Map<string, Block[]>,
+): DocContext {
   const styleCache = new Map<string, RunStyle>();
   const counts = new ModelCounts();
   const queuedNotes: (() => void)[] = [];
   let readingNotes = false;
 
   const ctx: DocContext = {
-    pkg,
-    theme,
-    styles,
-    numbering,
+    ...parts,
     revisionAuthors: new RevisionAuthors(),
     counts,
     intern(style) {
@@ -94,10 +115,14 @@ export function readDocx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
       return { key, label };
     },
   };
+  return ctx;
+}
 
-  // Headers and footers: one read per part, whichever sections share it.
+/** Headers and footers by relationship id: one read per part, whichever sections share it. */
+function headerFooterReader(ctx: DocContext, main: string): (relId: string) => Block[] | undefined {
+  const { pkg } = ctx;
   const partCache = new Map<string, Block[]>();
-  const readPart = (relId: string): Block[] | undefined => {
+  return (relId) => {
     const rel = pkg.rels(main).get(relId);
     if (!rel || rel.external) return undefined;
     let blocks = partCache.get(rel.target);
@@ -108,7 +133,12 @@ export function readDocx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
     }
     return blocks;
   };
+}
 
+/** The body of the main part, section by section, and the document element (for its w:background). */
+function readBody(ctx: DocContext, main: string, evenAndOdd: boolean): { sections: Section[]; documentRoot: XmlElement } {
+  const { pkg, theme, counts } = ctx;
+  const readPart = headerFooterReader(ctx, main);
   const sections: Section[] = [];
   let blocks: Block[] = [];
   const reader = new StoryReader(ctx, main);
@@ -156,17 +186,7 @@ export function readDocx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
   sections.push(last);
   dropSectionMarks(sections, (block) => sectionMarks.has(block), true);
   if (sections[0]) withoutEdgeAutoSpacing(sections[0].blocks, true, false);
-
-  return {
-    sections,
-    notes,
-    defaultFont: styles.docRun.font ?? 'Times New Roman',
-    defaultSize: styles.docRun.size ?? 10,
-    // w:doNotUseHTMLParagraphAutoSpacing (settings compat): spacings add up instead of the larger winning.
-    paragraphSpacing: setting(compat, 'doNotUseHTMLParagraphAutoSpacing') ? 'sum' : 'larger',
-    ...(setting(compat, 'noLeading') ? { noLeading: true } : {}),
-    ...pageColor(child(documentRoot, 'background'), setting(settings, 'displayBackgroundShape'), theme),
-  };
+  return { sections, documentRoot };
 }
 
 /** The page colour of w:background (its colour, or its theme colour, tint and shade) when the settings show it. */
