@@ -7,27 +7,19 @@
  * operations.refunded 0 → 1 in the batch that moves the money); the object makes sure it is
  * asked until it has happened: a failure is recorded with a pending refund and a deadline in the
  * alarm, and the alarm tries the D1 batch again (30 s, then doubling up to 5 min) until it succeeds.
+ * The rules of tokens and downloads are in task-downloads.ts, the webhook outbox's in task-webhook.ts:
+ * they change the state this object loads and saves.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { clearScratch } from './scratch';
 import type { Env } from '../env';
 import { config, publicBaseUrl } from '../env';
 import { refundTask } from '../billing/charge';
-import { base64url, newId } from '../../lib/ids';
 import { iso } from '../../lib/time';
 import { failureMessage, type TaskFailure } from '../../contracts/failures';
-import { deliverOnce, nextAttemptAt } from './webhook';
+import { currentToken, freeDownloadSpent, retireTokens, takeDownload } from './task-downloads';
+import { attemptWebhook, queueWebhook } from './task-webhook';
 import type { DownloadOutcome, TaskResult, TaskSpec, TaskState, TaskView } from './types';
-
-/** Tokens that stopped working kept (newest last) so that they answer 410, not 404; at most this many. */
-export const RETIRED_TOKENS_KEPT = 64;
-
-/** Moves tokens out of the live set into the retired list (expired, or their result removed). */
-function retireTokens(state: TaskState, tokens: string[]): void {
-  if (!tokens.length) return;
-  for (const t of tokens) delete state.tokens[t];
-  state.retired_tokens = [...(state.retired_tokens ?? []).filter((t) => !tokens.includes(t)), ...tokens].slice(-RETIRED_TOKENS_KEPT);
-}
 
 /** When the result's bytes were removed, for the history row; null while they are still stored. */
 function resultRemovedAt(state: TaskState, now: number): number | null {
@@ -105,24 +97,13 @@ export class TaskObject extends DurableObject<Env> {
     });
   }
 
-  /** A download token valid for a while yet: the current one, or a new one when it is half spent. */
-  private currentToken(state: TaskState, now: number): { token: string; issued: boolean } {
-    const ttl = config(this.env).downloadUrlTtlSeconds * 1000;
-    retireTokens(state, Object.keys(state.tokens).filter((t) => state.tokens[t]! <= now));
-    const token = Object.entries(state.tokens).find(([, exp]) => exp - now > ttl / 2)?.[0];
-    if (token) return { token, issued: false };
-    const fresh = `${state.task_id}.${base64url(crypto.getRandomValues(new Uint8Array(24)))}`;
-    state.tokens[fresh] = now + ttl;
-    return { token: fresh, issued: true };
-  }
-
   async view(): Promise<TaskView | null> {
     // A refund being written right now: answer once it is (refunded true), not in between.
     if (this.refunding) await this.refunding;
     const state = await this.load();
     if (!state) return null;
     if (!state.result_available) return { state, token: null };
-    const { token, issued } = this.currentToken(state, Date.now());
+    const { token, issued } = currentToken(state, Date.now(), config(this.env).downloadUrlTtlSeconds * 1000);
     if (issued) await this.save(state);
     return { state, token };
   }
@@ -252,8 +233,8 @@ export class TaskObject extends DurableObject<Env> {
     state.progress = { done: state.progress.total, total: state.progress.total };
     state.deadlines = { watchdog: null, result_expiry: expires, cleanup: null };
     if (state.webhook_url) {
-      const { token } = this.currentToken(state, now);
-      this.queueWebhook(state, 'task.done', { download_url: `${publicBaseUrl(this.env, state.base_url)}/v1/download/${token}`, filename: result.filename }, now);
+      const { token } = currentToken(state, now, config(this.env).downloadUrlTtlSeconds * 1000);
+      queueWebhook(state, 'task.done', { download_url: `${publicBaseUrl(this.env, state.base_url)}/v1/download/${token}`, filename: result.filename }, now);
     }
     await this.save(state);
     if (state.step) await this.clearScratch(state.task_id);
@@ -315,7 +296,7 @@ export class TaskObject extends DurableObject<Env> {
     state.refunded = true;
     console.log(JSON.stringify({ event: 'task_refunded', task_id: state.task_id, by_this_call: refundedNow, attempts: pending.attempts + 1 }));
     // The webhook goes out after the refund: a receiver that reads the balance sees the money back.
-    if (state.webhook_url && !state.webhook) this.queueWebhook(state, 'task.failed', { error_message: state.error_message ?? '' }, Date.now());
+    if (state.webhook_url && !state.webhook) queueWebhook(state, 'task.failed', { error_message: state.error_message ?? '' }, Date.now());
     await this.save(state);
     this.wake();
   }
@@ -354,66 +335,20 @@ export class TaskObject extends DurableObject<Env> {
     return 'running';
   }
 
-  private queueWebhook(state: State, event: 'task.done' | 'task.failed', extra: Record<string, string>, now: number): void {
-    const body = JSON.stringify({
-      event,
-      task_id: state.task_id,
-      operation_type: state.operation_type,
-      status: state.status,
-      timestamp: iso(now),
-      ...extra,
-    });
-    state.webhook = { url: state.webhook_url!, delivery_id: newId('dlv'), event, body, attempts: 0, next_at: now, last_result: null };
-  }
-
-  /** One webhook attempt, signed with the account's current secret (a reissued secret applies at once). */
-  private async attemptWebhook(state: TaskState): Promise<void> {
-    const outbox = state.webhook!;
-    const account = await this.env.DB.prepare('SELECT webhook_secret FROM accounts WHERE id = ?').bind(state.account_id).first<{ webhook_secret: string }>();
-    const cfg = config(this.env);
-    const { ok, result, permanent } = await deliverOnce(outbox, account?.webhook_secret ?? '', { allowInsecure: cfg.allowInsecureUrls });
-    outbox.attempts += 1;
-    outbox.last_result = result;
-    outbox.next_at = ok || permanent ? null : nextAttemptAt(outbox.attempts, cfg.webhookRetryDelays, Date.now());
-    console.log(
-      JSON.stringify({ event: 'webhook_attempt', task_id: state.task_id, delivery_id: outbox.delivery_id, attempt: outbox.attempts, ok, result, gave_up: !ok && outbox.next_at === null }),
-    );
-  }
-
-  /**
-   * A download: by token (no key) or by the owner's key (token null). The free plan gets one,
-   * then the result is removed after FREE_CLEANUP_SECONDS and later downloads get 410.
-   */
+  /** A download by token or by the owner's key (token null): see takeDownload. */
   async download(token: string | null): Promise<DownloadOutcome> {
     const state = await this.load();
     if (!state) return { ok: false, code: 'not_found' };
-    if (token !== null && !(token in state.tokens)) {
-      // A link this task once gave out is 410 (DECISIONS: result expired or removed); a made-up one stays 404.
-      if (!state.retired_tokens?.includes(token)) return { ok: false, code: 'not_found' };
-      return { ok: false, code: state.result_available ? 'expired_link' : 'result_deleted' };
-    }
-    if (token !== null && state.tokens[token]! <= Date.now()) return { ok: false, code: state.result_available ? 'expired_link' : 'result_deleted' };
-    if (!TERMINAL.has(state.status)) return { ok: false, code: 'task_not_finished' };
-    if (state.status === 'failed') return { ok: false, code: 'task_failed' };
-    if (!state.result_available || !state.result) return { ok: false, code: 'result_deleted' };
-    if (state.plan === 'free' && state.downloads >= 1) return { ok: false, code: 'result_deleted' };
-    state.downloads += 1;
-    if (state.plan === 'free') {
-      // The one download is spent: the record says so at once (result_available false, no download_url),
-      // and the bytes are removed by the cleanup deadline (this download streams them meanwhile).
-      state.result_available = false;
-      state.deadlines.cleanup = Date.now() + config(this.env).freeCleanupSeconds * 1000;
-    }
-    await this.save(state);
-    return { ok: true, result: state.result };
+    const outcome = takeDownload(state, token, config(this.env).freeCleanupSeconds * 1000);
+    if (outcome.ok) await this.save(state);
+    return outcome;
   }
 
   /** The result as the input of a chained operation: not a download, nothing changes. */
   async chainSource(): Promise<{ status: string; result: TaskResult | null; available: boolean } | null> {
     const state = await this.load();
     if (!state) return null;
-    const spent = state.plan === 'free' && state.downloads >= 1;
-    return { status: state.status, result: state.result, available: state.result_available && !spent };
+    return { status: state.status, result: state.result, available: state.result_available && !freeDownloadSpent(state) };
   }
 
   override async alarm(): Promise<void> {
@@ -426,7 +361,7 @@ export class TaskObject extends DurableObject<Env> {
       // A refund still owed: tried at every alarm (its own deadline is what normally sets it).
       await this.settleRefund(state);
     }
-    if (due(state.webhook?.next_at)) await this.attemptWebhook(state);
+    if (due(state.webhook?.next_at)) await attemptWebhook(this.env, state);
     if (due(state.deadlines.result_expiry) || due(state.deadlines.cleanup)) await this.dropResult(state);
     await this.save(state); // re-arms the alarm for the next deadline
   }
