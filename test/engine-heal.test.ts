@@ -11,14 +11,15 @@ import { EngineFault, isEngineTrap, isOutOfMemory, retireGrownEngines, withEngin
 import { failureMessage } from '../src/contracts/failures';
 import { failureOf } from '../src/pdf/classify';
 import { runTask } from '../src/service/tasks/consumer';
-import { runJob, type Operations } from '../src/service/tasks/run-job';
+import { runJob } from '../src/service/tasks/run-job';
 import { operationByPath } from '../src/operations';
 import { chargeOperation } from '../src/service/billing/charge';
 import { getAccount, keyOfAccount } from '../src/service/storage/accounts';
 import { findLiveFiles } from '../src/service/storage/files';
 import { newId } from '../src/lib/ids';
 import { balanceOf, markerPdf, newAccount, runOp, uploadOk, waitTask, type TestAccount } from './helpers';
-import rotate from '../src/operations/rotate';
+import * as rotate from '../src/operations/rotate';
+import type { Operation } from '../src/operations/define';
 import { LimitExceeded } from '../src/lib/limits';
 
 type Mupdf = Awaited<ReturnType<typeof loadMupdf>>;
@@ -147,7 +148,7 @@ describe('the task runner heals', () => {
     const acct = await newAccount({ balance: '10.00' });
     const up = await uploadOk(acct, await markerPdf(2, 'p'), 'in.pdf');
     let runs = 0;
-    const trapping = new Map([['rotate', { ...rotate, run: async () => (runs++, trap(await loadMupdf())) }]]) as unknown as Operations;
+    const trapping = new Map<string, Operation>([['rotate', { spec: rotate.spec, run: async () => (runs++, trap(await loadMupdf())) }]]);
     const taskId = await acceptedTask(acct, up.file_id);
     expect(await balanceOf(acct)).toBe('8.75');
     expect(await runTask(env, operationByPath, taskId, 0, () => ({ run: (job, hooks) => runJob(trapping, job, hooks) }))).toBe('failed');
@@ -167,7 +168,7 @@ describe('the task runner heals', () => {
     const acct = await newAccount({ balance: '10.00' });
     const up = await uploadOk(acct, await markerPdf(2, 'p'), 'in.pdf');
     let runs = 0;
-    const once = new Map([['rotate', { ...rotate, run: async (ctx: Parameters<typeof rotate.run>[0]) => (runs++ === 0 ? trap(await loadMupdf()) : rotate.run(ctx)) }]]) as unknown as Operations;
+    const once = new Map<string, Operation>([['rotate', { spec: rotate.spec, run: async (ctx: Parameters<typeof rotate.run>[0]) => (runs++ === 0 ? trap(await loadMupdf()) : rotate.run(ctx)) }]]);
     const taskId = await acceptedTask(acct, up.file_id);
     expect(await runTask(env, operationByPath, taskId, 0, () => ({ run: (job, hooks) => runJob(once, job, hooks) }))).toBe('done');
     const rec = await waitTask(acct, taskId);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/pdf/mupdf';
 import { download, newAccount, runOp, uploadOk, type TestAccount } from './helpers';
-import { prepareHtml } from '../src/operations/runs/html-to-pdf';
+import { prepareHtml } from '../src/convert/html';
 import { decodeHtml, withoutActiveContent } from '../src/convert/html/html-source';
 import { pageBox } from '../src/convert/html/html-page-box';
 import { printRules } from '../src/convert/html/css-flatten';

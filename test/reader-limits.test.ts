@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToPdfWithLayout, HTML_ELEMENTS_MAX } from '../src/operations/runs/html-to-pdf';
+import { run as htmlToPdf } from '../src/operations/html-to-pdf';
+import { HTML_ELEMENTS_MAX } from '../src/convert/html';
 import { loadMupdf } from '../src/pdf/mupdf';
 import { LimitExceeded } from '../src/lib/limits';
 
-const run = htmlToPdfWithLayout.run as (ctx: unknown) => Promise<{ chunks: Uint8Array[] }>;
+const run = htmlToPdf as unknown as (ctx: unknown) => Promise<{ chunks: Uint8Array[] }>;
 const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' };
 const logged: string[] = [];
 const convert = (html: string) => run({ inputs: [{ file: {}, bytes: new TextEncoder().encode(html) }], params, step: 0, log: (event: string) => logged.push(event), progress() {} });

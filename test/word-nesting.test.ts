@@ -6,7 +6,7 @@ import { convertWordToPdf, readWordDocument } from '../src/convert/word';
 import { NESTING_MAX, withinWordLimits } from '../src/convert/word/model/limits';
 import { LimitExceeded } from '../src/lib/limits';
 import { parseXml, XML_DEPTH_MAX } from '../src/codecs/xml';
-import { wordToPdfWithConverter } from '../src/operations/runs/word-to-pdf';
+import { run as wordToPdf } from '../src/operations/word-to-pdf';
 import type { Block, Inline, Paragraph, WordDocument } from '../src/convert/word/model/index';
 import { readTap, TableAssembler } from '../src/convert/word/read/doc/tables';
 import { renderWordDocument } from '../src/convert/word/layout/render';
@@ -183,7 +183,7 @@ describe('Word nesting limits', () => {
     expect((err as Error).message).toBe('The document holds more than 200,000 paragraphs; at most 200,000 are converted.');
     // The operation lets the limit through unchanged: the task runner fails the task with its message.
     const logged: string[] = [];
-    const run = wordToPdfWithConverter.run as (ctx: unknown) => Promise<unknown>;
+    const run = wordToPdf as unknown as (ctx: unknown) => Promise<unknown>;
     await expect(run({ inputs: [{ file: {}, bytes }], params: {}, step: 0, log: (event: string) => logged.push(event), progress() {} })).rejects.toBeInstanceOf(LimitExceeded);
     expect(logged).not.toContain('word_converter_failed');
     // Table rows and cells are counted too (empty cells hold no paragraph).

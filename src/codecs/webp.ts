@@ -7,9 +7,7 @@
 import webpDecoderModule from '@jsquash/webp/codec/dec/webp_dec.wasm';
 import decode, { init } from '@jsquash/webp/decode.js';
 import { assemblePng } from './png';
-import { TaskError } from '../contracts/failures';
 import { registerEngine } from '../lib/engine-health';
-import { LimitExceeded } from '../lib/limits';
 import { MAX_DECODED_PIXELS, requireDecodablePixels } from './image-header';
 
 /**
@@ -95,14 +93,4 @@ function webpSize(b: Uint8Array): { width: number; height: number } | undefined 
     return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
   }
   return undefined;
-}
-
-/** webpToPng, or the task failing with what went wrong and `advice` (what to send instead). */
-export async function webpToPngOrFail(bytes: Uint8Array, what: string, advice: string): Promise<Uint8Array> {
-  try {
-    return await webpToPng(bytes, `the WEBP ${what}`);
-  } catch (e) {
-    if (e instanceof LimitExceeded) throw e; // the task fails naming the limit, refunded, not retried
-    throw new TaskError({ reason: 'document_unreadable', message: `The WEBP ${what} could not be read (${(e as Error).message}): ${advice} (the payment was returned).` });
-  }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from './define';
+import { defineSpec, type RunOf } from './define';
 import { PagesOrAll, pagesOutside, selectedPages } from './params';
 import { requirePages } from '../pdf/pdf';
 import { streamedPdf } from './streamed-pdf';
@@ -14,7 +14,7 @@ const MARGIN = 24;
  * whatever its rotation or boxes. Page n of the document shows `prefix` + (start_from + n - 1):
  * numbering counts every page, and `pages` only chooses which of them show it.
  */
-export default defineOperation({
+export const spec = defineSpec({
   path: 'add-page-numbers',
   type: 'add_page_numbers',
   summary: 'Add page numbers to a PDF',
@@ -29,33 +29,35 @@ export default defineOperation({
   }),
   check: ([input], p) => (p.pages === 'all' ? [] : pagesOutside('pages', p.pages, input!.pages)),
   engine: 'pdf',
-  async run({ inputs, params, progress }) {
-    return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
-      const count = doc.countPages();
-      const pages = [...new Set(selectedPages(params.pages, count))].sort((a, b) => a - b);
-      requirePages(pages, count);
-      const font = new StampFont(mupdf, SANS);
-      try {
-        const drawn: [Mupdf.PDFPage, ReturnType<typeof visiblePage>, string][] = [];
-        for (const n of pages) {
-          const page = doc.loadPage(n - 1) as Mupdf.PDFPage;
-          const visible = visiblePage(page);
-          const label = `${params.prefix}${params.start_from + n - 1}`;
-          const width = font.width(label, params.font_size);
-          const x = params.position.endsWith('right') ? visible.width - MARGIN - width : (visible.width - width) / 2;
-          // Baselines: the number's top MARGIN below the top edge, or its descent MARGIN above the bottom.
-          const y = params.position.startsWith('top') ? MARGIN + params.font_size * 0.8 : visible.height - MARGIN;
-          drawn.push([page, visible, textAt(font, 'PEPageNo', label, params.font_size, x, y)]);
-          progress(drawn.length, pages.length);
-        }
-        const fontRef = font.reference(doc);
-        for (const [page, visible, content] of drawn) {
-          appendToPage(doc, page, visible, content, { Font: { PEPageNo: fontRef } });
-          page.destroy();
-        }
-      } finally {
-        font.destroy();
-      }
-    });
-  },
 });
+
+export async function run({ inputs, params, progress, faces }: RunOf<typeof spec>) {
+  return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
+    const count = doc.countPages();
+    const pages = [...new Set(selectedPages(params.pages, count))].sort((a, b) => a - b);
+    requirePages(pages, count);
+    const font = new StampFont(mupdf, SANS, await faces.load([SANS]));
+    try {
+      const drawn: [Mupdf.PDFPage, ReturnType<typeof visiblePage>, string][] = [];
+      for (const n of pages) {
+        const page = doc.loadPage(n - 1) as Mupdf.PDFPage;
+        const visible = visiblePage(page);
+        const label = `${params.prefix}${params.start_from + n - 1}`;
+        const width = font.width(label, params.font_size);
+        const x = params.position.endsWith('right') ? visible.width - MARGIN - width : (visible.width - width) / 2;
+        // Baselines: the number's top MARGIN below the top edge, or its descent MARGIN above the bottom.
+        const y = params.position.startsWith('top') ? MARGIN + params.font_size * 0.8 : visible.height - MARGIN;
+        drawn.push([page, visible, textAt(font, 'PEPageNo', label, params.font_size, x, y)]);
+        progress(drawn.length, pages.length);
+      }
+      const fontRef = font.reference(doc);
+      for (const [page, visible, content] of drawn) {
+        appendToPage(doc, page, visible, content, { Font: { PEPageNo: fontRef } });
+        page.destroy();
+      }
+    } finally {
+      font.destroy();
+    }
+  });
+}
+

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type * as Mupdf from 'mupdf';
-import { defineOperation } from './define';
+import { defineSpec, type RunOf, type StreamedOperationResult } from './define';
 import { PDF_MIME, saveBytes, withPdf, type PDFDocument } from '../pdf/pdf';
 import { canRewrite, streamReachable } from '../pdf/rewrite';
 import { scanPageImages } from '../pdf/content-scan';
@@ -25,7 +25,7 @@ const PIXEL_BUDGET = 8_000_000;
  * images and stencils above 300 or 200 dpi, and store photographs as JPEG where that is much
  * smaller (imagePlan). Indexed, CMYK, colour-keyed and 16-bit images are left as they are.
  */
-export default defineOperation({
+export const spec = defineSpec({
   path: 'compress',
   type: 'compress_pdf',
   summary: 'Make a PDF smaller: lossless, or with images resampled to 150 or 100 dpi',
@@ -33,34 +33,36 @@ export default defineOperation({
   inputs: { kind: 'file_id' },
   params: z.object({ level: z.enum(['low', 'medium', 'high']).default('medium') }),
   engine: 'pdf',
-  async run({ inputs, params, log }) {
-    const original = inputs[0]!.bytes;
-    return {
-      ext: 'pdf',
-      contentType: PDF_MIME,
-      // Written to R2 as it is made, in one pass: should it reach the input's size, the writing
-      // stops and the original is stored instead (DECISIONS: never larger).
-      produce: (write) =>
-        withPdf(original, async (doc, mupdf) => {
-          if (!canRewrite(doc)) {
-            const out = saveBytes(doc, 'garbage=compact,compress,compress-fonts,objstms');
-            await write(out.length < original.length ? out : original);
-            return;
-          }
-          if (doc.countPages() === 0) throw new WriteInstead(original);
-          const plan: Plan = params.level === 'low' ? new Map() : imagePlan(mupdf, doc, LEVELS[params.level]);
-          let size = 0;
-          const smallerOrOriginal = async (chunk: Uint8Array) => {
-            size += chunk.length;
-            if (size >= original.length) throw new WriteInstead(original);
-            await write(chunk);
-          };
-          await streamReachable(doc, smallerOrOriginal, undefined, { deflate: true, objectStreams: true, replace: (num: number) => plan.get(num)?.() });
-          log('compress_images', { planned: plan.size, size, input: original.length });
-        }),
-    };
-  },
 });
+
+export async function run({ inputs, params, log }: RunOf<typeof spec>): Promise<StreamedOperationResult> {
+  const original = inputs[0]!.bytes;
+  return {
+    ext: 'pdf',
+    contentType: PDF_MIME,
+    // Written to R2 as it is made, in one pass: should it reach the input's size, the writing
+    // stops and the original is stored instead (DECISIONS: never larger).
+    produce: (write) =>
+      withPdf(original, async (doc, mupdf) => {
+        if (!canRewrite(doc)) {
+          const out = saveBytes(doc, 'garbage=compact,compress,compress-fonts,objstms');
+          await write(out.length < original.length ? out : original);
+          return;
+        }
+        if (doc.countPages() === 0) throw new WriteInstead(original);
+        const plan: Plan = params.level === 'low' ? new Map() : imagePlan(mupdf, doc, LEVELS[params.level]);
+        let size = 0;
+        const smallerOrOriginal = async (chunk: Uint8Array) => {
+          size += chunk.length;
+          if (size >= original.length) throw new WriteInstead(original);
+          await write(chunk);
+        };
+        await streamReachable(doc, smallerOrOriginal, undefined, { deflate: true, objectStreams: true, replace: (num: number) => plan.get(num)?.() });
+        log('compress_images', { planned: plan.size, size, input: original.length });
+      }),
+  };
+}
+
 
 /** The highest resolution each image is drawn at, in dots per inch, over all pages, by object number. */
 function drawnDpi(doc: PDFDocument): Map<number, number> {

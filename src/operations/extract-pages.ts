@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from './define';
+import { defineSpec, type RunOf } from './define';
 import { PageList, pagesOutside } from './params';
 import { rearrange } from './rearrange';
 
@@ -17,7 +17,7 @@ function repeatsTooMuch(pages: readonly number[], pageCount: number | null): { p
 }
 
 /** A new document of the listed pages, in the listed order. */
-export default defineOperation({
+export const spec = defineSpec({
   path: 'extract-pages',
   type: 'extract_pages',
   summary: 'Extract pages into a new PDF, in the given order',
@@ -26,5 +26,9 @@ export default defineOperation({
   params: z.object({ pages: PageList }),
   check: ([input], p) => [...pagesOutside('pages', p.pages, input!.pages), ...repeatsTooMuch(p.pages, input!.pages)],
   engine: 'pdf',
-  run: ({ inputs, params }) => rearrange(inputs[0]!.bytes, () => params.pages),
 });
+
+export function run({ inputs, params }: RunOf<typeof spec>) {
+return rearrange(inputs[0]!.bytes, () => params.pages);
+}
+

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from './define';
+import { defineSpec, type RunOf } from './define';
 import { streamedPdf } from './streamed-pdf';
 
 /**
@@ -8,7 +8,7 @@ import { streamedPdf } from './streamed-pdf';
  * pages look as they did, links stay links. An XFA form goes with its AcroForm: what the AcroForm
  * showed is what stays, as every reader that is not Adobe's shows it anyway.
  */
-export default defineOperation({
+export const spec = defineSpec({
   path: 'flatten',
   type: 'flatten_pdf',
   summary: 'Flatten form fields and annotations into the page content',
@@ -16,13 +16,15 @@ export default defineOperation({
   inputs: { kind: 'file_id' },
   params: z.object({}),
   engine: 'pdf',
-  async run({ inputs, progress }) {
-    return streamedPdf(inputs[0]!.bytes, (doc) => {
-      doc.bake(true, true);
-      const root = doc.getTrailer().get('Root');
-      root.delete('AcroForm');
-      root.delete('NeedsRendering');
-      progress(1, 1);
-    });
-  },
 });
+
+export async function run({ inputs, progress }: RunOf<typeof spec>) {
+  return streamedPdf(inputs[0]!.bytes, (doc) => {
+    doc.bake(true, true);
+    const root = doc.getTrailer().get('Root');
+    root.delete('AcroForm');
+    root.delete('NeedsRendering');
+    progress(1, 1);
+  });
+}
+

@@ -1,12 +1,18 @@
 import { z } from 'zod';
-import { defineOperation } from './define';
+import { defineSpec, type OperationResult, type RunOf } from './define';
+import { loadMupdf } from '../pdf/mupdf';
+import { PDF_MIME } from '../pdf/pdf';
+import { convertHtmlToPdf } from '../convert/html';
+import { twinFacesAskedBy } from '../convert/html/html-fonts';
+import { TaskError } from '../contracts/failures';
+import { findLimitExceeded } from '../lib/limits';
 
 /**
- * HTML → PDF (SPEC html-to-pdf): the request side, in the API Worker; the page is laid out in the
- * convert Worker (src/operations/runs/html-to-pdf.ts). `page_size`, `orientation` and `margin` are defaults:
+ * HTML → PDF (SPEC html-to-pdf), laid out as Chromium prints it by the HTML converter
+ * (src/convert/html/) in the convert Worker. `page_size`, `orientation` and `margin` are defaults:
  * what the document's own CSS asks for (@page size and margins) wins over them.
  */
-export default defineOperation({
+export const spec = defineSpec({
   path: 'html-to-pdf',
   type: 'html_to_pdf',
   summary: 'Convert an HTML file to PDF (external resources are never loaded; the document\'s own @page rules win over page_size, orientation and margin)',
@@ -17,6 +23,19 @@ export default defineOperation({
     orientation: z.enum(['portrait', 'landscape'], { error: 'orientation must be portrait or landscape' }).default('portrait'),
     margin: z.enum(['standard', 'narrow', 'none'], { error: 'margin must be standard, narrow or none' }).default('standard'),
   }),
-  engine: 'convert',
-  run: () => Promise.reject(new Error('html-to-pdf runs in the convert Worker (src/operations/runs/html-to-pdf.ts)')),
+  engine: 'html',
 });
+
+export async function run({ inputs, params, log, faces }: RunOf<typeof spec>): Promise<OperationResult> {
+  const mupdf = await loadMupdf();
+  try {
+    const fonts = await faces.load(twinFacesAskedBy(inputs[0]!.bytes));
+    const chunks = await convertHtmlToPdf(inputs[0]!.bytes, { mupdf, fonts, page: params, onNote: log });
+    return { chunks, ext: 'pdf', contentType: PDF_MIME };
+  } catch (err) {
+    // A page past a limit: the consumer fails the task with the limit's message and refunds it.
+    if (err instanceof TaskError || findLimitExceeded(err)) throw err;
+    log('html_layout_failed', { error: String(err) });
+    throw new TaskError({ reason: 'document_unreadable', message: 'The HTML could not be laid out: save the page again from a browser and upload it again (the payment was returned).' });
+  }
+}

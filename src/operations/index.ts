@@ -1,27 +1,31 @@
-import type { OperationDef } from './define';
-import addPageNumbers from './add-page-numbers';
-import compress from './compress';
-import deletePages from './delete-pages';
-import extractPages from './extract-pages';
-import flatten from './flatten';
-import jpgToPdf from './jpg-to-pdf';
-import merge from './merge';
-import ocr from './ocr';
-import htmlToPdf from './html-to-pdf';
-import photoToPdf from './photo-to-pdf';
-import protect from './protect';
-import reorderPages from './reorder-pages';
-import rotate from './rotate';
-import sign from './sign';
-import split from './split';
-import toJpg from './to-jpg';
-import toTxt from './to-txt';
-import unlock from './unlock';
-import watermark from './watermark';
-import wordToPdf from './word-to-pdf';
+/**
+ * The registry of specs: HTTP routes, OpenAPI, MCP tools, queue routing and history types all
+ * derive from this list. It imports each operation's `spec` only, so the API Worker's bundle
+ * carries no run (operations/define.ts); the engine Workers pair them with runs in runs.ts.
+ */
+import type { OperationSpec } from './define';
+import { spec as addPageNumbers } from './add-page-numbers';
+import { spec as compress } from './compress';
+import { spec as deletePages } from './delete-pages';
+import { spec as extractPages } from './extract-pages';
+import { spec as flatten } from './flatten';
+import { spec as htmlToPdf } from './html-to-pdf';
+import { spec as jpgToPdf } from './jpg-to-pdf';
+import { spec as merge } from './merge';
+import { spec as ocr } from './ocr';
+import { spec as photoToPdf } from './photo-to-pdf';
+import { spec as protect } from './protect';
+import { spec as reorderPages } from './reorder-pages';
+import { spec as rotate } from './rotate';
+import { spec as sign } from './sign';
+import { spec as split } from './split';
+import { spec as toJpg } from './to-jpg';
+import { spec as toTxt } from './to-txt';
+import { spec as unlock } from './unlock';
+import { spec as watermark } from './watermark';
+import { spec as wordToPdf } from './word-to-pdf';
 
-/** The registry: HTTP routes, OpenAPI, queue routing and history types all derive from this list. */
-export const OPERATIONS: readonly OperationDef[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, compress, addPageNumbers, protect, sign, unlock, watermark, wordToPdf, jpgToPdf, photoToPdf, toJpg, ocr, htmlToPdf] as unknown as OperationDef[];
+export const OPERATIONS: readonly OperationSpec[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, compress, addPageNumbers, protect, sign, unlock, watermark, wordToPdf, jpgToPdf, photoToPdf, toJpg, ocr, htmlToPdf];
 
 export const operationByPath = new Map(OPERATIONS.map((op) => [op.path, op]));
 export const operationByType = new Map(OPERATIONS.map((op) => [op.type, op]));

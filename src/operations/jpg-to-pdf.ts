@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from './define';
+import { defineSpec, type RunOf } from './define';
 import { ImagePages, imagePagesResult, type PlacedImage } from '../pdf/image-pages';
 import { A4, MARGIN_PT, fitCentred, swapsSides } from '../pdf/image-placement';
 import type { FieldProblem } from '../lib/errors';
@@ -18,7 +18,7 @@ const MAX_PAGE_PT = 14_400;
  * `fit`: `auto` makes the page the image's size at its declared resolution (96 dpi when it has
  * none); `portrait` and `landscape` put it on an A4 sheet, fitted and centred inside 10 mm margins.
  */
-export default defineOperation({
+export const spec = defineSpec({
   path: 'jpg-to-pdf',
   type: 'jpg_to_pdf',
   summary: 'Images (JPG, PNG, WEBP) to a PDF, one image per page',
@@ -30,17 +30,19 @@ export default defineOperation({
   }),
   check: (inputs, p) => orderProblems(p.order, inputs.length),
   engine: 'pdf',
-  run({ inputs, params, progress }) {
-    const ordered = (params.order ?? inputs.map((_, i) => i)).map((i) => inputs[i]!);
-    return imagePagesResult(async (pages) => {
-      for (const [i, input] of ordered.entries()) {
-        const image = await pages.add(input.bytes, input.file.kind, `Image ${i + 1} (${input.file.filename})`);
-        placeImage(pages, image, params.fit);
-        progress(i + 1, ordered.length);
-      }
-    });
-  },
 });
+
+export function run({ inputs, params, progress }: RunOf<typeof spec>) {
+  const ordered = (params.order ?? inputs.map((_, i) => i)).map((i) => inputs[i]!);
+  return imagePagesResult(async (pages) => {
+    for (const [i, input] of ordered.entries()) {
+      const image = await pages.add(input.bytes, input.file.kind, `Image ${i + 1} (${input.file.filename})`);
+      placeImage(pages, image, params.fit);
+      progress(i + 1, ordered.length);
+    }
+  });
+}
+
 
 function placeImage(pages: ImagePages, image: PlacedImage, fit: 'auto' | 'portrait' | 'landscape'): void {
   const [w, h] = swapsSides(image.orientation) ? [image.height, image.width] : [image.width, image.height];

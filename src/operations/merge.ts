@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, type OperationResult } from './define';
+import { defineSpec, type RunOf, type OperationResult } from './define';
 import { PDF_MIME, openPdf, saveBytes, type PDFDocument } from '../pdf/pdf';
 import { appendUpdate, canAppend, objectId, type ObjectId } from '../pdf/incremental';
 
@@ -98,7 +98,7 @@ async function mergeBySaving(inputs: { bytes: Uint8Array }[]): Promise<Operation
 }
 
 /** Concatenates 2 to 20 PDFs in the order of `file_ids`. */
-export default defineOperation({
+export const spec = defineSpec({
   path: 'merge',
   type: 'merge_pdfs',
   summary: 'Merge 2 to 20 PDFs into one, in the given order',
@@ -106,7 +106,9 @@ export default defineOperation({
   inputs: { kind: 'file_ids', min: 2, max: 20 },
   params: z.object({}),
   engine: 'pdf',
-  async run({ inputs, progress }) {
-    return (await mergeByAppending(inputs, progress)) ?? mergeBySaving(inputs);
-  },
 });
+
+export async function run({ inputs, progress }: RunOf<typeof spec>) {
+  return (await mergeByAppending(inputs, progress)) ?? mergeBySaving(inputs);
+}
+

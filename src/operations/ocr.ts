@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type * as Mupdf from 'mupdf';
-import { defineOperation, type FanOut, type Scratch } from './define';
+import { defineSpec, type RunOf, type FanOut, type Scratch } from './define';
 import { withPdf, type PDFDocument } from '../pdf/pdf';
 import { SANS, StampFont, appendToPage, matrix, n, visiblePage } from '../pdf/stamp';
+import type { FontFiles } from '../fonts/catalog';
 import { streamedPdf } from './streamed-pdf';
 import { PAGE_RATES, ocrPageLimit, sizeOrPages } from '../service/billing/pricing';
 import { assemblePng } from '../codecs/png';
@@ -33,7 +34,7 @@ type Plan = { page: number; dpi: number }[];
  * 2. here again: every word is written over its place on the page, invisible (text render mode
  *    3), scaled to its box, in reading order; the page's own content is not touched.
  */
-export default defineOperation({
+export const spec = defineSpec({
   path: 'ocr',
   type: 'ocr_pdf',
   summary: 'Searchable PDF: an invisible text layer recognised on the pages that have no text (rus, eng, deu, fra; up to 100 pages)',
@@ -50,21 +51,24 @@ export default defineOperation({
   price: sizeOrPages(PAGE_RATES.ocr_pdf),
   check: ([input]) => ocrPageLimit(input!),
   engine: 'pdf',
-  async run({ inputs, params, step, scratch, progress }) {
-    const { bytes } = inputs[0]!;
-    if (step === 0) {
-      const plan = await drawPagesWithoutText(bytes, scratch, progress);
-      if (!plan.length) return { chunks: [bytes], ext: 'pdf', contentType: 'application/pdf' }; // every page has text
-      await scratch.put('ocr-plan.json', new TextEncoder().encode(JSON.stringify(plan)));
-      const languages = [...new Set(params.languages)];
-      return { next: true, fanOut: plan.map(({ page }) => ({ part: page, languages })) } satisfies FanOut;
-    }
-    const plan = JSON.parse(await text(scratch, 'ocr-plan.json')) as Plan;
-    const words = new Map<number, PageReading>();
-    for (const { page } of plan) words.set(page, JSON.parse(await text(scratch, `ocr-words-${page}.json`)) as PageReading);
-    return streamedPdf(bytes, (doc, mupdf) => addTextLayers(doc, mupdf, plan, words));
-  },
 });
+
+export async function run({ inputs, params, step, scratch, progress, faces }: RunOf<typeof spec>) {
+  const { bytes } = inputs[0]!;
+  if (step === 0) {
+    const plan = await drawPagesWithoutText(bytes, scratch, progress);
+    if (!plan.length) return { chunks: [bytes], ext: 'pdf', contentType: 'application/pdf' }; // every page has text
+    await scratch.put('ocr-plan.json', new TextEncoder().encode(JSON.stringify(plan)));
+    const languages = [...new Set(params.languages)];
+    return { next: true, fanOut: plan.map(({ page }) => ({ part: page, languages })) } satisfies FanOut;
+  }
+  const plan = JSON.parse(await text(scratch, 'ocr-plan.json')) as Plan;
+  const words = new Map<number, PageReading>();
+  for (const { page } of plan) words.set(page, JSON.parse(await text(scratch, `ocr-words-${page}.json`)) as PageReading);
+  const fonts = await faces.load([SANS]);
+  return streamedPdf(bytes, (doc, mupdf) => addTextLayers(doc, mupdf, plan, words, fonts));
+}
+
 
 /** Draws every page without text grey into scratch as `ocr-page-<n>.png`; returns them with their dpi. */
 async function drawPagesWithoutText(bytes: Uint8Array, scratch: Scratch, progress: (done: number, total: number) => void): Promise<Plan> {
@@ -161,8 +165,8 @@ async function text(scratch: Scratch, name: string): Promise<string> {
  * Each recognised word drawn invisibly over where it was read: on its line's baseline (the line's
  * bottom less a fifth, the usual descent), at the line's height, stretched (Tz) to the word's width.
  */
-function addTextLayers(doc: PDFDocument, mupdf: typeof Mupdf, plan: Plan, readings: Map<number, PageReading>): void {
-  const font = new StampFont(mupdf, SANS);
+function addTextLayers(doc: PDFDocument, mupdf: typeof Mupdf, plan: Plan, readings: Map<number, PageReading>, fonts: FontFiles): void {
+  const font = new StampFont(mupdf, SANS, fonts);
   try {
     const drawn: [Mupdf.PDFPage, ReturnType<typeof visiblePage>, string][] = [];
     for (const { page: number, dpi } of plan) {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineOperation } from './define';
+import { defineSpec, type RunOf } from './define';
 import { ImagePages, MAX_DECODED_PIXELS, MAX_JPEG_PIXELS, imagePagesResult, uprightPixels } from '../pdf/image-pages';
 import { jpegHeader, pngHeader, type ImageHeader, type JpegHeader } from '../codecs/image-header';
 import { A4, MARGIN_PT, fitCentred, swapsSides } from '../pdf/image-placement';
-import { webpToPngOrFail } from '../codecs/webp';
+import { webpToPngOrFail } from '../pdf/webp-input';
 import { lumaOf, scanLook } from '../pdf/scan-look';
 import { rotated, skewAngle } from '../pdf/deskew';
 import { encodeJpeg } from '../codecs/jpeg-encoder';
@@ -22,7 +22,7 @@ const QUALITY = { photo: 80, scan: 75 } as const;
  * the colour; `mode: scan` makes a photographed page read like a scan (engines/scan-look.ts) and
  * turns back a page photographed a few degrees askew (engines/deskew.ts).
  */
-export default defineOperation({
+export const spec = defineSpec({
   path: 'photo-to-pdf',
   type: 'photo_to_pdf',
   summary: 'Photos to a PDF of A4 pages, optionally cleaned up like a document scan',
@@ -33,15 +33,17 @@ export default defineOperation({
     grayscale: z.boolean().default(false),
   }),
   engine: 'pdf',
-  run({ inputs, params, progress }) {
-    return imagePagesResult(async (pages) => {
-      for (const [i, input] of inputs.entries()) {
-        await addPhoto(pages, input, `Image ${i + 1} (${input.file.filename})`, params);
-        progress(i + 1, inputs.length);
-      }
-    });
-  },
 });
+
+export function run({ inputs, params, progress }: RunOf<typeof spec>) {
+  return imagePagesResult(async (pages) => {
+    for (const [i, input] of inputs.entries()) {
+      await addPhoto(pages, input, `Image ${i + 1} (${input.file.filename})`, params);
+      progress(i + 1, inputs.length);
+    }
+  });
+}
+
 
 type Params = { mode: 'photo' | 'scan'; grayscale: boolean };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from './define';
+import { defineSpec, type RunOf } from './define';
 import { aes256Security, PERMISSION_BITS, type Permission } from '../pdf/aes256';
 import { streamedPdf } from './streamed-pdf';
 
@@ -17,7 +17,7 @@ const Password = (what: string) =>
  * Encrypted by us (../engines/aes256.ts, ../engines/rewrite.ts), so any password works: MuPDF's
  * save options have no way to carry a comma.
  */
-export default defineOperation({
+export const spec = defineSpec({
   path: 'protect',
   type: 'protect_pdf',
   summary: 'Password-protect a PDF with AES-256',
@@ -33,8 +33,10 @@ export default defineOperation({
       .optional(),
   }),
   engine: 'pdf',
-  async run({ inputs, params }) {
-    const owner = params.owner_password ?? Array.from(crypto.getRandomValues(new Uint8Array(24)), (b) => b.toString(16).padStart(2, '0')).join('');
-    return streamedPdf(inputs[0]!.bytes, () => {}, () => aes256Security(params.password, owner, params.allow ?? PERMISSIONS));
-  },
 });
+
+export async function run({ inputs, params }: RunOf<typeof spec>) {
+  const owner = params.owner_password ?? Array.from(crypto.getRandomValues(new Uint8Array(24)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return streamedPdf(inputs[0]!.bytes, () => {}, () => aes256Security(params.password, owner, params.allow ?? PERMISSIONS));
+}
+

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type * as Mupdf from 'mupdf';
 import { fromBase64 } from '../codecs/png';
-import { defineOperation } from './define';
+import { defineSpec, type RunOf } from './define';
 import { PageNumber, pagesOutside } from './params';
 import { requirePages } from '../pdf/pdf';
 import { streamedPdf } from './streamed-pdf';
 import { StampFont, appendToPage, matrix, textAt, visiblePage } from '../pdf/stamp';
 import { HANDWRITING } from '../fonts/catalog';
 import { TaskError } from '../contracts/failures';
-import { webpToPngOrFail } from '../codecs/webp';
+import { webpToPngOrFail } from '../pdf/webp-input';
 import { pngHeader, pngProblem, requireDecodablePixels } from '../codecs/image-header';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -25,7 +25,7 @@ const Fraction = (what: string, dflt: number, min: 'zero' | 'positive') =>
  * its proportions kept. The box is given in fractions of the page from its top-left corner as a
  * reader sees it, so rotated pages are signed where the reader looks.
  */
-export default defineOperation({
+export const spec = defineSpec({
   path: 'sign',
   type: 'sign_pdf',
   summary: 'Put a visual signature (handwritten-style text or an image) on a page',
@@ -50,42 +50,44 @@ export default defineOperation({
     }),
   check: ([input], p) => pagesOutside('page', [p.page], input!.pages).map((e) => ({ ...e, path: 'page' })),
   engine: 'pdf',
-  async run({ inputs, params }) {
-    const image = DATA_URL.exec(params.signature_data);
-    // MuPDF reads no WebP: decoded first, it is handed on as a PNG with its transparency.
-    const imageBytes = image ? (image[1] === 'webp' ? await webpToPngOrFail(fromBase64(image[2]!), 'signature', 'send it as data:image/png or jpeg') : fromBase64(image[2]!)) : undefined;
-    return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
-      requirePages([params.page], doc.countPages());
-      const page = doc.loadPage(params.page - 1) as Mupdf.PDFPage;
-      try {
-        const visible = visiblePage(page);
-        const box = { x: params.x * visible.width, y: params.y * visible.height, w: params.width * visible.width, h: params.height * visible.height };
-        if (image && imageBytes) {
-          const { ref, width, height } = signatureImage(mupdf, doc, image[1]!, imageBytes);
-          // Contained in the box, centred: the image keeps its proportions.
-          const scale = Math.min(box.w / width, box.h / height);
-          const [w, h] = [width * scale, height * scale];
-          const [left, top] = [box.x + (box.w - w) / 2, box.y + (box.h - h) / 2];
-          appendToPage(doc, page, visible, `q ${matrix([w, 0, 0, -h, left, top + h])} cm /PESignIm Do Q`, { XObject: { PESignIm: ref } });
-        } else {
-          const font = new StampFont(mupdf, HANDWRITING);
-          try {
-            const text = params.signature_data.replace(/\s+/g, ' ').trim();
-            const size = Math.min(box.h * TEXT_HEIGHT_SHARE, (box.w * 0.98) / Math.max(font.width(text, 1), 1e-6));
-            const x = box.x + (box.w - font.width(text, size)) / 2;
-            // The baseline a third of the font size below the box's middle centres the letters in it.
-            const content = textAt(font, 'PESignFont', text, size, x, box.y + box.h / 2 + size * 0.3, 0, [0.05, 0.1, 0.45]);
-            appendToPage(doc, page, visible, content, { Font: { PESignFont: font.reference(doc) } });
-          } finally {
-            font.destroy();
-          }
-        }
-      } finally {
-        page.destroy();
-      }
-    });
-  },
 });
+
+export async function run({ inputs, params, faces }: RunOf<typeof spec>) {
+  const image = DATA_URL.exec(params.signature_data);
+  // MuPDF reads no WebP: decoded first, it is handed on as a PNG with its transparency.
+  const imageBytes = image ? (image[1] === 'webp' ? await webpToPngOrFail(fromBase64(image[2]!), 'signature', 'send it as data:image/png or jpeg') : fromBase64(image[2]!)) : undefined;
+  return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
+    requirePages([params.page], doc.countPages());
+    const page = doc.loadPage(params.page - 1) as Mupdf.PDFPage;
+    try {
+      const visible = visiblePage(page);
+      const box = { x: params.x * visible.width, y: params.y * visible.height, w: params.width * visible.width, h: params.height * visible.height };
+      if (image && imageBytes) {
+        const { ref, width, height } = signatureImage(mupdf, doc, image[1]!, imageBytes);
+        // Contained in the box, centred: the image keeps its proportions.
+        const scale = Math.min(box.w / width, box.h / height);
+        const [w, h] = [width * scale, height * scale];
+        const [left, top] = [box.x + (box.w - w) / 2, box.y + (box.h - h) / 2];
+        appendToPage(doc, page, visible, `q ${matrix([w, 0, 0, -h, left, top + h])} cm /PESignIm Do Q`, { XObject: { PESignIm: ref } });
+      } else {
+        const font = new StampFont(mupdf, HANDWRITING, await faces.load([HANDWRITING]));
+        try {
+          const text = params.signature_data.replace(/\s+/g, ' ').trim();
+          const size = Math.min(box.h * TEXT_HEIGHT_SHARE, (box.w * 0.98) / Math.max(font.width(text, 1), 1e-6));
+          const x = box.x + (box.w - font.width(text, size)) / 2;
+          // The baseline a third of the font size below the box's middle centres the letters in it.
+          const content = textAt(font, 'PESignFont', text, size, x, box.y + box.h / 2 + size * 0.3, 0, [0.05, 0.1, 0.45]);
+          appendToPage(doc, page, visible, content, { Font: { PESignFont: font.reference(doc) } });
+        } finally {
+          font.destroy();
+        }
+      }
+    } finally {
+      page.destroy();
+    }
+  });
+}
+
 
 
 function signatureImage(mupdf: typeof Mupdf, doc: Parameters<typeof appendToPage>[0], kind: string, bytes: Uint8Array) {

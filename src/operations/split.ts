@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from './define';
+import { defineSpec, type RunOf, type StreamedOperationResult } from './define';
 import { PageNumber } from './params';
 import { requirePages, withPdf, type PDFDocument } from '../pdf/pdf';
 import { canRewrite, writeReachable } from '../pdf/rewrite';
@@ -28,7 +28,7 @@ function partsOf(mode: 'every-page' | 'ranges' | 'half', ranges: [number, number
   return Array.from({ length: count }, (_, i) => ({ name: `page-${i + 1}.pdf`, first: i + 1, last: i + 1 }));
 }
 
-export default defineOperation({
+export const spec = defineSpec({
   path: 'split',
   type: 'split_pdf',
   summary: 'Split a PDF into a ZIP of PDFs: every page, page ranges, or two halves',
@@ -60,31 +60,33 @@ export default defineOperation({
     );
   },
   engine: 'pdf',
-  async run({ inputs, params, progress }) {
-    // The ZIP goes to R2 while it is made, one PDF after another: a 48 MB file split in pages or
-    // halves never has its parts, or its ZIP, in memory at once.
-    return {
-      ext: 'zip',
-      contentType: 'application/zip',
-      produce: (write) =>
-        withPdf(inputs[0]!.bytes, async (source, mupdf) => {
-          const count = source.countPages();
-          const parts = partsOf(params.mode, params.ranges, count);
-          for (const part of parts) requirePages([part.first, part.last], count);
-          const zip = streamedZip(write);
-          for (const [index, part] of parts.entries()) {
-            const pdf = await partPdf(mupdf, source, inputs[0]!.bytes, part);
-            // PDFs are compressed already: stored in the ZIP as they are.
-            const entry = zip.entry(part.name);
-            for (const chunk of pdf) await entry.push(chunk);
-            await entry.end();
-            progress(index + 1, parts.length);
-          }
-          await zip.end();
-        }),
-    };
-  },
 });
+
+export async function run({ inputs, params, progress }: RunOf<typeof spec>): Promise<StreamedOperationResult> {
+  // The ZIP goes to R2 while it is made, one PDF after another: a 48 MB file split in pages or
+  // halves never has its parts, or its ZIP, in memory at once.
+  return {
+    ext: 'zip',
+    contentType: 'application/zip',
+    produce: (write) =>
+      withPdf(inputs[0]!.bytes, async (source, mupdf) => {
+        const count = source.countPages();
+        const parts = partsOf(params.mode, params.ranges, count);
+        for (const part of parts) requirePages([part.first, part.last], count);
+        const zip = streamedZip(write);
+        for (const [index, part] of parts.entries()) {
+          const pdf = await partPdf(mupdf, source, inputs[0]!.bytes, part);
+          // PDFs are compressed already: stored in the ZIP as they are.
+          const entry = zip.entry(part.name);
+          for (const chunk of pdf) await entry.push(chunk);
+          await entry.end();
+          progress(index + 1, parts.length);
+        }
+        await zip.end();
+      }),
+  };
+}
+
 
 /**
  * One part as its own PDF, in chunks. A few pages are grafted into a new document; more are cut

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type * as Mupdf from 'mupdf';
-import { defineOperation, type Scratch, type StreamedOperationResult } from './define';
+import { defineSpec, type RunOf, type Scratch, type StreamedOperationResult } from './define';
 import { PageList, pagesOutside } from './params';
 import { requirePages, withPdf, type PDFDocument } from '../pdf/pdf';
 import { renderPageJpeg } from '../pdf/page-jpeg';
@@ -30,7 +30,7 @@ export const STEP_PAGES = 500;
  * annotations, transparency, colours converted to RGB by MuPDF) and encoded in bands
  * (engines/page-jpeg.ts); the ZIP goes to R2 as it is made.
  */
-export default defineOperation({
+export const spec = defineSpec({
   path: 'to-jpg',
   type: 'pdf_to_jpg',
   summary: 'PDF pages to JPEG pictures (a ZIP of page-<n>.jpg) at 72, 150 or 300 dpi',
@@ -44,28 +44,30 @@ export default defineOperation({
   price: toJpgPrice,
   check: ([input], p) => (p.pages ? pagesOutside('pages', p.pages, input!.pages) : []),
   engine: 'pdf',
-  async run({ inputs, params, progress, step, scratch }) {
-    const { bytes } = inputs[0]!;
-    const dpi = params.dpi;
-    return withPdf(bytes, async (doc, mupdf) => {
-      const count = doc.countPages();
-      const wanted = params.pages ? [...new Set(params.pages)] : Array.from({ length: count }, (_, i) => i + 1);
-      requirePages(wanted, count);
-      const steps = planSteps(wanted.map((n) => pagePixels(mupdf, doc, n - 1, dpi)));
-      if (steps.length === 1) return zipRendered(bytes, dpi, wanted, progress);
-      const [first, end] = steps[step]!;
-      for (let i = first; i < end; i++) {
-        const chunks: Uint8Array[] = [];
-        await renderPageJpeg(mupdf, doc, wanted[i]! - 1, dpi, QUALITY, async (chunk) => void chunks.push(chunk));
-        await scratch.put(`page-${wanted[i]}.jpg`, joinChunks(chunks));
-        if ((i - first + 1) % EMPTY_STORE_EVERY === 0) mupdf.emptyStore();
-        progress(i + 1, wanted.length);
-      }
-      // The last step zips what every step drew, in the same invocation.
-      return step < steps.length - 1 ? { next: true as const } : zipScratch(wanted, scratch);
-    });
-  },
 });
+
+export async function run({ inputs, params, progress, step, scratch }: RunOf<typeof spec>) {
+  const { bytes } = inputs[0]!;
+  const dpi = params.dpi;
+  return withPdf(bytes, async (doc, mupdf) => {
+    const count = doc.countPages();
+    const wanted = params.pages ? [...new Set(params.pages)] : Array.from({ length: count }, (_, i) => i + 1);
+    requirePages(wanted, count);
+    const steps = planSteps(wanted.map((n) => pagePixels(mupdf, doc, n - 1, dpi)));
+    if (steps.length === 1) return zipRendered(bytes, dpi, wanted, progress);
+    const [first, end] = steps[step]!;
+    for (let i = first; i < end; i++) {
+      const chunks: Uint8Array[] = [];
+      await renderPageJpeg(mupdf, doc, wanted[i]! - 1, dpi, QUALITY, async (chunk) => void chunks.push(chunk));
+      await scratch.put(`page-${wanted[i]}.jpg`, joinChunks(chunks));
+      if ((i - first + 1) % EMPTY_STORE_EVERY === 0) mupdf.emptyStore();
+      progress(i + 1, wanted.length);
+    }
+    // The last step zips what every step drew, in the same invocation.
+    return step < steps.length - 1 ? { next: true as const } : zipScratch(wanted, scratch);
+  });
+}
+
 
 /**
  * Consecutive runs of pages, as [first, end) indexes, each within STEP_PIXELS and STEP_PAGES (a

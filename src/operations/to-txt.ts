@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from './define';
+import { defineSpec, type RunOf } from './define';
 import { withPdf } from '../pdf/pdf';
 import { checkPageBudget } from '../pdf/page-budget';
 
@@ -55,7 +55,7 @@ function readPage(stext: { walk(w: object): void }) {
 /** Pages between two emptyings of MuPDF's store (see run). */
 const STORE_PAGES = 16;
 
-export default defineOperation({
+export const spec = defineSpec({
   path: 'to-txt',
   type: 'pdf_to_txt',
   summary: 'Extract text: plain per page, by blocks, or words with coordinates (TSV)',
@@ -63,34 +63,36 @@ export default defineOperation({
   inputs: { kind: 'file_id' },
   params: z.object({ mode: z.enum(['text', 'blocks', 'words']).default('text') }),
   engine: 'pdf',
-  async run({ inputs, params, progress }) {
-    return withPdf(inputs[0]!.bytes, (doc, mupdf) => {
-      const count = doc.countPages();
-      const pages: string[] = [];
-      for (let i = 0; i < count; i++) {
-        // Text is extracted by running the page: its forms and operators are budgeted first.
-        checkPageBudget(doc, i, false);
-        const page = doc.loadPage(i);
-        const stext = page.toStructuredText('preserve-whitespace');
-        try {
-          if (params.mode === 'text') pages.push(stext.asText());
-          else {
-            const { blocks, words } = readPage(stext);
-            if (params.mode === 'blocks') pages.push(blocks.map((b) => b.join('\n')).join('\n\n'));
-            else pages.push(words.map((w) => [i + 1, fixed(w.x0), fixed(w.y0), fixed(w.x1), fixed(w.y1), w.text.replace(/[\t\n\r]/g, ' ')].join('\t')).join('\n'));
-          }
-        } finally {
-          stext.destroy();
-          page.destroy();
-        }
-        // MuPDF keeps what it decoded (fonts, images, content) in its store for pages to come:
-        // emptied every few pages, the heap stays a few pages deep instead of growing with the
-        // file (a 48 MB, 500-page PDF: 58 MB of heap against 23). After every page it was 7x slower.
-        if ((i + 1) % STORE_PAGES === 0) mupdf.emptyStore();
-        progress(i + 1, count);
-      }
-      const text = params.mode === 'words' ? `page\tx0\ty0\tx1\ty1\ttext\n${pages.filter(Boolean).join('\n')}\n` : pages.join(FORM_FEED);
-      return { chunks: [new TextEncoder().encode(text)], ext: 'txt', contentType: 'text/plain; charset=utf-8' };
-    });
-  },
 });
+
+export async function run({ inputs, params, progress }: RunOf<typeof spec>) {
+  return withPdf(inputs[0]!.bytes, (doc, mupdf) => {
+    const count = doc.countPages();
+    const pages: string[] = [];
+    for (let i = 0; i < count; i++) {
+      // Text is extracted by running the page: its forms and operators are budgeted first.
+      checkPageBudget(doc, i, false);
+      const page = doc.loadPage(i);
+      const stext = page.toStructuredText('preserve-whitespace');
+      try {
+        if (params.mode === 'text') pages.push(stext.asText());
+        else {
+          const { blocks, words } = readPage(stext);
+          if (params.mode === 'blocks') pages.push(blocks.map((b) => b.join('\n')).join('\n\n'));
+          else pages.push(words.map((w) => [i + 1, fixed(w.x0), fixed(w.y0), fixed(w.x1), fixed(w.y1), w.text.replace(/[\t\n\r]/g, ' ')].join('\t')).join('\n'));
+        }
+      } finally {
+        stext.destroy();
+        page.destroy();
+      }
+      // MuPDF keeps what it decoded (fonts, images, content) in its store for pages to come:
+      // emptied every few pages, the heap stays a few pages deep instead of growing with the
+      // file (a 48 MB, 500-page PDF: 58 MB of heap against 23). After every page it was 7x slower.
+      if ((i + 1) % STORE_PAGES === 0) mupdf.emptyStore();
+      progress(i + 1, count);
+    }
+    const text = params.mode === 'words' ? `page\tx0\ty0\tx1\ty1\ttext\n${pages.filter(Boolean).join('\n')}\n` : pages.join(FORM_FEED);
+    return { chunks: [new TextEncoder().encode(text)], ext: 'txt', contentType: 'text/plain; charset=utf-8' };
+  });
+}
+

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type * as Mupdf from 'mupdf';
-import { defineOperation } from './define';
+import { defineSpec, type RunOf } from './define';
 import { PagesOrAll, pagesOutside, selectedPages } from './params';
 import { sizeUnits } from '../service/billing/pricing';
 import { requirePages } from '../pdf/pdf';
 import { streamedPdf } from './streamed-pdf';
 import { SANS, StampFont, appendToPage, matrix, opacityState, textAt, visiblePage, type VisiblePage } from '../pdf/stamp';
 import { TaskError } from '../contracts/failures';
-import { webpToPngOrFail } from '../codecs/webp';
+import { webpToPngOrFail } from '../pdf/webp-input';
 import { pngHeader, pngProblem, requireDecodablePixels } from '../codecs/image-header';
 import { LimitExceeded } from '../lib/limits';
 
@@ -23,7 +23,7 @@ type Position = 'center' | 'tile' | 'top-left' | 'top-right' | 'bottom-left' | '
  * counter-clockwise about its centre, and kept inside the page at the corners. A PNG's or a
  * WebP's transparency is kept (MuPDF gives it a soft mask).
  */
-export default defineOperation({
+export const spec = defineSpec({
   path: 'watermark',
   type: 'watermark_pdf',
   summary: 'Add a text or logo watermark to a PDF',
@@ -51,42 +51,44 @@ export default defineOperation({
   // The logo is not paid for: the price is the PDF's, as for every one-file operation.
   price: (inputs) => sizeUnits(inputs.slice(0, 1)),
   engine: 'pdf',
-  async run({ inputs, params, progress }) {
-    const logo = params.image_file_id ? inputs.find((i) => i.file.file_id === params.image_file_id) : undefined;
-    // MuPDF reads no WebP: decoded first, it is handed on as a PNG with its transparency.
-    const logoBytes = logo ? (logo.file.kind === 'webp' ? await webpToPngOrFail(logo.bytes, 'logo', 'upload it as PNG or JPG') : logo.bytes) : undefined;
-    if (logoBytes) checkLogo(logoBytes);
-    return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
-      const count = doc.countPages();
-      const pages = [...new Set(selectedPages(params.pages, count))].sort((a, b) => a - b);
-      requirePages(pages, count);
-      const gs = opacityState(doc, params.opacity);
-      const image = logoBytes ? logoImage(mupdf, doc, logoBytes) : undefined;
-      const font = image ? undefined : new StampFont(mupdf, SANS);
-      try {
-        const drawn: [Mupdf.PDFPage, VisiblePage, string][] = [];
-        for (const n of pages) {
-          const page = doc.loadPage(n - 1) as Mupdf.PDFPage;
-          const visible = visiblePage(page);
-          const size = image ? { w: visible.width * params.scale, h: visible.width * params.scale * (image.height / image.width) } : { w: font!.width(params.text!, params.font_size), h: params.font_size };
-          const draw = (cx: number, cy: number) => (image ? imageAt(size.w, size.h, cx, cy, params.angle) : textCentredAt(font!, params.text!, params.font_size, cx, cy, params.angle, rgbOf(params.color)));
-          const stamps = centres(visible, size.w, size.h, params.angle, params.position).map(([x, y]) => draw(x, y));
-          drawn.push([page, visible, `/PEWmGS gs\n${stamps.join('\n')}`]);
-          progress(drawn.length, pages.length);
-        }
-        const resources: Record<string, Record<string, typeof gs>> = { ExtGState: { PEWmGS: gs } };
-        if (image) resources['XObject'] = { PEWmIm: image.ref };
-        else resources['Font'] = { PEWmFont: font!.reference(doc) };
-        for (const [page, visible, content] of drawn) {
-          appendToPage(doc, page, visible, content, resources);
-          page.destroy();
-        }
-      } finally {
-        font?.destroy();
-      }
-    });
-  },
 });
+
+export async function run({ inputs, params, progress, faces }: RunOf<typeof spec>) {
+  const logo = params.image_file_id ? inputs.find((i) => i.file.file_id === params.image_file_id) : undefined;
+  // MuPDF reads no WebP: decoded first, it is handed on as a PNG with its transparency.
+  const logoBytes = logo ? (logo.file.kind === 'webp' ? await webpToPngOrFail(logo.bytes, 'logo', 'upload it as PNG or JPG') : logo.bytes) : undefined;
+  if (logoBytes) checkLogo(logoBytes);
+  return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
+    const count = doc.countPages();
+    const pages = [...new Set(selectedPages(params.pages, count))].sort((a, b) => a - b);
+    requirePages(pages, count);
+    const gs = opacityState(doc, params.opacity);
+    const image = logoBytes ? logoImage(mupdf, doc, logoBytes) : undefined;
+    const font = image ? undefined : new StampFont(mupdf, SANS, await faces.load([SANS]));
+    try {
+      const drawn: [Mupdf.PDFPage, VisiblePage, string][] = [];
+      for (const n of pages) {
+        const page = doc.loadPage(n - 1) as Mupdf.PDFPage;
+        const visible = visiblePage(page);
+        const size = image ? { w: visible.width * params.scale, h: visible.width * params.scale * (image.height / image.width) } : { w: font!.width(params.text!, params.font_size), h: params.font_size };
+        const draw = (cx: number, cy: number) => (image ? imageAt(size.w, size.h, cx, cy, params.angle) : textCentredAt(font!, params.text!, params.font_size, cx, cy, params.angle, rgbOf(params.color)));
+        const stamps = centres(visible, size.w, size.h, params.angle, params.position).map(([x, y]) => draw(x, y));
+        drawn.push([page, visible, `/PEWmGS gs\n${stamps.join('\n')}`]);
+        progress(drawn.length, pages.length);
+      }
+      const resources: Record<string, Record<string, typeof gs>> = { ExtGState: { PEWmGS: gs } };
+      if (image) resources['XObject'] = { PEWmIm: image.ref };
+      else resources['Font'] = { PEWmFont: font!.reference(doc) };
+      for (const [page, visible, content] of drawn) {
+        appendToPage(doc, page, visible, content, resources);
+        page.destroy();
+      }
+    } finally {
+      font?.destroy();
+    }
+  });
+}
+
 
 const rgbOf = (hex: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
 

@@ -11,7 +11,7 @@ import type { StreamedOperationResult } from '../contracts/operation';
 import { jpegHeader, pngHeader, pngProblem, type Orientation } from '../codecs/image-header';
 import { deviceImageMatrix, num, pdfImageMatrix } from './image-placement';
 import { streamReachable } from './rewrite';
-import { webpToPngOrFail } from '../codecs/webp';
+import { webpToPngOrFail } from './webp-input';
 import { drawnPixels } from './image-recode';
 import { putPngImageEntries, readPng, type PassThrough } from '../codecs/png-parts';
 import { TaskError } from '../contracts/failures';

@@ -15,7 +15,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../../lib/errors';
 import { parseOr422 } from '../../lib/validation';
-import type { OperationDef } from '../../operations/define';
+import type { OperationSpec } from '../../operations/define';
 import { maxUploadBytes, type Plan } from '../../service/storage/accounts';
 import { fetchFileUrl, FileUrlError } from './file-url';
 import { allTools, operationByType, urlFieldOf, WAIT_SECONDS_DEFAULT, WAIT_SECONDS_MAX } from './tools';
@@ -81,7 +81,7 @@ async function getTask(ctx: McpContext, args: Record<string, unknown>): Promise<
 }
 
 /** Links fetched and uploaded, the operation started and awaited: the task status record. */
-async function runOperation(op: OperationDef, args: Record<string, unknown>, ctx: McpContext): Promise<unknown> {
+async function runOperation(op: OperationSpec, args: Record<string, unknown>, ctx: McpContext): Promise<unknown> {
   const { wait_seconds: waitArg, ...rest } = args;
   const wait = waitArg === undefined ? WAIT_SECONDS_DEFAULT : Number(waitArg);
   if (!Number.isInteger(wait) || wait < 0 || wait > WAIT_SECONDS_MAX) throw new ToolError(`wait_seconds must be a whole number between 0 and ${WAIT_SECONDS_MAX}.`);
@@ -133,7 +133,7 @@ interface LinkField {
 }
 
 /** The link parameters of an operation's tool and the id parameters they stand for. */
-function linkFields(op: OperationDef): LinkField[] {
+function linkFields(op: OperationSpec): LinkField[] {
   const out: LinkField[] = op.inputs.kind === 'file_id' ? [{ urlField: 'file_url', idField: 'file_id', many: false, required: true }] : [{ urlField: 'file_urls', idField: 'file_ids', many: true, required: true }];
   for (const key of Object.keys(op.params.shape)) if (key.endsWith('_file_id')) out.push({ urlField: urlFieldOf(key), idField: key, many: false, required: false });
   return out;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { OPERATIONS } from '../../operations';
-import type { OperationDef } from '../../operations/define';
+import type { OperationSpec } from '../../operations/define';
 import { PAGE_RATES } from '../../service/billing/pricing';
 import { PLAN_MAX_UPLOAD_MB } from '../../service/storage/accounts';
 import { FETCH_TIMEOUT_MS, MAX_REDIRECTS } from './file-url';
@@ -32,13 +32,13 @@ function linkRules(): string {
   );
 }
 
-function priceRule(op: OperationDef): string {
+function priceRule(op: OperationSpec): string {
   const rate = (PAGE_RATES as Record<string, number>)[op.type];
   const size = op.inputs.kind === 'file_ids' ? 'every started 10 MB of the files together' : 'every started 10 MB of the file';
   return `Price: 1.25 RUB for ${size}${rate ? `, or per started ${rate} pages if that is more` : ''}, from the account balance (refunded if the task fails).`;
 }
 
-function operationTool(op: OperationDef): ToolDef {
+function operationTool(op: OperationSpec): ToolDef {
   const params = z.toJSONSchema(op.params, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
   const properties: Record<string, unknown> = {};
   const required: string[] = [];

@@ -14,7 +14,7 @@ import { outboundUrlProblem } from '../../lib/outbound-url';
 import { idempotency } from '../middleware/idempotency';
 import { jsonObjectBody, parseOr422 } from '../../lib/validation';
 import { OPERATIONS } from '../../operations';
-import type { InputFile, OperationDef } from '../../operations/define';
+import type { InputFile, OperationSpec } from '../../operations/define';
 import { sizeUnits } from '../../service/billing/pricing';
 import { findLiveFiles } from '../../service/storage/files';
 import { maxUploadBytes, PLAN_MAX_UPLOAD_MB } from '../../service/storage/accounts';
@@ -22,7 +22,7 @@ import { maxUploadBytes, PLAN_MAX_UPLOAD_MB } from '../../service/storage/accoun
 const FileId = z.string().min(1, 'file_id must not be empty').max(100);
 
 /** The full request schema of an operation: its inputs, `webhook_url` and its own parameters. */
-export function requestSchema(op: OperationDef) {
+export function requestSchema(op: OperationSpec) {
   const inputs =
     op.inputs.kind === 'file_id'
       ? { file_id: FileId }
@@ -63,7 +63,7 @@ async function resolveFiles(c: { env: AppEnv['Bindings'] }, accountId: string, a
 }
 
 /** The operation's inputs, then the files its parameters name (a watermark's logo), in that order. */
-async function resolveInputs(c: { env: AppEnv['Bindings'] }, accountId: string, op: OperationDef, body: Record<string, unknown>): Promise<InputFile[]> {
+async function resolveInputs(c: { env: AppEnv['Bindings'] }, accountId: string, op: OperationSpec, body: Record<string, unknown>): Promise<InputFile[]> {
   const ids = op.inputs.kind === 'file_id' ? [body['file_id'] as string] : (body['file_ids'] as string[]);
   const inputs = await resolveFiles(c, accountId, op.accepts, ids, (i) => (op.inputs.kind === 'file_id' ? 'file_id' : `file_ids[${i}]`));
   for (const [name, accepts] of Object.entries(op.fileParams ?? {})) {
@@ -119,7 +119,7 @@ export function operationRoutes() {
           charge_units: charge.units,
           included: charge.included,
         });
-        await (op.engine === 'convert' ? c.env.CONVERT_TASKS : c.env.TASKS).send({ task_id: taskId });
+        await (op.engine === 'pdf' ? c.env.TASKS : c.env.CONVERT_TASKS).send({ task_id: taskId });
       } catch (err) {
         await refundTask(c.env.DB, taskId); // accepted nothing: give the money back before answering 500
         throw err;

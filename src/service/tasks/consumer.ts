@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Env } from '../env';
 import { resultName } from '../../lib/names';
 import type { TaskState } from './types';
-import type { OperationDef } from '../../operations/define';
+import type { OperationSpec } from '../../operations/define';
 import type { EngineMeta, EngineReply, TaskEngine } from '../../contracts/rpc';
 import type { TaskFailure } from '../../contracts/failures';
 import { TaskHooks } from './engine-hooks';
@@ -18,7 +18,7 @@ import { handleOcrQueue } from './ocr-pages';
 const OCR_QUEUE = 'pdf-edge-ocr';
 
 /** The operations a Worker knows, by path (the API Worker: all of them, to pick each one's engine). */
-export type Operations = ReadonlyMap<string, OperationDef>;
+export type Operations = ReadonlyMap<string, OperationSpec>;
 
 export const TaskMessage = z.object({
   task_id: z.string().min(1).max(100),
@@ -29,9 +29,9 @@ export const TaskMessage = z.object({
 
 const taskStub = (env: Env, taskId: string) => env.TASK.get(env.TASK.idFromName(taskId));
 
-/** The engine Worker that runs an operation: MuPDF's, or the document converters'. */
-export function engineFor(env: Env, op: OperationDef): TaskEngine {
-  return op.engine === 'convert' ? env.CONVERT_ENGINE : env.PDF_ENGINE;
+/** The engine Worker that runs an operation: MuPDF's, the Office documents', or the HTML pages'. */
+export function engineFor(env: Env, op: OperationSpec): TaskEngine {
+  return op.engine === 'office' ? env.OFFICE_ENGINE : op.engine === 'html' ? env.HTML_ENGINE : env.PDF_ENGINE;
 }
 
 class InputExpired extends Error {}
@@ -73,7 +73,7 @@ function logMemory(taskId: string, op: string, startedAt: number, meta: EngineMe
 }
 
 /** `engine` picks who runs the step: the operation's engine Worker, or (a test) an engine in this isolate. */
-export async function runTask(env: Env, operations: Operations, taskId: string, step = 0, engine: (op: OperationDef) => TaskEngine = (op) => engineFor(env, op)): Promise<'done' | 'failed' | 'skipped'> {
+export async function runTask(env: Env, operations: Operations, taskId: string, step = 0, engine: (op: OperationSpec) => TaskEngine = (op) => engineFor(env, op)): Promise<'done' | 'failed' | 'skipped'> {
   const stub = taskStub(env, taskId);
   const state = await stub.start(step);
   if (!state) return 'skipped';

@@ -9,10 +9,12 @@ import { takeMupdfMessages } from '../../pdf/mupdf';
 import { enginesHeapBytes, jsHeapBytes, retireGrownEngines, withEngineRetry } from '../../lib/engine-health';
 import { failureOf } from '../../pdf/classify';
 import { WriteInstead } from './result-writer';
+import { facesFrom, type AssetFetcher } from '../../fonts/face-shelf';
+import type { FaceSource } from '../../contracts/faces';
 import { readAll, streamOf, type EngineHooks, type EngineJob, type EngineMeta, type EngineReply, type TaskEngine } from '../../contracts/rpc';
-import type { FanOut, OperationDef, OperationResult, RunContext, Scratch, StreamedOperationResult } from '../../operations/define';
+import type { FanOut, Operation, OperationResult, RunContext, Scratch, StreamedOperationResult } from '../../operations/define';
 
-export type Operations = ReadonlyMap<string, OperationDef>;
+export type Operations = ReadonlyMap<string, Operation>;
 
 /** A reply before its measurements are added (they are taken once the run, retries included, ends). */
 type Unmeasured = Omit<Extract<EngineReply, { outcome: 'next' }>, 'meta'> | Omit<Extract<EngineReply, { outcome: 'stored' }>, 'meta'>;
@@ -70,7 +72,13 @@ class StoreFailed extends Error {
   }
 }
 
-export async function runJob(operations: Operations, job: EngineJob, hooks: EngineHooks): Promise<EngineReply> {
+/** The faces of an engine Worker without a FONTS binding: a run that asks for one fails, saying so. */
+const NO_FACES: FaceSource = {
+  coverage: () => Promise.reject(new Error('this engine Worker has no FONTS binding (its wrangler.toml [assets])')),
+  load: () => Promise.reject(new Error('this engine Worker has no FONTS binding (its wrangler.toml [assets])')),
+};
+
+export async function runJob(operations: Operations, job: EngineJob, hooks: EngineHooks, faces: FaceSource = NO_FACES): Promise<EngineReply> {
   const op = operations.get(job.op_path);
   const log = (event: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ event, task_id: job.task_id, op: job.op_path, ...fields }));
   takeMupdfMessages(); // this job's count starts from zero
@@ -97,7 +105,7 @@ export async function runJob(operations: Operations, job: EngineJob, hooks: Engi
     const inputs: RunContext<unknown>['inputs'] = [];
     for (const { file, body } of job.inputs) inputs.push({ file, bytes: await readAll(body) });
     inputBytes = inputs.reduce((n, i) => n + i.bytes.length, 0);
-    const params = op.params.parse(JSON.parse(job.params_json));
+    const params = op.spec.params.parse(JSON.parse(job.params_json));
     let lastReport = 0;
     const startedAt = Date.now();
     const reply = await withEngineRetry(async (): Promise<Unmeasured | { chunks: OperationResult }> => {
@@ -113,6 +121,7 @@ export async function runJob(operations: Operations, job: EngineJob, hooks: Engi
           Promise.resolve(hooks.progress(done, total)).catch(() => {});
         },
         log,
+        faces,
       });
       if ('next' in result) return { outcome: 'next', ...('fanOut' in result ? { fanOut: (result as FanOut).fanOut } : {}) };
       // A streamed result is made while it is written: its making is part of the run (and of its retry).
@@ -155,11 +164,12 @@ function oneAtATime<T>(run: () => Promise<T>): Promise<T> {
   return next;
 }
 
-/** A task engine Worker's entrypoint over the operations it runs. */
+/** A task engine Worker's entrypoint over the operations it runs, with the faces of its FONTS assets. */
 export function taskEngine(operations: Operations) {
-  return class extends WorkerEntrypoint implements TaskEngine {
+  return class extends WorkerEntrypoint<{ FONTS?: AssetFetcher }> implements TaskEngine {
     run(job: EngineJob, hooks: EngineHooks): Promise<EngineReply> {
-      return oneAtATime(() => runJob(operations, job, hooks));
+      const faces = this.env.FONTS ? facesFrom(this.env.FONTS) : NO_FACES;
+      return oneAtATime(() => runJob(operations, job, hooks, faces));
     }
   };
 }
