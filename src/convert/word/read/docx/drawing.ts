@@ -5,15 +5,16 @@
  * (chart.ts); SmartArt has no picture of its own in the package and is skipped (an mc:Fallback
  * picture, when present, is chosen by the caller).
  */
-import { shownCrop, type Block, type FloatingPlacement, type Inline, type PictureCrop, type Shape } from '../../model/index';
+import type { Block, FloatingPlacement, Inline, PictureCrop, Shape } from '../../model/index';
 import { attr, child, descendant, descendants, elements, type XmlElement } from '../../../../codecs/xml';
 import { chartInlines } from './chart';
 import { themePalette } from '../../../office/chart/read';
-import { imageContentType, type Package } from '../../../office/package';
+import type { Package } from '../../../office/package';
 import { emu } from './props';
 import { readShapes } from './shapes';
 import type { Theme } from '../../../office/theme';
-import { cssLength, readVmlShape, type GroupMember } from './vml-shapes';
+import { partPicture, srcRectCrop } from '../../../office/drawingml/picture';
+import { cssLength, groupSpace, memberBox, readVmlShape, vmlAnchor, vmlCrop, VML_SHAPES, type GroupMember, type GroupSpace, type VmlText } from '../../../office/vml';
 
 export interface DrawingContext {
   pkg: Package;
@@ -23,15 +24,6 @@ export interface DrawingContext {
   blocksOf(txbxContent: XmlElement): Block[];
   /** Resolves shapes' scheme colours. */
   theme: Theme;
-}
-
-function loadImage(ctx: DrawingContext, relId: string | undefined): { data: Uint8Array; contentType: string } | undefined {
-  if (!relId) return undefined;
-  const rel = ctx.pkg.rels(ctx.part).get(relId);
-  if (!rel || rel.external) return undefined;
-  const data = ctx.pkg.media(rel.target);
-  if (!data || data.length === 0) return undefined;
-  return { data, contentType: imageContentType(rel.target, data) };
 }
 
 const REL_X: Record<string, FloatingPlacement['relativeX']> = {
@@ -128,7 +120,7 @@ export function readDrawing(drawing: XmlElement, ctx: DrawingContext): Inline[] 
       continue;
     }
     for (const blip of descendants(graphicData, 'blip')) {
-      const picture = pictureInline(loadImage(ctx, blip.attrs['r:embed']), width, height, floating, cropOf(descendant(graphicData, 'srcRect')));
+      const picture = pictureInline(partPicture(ctx.pkg, ctx.part, blip.attrs['r:embed']), width, height, floating, srcRectCrop(descendant(graphicData, 'srcRect')));
       if (!picture) continue;
       out.push(picture);
       // A picture's blip appears once; a group's several pictures share one extent we cannot split.
@@ -161,26 +153,6 @@ function outermost(el: XmlElement, name: string, out: XmlElement[] = []): XmlEle
   return out;
 }
 
-/** How text wraps around a VML shape: its w10:wrap (type none, or no element: in front of the text, or behind it with a negative z-index). */
-function vmlWrap(shape: XmlElement, style: string): FloatingPlacement['wrap'] {
-  const wrap = child(shape, 'wrap');
-  const type = wrap ? (attr(wrap, 'type') ?? 'square') : 'none';
-  if (type === 'topAndBottom') return 'topAndBottom';
-  if (type === 'tight' || type === 'through') return 'tight';
-  if (type !== 'none') return 'square';
-  return /z-index\s*:\s*-/.test(style) ? 'behind' : 'inFront';
-}
-
-/** mso-position-horizontal:center / mso-position-vertical:top and the like. */
-function vmlAlign(style: string): Pick<FloatingPlacement, 'alignX' | 'alignY'> {
-  const h = /mso-position-horizontal\s*:\s*(left|center|right|inside|outside)/.exec(style)?.[1];
-  const v = /mso-position-vertical\s*:\s*(top|center|bottom)/.exec(style)?.[1];
-  const out: Pick<FloatingPlacement, 'alignX' | 'alignY'> = {};
-  if (h) out.alignX = h === 'inside' ? 'left' : h === 'outside' ? 'right' : (h as 'left' | 'center' | 'right');
-  if (v) out.alignY = v as 'top' | 'center' | 'bottom';
-  return out;
-}
-
 /** VML (w:pict, w:object): v:shape with v:imagedata, a v:textbox, drawn shapes, and groups of them. */
 export function readVml(pict: XmlElement, ctx: DrawingContext): Inline[] {
   const out: Inline[] = [];
@@ -189,17 +161,7 @@ export function readVml(pict: XmlElement, ctx: DrawingContext): Inline[] {
     const style = shape.attrs['style'] ?? '';
     const width = cssLength(style, 'width') ?? 0;
     const height = cssLength(style, 'height') ?? 0;
-    const absolute = /position\s*:\s*absolute/i.test(style);
-    const floating: FloatingPlacement | undefined = absolute
-      ? {
-          x: cssLength(style, 'margin-left') ?? cssLength(style, 'left') ?? 0,
-          y: cssLength(style, 'margin-top') ?? cssLength(style, 'top') ?? 0,
-          relativeX: /mso-position-horizontal-relative\s*:\s*page/.test(style) ? 'page' : /mso-position-horizontal-relative\s*:\s*margin/.test(style) ? 'margin' : 'column',
-          relativeY: /mso-position-vertical-relative\s*:\s*page/.test(style) ? 'page' : /mso-position-vertical-relative\s*:\s*margin/.test(style) ? 'margin' : 'paragraph',
-          wrap: vmlWrap(shape, style),
-          ...vmlAlign(style),
-        }
-      : undefined;
+    const floating = vmlAnchor(shape, style);
     if (shape.name === 'group' && width && height) {
       // Each member placed where it sits in the group: on the page for a floating group, over the
       // group's box in the line for an inline one.
@@ -231,25 +193,6 @@ export function inlineGroup(members: Inline[], width: number, height: number): S
   return { kind: 'shape', geometry: 'rect', width, height, members: shapes };
 }
 
-const VML_SHAPES = new Set(['shape', 'rect', 'roundrect', 'oval', 'group', 'line', 'polyline']);
-
-/** Maps a VML group's coordinates to points from the outermost group's corner. */
-type GroupSpace = (x: number, y: number) => [number, number];
-
-/** The space of a group's members: its coordorigin and coordsize (VML's default 1000 × 1000) stretched over `box` (in the parent's space). */
-function groupSpace(g: XmlElement, parent: GroupSpace, box: { x: number; y: number; width: number; height: number }): GroupSpace {
-  const [ox, oy] = (attr(g, 'coordorigin') ?? '0,0').split(',').map((v) => parseFloat(v) || 0);
-  const [cw, ch] = (attr(g, 'coordsize') ?? '1000,1000').split(',').map((v) => parseFloat(v) || 1000);
-  return (x, y) => parent(box.x + ((x - ox!) * box.width) / cw!, box.y + ((y - oy!) * box.height) / ch!);
-}
-
-/** A member's left, top, width and height: plain numbers in its group's coordinates. */
-function memberBox(el: XmlElement): { x: number; y: number; width: number; height: number } {
-  const style = el.attrs['style'] ?? '';
-  const n = (prop: string) => parseFloat(new RegExp(`(?:^|;)\\s*${prop}\\s*:\\s*(-?[0-9.]+)`).exec(style)?.[1] ?? '0') || 0;
-  return { x: n('left'), y: n('top'), width: n('width'), height: n('height') };
-}
-
 /** A group's members into `out`, placed like the group (`floating`, with its inGroup size). */
 function vmlGroup(g: XmlElement, space: GroupSpace, floating: FloatingPlacement, ctx: DrawingContext, out: Inline[]): void {
   for (const member of elements(g)) {
@@ -270,7 +213,7 @@ function vmlGroup(g: XmlElement, space: GroupSpace, floating: FloatingPlacement,
 }
 
 /** A picture inline of the given size (floating when placed so); undefined without a picture or a size. */
-function pictureInline(img: ReturnType<typeof loadImage>, width: number, height: number, floating: FloatingPlacement | undefined, crop?: PictureCrop): Inline | undefined {
+function pictureInline(img: ReturnType<typeof partPicture>, width: number, height: number, floating: FloatingPlacement | undefined, crop?: PictureCrop): Inline | undefined {
   if (!img || !width || !height) return undefined;
   const inline: Inline = { kind: 'image', data: img.data, contentType: img.contentType, width, height };
   if (floating) inline.floating = floating;
@@ -278,29 +221,9 @@ function pictureInline(img: ReturnType<typeof loadImage>, width: number, height:
   return inline;
 }
 
-/** The part of a VML picture shown: v:imagedata's cropleft, croptop… as fractions ("0.25") or in 1/65536 ("16384f"). */
-function vmlCrop(imagedata: XmlElement): PictureCrop | undefined {
-  const side = (name: string) => {
-    const v = imagedata.attrs[name]?.trim();
-    const n = !v ? 0 : v.endsWith('f') ? Number(v.slice(0, -1)) / 65536 : Number(v);
-    return Math.min(Math.max(n || 0, 0), 0.99);
-  };
-  return shownCrop({ left: side('cropleft'), top: side('croptop'), right: side('cropright'), bottom: side('cropbottom') });
-}
-
-/**
- * The part of a picture a:srcRect shows: l, t, r, b cut off in thousandths of a percent of the
- * picture. Negative values (the picture shrunk inside its box) are not kept: it fills its box.
- */
-function cropOf(srcRect: XmlElement | undefined): PictureCrop | undefined {
-  if (!srcRect) return undefined;
-  const side = (name: string) => Math.min(Math.max(Number(srcRect.attrs[name] ?? 0) / 100_000 || 0, 0), 0.99);
-  return shownCrop({ left: side('l'), top: side('t'), right: side('r'), bottom: side('b') });
-}
-
 /** One VML shape: drawn (shapes, text boxes with a fill or frame), a plain text box, or a picture. */
 function vmlMember(shape: XmlElement, width: number, height: number, floating: FloatingPlacement | undefined, ctx: DrawingContext, out: Inline[], group?: GroupMember): void {
-  const drawn = readVmlShape(shape, width, height, floating, ctx, group);
+  const drawn = readVmlShape(shape, width, height, floating, vmlText(ctx), group);
   if (drawn) {
     out.push(drawn);
     return;
@@ -311,6 +234,11 @@ function vmlMember(shape: XmlElement, width: number, height: number, floating: F
     return;
   }
   const imagedata = descendant(shape, 'imagedata');
-  const picture = pictureInline(loadImage(ctx, imagedata?.attrs['r:id'] ?? imagedata?.attrs['r:pict']), width, height, floating, imagedata && vmlCrop(imagedata));
+  const picture = pictureInline(partPicture(ctx.pkg, ctx.part, imagedata?.attrs['r:id'] ?? imagedata?.attrs['r:pict']), width, height, floating, imagedata && vmlCrop(imagedata));
   if (picture) out.push(picture);
+}
+
+/** The text of a v:textbox in Word: its w:txbxContent, read as Word blocks. */
+function vmlText(ctx: DrawingContext): VmlText<Block> {
+  return { content: (textbox) => child(textbox, 'txbxContent'), blocksOf: (content) => ctx.blocksOf(content) };
 }
