@@ -29,89 +29,89 @@ function compound(arg: XmlElement | undefined): boolean {
 
 /** Writes an equation (m:oMath, m:oMathPara) through `emit`. */
 export function writeMath(el: XmlElement, emit: Emit): void {
-  const walk = (e: XmlElement | undefined, script: Script, depth: number): void => {
-    if (!e || depth > MOST_NESTED) return;
-    for (const c of elements(e)) {
-      const sub = (name: string, s: Script = script) => walk(child(c, name), s, depth + 1);
-      switch (c.name) {
-        case 'r':
-          for (const t of elements(c)) if (t.name === 't') emit(textOf(t), script);
-          break;
-        case 'sSup':
-          sub('e');
-          sub('sup', 'superscript');
-          break;
-        case 'sSub':
-          sub('e');
-          sub('sub', 'subscript');
-          break;
-        case 'sSubSup':
-          sub('e');
-          sub('sub', 'subscript');
-          sub('sup', 'superscript');
-          break;
-        case 'sPre':
-          sub('sub', 'subscript');
-          sub('sup', 'superscript');
-          sub('e');
-          break;
-        case 'f': {
-          const num = child(c, 'num');
-          const den = child(c, 'den');
-          const wrap = (part: XmlElement | undefined, name: string) => {
-            const paren = compound(part);
-            if (paren) emit('(', script);
-            sub(name);
-            if (paren) emit(')', script);
-          };
-          // A fraction without a bar (a binomial coefficient) is its two parts side by side.
-          const bar = prop(c, 'fPr', 'type') !== 'noBar';
-          wrap(num, 'num');
-          emit(bar ? '/' : ' ', script);
-          wrap(den, 'den');
-          break;
-        }
-        case 'rad': {
-          const degree = child(c, 'deg');
-          if (degree && elements(degree).some((d) => !d.name.endsWith('Pr'))) sub('deg', 'superscript');
-          emit('√', script);
-          const paren = compound(child(c, 'e'));
-          if (paren) emit('(', script);
-          sub('e');
-          if (paren) emit(')', script);
-          break;
-        }
-        case 'd': {
-          const open = prop(c, 'dPr', 'begChr') ?? '(';
-          const close = prop(c, 'dPr', 'endChr') ?? ')';
-          const separator = prop(c, 'dPr', 'sepChr') ?? '|';
-          emit(open, script);
-          elements(c)
-            .filter((x) => x.name === 'e')
-            .forEach((x, i) => {
-              if (i) emit(separator, script);
-              walk(x, script, depth + 1);
-            });
-          emit(close, script);
-          break;
-        }
-        case 'nary': {
-          emit(prop(c, 'naryPr', 'chr') ?? '∫', script);
-          sub('sub', 'subscript');
-          sub('sup', 'superscript');
-          sub('e');
-          break;
-        }
-        case 'func':
-          sub('fName');
-          emit(' ', script);
-          sub('e');
-          break;
-        default:
-          // Bars, accents, boxes, limits, arrays, matrices, phantoms: their parts in order. Properties are not shown.
-          if (!c.name.endsWith('Pr')) walk(c, script, depth + 1);
-      }
-    }
-  };
-  walk(el, undefined, 0);
+  walk(el, undefined, 0, emit);
 }
+
+function walk(e: XmlElement | undefined, script: Script, depth: number, emit: Emit): void {
+  if (!e || depth > MOST_NESTED) return;
+  for (const c of elements(e)) {
+    const write = WRITERS.get(c.name);
+    const part: MathPart = {
+      el: c,
+      script,
+      emit,
+      sub: (name, s = script) => walk(child(c, name), s, depth + 1, emit),
+      inner: (x) => walk(x, script, depth + 1, emit),
+    };
+    if (write) write(part);
+    // Bars, accents, boxes, limits, arrays, matrices, phantoms: their parts in order. Properties are not shown.
+    else if (!c.name.endsWith('Pr')) part.inner(c);
+  }
+}
+
+/** An element of the equation being written, with the means to write its parts one level deeper. */
+interface MathPart {
+  el: XmlElement;
+  script: Script;
+  emit: Emit;
+  /** Writes the child element `name`, raised or lowered as `s` says (else as this element is). */
+  sub(name: string, s?: Script): void;
+  /** Writes the given element's parts in this element's script. */
+  inner(e: XmlElement): void;
+}
+
+/** An argument, parenthesised when it is more than one term. */
+function writeTerm({ el, script, emit, sub }: MathPart, name: string): void {
+  const paren = compound(child(el, name));
+  if (paren) emit('(', script);
+  sub(name);
+  if (paren) emit(')', script);
+}
+
+/** How each OMML element is written linearly; any other element writes its parts in order. */
+const WRITERS = new Map<string, (part: MathPart) => void>([
+  ['r', ({ el, script, emit }) => {
+    for (const t of elements(el)) if (t.name === 't') emit(textOf(t), script);
+  }],
+  ['sSup', ({ sub }) => (sub('e'), sub('sup', 'superscript'))],
+  ['sSub', ({ sub }) => (sub('e'), sub('sub', 'subscript'))],
+  ['sSubSup', ({ sub }) => (sub('e'), sub('sub', 'subscript'), sub('sup', 'superscript'))],
+  ['sPre', ({ sub }) => (sub('sub', 'subscript'), sub('sup', 'superscript'), sub('e'))],
+  ['f', (part) => {
+    // A fraction without a bar (a binomial coefficient) is its two parts side by side.
+    const bar = prop(part.el, 'fPr', 'type') !== 'noBar';
+    writeTerm(part, 'num');
+    part.emit(bar ? '/' : ' ', part.script);
+    writeTerm(part, 'den');
+  }],
+  ['rad', (part) => {
+    const degree = child(part.el, 'deg');
+    if (degree && elements(degree).some((d) => !d.name.endsWith('Pr'))) part.sub('deg', 'superscript');
+    part.emit('√', part.script);
+    writeTerm(part, 'e');
+  }],
+  ['d', ({ el, script, emit, inner }) => {
+    const open = prop(el, 'dPr', 'begChr') ?? '(';
+    const close = prop(el, 'dPr', 'endChr') ?? ')';
+    const separator = prop(el, 'dPr', 'sepChr') ?? '|';
+    emit(open, script);
+    elements(el)
+      .filter((x) => x.name === 'e')
+      .forEach((x, i) => {
+        if (i) emit(separator, script);
+        inner(x);
+      });
+    emit(close, script);
+  }],
+  ['nary', ({ el, script, emit, sub }) => {
+    emit(prop(el, 'naryPr', 'chr') ?? '∫', script);
+    sub('sub', 'subscript');
+    sub('sup', 'superscript');
+    sub('e');
+  }],
+  ['func', ({ script, emit, sub }) => {
+    sub('fName');
+    emit(' ', script);
+    sub('e');
+  }],
+]);

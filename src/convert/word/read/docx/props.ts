@@ -214,48 +214,8 @@ export function parsePPr(el: XmlElement | undefined, theme: Theme): ParaProps {
         if (v) p.align = v;
         break;
       }
-      case 'ind': {
-        const left = twips(a['left'] ?? a['start']);
-        const right = twips(a['right'] ?? a['end']);
-        const hanging = twips(a['hanging']);
-        const first = twips(a['firstLine']);
-        if (left !== undefined) p.indentLeft = left;
-        if (right !== undefined) p.indentRight = right;
-        if (hanging !== undefined) p.firstLine = -hanging;
-        else if (first !== undefined) p.firstLine = first;
-        break;
-      }
-      case 'spacing': {
-        // Autospacing is the HTML-like 14 pt that Word uses instead of the stated value.
-        if (onOff(a['beforeAutospacing'])) {
-          p.spaceBefore = 14;
-          p.autoSpaceBefore = true;
-        } else {
-          const v = twips(a['before']);
-          if (v !== undefined) {
-            p.spaceBefore = v;
-            p.autoSpaceBefore = false;
-          }
-        }
-        if (onOff(a['afterAutospacing'])) {
-          p.spaceAfter = 14;
-          p.autoSpaceAfter = true;
-        } else {
-          const v = twips(a['after']);
-          if (v !== undefined) {
-            p.spaceAfter = v;
-            p.autoSpaceAfter = false;
-          }
-        }
-        const line = parseFloat(a['line'] ?? '');
-        if (Number.isFinite(line)) {
-          const rule = a['lineRule'] ?? 'auto';
-          if (rule === 'exact' || rule === 'exactly') p.line = { rule: 'exact', value: Math.abs(line) / 20 };
-          else if (rule === 'atLeast') p.line = { rule: 'atLeast', value: line / 20 };
-          else if (line > 0) p.line = { rule: 'auto', value: line / 240 };
-        }
-        break;
-      }
+      case 'ind': readIndents(p, a); break;
+      case 'spacing': readSpacing(p, a); break;
       case 'contextualSpacing': p.contextualSpacing = toggle(c); break;
       case 'pageBreakBefore': p.pageBreakBefore = toggle(c); break;
       case 'keepNext': p.keepNext = toggle(c); break;
@@ -272,19 +232,7 @@ export function parsePPr(el: XmlElement | undefined, theme: Theme): ParaProps {
         if (b) p.borders = b;
         break;
       }
-      case 'tabs': {
-        const tabs: TabStop[] = [];
-        for (const t of children(c, 'tab')) {
-          const pos = twips(t.attrs['pos']);
-          if (pos === undefined) continue;
-          const stop: TabStop = { pos, align: TAB_ALIGN[t.attrs['val'] ?? 'left'] ?? 'left' };
-          const leader = LEADER[t.attrs['leader'] ?? ''];
-          if (leader && leader !== 'none') stop.leader = leader;
-          tabs.push(stop);
-        }
-        p.tabs = tabs;
-        break;
-      }
+      case 'tabs': p.tabs = parseTabs(c); break;
       case 'framePr': {
         const frame = parseFramePr(a);
         if (frame) p.frame = frame;
@@ -305,6 +253,64 @@ export function parsePPr(el: XmlElement | undefined, theme: Theme): ParaProps {
     }
   }
   return p;
+}
+
+/** w:ind: the start and end indents, and the first line's indent or hanging (which wins). */
+function readIndents(p: ParaProps, a: Record<string, string>): void {
+  const left = twips(a['left'] ?? a['start']);
+  const right = twips(a['right'] ?? a['end']);
+  const hanging = twips(a['hanging']);
+  const first = twips(a['firstLine']);
+  if (left !== undefined) p.indentLeft = left;
+  if (right !== undefined) p.indentRight = right;
+  if (hanging !== undefined) p.firstLine = -hanging;
+  else if (first !== undefined) p.firstLine = first;
+}
+
+/** w:spacing: the space before and after (stated, or Word's HTML-like autospacing) and the line spacing. */
+function readSpacing(p: ParaProps, a: Record<string, string>): void {
+  // Autospacing is the HTML-like 14 pt that Word uses instead of the stated value.
+  if (onOff(a['beforeAutospacing'])) {
+    p.spaceBefore = 14;
+    p.autoSpaceBefore = true;
+  } else {
+    const v = twips(a['before']);
+    if (v !== undefined) {
+      p.spaceBefore = v;
+      p.autoSpaceBefore = false;
+    }
+  }
+  if (onOff(a['afterAutospacing'])) {
+    p.spaceAfter = 14;
+    p.autoSpaceAfter = true;
+  } else {
+    const v = twips(a['after']);
+    if (v !== undefined) {
+      p.spaceAfter = v;
+      p.autoSpaceAfter = false;
+    }
+  }
+  const line = parseFloat(a['line'] ?? '');
+  if (Number.isFinite(line)) {
+    const rule = a['lineRule'] ?? 'auto';
+    if (rule === 'exact' || rule === 'exactly') p.line = { rule: 'exact', value: Math.abs(line) / 20 };
+    else if (rule === 'atLeast') p.line = { rule: 'atLeast', value: line / 20 };
+    else if (line > 0) p.line = { rule: 'auto', value: line / 240 };
+  }
+}
+
+/** w:tabs: the stops with a position, with their alignment and leader. */
+function parseTabs(c: XmlElement): TabStop[] {
+  const tabs: TabStop[] = [];
+  for (const t of children(c, 'tab')) {
+    const pos = twips(t.attrs['pos']);
+    if (pos === undefined) continue;
+    const stop: TabStop = { pos, align: TAB_ALIGN[t.attrs['val'] ?? 'left'] ?? 'left' };
+    const leader = LEADER[t.attrs['leader'] ?? ''];
+    if (leader && leader !== 'none') stop.leader = leader;
+    tabs.push(stop);
+  }
+  return tabs;
 }
 
 const FRAME_X_ALIGN = new Set(['left', 'center', 'right', 'inside', 'outside']);
