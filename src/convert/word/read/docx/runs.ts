@@ -138,17 +138,38 @@ function styleOf(r: XmlElement | undefined, scope: Scope, reader: StoryReader): 
   return reader.ctx.intern(finalRunStyle(runProps(r, scope, reader)));
 }
 
+/**
+ * The run being read: its properties, and its style and the style of its complex-script text
+ * (complex-script.ts), each made when first needed: most runs need one of the two, once.
+ */
+class RunStyles {
+  private plain: RunStyle | undefined;
+  private complex: RunStyle | undefined;
+  private link: string | undefined;
+
+  constructor(readonly props: RunProps, private readonly reader: StoryReader) {
+    this.link = props.link;
+  }
+
+  style(): RunStyle {
+    return (this.plain ??= this.reader.ctx.intern(finalRunStyle(this.props, false, this.link)));
+  }
+
+  complexStyle(): RunStyle {
+    return (this.complex ??= this.reader.ctx.intern(finalRunStyle(this.props, true, this.link)));
+  }
+
+  /** A HYPERLINK field's result starts: the run's later text carries its link. */
+  relink(link: string): void {
+    this.link = link;
+    this.plain = this.complex = undefined;
+  }
+}
+
 function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader): void {
   const props = runProps(r, scope, reader);
-  // The run's style, and the style of its complex-script text (complex-script.ts), each made when
-  // first needed: most runs need one of the two, once.
-  let link = props.link;
-  let plain: RunStyle | undefined;
-  let complex: RunStyle | undefined;
-  const style = () => (plain ??= reader.ctx.intern(finalRunStyle(props, false, link)));
-  const complexStyle = () => (complex ??= reader.ctx.intern(finalRunStyle(props, true, link)));
-  const symbolFont = isSymbolFont(props.font);
-  const fields = reader.fields;
+  const styles = new RunStyles(props, reader);
+  const style = () => styles.style();
   const drawingCtx: DrawingContext = {
     pkg: reader.ctx.pkg,
     part: reader.part,
@@ -159,14 +180,9 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
     if (typeof el === 'string') continue;
     switch (el.name) {
       case 't':
-      case 'delText': {
-        let text = textOf(el);
-        // Text in a symbol font (or private-use characters) has no glyphs in our fonts.
-        if (symbolFont || hasPrivateUse(text)) text = mapSymbolText(text, props.font);
-        if (symbolFont) b.text(text, plainFontStyle(props, scope, reader));
-        else for (const part of scriptStretches(text)) b.text(part.text, part.complex ? complexStyle() : style());
+      case 'delText':
+        runText(textOf(el), styles, scope, b, reader);
         break;
-      }
       case 'tab':
       case 'ptab':
         b.push({ kind: 'tab', style: style() });
@@ -187,33 +203,11 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
         if (Number.isFinite(code)) b.text(mapSymbolChar(code, el.attrs['font']), isSymbolFont(el.attrs['font']) ? plainFontStyle(props, scope, reader) : style());
         break;
       }
-      case 'fldChar': {
-        const type = el.attrs['fldCharType'];
-        if (type === 'begin') {
-          const cb = child(child(el, 'ffData'), 'checkBox');
-          if (cb) {
-            const checked = child(cb, 'checked') ?? child(cb, 'default');
-            fields.begin(checked ? onOff(checked.attrs['val'] ?? '1') : false);
-          } else fields.begin();
-        } else if (type === 'separate') {
-          // separate() has already checked visibility; the field's own frame now suppresses its stale result.
-          const shown = fields.separate();
-          if (shown.page) b.out.push({ kind: 'field', field: shown.page, style: style() });
-          if (shown.text) b.out.push({ kind: 'text', text: shown.text, style: style() });
-          // A HYPERLINK field's result starts now: later text in this run carries the link.
-          if (fields.link && !props.link) {
-            link = fields.link;
-            plain = complex = undefined;
-          }
-        } else if (type === 'end') {
-          const done = fields.end();
-          if (done.page) b.push({ kind: 'field', field: done.page, style: style() });
-          if (done.text) b.text(done.text, style());
-        }
+      case 'fldChar':
+        fieldChar(el, styles, b, reader.fields);
         break;
-      }
       case 'instrText':
-        fields.instrText(textOf(el));
+        reader.fields.instrText(textOf(el));
         break;
       case 'drawing':
         for (const i of readDrawing(el, drawingCtx)) b.push(i);
@@ -247,6 +241,39 @@ function run(r: XmlElement, scope: Scope, b: InlineBuilder, reader: StoryReader)
       }
       // rPr, softHyphen (drop), lastRenderedPageBreak, annotationRef, commentReference, separators.
     }
+  }
+}
+
+/** w:t, w:delText: the text, its complex-script stretches in their own style. */
+function runText(text: string, styles: RunStyles, scope: Scope, b: InlineBuilder, reader: StoryReader): void {
+  const { props } = styles;
+  const symbolFont = isSymbolFont(props.font);
+  // Text in a symbol font (or private-use characters) has no glyphs in our fonts.
+  if (symbolFont || hasPrivateUse(text)) text = mapSymbolText(text, props.font);
+  if (symbolFont) b.text(text, plainFontStyle(props, scope, reader));
+  else for (const part of scriptStretches(text)) b.text(part.text, part.complex ? styles.complexStyle() : styles.style());
+}
+
+/** w:fldChar: a complex field begins (a form check box with its state), shows its result, or ends (fields.ts). */
+function fieldChar(el: XmlElement, styles: RunStyles, b: InlineBuilder, fields: StoryReader['fields']): void {
+  const type = el.attrs['fldCharType'];
+  if (type === 'begin') {
+    const cb = child(child(el, 'ffData'), 'checkBox');
+    if (cb) {
+      const checked = child(cb, 'checked') ?? child(cb, 'default');
+      fields.begin(checked ? onOff(checked.attrs['val'] ?? '1') : false);
+    } else fields.begin();
+  } else if (type === 'separate') {
+    // separate() has already checked visibility; the field's own frame now suppresses its stale result.
+    const shown = fields.separate();
+    if (shown.page) b.out.push({ kind: 'field', field: shown.page, style: styles.style() });
+    if (shown.text) b.out.push({ kind: 'text', text: shown.text, style: styles.style() });
+    // A HYPERLINK field's result starts now: later text in this run carries the link.
+    if (fields.link && !styles.props.link) styles.relink(fields.link);
+  } else if (type === 'end') {
+    const done = fields.end();
+    if (done.page) b.push({ kind: 'field', field: done.page, style: styles.style() });
+    if (done.text) b.text(done.text, styles.style());
   }
 }
 
