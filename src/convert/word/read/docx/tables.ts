@@ -56,6 +56,17 @@ function usable(b: Border | undefined): Border | undefined {
   return borderShows(b) ? b : undefined;
 }
 
+/** What every cell of a table reads through: the table style and look, the table's own borders and margins. */
+interface TableFrame {
+  reader: StoryReader;
+  style: ReturnType<StoryReader['ctx']['styles']['tableStyle']>;
+  look: Look;
+  directBorders: Partial<Record<TableBorderSide, Border>>;
+  directMargins: CellMargins | undefined;
+  cellSpacing: number;
+  rowCount: number;
+}
+
 export function readTable(tbl: XmlElement, reader: StoryReader): Table {
   const { styles, theme } = reader.ctx;
   const tblPr = child(tbl, 'tblPr');
@@ -72,74 +83,8 @@ export function readTable(tbl: XmlElement, reader: StoryReader): Table {
   const cellSpacing = spacingEl && (spacingEl.attrs['type'] ?? 'dxa') === 'dxa' ? (twips(spacingEl.attrs['w']) ?? 0) : 0;
   const rowEls = collect(tbl, 'tr');
   reader.ctx.counts.add('rows', rowEls.length);
-  const rows: TableRow[] = [];
-
-  rowEls.forEach((tr, r) => {
-    const trPr = child(tr, 'trPr');
-    const cellEls = collect(tr, 'tc');
-    reader.ctx.counts.add('cells', cellEls.length);
-    const row: TableRow = { cells: [] };
-    if (child(trPr, 'tblHeader') && attr(child(trPr, 'tblHeader'), 'val') !== '0' && attr(child(trPr, 'tblHeader'), 'val') !== 'false') row.header = true;
-    if (child(trPr, 'cantSplit') && attr(child(trPr, 'cantSplit'), 'val') !== '0' && attr(child(trPr, 'cantSplit'), 'val') !== 'false') row.cantSplit = true;
-    const trHeight = child(trPr, 'trHeight');
-    const h = twips(attr(trHeight, 'val'));
-    const hRule = attr(trHeight, 'hRule');
-    if (h && hRule !== 'auto') row.height = { rule: hRule === 'exact' ? 'exact' : 'atLeast', value: h };
-    const gridBefore = parseInt(attr(child(trPr, 'gridBefore'), 'val') ?? '', 10);
-    if (gridBefore > 0) row.gridBefore = gridBefore;
-
-    cellEls.forEach((tc, c) => {
-      const tcPr = child(tc, 'tcPr');
-      const layer = cellLayer(style, look, r, rowEls.length, c, cellEls.length);
-      const own = parseBorders(child(tcPr, 'tcBorders'), theme, TABLE_BORDER_SIDES) ?? {};
-      const edge = (side: 'top' | 'bottom' | 'left' | 'right', outer: boolean): Border | undefined => {
-        const inner: TableBorderSide = side === 'top' || side === 'bottom' ? 'insideH' : 'insideV';
-        const key: TableBorderSide = outer ? side : inner;
-        return usable(
-          own[side] ??
-            layer?.cellBorders?.[side] ??
-            (outer ? undefined : layer?.cellBorders?.[inner]) ??
-            directBorders[key] ??
-            layer?.tableBorders?.[key],
-        );
-      };
-      const span = parseInt(attr(child(tcPr, 'gridSpan'), 'val') ?? '1', 10);
-      let blocks = reader.blocks(tc, layer);
-      withoutEdgeAutoSpacing(blocks, true, true);
-      // w:hideMark: an empty cell's paragraph mark does not count toward its row's height (Word and
-      // LibreOffice collapse a row of such cells to its borders and margins).
-      if (child(tcPr, 'hideMark') && blocks.every((b) => b.kind === 'paragraph' && !b.props.list && b.inlines.every((i) => i.kind === 'text' && !i.text))) blocks = [];
-      const cell: TableCell = {
-        blocks,
-        gridSpan: span > 0 ? span : 1,
-        borders: {},
-      };
-      // Cells set apart by spacing take the inside borders on every side, as in Word.
-      const apart = cellSpacing > 0;
-      const borders = {
-        top: edge('top', !apart && r === 0),
-        bottom: edge('bottom', !apart && r === rowEls.length - 1),
-        left: edge('left', !apart && c === 0),
-        right: edge('right', !apart && c === cellEls.length - 1),
-      };
-      for (const side of ['top', 'bottom', 'left', 'right'] as const) if (borders[side]) cell.borders[side] = borders[side];
-      const vMerge = child(tcPr, 'vMerge');
-      if (vMerge) cell.vMerge = vMerge.attrs['val'] === 'restart' ? 'restart' : 'continue';
-      const shading = parseShading(child(tcPr, 'shd'), theme) ?? layer?.shading;
-      if (shading && shading !== 'auto') cell.shading = shading;
-      const va = attr(child(tcPr, 'vAlign'), 'val') ?? layer?.vAlign;
-      if (va === 'center' || va === 'bottom' || va === 'top') cell.vAlign = va;
-      const m: CellMargins = { ...DEFAULT_MARGINS, ...layer?.cellMargins, ...directMargins, ...parseCellMargins(child(tcPr, 'tcMar')) };
-      cell.margins = { top: m.top ?? 0, right: m.right ?? 0, bottom: m.bottom ?? 0, left: m.left ?? 0 };
-      const tcW = child(tcPr, 'tcW');
-      if (tcW && (tcW.attrs['type'] ?? 'dxa') === 'dxa') {
-        const w = twips(tcW.attrs['w']);
-        if (w) cell.width = w;
-      }
-      row.cells.push(cell);
-    });
-    rows.push(row);
-  });
+  const frame: TableFrame = { reader, style, look, directBorders, directMargins, cellSpacing, rowCount: rowEls.length };
+  const rows = rowEls.map((tr, r) => readRow(tr, r, frame));
 
   const table: Table = { kind: 'table', grid: grid.some((w) => w > 0) ? grid : gridFromCells(rows), rows };
   const jc = attr(child(tblPr, 'jc'), 'val');
@@ -153,6 +98,78 @@ export function readTable(tbl: XmlElement, reader: StoryReader): Table {
     if (v) table.indent = v;
   }
   return table;
+}
+
+/** w:tr: its header, can't-split, height and skipped grid columns, and its cells. */
+function readRow(tr: XmlElement, r: number, frame: TableFrame): TableRow {
+  const trPr = child(tr, 'trPr');
+  const cellEls = collect(tr, 'tc');
+  frame.reader.ctx.counts.add('cells', cellEls.length);
+  const row: TableRow = { cells: [] };
+  if (child(trPr, 'tblHeader') && attr(child(trPr, 'tblHeader'), 'val') !== '0' && attr(child(trPr, 'tblHeader'), 'val') !== 'false') row.header = true;
+  if (child(trPr, 'cantSplit') && attr(child(trPr, 'cantSplit'), 'val') !== '0' && attr(child(trPr, 'cantSplit'), 'val') !== 'false') row.cantSplit = true;
+  const trHeight = child(trPr, 'trHeight');
+  const h = twips(attr(trHeight, 'val'));
+  const hRule = attr(trHeight, 'hRule');
+  if (h && hRule !== 'auto') row.height = { rule: hRule === 'exact' ? 'exact' : 'atLeast', value: h };
+  const gridBefore = parseInt(attr(child(trPr, 'gridBefore'), 'val') ?? '', 10);
+  if (gridBefore > 0) row.gridBefore = gridBefore;
+  cellEls.forEach((tc, c) => row.cells.push(readCell(tc, r, c, cellEls.length, frame)));
+  return row;
+}
+
+/** w:tc: its blocks, span, edge borders, merge, shading, alignment, margins and width. */
+function readCell(tc: XmlElement, r: number, c: number, cellCount: number, frame: TableFrame): TableCell {
+  const { reader, directBorders, rowCount } = frame;
+  const { theme } = reader.ctx;
+  const tcPr = child(tc, 'tcPr');
+  const layer = cellLayer(frame.style, frame.look, r, rowCount, c, cellCount);
+  const own = parseBorders(child(tcPr, 'tcBorders'), theme, TABLE_BORDER_SIDES) ?? {};
+  const edge = (side: 'top' | 'bottom' | 'left' | 'right', outer: boolean): Border | undefined => {
+    const inner: TableBorderSide = side === 'top' || side === 'bottom' ? 'insideH' : 'insideV';
+    const key: TableBorderSide = outer ? side : inner;
+    return usable(
+      own[side] ??
+        layer?.cellBorders?.[side] ??
+        (outer ? undefined : layer?.cellBorders?.[inner]) ??
+        directBorders[key] ??
+        layer?.tableBorders?.[key],
+    );
+  };
+  const span = parseInt(attr(child(tcPr, 'gridSpan'), 'val') ?? '1', 10);
+  let blocks = reader.blocks(tc, layer);
+  withoutEdgeAutoSpacing(blocks, true, true);
+  // w:hideMark: an empty cell's paragraph mark does not count toward its row's height (Word and
+  // LibreOffice collapse a row of such cells to its borders and margins).
+  if (child(tcPr, 'hideMark') && blocks.every((b) => b.kind === 'paragraph' && !b.props.list && b.inlines.every((i) => i.kind === 'text' && !i.text))) blocks = [];
+  const cell: TableCell = {
+    blocks,
+    gridSpan: span > 0 ? span : 1,
+    borders: {},
+  };
+  // Cells set apart by spacing take the inside borders on every side, as in Word.
+  const apart = frame.cellSpacing > 0;
+  const borders = {
+    top: edge('top', !apart && r === 0),
+    bottom: edge('bottom', !apart && r === rowCount - 1),
+    left: edge('left', !apart && c === 0),
+    right: edge('right', !apart && c === cellCount - 1),
+  };
+  for (const side of ['top', 'bottom', 'left', 'right'] as const) if (borders[side]) cell.borders[side] = borders[side];
+  const vMerge = child(tcPr, 'vMerge');
+  if (vMerge) cell.vMerge = vMerge.attrs['val'] === 'restart' ? 'restart' : 'continue';
+  const shading = parseShading(child(tcPr, 'shd'), theme) ?? layer?.shading;
+  if (shading && shading !== 'auto') cell.shading = shading;
+  const va = attr(child(tcPr, 'vAlign'), 'val') ?? layer?.vAlign;
+  if (va === 'center' || va === 'bottom' || va === 'top') cell.vAlign = va;
+  const m: CellMargins = { ...DEFAULT_MARGINS, ...layer?.cellMargins, ...frame.directMargins, ...parseCellMargins(child(tcPr, 'tcMar')) };
+  cell.margins = { top: m.top ?? 0, right: m.right ?? 0, bottom: m.bottom ?? 0, left: m.left ?? 0 };
+  const tcW = child(tcPr, 'tcW');
+  if (tcW && (tcW.attrs['type'] ?? 'dxa') === 'dxa') {
+    const w = twips(tcW.attrs['w']);
+    if (w) cell.width = w;
+  }
+  return cell;
 }
 
 /** The table style's whole-table layer with the conditional parts that apply to this cell. */
