@@ -8,6 +8,7 @@ import type * as Mupdf from 'mupdf';
 import { parseDocument } from 'htmlparser2';
 import { Element } from 'domhandler';
 import { parseColor } from './html-page-decor';
+import { arcCurves } from '../../paint/arc';
 
 type Matrix = [number, number, number, number, number, number];
 interface Paint {
@@ -230,7 +231,7 @@ function pathData(path: Mupdf.Path, d: string): Mupdf.Path {
   return path;
 }
 
-/** An elliptical arc (SVG's endpoint form) as cubic Béziers, by SVG's implementation notes (F.6). */
+/** An elliptical arc (SVG's endpoint form) as cubic Béziers: its centre and angles by SVG's implementation notes (F.6), its curves by paint/arc.ts. */
 function arc(path: Mupdf.Path, x1: number, y1: number, rx: number, ry: number, angle: number, large: boolean, sweep: boolean, x2: number, y2: number): void {
   if (rx === 0 || ry === 0 || (x1 === x2 && y1 === y2)) return path.lineTo(x2, y2);
   [rx, ry] = [Math.abs(rx), Math.abs(ry)];
@@ -254,16 +255,8 @@ function arc(path: Mupdf.Path, x1: number, y1: number, rx: number, ry: number, a
   let delta = angleOf((x1p - cxp) / rx, (y1p - cyp) / ry, (-x1p - cxp) / rx, (-y1p - cyp) / ry);
   if (!sweep && delta > 0) delta -= 2 * Math.PI;
   if (sweep && delta < 0) delta += 2 * Math.PI;
-  const segments = Math.ceil(Math.abs(delta) / (Math.PI / 2));
-  const step = delta / segments;
-  const k = (4 / 3) * Math.tan(step / 4);
-  const point = (t: number) => [cx + rx * Math.cos(t) * cos - ry * Math.sin(t) * sin, cy + rx * Math.cos(t) * sin + ry * Math.sin(t) * cos] as const;
-  const tangent = (t: number) => [-rx * Math.sin(t) * cos - ry * Math.cos(t) * sin, -rx * Math.sin(t) * sin + ry * Math.cos(t) * cos] as const;
-  for (let s = 0; s < segments; s++) {
-    const [t1, t2] = [start + s * step, start + (s + 1) * step];
-    const [p1, p2, d1, d2] = [point(t1), point(t2), tangent(t1), tangent(t2)];
-    path.curveTo(p1[0] + k * d1[0], p1[1] + k * d1[1], p2[0] - k * d2[0], p2[1] - k * d2[1], p2[0], p2[1]);
-  }
+  const degrees = 180 / Math.PI;
+  for (const curve of arcCurves(cx, cy, rx, ry, start * degrees, delta * degrees, angle)) path.curveTo(...curve);
 }
 
 /** An SVG transform list as one matrix (applied right to left, as SVG composes them). */

@@ -7,6 +7,7 @@
  */
 import type { FreeformPath, PathOp, PathPart } from './model';
 import { attr, elements, type XmlElement } from '../../codecs/xml';
+import { arcCurves } from '../../paint/arc';
 
 /**
  * The parts of a VML path ("m0,0 l100,0,100,100 x e"), or undefined when it uses what is not read
@@ -162,22 +163,12 @@ const num = (v: string | undefined): number | undefined => (v !== undefined && v
 
 /**
  * An elliptical arc from (x, y), which lies on the ellipse at angle `start` (degrees, clockwise
- * in y-down space), sweeping `sweep` degrees; appended as Béziers of at most 90°. Returns its end.
+ * in y-down space), sweeping `sweep` degrees; appended as Béziers of at most 90° (paint/arc.ts). Returns its end.
  */
 export function arc(ops: PathOp[], x: number, y: number, rx: number, ry: number, start: number, sweep: number): [number, number] {
   const rad = (d: number) => (d * Math.PI) / 180;
   const cx = x - rx * Math.cos(rad(start)), cy = y - ry * Math.sin(rad(start));
-  const steps = Math.max(1, Math.ceil(Math.abs(sweep) / 90));
-  const step = sweep / steps;
-  let a = start;
-  for (let i = 0; i < steps; i++) {
-    const a0 = rad(a), a1 = rad(a + step);
-    const k = (4 / 3) * Math.tan((a1 - a0) / 4);
-    const [x0, y0] = [Math.cos(a0), Math.sin(a0)];
-    const [x1, y1] = [Math.cos(a1), Math.sin(a1)];
-    ops.push(['C', cx + rx * (x0 - k * y0), cy + ry * (y0 + k * x0), cx + rx * (x1 + k * y1), cy + ry * (y1 - k * x1), cx + rx * x1, cy + ry * y1]);
-    a += step;
-  }
+  for (const curve of arcCurves(cx, cy, rx, ry, start, sweep)) ops.push(['C', ...curve]);
   const end = rad(start + sweep);
   return [cx + rx * Math.cos(end), cy + ry * Math.sin(end)];
 }
