@@ -1,9 +1,11 @@
 /**
  * Pictures and text boxes: DrawingML (w:drawing with wp:inline / wp:anchor) and legacy VML (w:pict,
- * w:object). Images become image inlines with their media bytes; shapes with text become textbox
- * inlines whose content is read like any other story. Charts are drawn from their cached values
- * (chart.ts); SmartArt has no picture of its own in the package and is skipped (an mc:Fallback
- * picture, when present, is chosen by the caller).
+ * w:object), as Word inlines. What the Office parts read alike for every format (a part's pictures
+ * and their crops, office/drawingml/picture.ts; VML shapes, anchors and group spaces, office/vml.ts)
+ * is read there; what is Word's stays here: wp:anchor's placement, and text boxes whose
+ * w:txbxContent is read like any other story. Images become image inlines with their media bytes.
+ * Charts are drawn from their cached values (chart.ts); SmartArt has no picture of its own in the
+ * package and is skipped (an mc:Fallback picture, when present, is chosen by the caller).
  */
 import type { Block, FloatingPlacement, Inline, PictureCrop, Shape } from '../../model/index';
 import { attr, child, descendant, descendants, elements, type XmlElement } from '../../../../codecs/xml';
