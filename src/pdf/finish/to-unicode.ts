@@ -130,3 +130,38 @@ function encodeTarget(s: string): string {
 }
 
 const hex = (n: number, digits: number) => n.toString(16).padStart(digits, '0');
+
+/** Each font's ToUnicode map, taken off the font (MuPDF's subsetter loads fonts faster without: finish/index.ts). */
+export function takeToUnicode(fonts: Mupdf.PDFObject[]): [Mupdf.PDFObject, Mupdf.PDFObject][] {
+  const taken: [Mupdf.PDFObject, Mupdf.PDFObject][] = [];
+  for (const font of fonts) {
+    const map = font.get('ToUnicode');
+    if (!map.isIndirect()) continue;
+    taken.push([font, map]);
+    font.delete('ToUnicode');
+  }
+  return taken;
+}
+
+/**
+ * Fonts whose hyphen glyph also serves the soft hyphen (Liberation's designs, many embedded faces)
+ * come out of MuPDF's writer with that glyph mapped to U+00AD, so "e-mail" extracted and searched
+ * as "e\u00admail". letterToUnicode mends the maps it rewrites; this mends every other font's map
+ * (those MuPDF subset), making each such mapping U+002D.
+ */
+export function hyphensAsHyphens(pdf: Mupdf.PDFDocument): void {
+  const seen = new Set<number>();
+  for (let i = 1; i < pdf.countObjects(); i++) {
+    // Only the fonts' ToUnicode tables are read: reading every stream would unpack every picture.
+    const font = pdf.newIndirect(i);
+    if (!font.isDictionary()) continue;
+    const table = font.get('ToUnicode');
+    if (!table.isStream() || seen.has(table.asIndirect())) continue;
+    seen.add(table.asIndirect());
+    const text = table.readStream().asString();
+    if (!/<00ad>/i.test(text)) continue;
+    // One mapping per line, `<glyph> <unicode>`: only a destination is rewritten, never a glyph number.
+    const fixed = text.replace(/(beginbfchar[\s\S]*?endbfchar)/g, (block) => block.replace(/^(\s*<[0-9a-f]+>[ \t]+)<00ad>[ \t]*$/gim, '$1<002d>'));
+    if (fixed !== text) table.writeStream(fixed);
+  }
+}
