@@ -1,10 +1,10 @@
 /**
- * The laid-out page written as the PDF html-to-pdf returns: each page drawn with its @page decor,
- * links carried over (places in the page as internal links), the title set, fonts subset, and
- * text that extracts as it reads.
+ * The laid-out page drawn as the PDF html-to-pdf returns: each page with its @page decor, then
+ * finished by the one PDF finisher (pdf/finish/: links, title, fonts subset, text that extracts as
+ * it reads).
  */
 import type * as Mupdf from 'mupdf';
-import { saveBytes } from '../../pdf/pdf';
+import { finishPdf } from '../../pdf/finish';
 import type { PageDecor } from './html-page-decor';
 import { roundingDevice, type Rounded } from './html-rounded';
 
@@ -13,7 +13,7 @@ import { roundingDevice, type Rounded } from './html-rounded';
  * rounded: html-rounded.ts), then its links added and the title set; `release` lets the layout go
  * once drawn.
  */
-export function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, sheet: { w: number; h: number; scale: number; decor: PageDecor | undefined; rounded: Map<number, Rounded>; overlay?: Mupdf.DisplayList }, release: () => void): Uint8Array {
+export function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, sheet: { w: number; h: number; scale: number; decor: PageDecor | undefined; rounded: Map<number, Rounded>; overlay?: Mupdf.DisplayList }, release: () => void): Uint8Array[] {
   const { w, h, scale, decor, rounded, overlay } = sheet;
   const out = new mupdf.Buffer();
   const writer = new mupdf.DocumentWriter(out, 'pdf', '');
@@ -37,23 +37,11 @@ export function writePdf(mupdf: typeof Mupdf, source: Mupdf.Document, sheet: { w
   const written = out.asUint8Array().slice();
   out.destroy();
   release();
-  const pdf = mupdf.Document.openDocument(written, 'application/pdf').asPDF()!;
-  try {
-    for (const link of links) {
-      if (!link.uri) continue;
-      try {
-        (pdf.loadPage(link.page) as Mupdf.PDFPage).createLink(link.rect, link.uri);
-      } catch {
-        // A scheme a PDF link cannot carry (javascript:, a file path): the text stays, unlinked.
-      }
-    }
-    if (title) pdf.setMetaData('info:Title', title);
-    pdf.subsetFonts(); // only the glyphs the page uses: a whole face is 60-400 KB
-    hyphensAsHyphens(pdf);
-    return saveBytes(pdf, 'garbage=compact,compress=yes');
-  } finally {
-    pdf.destroy();
-  }
+  return finishPdf(mupdf, written, {
+    // Places in the page were made `#page=` URIs (pdfLinkUri), which a PDF link carries as they are.
+    links: links.filter((l): l is { page: number; rect: Mupdf.Rect; uri: string } => l.uri !== null),
+    title: title || undefined,
+  });
 }
 
 /**
@@ -82,28 +70,6 @@ function pagesWithInk(mupdf: typeof Mupdf, doc: Mupdf.Document): number {
     count--;
   }
   return count;
-}
-
-/**
- * Fonts whose hyphen glyph also serves the soft hyphen (Liberation's designs, many embedded faces)
- * came out with that glyph mapped to U+00AD, so "e-mail" extracted and searched as "e\u00admail".
- * Each such mapping in the fonts' ToUnicode tables is made U+002D.
- */
-function hyphensAsHyphens(pdf: Mupdf.PDFDocument): void {
-  const seen = new Set<number>();
-  for (let i = 1; i < pdf.countObjects(); i++) {
-    // Only the fonts' ToUnicode tables are read: reading every stream would unpack every picture.
-    const font = pdf.newIndirect(i);
-    if (!font.isDictionary()) continue;
-    const table = font.get('ToUnicode');
-    if (!table.isStream() || seen.has(table.asIndirect())) continue;
-    seen.add(table.asIndirect());
-    const text = table.readStream().asString();
-    if (!/<00ad>/i.test(text)) continue;
-    // One mapping per line, `<glyph> <unicode>`: only a destination is rewritten, never a glyph number.
-    const fixed = text.replace(/(beginbfchar[\s\S]*?endbfchar)/g, (block) => block.replace(/^(\s*<[0-9a-f]+>[ \t]+)<00ad>[ \t]*$/gim, '$1<002d>'));
-    if (fixed !== text) table.writeStream(fixed);
-  }
 }
 
 /**

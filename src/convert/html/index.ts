@@ -47,7 +47,7 @@ export async function convertHtmlToPdf(bytes: Uint8Array, { mupdf, fonts, page =
       source?.destroy();
       source = undefined;
     };
-    return [writePdf(mupdf, source, { w, h, scale, decor, rounded: prepared.rounded, overlay }, release)];
+    return writePdf(mupdf, source, { w, h, scale, decor, rounded: prepared.rounded, overlay }, release);
   } finally {
     source?.destroy();
     uninstallFaces();
