@@ -19,6 +19,7 @@ import type { PDFDocument } from './pdf';
 import { LimitExceeded } from '../lib/limits';
 import { isEngineTrap } from '../lib/engine-health';
 import { IDENTITY, concat, type Matrix } from './matrix';
+import { scanContentCost, unitSquareArea, type FormCost } from './content-cost';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
 
@@ -49,14 +50,6 @@ export interface PageCost {
   contentBytes: number;
 }
 
-
-/** A form's own cost for one call (its nested forms' included), in the units of PageCost. */
-interface FormCost {
-  operators: number;
-  pageAreas: number;
-  textBytes: number;
-  formCalls: number;
-}
 
 class Walk {
   readonly cost: PageCost = { operators: 0, pageAreas: 0, textBytes: 0, formCalls: 0, contentBytes: 0 };
@@ -103,7 +96,7 @@ class Walk {
     const own: FormCost = { operators: 0, pageAreas: 0, textBytes: 0, formCalls: 0 };
     for (const s of streams) {
       if (!s.isStream()) continue;
-      scan(
+      scanContentCost(
         this.streamBytes(s),
         ctm,
         own,
@@ -230,23 +223,6 @@ function firstStream(dict: PDFObject): PDFObject | undefined {
   return found;
 }
 
-/** The share of the page a unit square drawn under `ctm` covers (its box), at most 1. */
-function unitSquareArea(ctm: Matrix, pageArea: number): number {
-  return boxArea([0, 1, 0, 1].map((_, i) => [i & 1, i >> 1] as const), ctm, pageArea);
-}
-
-function boxArea(points: (readonly [number, number])[], ctm: Matrix, pageArea: number): number {
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [x, y] of points) {
-    const [tx, ty] = [x * ctm[0] + y * ctm[2] + ctm[4], x * ctm[1] + y * ctm[3] + ctm[5]];
-    x0 = Math.min(x0, tx);
-    y0 = Math.min(y0, ty);
-    x1 = Math.max(x1, tx);
-    y1 = Math.max(y1, ty);
-  }
-  return x1 >= x0 ? Math.min(1, ((x1 - x0) * (y1 - y0)) / pageArea) : 0;
-}
-
 /** The bytes of a stream decoded, `cap` at most: Flate by fflate, unfiltered as they are, other filters by MuPDF when small. */
 export function decodeCapped(stream: PDFObject, cap: number, over: () => never): Uint8Array {
   const filter = stream.get('Filter');
@@ -292,160 +268,4 @@ function inflateCapped(raw: Uint8Array, cap: number, over: () => never): Uint8Ar
   let at = 0;
   for (const p of parts) (out.set(p, at), (at += p.length));
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The content stream scanner: bytes, not strings (a 24 MB stream is never copied into a string).
-
-const PAINT = new Set(['S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'sh']);
-const PATH_POINTS: Record<string, number> = { m: 1, l: 1, c: 3, v: 2, y: 2, re: 2 };
-
-const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
-const isDelimiter = (c: number) => c === 40 || c === 41 || c === 60 || c === 62 || c === 91 || c === 93 || c === 123 || c === 125 || c === 47 || c === 37;
-
-interface ScanCalls {
-  /** A `Do` of XObject `name` under `ctm`. */
-  xobject(name: string, ctm: Matrix): void;
-  /** What one glyph of font `font` at `size` costs when its glyphs are content streams (Type 3), else null. */
-  glyph(font: string, size: number, ctm: Matrix): FormCost | null;
-}
-
-/**
- * Walks one content stream: counts operators into `cost`, the page areas its paths paint, the
- * bytes of text it shows (and a Type 3 font's glyphs run); calls `calls.xobject` for each Do;
- * `check()` every 50,000 operators and after each Type 3 text.
- */
-function scan(b: Uint8Array, base: Matrix, cost: FormCost, pageArea: number, calls: ScanCalls, check: () => void): void {
-  let ctm = base;
-  let font = '';
-  let fontSize = 0;
-  const stack: Matrix[] = [];
-  const nums: number[] = [];
-  let name = '';
-  let path: [number, number][] = [];
-  let pathOps = 0;
-  let textInOperands = 0;
-  for (let i = 0; i < b.length; ) {
-    const c = b[i]!;
-    if (isSpace(c)) {
-      i++;
-      continue;
-    }
-    if (c === 37) {
-      while (i < b.length && b[i] !== 10 && b[i] !== 13) i++;
-      continue;
-    }
-    if (c === 40) {
-      const start = i;
-      i = skipString(b, i + 1);
-      textInOperands += Math.max(0, i - start - 2); // the bytes between the parentheses
-      continue;
-    }
-    if (c === 60) {
-      if (b[i + 1] === 60) {
-        i += 2;
-        continue;
-      }
-      const start = i;
-      while (i < b.length && b[i] !== 62) i++;
-      textInOperands += (i - start) >> 1;
-      i++;
-      continue;
-    }
-    if (c === 62 || c === 91 || c === 93 || c === 123 || c === 125) {
-      i++;
-      continue;
-    }
-    if (c === 47) {
-      const start = ++i;
-      while (i < b.length && !isSpace(b[i]!) && !isDelimiter(b[i]!)) i++;
-      name = latin1(b, start, i);
-      continue;
-    }
-    const start = i;
-    while (i < b.length && !isSpace(b[i]!) && !isDelimiter(b[i]!)) i++;
-    if (i === start) {
-      i++;
-      continue;
-    }
-    const first = b[start]!;
-    if ((first >= 48 && first <= 57) || first === 45 || first === 43 || first === 46) {
-      nums.push(Number(latin1(b, start, i)));
-      if (nums.length > 12) nums.shift();
-      continue;
-    }
-    const op = latin1(b, start, i);
-    cost.operators++;
-    if (op === 'BI') i = skipInlineImage(b, i);
-    if (op === 'q') stack.push(ctm);
-    else if (op === 'Q') ctm = stack.pop() ?? base;
-    else if (op === 'cm' && nums.length >= 6) ctm = concat(nums.slice(-6) as Matrix, ctm);
-    else if (op in PATH_POINTS) {
-      const k = PATH_POINTS[op]!;
-      const xs = nums.slice(-2 * k);
-      if (op === 're' && xs.length === 4) path.push([xs[0]!, xs[1]!], [xs[0]! + xs[2]!, xs[1]! + xs[3]!]);
-      else for (let p = 0; p + 1 < xs.length; p += 2) path.push([xs[p]!, xs[p + 1]!]);
-      pathOps++;
-      // A path of thousands of points is measured as its box so far (points are not kept).
-      if (path.length > 64) path = boxOf(path);
-    } else if (PAINT.has(op)) {
-      cost.pageAreas += op === 'sh' ? 1 : boxArea(path, ctm, pageArea) || (pathOps ? 1 / pageArea : 0);
-      path = [];
-      pathOps = 0;
-    } else if (op === 'n') {
-      path = [];
-      pathOps = 0;
-    } else if (op === 'Tf') [font, fontSize] = [name, Math.abs(nums.at(-1) ?? 0)];
-    else if (op === 'Tj' || op === 'TJ' || op === "'" || op === '"') {
-      cost.textBytes += textInOperands;
-      // A byte a glyph: Type 3 fonts are simple fonts.
-      const glyph = textInOperands && font ? calls.glyph(font, fontSize, ctm) : null;
-      if (glyph) {
-        cost.operators += glyph.operators * textInOperands;
-        cost.pageAreas += glyph.pageAreas * textInOperands;
-        cost.textBytes += glyph.textBytes * textInOperands;
-        cost.formCalls += glyph.formCalls * textInOperands;
-        check();
-      }
-    } else if (op === 'BI' || op === 'EI') cost.pageAreas += unitSquareArea(ctm, pageArea);
-    else if (op === 'Do') calls.xobject(name, ctm);
-    nums.length = 0;
-    textInOperands = 0;
-    if (cost.operators % 50_000 === 0) check();
-  }
-}
-
-function boxOf(points: [number, number][]): [number, number][] {
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [x, y] of points) (x0 = Math.min(x0, x), (y0 = Math.min(y0, y)), (x1 = Math.max(x1, x)), (y1 = Math.max(y1, y)));
-  return [
-    [x0, y0],
-    [x1, y1],
-    [x0, y1],
-    [x1, y0],
-  ];
-}
-
-function latin1(b: Uint8Array, from: number, to: number): string {
-  let s = '';
-  for (let i = from; i < to && i < from + 64; i++) s += String.fromCharCode(b[i]!);
-  return s;
-}
-
-/** Past a literal string's closing parenthesis (nested ones and escapes counted). */
-function skipString(b: Uint8Array, i: number): number {
-  for (let depth = 1; i < b.length && depth > 0; i++) {
-    const c = b[i];
-    if (c === 92) i++;
-    else if (c === 40) depth++;
-    else if (c === 41) depth--;
-  }
-  return i;
-}
-
-/** Past an inline image's data (ID … EI). */
-function skipInlineImage(b: Uint8Array, i: number): number {
-  for (; i + 1 < b.length; i++) if (b[i] === 73 && b[i + 1] === 68 && isSpace(b[i + 2] ?? 32)) break; // ID
-  for (i += 3; i + 2 < b.length; i++) if (isSpace(b[i]!) && b[i + 1] === 69 && b[i + 2] === 73 && (i + 3 >= b.length || isSpace(b[i + 3]!))) return i + 3; // EI
-  return b.length;
 }

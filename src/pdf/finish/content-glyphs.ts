@@ -1,7 +1,7 @@
 /**
  * The glyphs a PDF's content streams show, per font, read by a small scanner of content-stream
- * syntax: the operators that set the font (Tf, and q/Q around it) and those that show strings
- * (Tj, TJ, ' and "). Everything else is skipped as tokens.
+ * syntax (the tokens of ../content-lexer.ts): the operators that set the font (Tf, and q/Q around
+ * it) and those that show strings (Tj, TJ, ' and "). Everything else is skipped as tokens.
  *
  * It only answers for fonts whose codes are glyph ids: Type0 fonts with the Identity-H encoding
  * over a CIDFontType2 with an identity CIDToGIDMap and a FontFile2, which is how MuPDF's PDF
@@ -9,6 +9,8 @@
  * a string shown with no font set, an inline image, a font name its resources lack) makes the
  * whole answer undefined, so that the caller falls back to MuPDF's own subsetter.
  */
+
+import { ContentLexer, Token } from '../content-lexer';
 
 /** A font's glyph ids as its content shows them, and the dictionaries that embed that font file. */
 export interface FontGlyphs {
@@ -128,12 +130,6 @@ function fontGlyphs(resources: PdfObject, name: string, usage: Map<number, FontG
   return entry.gids;
 }
 
-// Character classes of the content-stream syntax (PDF 32000 7.2.2).
-const WHITE = new Uint8Array(256);
-for (const c of [0, 9, 10, 12, 13, 32]) WHITE[c] = 1;
-const DELIMITER = new Uint8Array(256);
-for (const c of '()<>[]{}/%') DELIMITER[c.charCodeAt(0)] = 1;
-
 const enum Op {
   Other,
   Tf,
@@ -161,89 +157,54 @@ function operator(bytes: Uint8Array, start: number, end: number): Op {
  * and the strings since the last operator (or inside the current array, for TJ).
  */
 export function scanContent(bytes: Uint8Array, fontNamed: (name: string) => Set<number>): void {
-  const n = bytes.length;
+  const lexer = new ContentLexer(bytes);
   let font: Set<number> | undefined;
   const saved: (Set<number> | undefined)[] = [];
   let lastName = '';
   // The 2-byte codes of the strings since the last operator (Identity-H: each one a glyph id).
   const codes: number[] = [];
   let depth = 0; // array nesting
-  let i = 0;
-  while (i < n) {
-    const c = bytes[i]!;
-    if (WHITE[c]) {
-      i++;
-      continue;
+  for (let token = lexer.next(); token !== Token.End; token = lexer.next()) {
+    switch (token) {
+      case Token.LiteralString:
+        lexer.pos = literalString(bytes, lexer.pos, codes);
+        break;
+      case Token.HexString:
+        lexer.pos = hexString(bytes, lexer.pos, codes);
+        break;
+      case Token.ArrayOpen:
+        depth++;
+        break;
+      case Token.ArrayClose:
+        depth = Math.max(0, depth - 1);
+        break;
+      case Token.Name:
+        lastName = nameOf(bytes, lexer.start, lexer.end);
+        break;
+      case Token.Operator:
+        if (depth > 0) break;
+        switch (operator(bytes, lexer.start, lexer.end)) {
+          case Op.Tf:
+            font = fontNamed(lastName);
+            break;
+          case Op.Save:
+            saved.push(font);
+            break;
+          case Op.Restore:
+            if (saved.length) font = saved.pop();
+            break;
+          case Op.Show:
+          case Op.ShowArray:
+            if (codes.length) {
+              if (!font) throw new Unaccountable();
+              for (const code of codes) font.add(code);
+            }
+            break;
+          case Op.InlineImage:
+            throw new Unaccountable(); // binary data the scanner would read as tokens
+        }
+        codes.length = 0;
     }
-    if (c === 0x25 /* % */) {
-      while (i < n && bytes[i] !== 10 && bytes[i] !== 13) i++;
-      continue;
-    }
-    if (c === 0x28 /* ( */) {
-      i = literalString(bytes, i + 1, codes);
-      continue;
-    }
-    if (c === 0x3c /* < */) {
-      if (bytes[i + 1] === 0x3c) {
-        i += 2; // a dictionary operand (BDC's properties): its contents are tokens like any
-        continue;
-      }
-      i = hexString(bytes, i + 1, codes);
-      continue;
-    }
-    if (c === 0x3e /* > */ || c === 0x7b || c === 0x7d) {
-      i++;
-      continue;
-    }
-    if (c === 0x5b /* [ */) {
-      depth++;
-      i++;
-      continue;
-    }
-    if (c === 0x5d /* ] */) {
-      depth = Math.max(0, depth - 1);
-      i++;
-      continue;
-    }
-    if (c === 0x2f /* / */) {
-      let j = i + 1;
-      while (j < n && !WHITE[bytes[j]!] && !DELIMITER[bytes[j]!]) j++;
-      lastName = nameOf(bytes, i + 1, j);
-      i = j;
-      continue;
-    }
-    // A number or an operator.
-    let j = i;
-    while (j < n && !WHITE[bytes[j]!] && !DELIMITER[bytes[j]!]) j++;
-    if (j === i) {
-      i++; // a stray delimiter
-      continue;
-    }
-    const isNumber = (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
-    if (!isNumber && depth === 0) {
-      switch (operator(bytes, i, j)) {
-        case Op.Tf:
-          font = fontNamed(lastName);
-          break;
-        case Op.Save:
-          saved.push(font);
-          break;
-        case Op.Restore:
-          if (saved.length) font = saved.pop();
-          break;
-        case Op.Show:
-        case Op.ShowArray:
-          if (codes.length) {
-            if (!font) throw new Unaccountable();
-            for (const code of codes) font.add(code);
-          }
-          break;
-        case Op.InlineImage:
-          throw new Unaccountable(); // binary data the scanner would read as tokens
-      }
-      codes.length = 0;
-    }
-    i = j;
   }
 }
 
