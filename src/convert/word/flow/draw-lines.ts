@@ -1,6 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import type { Paragraph, PictureCrop } from '../model/index';
-import type { PlacedLine } from './paginate';
+import type { PlacedLine } from './paragraph-stack';
 import type { PlacedText } from './paragraph-lines';
 
 type MupdfModule = typeof Mupdf;

@@ -1,7 +1,8 @@
 import type * as Mupdf from 'mupdf';
 import type { Paragraph } from '../model/index';
 import { drawLines, drawRule, fillRects, type DrawPicture } from './draw-lines';
-import { NOTE_SEPARATOR, type FlowPage, type PlacedLine } from './paginate';
+import { NOTE_SEPARATOR, type FlowPage } from './flow-page';
+import type { PlacedLine } from './paragraph-stack';
 import { PageText } from './page-text';
 
 type MupdfModule = typeof Mupdf;
