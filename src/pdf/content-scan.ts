@@ -4,14 +4,15 @@
  * with the matrix it is drawn with, forms entered with their /Matrix and resources. Running the
  * page through a MuPDF device instead loads every image into MuPDF's heap (a 48 MB file took it
  * from 23 to 58 MB), and WASM memory never shrinks. Inline images and shadings are not images here.
+ * The streams are read as tokens by the content lexer (content-lexer.ts), from their bytes.
  */
 import type { PDFDocument } from './pdf';
 import { decodeCapped } from './page-budget';
 import { isEngineTrap } from '../lib/engine-health';
 import { IDENTITY, concat, type Matrix } from './matrix';
+import { ContentLexer, Token } from './content-lexer';
 
 type PDFObject = ReturnType<PDFDocument['getTrailer']>;
-
 
 /** Calls `found(image, ctm)` for each image XObject each page draws (ctm maps its unit square to points). */
 export function scanPageImages(doc: PDFDocument, found: (image: PDFObject, ctm: Matrix) => void): void {
@@ -31,57 +32,51 @@ export function scanImagesOfPage(doc: PDFDocument, index: number, found: (image:
  */
 const MAX_SCANNED_CONTENT = 32_000_000;
 
-function contentOf(contents: PDFObject): string {
+/** The page's (or form's) content streams, decoded and joined by line feeds: one stream for the syntax. */
+function contentOf(contents: PDFObject): Uint8Array {
   const parts = contents.isArray() ? Array.from({ length: contents.length }, (_, i) => contents.get(i)) : [contents];
-  let text = '';
+  const decoded: Uint8Array[] = [];
   for (const part of parts) {
     if (!part.isStream()) continue;
     try {
-      const bytes = decodeCapped(part, MAX_SCANNED_CONTENT, () => {
-        throw new RangeError('content stream past the scanning cap');
-      });
-      for (let i = 0; i < bytes.length; i += 8192) text += String.fromCharCode(...bytes.subarray(i, i + 8192));
-      text += '\n';
+      decoded.push(
+        decodeCapped(part, MAX_SCANNED_CONTENT, () => {
+          throw new RangeError('content stream past the scanning cap');
+        }),
+      );
     } catch (err) {
       if (isEngineTrap(err)) throw err;
       // a damaged content stream, or one past the cap: what it drew is not counted
     }
   }
-  return text;
+  const out = new Uint8Array(decoded.reduce((n, p) => n + p.length + 1, 0));
+  let at = 0;
+  for (const p of decoded) {
+    out.set(p, at);
+    out[at + p.length] = 0x0a;
+    at += p.length + 1;
+  }
+  return out;
 }
 
-const TOKEN = /\s*(?:(%[^\r\n]*)|(\()|(<<|>>|\[|\]|\{|\})|(<[0-9A-Fa-f\s]*>)|(\/[^\s/<>\[\](){}%]*)|([+-]?(?:\d+\.?\d*|\.\d+))|([^\s/<>\[\](){}%]+))/y;
-
-function scanContent(text: string, resources: PDFObject, base: Matrix, found: (image: PDFObject, ctm: Matrix) => void, depth: number): void {
+function scanContent(bytes: Uint8Array, resources: PDFObject, base: Matrix, found: (image: PDFObject, ctm: Matrix) => void, depth: number): void {
   if (depth > 8) return;
   let ctm = base;
   const stack: Matrix[] = [];
   let numbers: number[] = [];
   let name = '';
-  TOKEN.lastIndex = 0;
-  for (let at = 0; at < text.length; ) {
-    TOKEN.lastIndex = at;
-    const m = TOKEN.exec(text);
-    if (!m || m[0].length === 0) break;
-    at = TOKEN.lastIndex;
-    if (m[2]) {
-      at = skipString(text, at);
-      continue;
-    }
-    if (m[6]) {
-      numbers.push(Number(m[6]));
-      continue;
-    }
-    if (m[5]) {
-      name = m[5].slice(1);
-      continue;
-    }
-    const op = m[7];
-    if (!op) continue;
+  const lexer = new ContentLexer(bytes);
+  for (let token = lexer.next(); token !== Token.End; token = lexer.next()) {
+    if (token === Token.LiteralString) lexer.skipLiteralString();
+    else if (token === Token.HexString) lexer.skipHexString();
+    else if (token === Token.Number) numbers.push(Number(latin1(bytes, lexer.start, lexer.end)));
+    else if (token === Token.Name) name = latin1(bytes, lexer.start, lexer.end);
+    if (token !== Token.Operator) continue;
+    const op = latin1(bytes, lexer.start, lexer.end);
     if (op === 'q') stack.push(ctm);
     else if (op === 'Q') ctm = stack.pop() ?? base;
     else if (op === 'cm' && numbers.length >= 6) ctm = concat(numbers.slice(-6) as Matrix, ctm);
-    else if (op === 'BI') at = skipInlineImage(text, at);
+    else if (op === 'BI') lexer.skipInlineImage();
     else if (op === 'Do') {
       const xobject = resources.get('XObject').get(name);
       const subtype = xobject.get('Subtype');
@@ -97,21 +92,8 @@ function scanContent(text: string, resources: PDFObject, base: Matrix, found: (i
   }
 }
 
-/** Past a literal string's closing parenthesis (nested ones and escapes counted). */
-function skipString(text: string, at: number): number {
-  for (let depth = 1; at < text.length && depth > 0; at++) {
-    const c = text[at];
-    if (c === '\\') at++;
-    else if (c === '(') depth++;
-    else if (c === ')') depth--;
-  }
-  return at;
-}
-
-/** Past an inline image's data (ID … EI). */
-function skipInlineImage(text: string, at: number): number {
-  const id = text.indexOf('ID', at);
-  if (id < 0) return text.length;
-  const ei = text.slice(id + 3).search(/\sEI(?=[\s]|$)/);
-  return ei < 0 ? text.length : id + 3 + ei + 3;
+function latin1(bytes: Uint8Array, from: number, to: number): string {
+  let s = '';
+  for (let i = from; i < to; i++) s += String.fromCharCode(bytes[i]!);
+  return s;
 }
