@@ -24,6 +24,13 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/workers/' },
       to: { path: '^src/workers/' },
     },
+    {
+      name: 'faces-are-data',
+      comment: 'the faces at hand (fonts/bundled.ts) are for the tests: a Worker reads its faces from its FONTS static assets (fonts/face-shelf.ts), so no bundle carries one',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/fonts/bundled[.]ts$' },
+      to: { path: '^src/fonts/bundled[.]ts$' },
+    },
     upward('lib-imports-only-lib', '^src/lib/', '^src/(?!lib/)', 'lib/ is what every layer may import: it imports nothing else of src/'),
     upward('contracts-import-only-lib', '^src/contracts/', '^src/(?!lib/|contracts/)', 'contracts/ (input file, run context, failures, scratch keys, RPC shapes) import only lib/'),
     upward('codecs-import-only-lib', '^src/codecs/', '^src/(?!lib/|codecs/|contracts/)', 'codecs (png, jpeg, zlib, zip, xml, webp) know no document'),

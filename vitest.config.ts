@@ -6,12 +6,16 @@ import type { Plugin } from 'vite';
 
 /**
  * Tesseract's models (ocr-data/*.traineddata), which wrangler bundles as Data modules, as modules
- * exporting their bytes, for the test Worker that includes the OCR Worker's code.
+ * exporting their bytes, for the test Worker that includes the OCR Worker's code; and the font
+ * faces, for the tests that lay out with every face at hand (src/fonts/bundled.ts; the Workers
+ * themselves read them from their FONTS assets).
  */
 const trainedDataModules: Plugin = {
-  name: 'traineddata-as-bytes',
+  name: 'traineddata-and-faces-as-bytes',
+  // Before Vite's own asset handling, which would make a .ttf a URL.
+  enforce: 'pre',
   load(id) {
-    if (!id.endsWith('.traineddata')) return null;
+    if (!id.endsWith('.traineddata') && !id.endsWith('.ttf')) return null;
     const base64 = readFileSync(id).toString('base64');
     return `const s = atob(${JSON.stringify(base64)}); const b = new Uint8Array(s.length); for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i); export default b.buffer;`;
   },
@@ -43,10 +47,13 @@ export default defineConfig(async () => ({
         },
         serviceBindings: {
           PDF_ENGINE: { name: 'pdf-edge', entrypoint: 'PdfEngine' },
-          CONVERT_ENGINE: { name: 'pdf-edge', entrypoint: 'ConvertEngine' },
+          OFFICE_ENGINE: { name: 'pdf-edge', entrypoint: 'OfficeEngine' },
+          HTML_ENGINE: { name: 'pdf-edge', entrypoint: 'HtmlEngine' },
           OCR_ENGINE: { name: 'pdf-edge', entrypoint: 'OcrEngine' },
           PDF_INSPECTOR: { name: 'pdf-edge', entrypoint: 'PdfInspector' },
         },
+        // The engines' FONTS binding: the folder the engine Workers serve as static assets (scripts/fonts-assets.mjs).
+        assets: { directory: './.fonts', binding: 'FONTS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),
           ADMIN_TOKEN: 'test-admin-token',

@@ -395,7 +395,7 @@ async function auditMoney(creditedKopecks) {
 // ---------------------------------------------------------------- the service's own copy of the tree
 function snapshot() {
   const dir = join(work, `tree-${Date.now()}`);
-  for (const p of ['src', 'scripts', 'migrations', 'ocr-data', 'wrangler.toml', 'package.json', 'tsconfig.json', 'workers']) {
+  for (const p of ['src', 'scripts', 'migrations', 'ocr-data', '.fonts', 'wrangler.toml', 'package.json', 'tsconfig.json', 'workers']) {
     if (existsSync(join(root, p))) cpSync(join(root, p), join(dir, p), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // npm start [-- wrangler dev args]: applies the D1 migrations to the local database, then runs the
-// five Workers offline: the engine Workers (PDF, convert + OCR, inspect), each group in a `wrangler
-// dev` of its own, then the API Worker with local D1, R2, Queues and Durable Objects. Separate
-// processes because workerd runs a process's Workers on one thread: an engine busy with a file must
-// not hold up an HTTP request. They reach each other over service bindings through a dev registry
+// six Workers offline: the engine Workers (PDF; Office + OCR; HTML; inspect), each group in a
+// `wrangler dev` of its own, then the API Worker with local D1, R2, Queues and Durable Objects.
+// Separate processes because workerd runs a process's Workers on one thread: an engine busy with a
+// file must not hold up an HTTP request. A Worker with static assets (the faces of the PDF, Office
+// and HTML Workers, .fonts/ from scripts/fonts-assets.mjs) leads its group: wrangler dev serves the
+// assets of a group's first Worker only. They reach each other over service bindings through a dev registry
 // of this service's own. Extra arguments go to the API Worker's wrangler dev (npm start -- --port
 // 8799 --var NAME:VALUE).
 import { spawn, spawnSync } from 'node:child_process';
@@ -77,7 +79,8 @@ function freePort() {
 // The engine Workers, grouped by process: a task in one group never waits behind another's.
 const ENGINE_GROUPS = [
   { name: 'pdf', configs: ['workers/pdf/wrangler.toml'] },
-  { name: 'convert+ocr', configs: ['workers/convert/wrangler.toml', 'workers/ocr/wrangler.toml'] },
+  { name: 'office+ocr', configs: ['workers/office/wrangler.toml', 'workers/ocr/wrangler.toml'] },
+  { name: 'html', configs: ['workers/html/wrangler.toml'] },
   { name: 'inspect', configs: ['workers/inspect/wrangler.toml'] },
 ];
 // This service's Workers find each other here and nowhere else (another npm start has its own).

@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
+      /** The engine Workers' font faces (static assets of .fonts/, vitest.config.ts). */
+      FONTS: Fetcher;
     }
   }
 }

@@ -9,6 +9,7 @@ import type * as Mupdf from 'mupdf';
 import { PDFDocument as PdfLib } from 'pdf-lib';
 import { loadMupdf } from '../src/pdf/mupdf';
 import { SANS, StampFont, appendToPage, textAt, visiblePage } from '../src/pdf/stamp';
+import { bundledFonts } from '../src/fonts/bundled';
 import { balanceOf, download, newAccount, runOp, uploadOk, waitTask } from './helpers';
 import { env } from 'cloudflare:test';
 import { handleQueue } from '../src/service/tasks/consumer';
@@ -24,7 +25,7 @@ const RU = ['Съешь же ещё этих мягких', 'французск�
 async function page(lines: string[], keepText = false, turn: 0 | 3 | 90 | 180 = 0): Promise<Uint8Array> {
   const mupdf = await loadMupdf();
   const doc = new mupdf.PDFDocument();
-  const font = new StampFont(mupdf, SANS);
+  const font = new StampFont(mupdf, SANS, bundledFonts);
   try {
     doc.insertPage(-1, doc.addPage([0, 0, 420, 595], 0, doc.newDictionary(), ''));
     const p = doc.loadPage(0) as Mupdf.PDFPage;

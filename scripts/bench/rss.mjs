@@ -1,6 +1,6 @@
 // The resident memory of a service's workerd processes, sampled from outside every 100 ms: the
 // figure that includes the JS heaps, which workerd does not expose to the Workers themselves.
-// npm start runs a workerd per group of Workers (API; PDF; convert + OCR; inspect): each is told
+// npm start runs a workerd per group of Workers (API; PDF; Office + OCR; HTML; inspect): each is told
 // apart by the wrangler config its parent `wrangler dev` was started with.
 import { execFileSync } from 'node:child_process';
 

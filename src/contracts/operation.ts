@@ -4,6 +4,7 @@
  * billing) without reaching up into operations/.
  */
 import type { FileKind } from '../lib/detect';
+import type { FaceSource } from './faces';
 
 /** An input file as the operation sees it (the upload record of DECISIONS plus storage details). */
 export interface InputFile {
@@ -63,4 +64,6 @@ export interface RunContext<P> {
   progress(done: number, total: number): void;
   /** Writes one event to the task's log (with the task id and operation): what a run did without, and why. */
   log(event: string, fields: Record<string, unknown>): void;
+  /** The font faces of the engine Worker (its FONTS assets), loaded when a run asks for them. */
+  faces: FaceSource;
 }

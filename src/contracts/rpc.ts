@@ -3,9 +3,10 @@
  *
  * The engines (MuPDF, the document converters, Tesseract) run only in their own Workers: the API
  * Worker, which answers HTTP and consumes every queue, never instantiates one, so no file an
- * engine chews on can make an HTTP request wait. An engine Worker has no bindings at all: it gets
- * a task's inputs as streams, and hands back results, progress and scratch space through the
- * hooks the consumer passes (an RpcTarget), so a hostile file can reach no storage.
+ * engine chews on can make an HTTP request wait. An engine Worker has no binding but its font
+ * faces (FONTS, read-only static assets): it gets a task's inputs as streams, and hands back
+ * results, progress and scratch space through the hooks the consumer passes (an RpcTarget), so
+ * a hostile file can reach no storage.
  *
  * Bytes cross as streams: an RPC message is capped at 32 MiB, inputs and results are not.
  */
@@ -55,7 +56,7 @@ export type EngineReply =
   /** The task fails (bad input, a limit, an engine fault twice): the consumer records it, with the refund. */
   | { outcome: 'failed'; failure: TaskFailure; ours: boolean; error?: string; stack?: string; meta: EngineMeta };
 
-/** The task engines' RPC surface (src/workers/pdf.ts, src/workers/convert.ts). */
+/** The task engines' RPC surface (src/workers/pdf.ts, office.ts, html.ts). */
 export interface TaskEngine {
   run(job: EngineJob, hooks: EngineHooks): Promise<EngineReply>;
 }

@@ -1,7 +1,8 @@
 /**
- * The face files bundled into the Worker as Data modules (wrangler rule for **\/*.ttf): MuPDF asks
- * for fonts synchronously during layout, so the bytes must be at hand; they become MuPDF fonts
- * only when a document uses them.
+ * Every face file at hand, as modules of bytes: for the tests (vitest.config.ts loads .ttf files as
+ * bytes) and nothing else. No Worker imports this file (the dependency rule faces-are-data says
+ * so) and no Worker's wrangler.toml has a rule for .ttf, so no bundle can carry a face: the
+ * Workers read them from their FONTS static assets (face-shelf.ts).
  */
 import carlitoRegular from '@expo-google-fonts/carlito/400Regular/Carlito_400Regular.ttf';
 import carlitoBold from '@expo-google-fonts/carlito/700Bold/Carlito_700Bold.ttf';
@@ -23,41 +24,41 @@ import cousineRegular from '@expo-google-fonts/cousine/400Regular/Cousine_400Reg
 import cousineBold from '@expo-google-fonts/cousine/700Bold/Cousine_700Bold.ttf';
 import cousineItalic from '@expo-google-fonts/cousine/400Regular_Italic/Cousine_400Regular_Italic.ttf';
 import cousineBoldItalic from '@expo-google-fonts/cousine/700Bold_Italic/Cousine_700Bold_Italic.ttf';
+import gelasioRegular from '@expo-google-fonts/gelasio/400Regular/Gelasio_400Regular.ttf';
+import gelasioBold from '@expo-google-fonts/gelasio/700Bold/Gelasio_700Bold.ttf';
+import gelasioItalic from '@expo-google-fonts/gelasio/400Regular_Italic/Gelasio_400Regular_Italic.ttf';
+import gelasioBoldItalic from '@expo-google-fonts/gelasio/700Bold_Italic/Gelasio_700Bold_Italic.ttf';
 import dejavuSans from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf';
 import dejavuSansBold from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf';
 import dejavuMath from 'dejavu-fonts-ttf/ttf/DejaVuMathTeXGyre.ttf';
-// Handwriting with Cyrillic, for visual signatures (operations/sign.ts).
+import notoEmoji from '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf';
+import notoSymbols from '@expo-google-fonts/noto-sans-symbols/400Regular/NotoSansSymbols_400Regular.ttf';
+import notoSymbols2 from '@expo-google-fonts/noto-sans-symbols-2/400Regular/NotoSansSymbols2_400Regular.ttf';
 import caveatRegular from '@expo-google-fonts/caveat/400Regular/Caveat_400Regular.ttf';
-import { FACE_FILES, HANDWRITING, type FontFiles } from './catalog';
+import { FACE_FILES, HANDWRITING, type Family, type FontFiles } from './catalog';
 
-const BYTES: Record<string, ArrayBuffer> = {
-  [FACE_FILES.Carlito.regular]: carlitoRegular,
-  [FACE_FILES.Carlito.bold]: carlitoBold,
-  [FACE_FILES.Carlito.italic]: carlitoItalic,
-  [FACE_FILES.Carlito.boldItalic]: carlitoBoldItalic,
-  [FACE_FILES.Caladea.regular]: caladeaRegular,
-  [FACE_FILES.Caladea.bold]: caladeaBold,
-  [FACE_FILES.Caladea.italic]: caladeaItalic,
-  [FACE_FILES.Caladea.boldItalic]: caladeaBoldItalic,
-  [FACE_FILES.Arimo.regular]: arimoRegular,
-  [FACE_FILES.Arimo.bold]: arimoBold,
-  [FACE_FILES.Arimo.italic]: arimoItalic,
-  [FACE_FILES.Arimo.boldItalic]: arimoBoldItalic,
-  [FACE_FILES.Tinos.regular]: tinosRegular,
-  [FACE_FILES.Tinos.bold]: tinosBold,
-  [FACE_FILES.Tinos.italic]: tinosItalic,
-  [FACE_FILES.Tinos.boldItalic]: tinosBoldItalic,
-  [FACE_FILES.Cousine.regular]: cousineRegular,
-  [FACE_FILES.Cousine.bold]: cousineBold,
-  [FACE_FILES.Cousine.italic]: cousineItalic,
-  [FACE_FILES.Cousine.boldItalic]: cousineBoldItalic,
-  [FACE_FILES.DejaVuSans.regular]: dejavuSans,
-  [FACE_FILES.DejaVuSans.bold]: dejavuSansBold,
-  [FACE_FILES.DejaVuMath.regular]: dejavuMath,
-  [HANDWRITING]: caveatRegular,
+const byStyle = (regular: ArrayBuffer, bold: ArrayBuffer, italic: ArrayBuffer, boldItalic: ArrayBuffer) => ({ regular, bold, italic, boldItalic });
+
+const FAMILIES: Record<Family, ReturnType<typeof byStyle>> = {
+  Carlito: byStyle(carlitoRegular, carlitoBold, carlitoItalic, carlitoBoldItalic),
+  Caladea: byStyle(caladeaRegular, caladeaBold, caladeaItalic, caladeaBoldItalic),
+  Arimo: byStyle(arimoRegular, arimoBold, arimoItalic, arimoBoldItalic),
+  Tinos: byStyle(tinosRegular, tinosBold, tinosItalic, tinosBoldItalic),
+  Cousine: byStyle(cousineRegular, cousineBold, cousineItalic, cousineBoldItalic),
+  Gelasio: byStyle(gelasioRegular, gelasioBold, gelasioItalic, gelasioBoldItalic),
+  DejaVuSans: byStyle(dejavuSans, dejavuSansBold, dejavuSans, dejavuSansBold),
+  DejaVuMath: byStyle(dejavuMath, dejavuMath, dejavuMath, dejavuMath),
+  NotoEmoji: byStyle(notoEmoji, notoEmoji, notoEmoji, notoEmoji),
+  NotoSymbols: byStyle(notoSymbols, notoSymbols, notoSymbols, notoSymbols),
+  NotoSymbols2: byStyle(notoSymbols2, notoSymbols2, notoSymbols2, notoSymbols2),
 };
 
+const BYTES = new Map<string, ArrayBuffer>([
+  ...(Object.keys(FAMILIES) as Family[]).flatMap((family) => (Object.keys(FAMILIES[family]) as (keyof ReturnType<typeof byStyle>)[]).map((style) => [FACE_FILES[family][style], FAMILIES[family][style]] as const)),
+  [HANDWRITING, caveatRegular],
+]);
+
 export const bundledFonts: FontFiles = (file) => {
-  const bytes = BYTES[file];
+  const bytes = BYTES.get(file);
   return bytes ? new Uint8Array(bytes) : undefined;
 };

@@ -1,9 +1,15 @@
 /**
  * The fonts documents are drawn with: metric-compatible free faces for the common Office fonts, all
  * from the npm registry (@expo-google-fonts/*, TTF; MuPDF reads no WOFF). A face that lacks a script
- * (Caladea has no Cyrillic) falls back per character to a family that has it.
+ * (Caladea and Gelasio have no Cyrillic) falls back per character to a family that has it.
+ *
+ * The faces are data, not code: scripts/fonts-assets.mjs copies every file named here into the
+ * engine Workers' static assets (the FONTS binding), and a conversion loads the ones its document
+ * asks for (face-shelf.ts, face-needs.ts).
  */
-export type Family = 'Carlito' | 'Caladea' | 'Arimo' | 'Tinos' | 'Cousine' | 'DejaVuSans' | 'DejaVuMath';
+export type Family =
+  | 'Carlito' | 'Caladea' | 'Arimo' | 'Tinos' | 'Cousine' | 'Gelasio'
+  | 'DejaVuSans' | 'DejaVuMath' | 'NotoEmoji' | 'NotoSymbols' | 'NotoSymbols2';
 export type FaceStyle = 'regular' | 'bold' | 'italic' | 'boldItalic';
 
 /** Face files, relative to node_modules/. */
@@ -13,6 +19,8 @@ export const FACE_FILES: Record<Family, Record<FaceStyle, string>> = {
   Arimo: faces('arimo', 'Arimo'),
   Tinos: faces('tinos', 'Tinos'),
   Cousine: faces('cousine', 'Cousine'),
+  // Georgia's metrics (fontconfig's metric alias for it); no Cyrillic, which falls back to Tinos.
+  Gelasio: faces('gelasio', 'Gelasio'),
   // Fonts with no metric-compatible free face (Segoe UI, Tahoma, Verdana, fonts the machine lacks) and
   // the scripts the Office look-alikes lack (Arabic, Hebrew, Armenian, ☐ ☒): what LibreOffice shows too.
   DejaVuSans: {
@@ -31,7 +39,17 @@ export const FACE_FILES: Record<Family, Record<FaceStyle, string>> = {
     italic: 'dejavu-fonts-ttf/ttf/DejaVuMathTeXGyre.ttf',
     boldItalic: 'dejavu-fonts-ttf/ttf/DejaVuMathTeXGyre.ttf',
   },
+  // Last resorts for what no text face draws: emoji (monochrome: MuPDF paints no colour glyphs) and
+  // the symbol blocks (arrows, dingbats, geometric shapes, chess, Braille). One weight each, upright
+  // (MuPDF emboldens and slants them): they are loaded only for documents that hold such characters.
+  NotoEmoji: single('@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf'),
+  NotoSymbols: single('@expo-google-fonts/noto-sans-symbols/400Regular/NotoSansSymbols_400Regular.ttf'),
+  NotoSymbols2: single('@expo-google-fonts/noto-sans-symbols-2/400Regular/NotoSansSymbols2_400Regular.ttf'),
 };
+
+function single(file: string): Record<FaceStyle, string> {
+  return { regular: file, bold: file, italic: file, boldItalic: file };
+}
 
 function faces(dir: string, name: string): Record<FaceStyle, string> {
   return {
@@ -42,15 +60,22 @@ function faces(dir: string, name: string): Record<FaceStyle, string> {
   };
 }
 
+/** After every text face: emoji first (the symbol faces draw some emoji too, less like Word's). */
+const LAST_RESORTS: Family[] = ['NotoEmoji', 'NotoSymbols2', 'NotoSymbols'];
+
 /** Where a family has no glyph for a character, these families are tried next, in order. */
 export const FALLBACK: Record<Family, Family[]> = {
-  Carlito: ['Arimo', 'DejaVuSans', 'DejaVuMath'],
-  Caladea: ['Tinos', 'DejaVuSans', 'DejaVuMath'],
-  Arimo: ['Tinos', 'DejaVuSans', 'DejaVuMath'],
-  Tinos: ['Arimo', 'DejaVuSans', 'DejaVuMath'],
-  Cousine: ['Arimo', 'DejaVuSans', 'DejaVuMath'],
-  DejaVuSans: ['DejaVuMath'],
-  DejaVuMath: [],
+  Carlito: ['Arimo', 'DejaVuSans', 'DejaVuMath', ...LAST_RESORTS],
+  Caladea: ['Tinos', 'DejaVuSans', 'DejaVuMath', ...LAST_RESORTS],
+  Arimo: ['Tinos', 'DejaVuSans', 'DejaVuMath', ...LAST_RESORTS],
+  Tinos: ['Arimo', 'DejaVuSans', 'DejaVuMath', ...LAST_RESORTS],
+  Cousine: ['Arimo', 'DejaVuSans', 'DejaVuMath', ...LAST_RESORTS],
+  Gelasio: ['Tinos', 'DejaVuSans', 'DejaVuMath', ...LAST_RESORTS],
+  DejaVuSans: ['DejaVuMath', ...LAST_RESORTS],
+  DejaVuMath: [...LAST_RESORTS],
+  NotoEmoji: ['NotoSymbols2', 'NotoSymbols'],
+  NotoSymbols: ['NotoSymbols2', 'NotoEmoji'],
+  NotoSymbols2: ['NotoSymbols', 'NotoEmoji'],
 };
 
 /** Bytes of a face file (see FACE_FILES), synchronously: MuPDF asks for fonts in the middle of layout. */
@@ -59,6 +84,9 @@ export type FontFiles = (file: string) => Uint8Array | undefined;
 /** A handwriting face with Cyrillic (Caveat, OFL) for visual signatures. */
 export const HANDWRITING = '@expo-google-fonts/caveat/400Regular/Caveat_400Regular.ttf';
 
+/** Every face file the service carries: what scripts/fonts-assets.mjs copies into the FONTS assets. */
+export const ALL_FACE_FILES: readonly string[] = [...new Set([...Object.values(FACE_FILES).flatMap((styles) => Object.values(styles)), HANDWRITING])];
+
 export const faceStyle = (bold: boolean, italic: boolean): FaceStyle => (bold ? (italic ? 'boldItalic' : 'bold') : italic ? 'italic' : 'regular');
 
 const EXACT: Record<string, Family> = {
@@ -66,11 +94,16 @@ const EXACT: Record<string, Family> = {
   cambria: 'Caladea', 'cambria math': 'Caladea', caladea: 'Caladea',
   arial: 'Arimo', helvetica: 'Arimo', arimo: 'Arimo', 'liberation sans': 'Arimo', 'arial narrow': 'Arimo',
   'trebuchet ms': 'Arimo', 'century gothic': 'Arimo', frutiger: 'Arimo',
-  'times new roman': 'Tinos', times: 'Tinos', tinos: 'Tinos', 'liberation serif': 'Tinos', georgia: 'Tinos',
+  'times new roman': 'Tinos', times: 'Tinos', tinos: 'Tinos', 'liberation serif': 'Tinos', georgia: 'Gelasio', gelasio: 'Gelasio',
   garamond: 'Tinos', 'book antiqua': 'Tinos', 'palatino linotype': 'Tinos', 'bookman old style': 'Tinos',
   'courier new': 'Cousine', courier: 'Cousine', cousine: 'Cousine', 'liberation mono': 'Cousine', consolas: 'Cousine',
   'lucida console': 'Cousine',
   'dejavu sans': 'DejaVuSans', 'arial unicode ms': 'DejaVuSans',
+  // Verdana's widths are DejaVu Sans' (both descend from Bitstream Vera's proportions); Tahoma is
+  // Verdana narrowed, closer to DejaVu than to Arial. Segoe UI has no free twin on the npm registry
+  // (Selawik is not there): DejaVu Sans, as LibreOffice shows it without the font.
+  verdana: 'DejaVuSans', tahoma: 'DejaVuSans', 'segoe ui': 'DejaVuSans', 'segoe ui light': 'DejaVuSans', 'segoe ui semibold': 'DejaVuSans',
+  'segoe ui emoji': 'NotoEmoji', 'segoe ui symbol': 'NotoSymbols2', 'noto emoji': 'NotoEmoji',
 };
 
 const substitutes = new Map<string, Family>();
@@ -96,6 +129,7 @@ function substituteUncached(name: string): Family {
   if (exact) return exact;
   if (/mono|courier|console|code/.test(key)) return 'Cousine';
   if (/^(arial|helvetica|liberation sans)\b/.test(key)) return 'Arimo';
-  if (/^(times|liberation serif)\b|serif|roman|minion|garamond|georgia|antiqua|bookman|palatino|schoolbook|cambria/.test(key) && !/sans/.test(key)) return 'Tinos';
+  if (/^georgia\b/.test(key)) return 'Gelasio';
+  if (/^(times|liberation serif)\b|serif|roman|minion|garamond|antiqua|bookman|palatino|schoolbook|cambria/.test(key) && !/sans/.test(key)) return 'Tinos';
   return 'DejaVuSans';
 }

@@ -8,7 +8,7 @@
  * is wrapped in q … Q so its graphics state cannot leak into ours.
  */
 import type * as Mupdf from 'mupdf';
-import { stampFonts } from '../fonts/stamp-faces';
+import type { FontFiles } from '../fonts/catalog';
 import { subsetTrueType } from '../fonts/truetype-subset';
 import type { PDFDocument } from './pdf';
 
@@ -37,19 +37,26 @@ function invert([a, b, c, d, e, f]: Matrix): Matrix {
   return [d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det];
 }
 
-/** A face loaded into the document once, and how wide a text is in it. */
+/**
+ * A face loaded into the document once, and how wide a text is in it. Its bytes come from the
+ * faces a run has loaded (`fonts`: RunContext.faces.load([file]), the PDF Worker's FONTS assets).
+ */
 export class StampFont {
   /** Glyph id → the text it shows, for the ToUnicode map. */
   private readonly gids = new Map<number, string>();
   private ref?: PDFObject;
   private readonly font: Mupdf.Font;
 
+  private readonly bytes: Uint8Array;
+
   constructor(
     private readonly mupdf: MupdfModule,
-    private readonly file: string,
+    file: string,
+    fonts: FontFiles,
   ) {
-    const bytes = stampFonts(file);
-    if (!bytes) throw new Error(`font ${file} is not bundled`);
+    const bytes = fonts(file);
+    if (!bytes) throw new Error(`font ${file} was not loaded before stamping`);
+    this.bytes = bytes;
     this.font = new mupdf.Font('StampFace', bytes);
   }
 
@@ -74,7 +81,7 @@ export class StampFont {
   /** The font object, added once: the face cut to the glyphs drawn so far (call after drawing). */
   reference(doc: PDFDocument): PDFObject {
     if (this.ref) return this.ref;
-    const bytes = stampFonts(this.file)!;
+    const bytes = this.bytes;
     const cut = subsetTrueType(bytes, [0, ...this.gids.keys()]) ?? bytes;
     const face = new this.mupdf.Font('StampFace', cut);
     this.ref = doc.addFont(face);

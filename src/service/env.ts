@@ -7,13 +7,15 @@ export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   TASKS: Queue<unknown>;
-  /** The queue of operations with engine 'convert' (run by the convert Worker, workers/convert/). */
+  /** The queue of the document conversions (engines 'office' and 'html': workers/office/, workers/html/). */
   CONVERT_TASKS: Queue<unknown>;
   /** A message per OCR page to recognise (read by the OCR Worker, workers/ocr/). */
   OCR_TASKS: Queue<unknown>;
   /** The engine Workers (service bindings, RPC): the API Worker runs no engine itself (contracts/rpc.ts). */
   PDF_ENGINE: TaskEngine;
-  CONVERT_ENGINE: TaskEngine;
+  /** Office documents → PDF (Word now; spreadsheets and slides to come). */
+  OFFICE_ENGINE: TaskEngine;
+  HTML_ENGINE: TaskEngine;
   OCR_ENGINE: OcrReading;
   PDF_INSPECTOR: PdfInspection;
   TASK: DurableObjectNamespace<TaskObject>;

@@ -11,6 +11,7 @@ import type { StyleRule } from './css-flatten';
 import { dataUrlBytes } from '../../codecs/png';
 import { withoutLigatures, woffToSfnt } from '../../fonts/sfnt';
 import { isWoff2, woff2ToSfnt } from '../../fonts/woff2';
+import { decodeHtml } from './html-source';
 
 export interface EmbeddedFace {
   family: string;
@@ -140,4 +141,22 @@ export function quoteFamilies(css: string): string {
       .map((name) => BUILT_IN[name.replace(/^["']|["']$/g, '').toLowerCase()] ?? name);
     return head + (names.length ? names.map((name) => (/^[\w-]+(\s+[\w-]+)+$/.test(name) ? `'${name}'` : name)).join(', ') : 'serif');
   });
+}
+
+/** Elements a browser's style sheet (and MuPDF's) sets in monospace. */
+const MONOSPACE_ELEMENTS = /<(pre|code|kbd|samp|tt|xmp|listing|plaintext|textarea)\b/i;
+const TWIN_NAMES = new RegExp(`\\b(${Object.keys(METRIC_TWINS).sort((a, b) => b.length - a.length).join('|')})\\b`, 'gi');
+
+/**
+ * The twin face files a page can ask MuPDF's loader for, read off its source before layout (the
+ * faces are fetched, and the layout asks for them synchronously): each twin named anywhere in it
+ * (a style sheet, a face attribute, its text: a name too many costs a fetch once per isolate, one
+ * too few a face), the serif default, and the monospace one where an element is set in it.
+ */
+export function twinFacesAskedBy(page: Uint8Array): string[] {
+  const html = decodeHtml(page);
+  const families = new Set<Family>(['Tinos']);
+  if (MONOSPACE_ELEMENTS.test(html)) families.add('Cousine');
+  for (const [name] of html.matchAll(TWIN_NAMES)) families.add(METRIC_TWINS[name.toLowerCase()]!);
+  return [...families].flatMap((family) => Object.values(FACE_FILES[family]));
 }

@@ -9,6 +9,9 @@ import { withinWordLimits } from './model/limits';
 import type { WordDocument } from './model/index';
 import { ignoreProblems, type ProblemSink } from '../problems';
 import { describeUnaccepted } from '../../lib/unaccepted';
+import { facesNeeded } from '../../fonts/face-needs';
+import { fontAsksOf } from './model/font-asks';
+import type { FaceSource } from '../../contracts/faces';
 
 export { ConversionError } from '../errors';
 export type { PartProblem, ProblemSink } from '../problems';
@@ -67,4 +70,20 @@ export function convertWordToPdf(bytes: Uint8Array, options: ConvertOptions): Ui
  */
 export function convertWordToPdfChunks(bytes: Uint8Array, { mupdf, fonts, onProblem = ignoreProblems }: ConvertOptions): Uint8Array[] {
   return renderWordDocumentChunks(withinWordLimits(readWordDocument(bytes, onProblem)), mupdf, fonts, { onProblem });
+}
+
+export interface LoadingOptions extends Omit<ConvertOptions, 'fonts'> {
+  /** Where the faces come from (an engine Worker's FONTS assets): those the document asks for are loaded before layout. */
+  faces: FaceSource;
+}
+
+/**
+ * convertWordToPdfChunks for a converter whose faces are fetched, not at hand: the document is
+ * read, the faces its fonts and characters need are loaded (fonts/face-needs.ts), then it is laid
+ * out with them, synchronously as ever.
+ */
+export async function convertWordToPdfChunksLoadingFaces(bytes: Uint8Array, { faces, mupdf, onProblem = ignoreProblems }: LoadingOptions): Promise<Uint8Array[]> {
+  const document = withinWordLimits(readWordDocument(bytes, onProblem));
+  const fonts = await faces.load(facesNeeded(fontAsksOf(document), await faces.coverage()));
+  return renderWordDocumentChunks(document, mupdf, fonts, { onProblem });
 }
