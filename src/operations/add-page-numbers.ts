@@ -32,11 +32,12 @@ export const spec = defineSpec({
 });
 
 export async function run({ inputs, params, progress, faces }: RunOf<typeof spec>) {
+  const fonts = await faces.load([SANS]);
   return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
     const count = doc.countPages();
     const pages = [...new Set(selectedPages(params.pages, count))].sort((a, b) => a - b);
     requirePages(pages, count);
-    const font = new StampFont(mupdf, SANS, await faces.load([SANS]));
+    const font = new StampFont(mupdf, SANS, fonts);
     try {
       const drawn: [Mupdf.PDFPage, ReturnType<typeof visiblePage>, string][] = [];
       for (const n of pages) {

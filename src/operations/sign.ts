@@ -56,6 +56,7 @@ export async function run({ inputs, params, faces }: RunOf<typeof spec>) {
   const image = DATA_URL.exec(params.signature_data);
   // MuPDF reads no WebP: decoded first, it is handed on as a PNG with its transparency.
   const imageBytes = image ? (image[1] === 'webp' ? await webpToPngOrFail(fromBase64(image[2]!), 'signature', 'send it as data:image/png or jpeg') : fromBase64(image[2]!)) : undefined;
+  const fonts = await faces.load(image ? [] : [HANDWRITING]);
   return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
     requirePages([params.page], doc.countPages());
     const page = doc.loadPage(params.page - 1) as Mupdf.PDFPage;
@@ -70,7 +71,7 @@ export async function run({ inputs, params, faces }: RunOf<typeof spec>) {
         const [left, top] = [box.x + (box.w - w) / 2, box.y + (box.h - h) / 2];
         appendToPage(doc, page, visible, `q ${matrix([w, 0, 0, -h, left, top + h])} cm /PESignIm Do Q`, { XObject: { PESignIm: ref } });
       } else {
-        const font = new StampFont(mupdf, HANDWRITING, await faces.load([HANDWRITING]));
+        const font = new StampFont(mupdf, HANDWRITING, fonts);
         try {
           const text = params.signature_data.replace(/\s+/g, ' ').trim();
           const size = Math.min(box.h * TEXT_HEIGHT_SHARE, (box.w * 0.98) / Math.max(font.width(text, 1), 1e-6));

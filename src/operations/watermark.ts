@@ -58,13 +58,14 @@ export async function run({ inputs, params, progress, faces }: RunOf<typeof spec
   // MuPDF reads no WebP: decoded first, it is handed on as a PNG with its transparency.
   const logoBytes = logo ? (logo.file.kind === 'webp' ? await webpToPngOrFail(logo.bytes, 'logo', 'upload it as PNG or JPG') : logo.bytes) : undefined;
   if (logoBytes) checkLogo(logoBytes);
+  const fonts = await faces.load(logoBytes ? [] : [SANS]);
   return streamedPdf(inputs[0]!.bytes, (doc, mupdf) => {
     const count = doc.countPages();
     const pages = [...new Set(selectedPages(params.pages, count))].sort((a, b) => a - b);
     requirePages(pages, count);
     const gs = opacityState(doc, params.opacity);
     const image = logoBytes ? logoImage(mupdf, doc, logoBytes) : undefined;
-    const font = image ? undefined : new StampFont(mupdf, SANS, await faces.load([SANS]));
+    const font = image ? undefined : new StampFont(mupdf, SANS, fonts);
     try {
       const drawn: [Mupdf.PDFPage, VisiblePage, string][] = [];
       for (const n of pages) {
