@@ -1,6 +1,9 @@
 /** Paragraphs and tables as HTML for MuPDF's HTML engine, with the ids the pagination finds them by. */
 import type { Block, Border, Paragraph, Table, TableCell } from '../model/index';
-import { inlineHtml, paragraphCss, pt, type InlineContext } from './inline-html';
+import { inlineHtml } from './inline-html';
+import type { InlineContext } from './inline-context';
+import { paragraphCss } from './run-html';
+import { pt } from './css-units';
 import { largestRun, resolveRun } from '../rules/runs';
 import { lineBox } from '../rules/line-box';
 import { borderWidth, inBorderGroup } from '../rules/borders';

@@ -1,6 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import type { Block } from '../model/index';
-import type { PageMarks } from './inline-html';
+import type { PageMarks } from './inline-context';
 import type { FlowFrame } from './flows';
 import { remainderAfterFirstFrame, type FootnotePage } from './footnote-pages';
 import { contentHeight } from './html-doc';

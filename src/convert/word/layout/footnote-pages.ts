@@ -1,6 +1,6 @@
 import type * as Mupdf from 'mupdf';
 import type { Block, Inline, Paragraph, Table } from '../model/index';
-import type { PageMarks } from './inline-html';
+import type { PageMarks } from './inline-context';
 import { frameBlocks, linesAbove } from './html-doc';
 import { keepsWithNext } from '../rules/keeps';
 

@@ -7,7 +7,7 @@
  * a frame that text flows beside is better in line than over the text.
  */
 import type { Block, FloatingPlacement, Inline, Paragraph, ParagraphFrame, Shape, WordDocument } from '../model/index';
-import type { InlineContext } from './inline-html';
+import type { InlineContext } from './inline-context';
 import { resolveRun } from '../rules/runs';
 import type { FontBook } from '../../../layout/text/font-book';
 

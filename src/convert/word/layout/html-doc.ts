@@ -1,6 +1,6 @@
 /** The HTML documents the layout hands MuPDF, and what is read back from them once laid out. */
 import type * as Mupdf from 'mupdf';
-import { pt } from './inline-html';
+import { pt } from './css-units';
 
 type MupdfModule = typeof Mupdf;
 

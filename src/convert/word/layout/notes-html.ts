@@ -1,6 +1,6 @@
 import type { Block, WordDocument } from '../model/index';
 import { blocksHtml, type BlockContext } from './block-html';
-import { pt } from './inline-html';
+import { pt } from './css-units';
 import { JOINING } from '../../../lib/complex-script';
 
 /** Word's footnote separator: a 2-inch rule, a little apart from the text above and the notes below. */
