@@ -2,7 +2,8 @@ import type * as Mupdf from 'mupdf';
 import type { Block } from '../model/index';
 import type { PageMarks } from './inline-context';
 import type { FlowFrame } from './flows';
-import { remainderAfterFirstFrame, type FootnotePage } from './footnote-pages';
+import type { FootnotePage } from './footnote-pages';
+import { remainderAfterFirstFrame } from './footnote-remainder';
 import { contentHeight } from './html-doc';
 
 /**
