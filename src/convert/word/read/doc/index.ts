@@ -73,9 +73,7 @@ export function readDoc(bytes: Uint8Array, problems: ProblemSink = ignoreProblem
 function convert(container: CFB.CFB$Container, word: Uint8Array, fib: Fib, problems: ProblemSink): WordDocument {
   const { table, data } = tableAndDataStreams(container, word, fib);
   const text = readCharacters(fib, table, word);
-  const notes = readNotes(fib, table);
-  if (notes.length > COUNT_MAX.notes) throw tooMany('notes', notes.length, true);
-  const ctx = documentContext({ fib, word, table, data, text, notes, problems });
+  const { ctx, notes } = documentContext({ fib, word, table, data, text, problems });
   const reader = new StoryReader(ctx);
   const sections = readBodySections(fib, table, word, reader);
 
@@ -125,12 +123,14 @@ interface DocumentParts {
   table: Uint8Array;
   data?: Uint8Array;
   text: TextStore;
-  notes: NoteDef[];
   problems: ProblemSink;
 }
 
-/** The tables every story reads through: formatting runs, styles, fonts, lists, drawings, notes and text boxes. */
-function documentContext({ fib, word, table, data, text, notes, problems }: DocumentParts): DocContext {
+/**
+ * The tables every story reads through: formatting runs, styles, fonts, lists, drawings, notes and
+ * text boxes; and the notes. (A short FIB fails at its first missing entry: they are read in order.)
+ */
+function documentContext({ fib, word, table, data, text, problems }: DocumentParts): { ctx: DocContext; notes: NoteDef[] } {
   const fl = (i: number) => fib.fcLcb(i);
   const chp = fl(FcLcb.PlcfBteChpx);
   const pap = fl(FcLcb.PlcfBtePapx);
@@ -139,6 +139,8 @@ function documentContext({ fib, word, table, data, text, notes, problems }: Docu
   const lst = fl(FcLcb.PlfLst);
   const lfo = fl(FcLcb.PlfLfo);
   const dgg = fl(FcLcb.DggInfo);
+  const notes = readNotes(fib, table);
+  if (notes.length > COUNT_MAX.notes) throw tooMany('notes', notes.length, true);
   const ctx: DocContext = {
     fib,
     word,
@@ -162,7 +164,7 @@ function documentContext({ fib, word, table, data, text, notes, problems }: Docu
   const hdrTxbx = fl(FcLcb.PlcfHdrtxbxTxt);
   for (const [k, v] of readTextboxStories(table, txbx.fc, txbx.lcb, txbxBase)) ctx.textboxes.set(k, v);
   for (const [k, v] of readTextboxStories(table, hdrTxbx.fc, hdrTxbx.lcb, txbxBase + fib.ccpTxbx)) ctx.textboxes.set(k, v);
-  return ctx;
+  return { ctx, notes };
 }
 
 /** The main document's sections with their bodies, headers and footers, section marks dropped. */
