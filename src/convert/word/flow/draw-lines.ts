@@ -1,3 +1,4 @@
+/** Draws our own engine's placed lines onto a page device: their text's links and marks, pictures, shading, rules and filled rectangles. */
 import type * as Mupdf from 'mupdf';
 import type { Paragraph, PictureCrop } from '../model/index';
 import type { PlacedLine } from './paragraph-stack';

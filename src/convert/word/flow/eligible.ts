@@ -1,3 +1,4 @@
+/** Which stretches, headers and footers our own line breaker and pager lay out (the rest go to MuPDF's HTML engine): the text, pictures and tables it draws as MuPDF would. */
 import { borderShows, type Block, type Inline, type Paragraph, type WordDocument } from '../model/index';
 import { simpleTable } from './table-rows';
 import { floatsApart } from '../rules/floats';

@@ -1,3 +1,4 @@
+/** The faces our own engine's text is drawn in, embedded into the PDF: subset to the glyphs used, with a ToUnicode map. */
 import type * as Mupdf from 'mupdf';
 import { PRESENTATION_LETTERS } from '../../../layout/text/arabic-shaping';
 import { subsetTrueType } from '../../../fonts/truetype-subset';

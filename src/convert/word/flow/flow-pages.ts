@@ -1,3 +1,4 @@
+/** Our own engine's pages drawn onto the writer's pages (render.ts): lines, table cells, footnotes under their separator, and the text put into the PDF. */
 import type * as Mupdf from 'mupdf';
 import type { Paragraph } from '../model/index';
 import { drawLines, drawRule, fillRects, type DrawPicture } from './draw-lines';

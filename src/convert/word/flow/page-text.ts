@@ -1,3 +1,4 @@
+/** The text of our own engine's pages as content-stream operators in the faces we embed (embedded-faces.ts), put into the finished PDF beside what the page device drew. */
 import type * as Mupdf from 'mupdf';
 import { deflateSync } from 'node:zlib';
 import type { PlacedText } from './paragraph-lines';

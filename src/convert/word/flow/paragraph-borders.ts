@@ -1,3 +1,4 @@
+/** Paragraph borders in our own engine: the box a bordered paragraph (or a group of like ones) takes, and its edges as rectangles to fill. */
 import { borderShows, type Block, type Border, type Paragraph } from '../model/index';
 import type { Line } from './paragraph-lines';
 import { borderWidth, inBorderGroup } from '../rules/borders';

@@ -1,3 +1,4 @@
+/** Paragraphs stacked one under another with Word's spacing between them (a header, footer, cell or notes area), without pages. */
 import type { Paragraph } from '../model/index';
 import { paragraphLines, type Line, type LineContext } from './paragraph-lines';
 import type { BorderBox } from './paragraph-borders';

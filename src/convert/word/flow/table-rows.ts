@@ -1,3 +1,4 @@
+/** Table rows laid out by our own engine: each cell's paragraphs stacked, shading and borders as rectangles, rows split at a page's foot. */
 import { borderShows, type Border, type Paragraph, type Table, type TableCell } from '../model/index';
 import type { Line, LineContext } from './paragraph-lines';
 import { stackParagraphs, type PlacedLine } from './paragraph-stack';

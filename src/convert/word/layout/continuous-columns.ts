@@ -1,3 +1,4 @@
+/** Continuous sections with other columns on the HTML path: a section starting below the text of the page before, its first stretch laid out in the room left. */
 import type * as Mupdf from 'mupdf';
 import type { Block } from '../model/index';
 import type { PageMarks } from './inline-context';

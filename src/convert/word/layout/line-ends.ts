@@ -1,3 +1,4 @@
+/** Arrowheads and other line ends of shapes' outlines, drawn onto a MuPDF device. */
 import type * as Mupdf from 'mupdf';
 import type { LineEnd, Shape } from '../model/index';
 

@@ -1,3 +1,4 @@
+/** EMF and WMF pictures on the HTML path: placeholders in the HTML, drawn as vectors in their place by a device that wraps the page's. */
 import type * as Mupdf from 'mupdf';
 import { METAFILE_MAGIC, imagePlaceholderIndex, placeholderUrl } from './placeholders';
 import { METAFILE, playMetafile } from '../../../paint/metafile';

@@ -1,3 +1,4 @@
+/** Footnotes as HTML on the HTML path: the separator rule, the notes a stretch calls, and their bodies. */
 import type { Block, WordDocument } from '../model/index';
 import { blocksHtml, type BlockContext } from './block-html';
 import { pt } from './css-units';

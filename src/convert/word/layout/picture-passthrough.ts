@@ -1,3 +1,4 @@
+/** Raster pictures on the HTML path: placeholders while drawing, the pictures put into the PDF at the end, their compressed data kept where PDF can carry it as it is. */
 import type * as Mupdf from 'mupdf';
 import { PICTURE_MAGIC, placeholderIndex, placeholderPng, placeholderUrl } from './placeholders';
 import { deflateSync } from 'node:zlib';
