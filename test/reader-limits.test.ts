@@ -1,4 +1,6 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { facesFrom } from '../src/fonts/face-shelf';
 import { run as htmlToPdf } from '../src/operations/html-to-pdf';
 import { HTML_ELEMENTS_MAX } from '../src/convert/html';
 import { loadMupdf } from '../src/pdf/mupdf';
@@ -7,7 +9,8 @@ import { LimitExceeded } from '../src/lib/limits';
 const run = htmlToPdf as unknown as (ctx: unknown) => Promise<{ chunks: Uint8Array[] }>;
 const params = { page_size: 'A4', orientation: 'portrait', margin: 'standard' };
 const logged: string[] = [];
-const convert = (html: string) => run({ inputs: [{ file: {}, bytes: new TextEncoder().encode(html) }], params, step: 0, log: (event: string) => logged.push(event), progress() {} });
+const faces = facesFrom(env.FONTS);
+const convert = (html: string) => run({ inputs: [{ file: {}, bytes: new TextEncoder().encode(html) }], params, step: 0, log: (event: string) => logged.push(event), progress() {}, faces });
 
 async function text(html: string): Promise<string> {
   const { chunks } = await convert(html);
