@@ -54,6 +54,7 @@ module.exports = {
       from: { path: '^src/(api|service)/' },
       to: { path: '^src/operations/runs[.]ts$' },
     },
+    upward('our-line-breaker-never-imports-paint', '^src/convert/[^/]+/flow/', '^src/paint/', 'a format\'s own layout (convert/<format>/flow/: line breaking, pagination) hands paint a display list (contracts/display.ts); the format\'s page writer paints it'),
     upward('readers-never-import-layout', '^src/convert/[^/]+/read/', '^src/layout/|^src/convert/[^/]+/(layout|flow)/', 'a reader builds the document model; it never reaches into layout'),
     upward('service-imports-no-operation-or-api', '^src/service/', '^src/(operations|api)/', 'tasks, money, storage and accounts: below the operations and the routes that use them'),
     upward('operations-import-no-api', '^src/operations/', '^src/api/', 'an operation is a definition and a run; the HTTP side reads the registry, not the other way'),

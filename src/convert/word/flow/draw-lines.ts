@@ -1,41 +1,36 @@
-/** Draws our own engine's placed lines onto a page device: their text's links and marks, pictures, shading, rules and filled rectangles. */
+/**
+ * Our own engine's placed lines as a display list (contracts/display.ts), in the order they are
+ * painted: each line's text, its links and its inline pictures, then paragraph shading,
+ * highlights, and underlines and strike-throughs over them. Layout's last step: paint draws the
+ * list (paint/display-painter.ts).
+ */
 import type * as Mupdf from 'mupdf';
-import type { Paragraph, PictureCrop } from '../model/index';
+import type { DisplayItem, FilledBox, ShownText } from '../../../contracts/display';
+import { visualOrder } from '../../../layout/text/bidi';
+import type { Paragraph } from '../model/index';
 import type { PlacedLine } from './paragraph-stack';
 import type { PlacedText } from './paragraph-lines';
 
-type MupdfModule = typeof Mupdf;
+type Box = Omit<FilledBox, 'kind'>;
+const filled = (boxes: Box[]): FilledBox[] => boxes.map((b) => ({ kind: 'fill', ...b }));
 
-/** What drawing a page's lines reports: links on it, and where paragraphs (headings, bookmarks) landed; `text` takes the text to write (page-text.ts). */
-export interface DrawnMarks {
-  text(t: PlacedText, x: number, baseline: number): void;
-  link(rect: Mupdf.Rect, uri: string): void;
-  paragraphAt(p: Paragraph, y: number): void;
-}
-
-/** Draws a picture into the unit square mapped by `ctm` (raster pictures as placeholders the finished PDF gets them for, metafiles as vectors). */
-export type DrawPicture = (device: Mupdf.Device, data: Uint8Array, contentType: string, ctm: Mupdf.Matrix, crop?: PictureCrop) => void;
-
-const rgb = (hex: string | undefined): Mupdf.Color => {
-  if (!hex || !/^[0-9a-fA-F]{6}$/.test(hex)) return [0, 0, 0];
-  const n = parseInt(hex, 16);
-  return [(n >> 16) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
-};
+/** The text of a placed piece as paint shows it: right-to-left text in drawing order (its kerning is left out: fragments.ts). */
+const shownText = (t: PlacedText): ShownText => ({ font: t.font, size: t.size, text: t.level && t.level & 1 ? visualOrder(t.text) : t.text, width: t.width, color: t.look.color, kerns: t.kerns });
 
 /**
- * Draws laid-out lines with their top-left at (`left`, `top`): paragraph shading and highlights under the text, the text
- * itself handed to `marks.text` (written into the content stream directly), underlines and
- * strike-throughs, and inline pictures. Links of one target on one line are one link.
+ * Laid-out lines with their top-left at (`areaLeft`, `top`). Links of one target on one line are
+ * one link. `paragraphAt` hears where each paragraph's first line landed (headings, bookmarks).
  */
-export function drawLines(mupdf: MupdfModule, device: Mupdf.Device, lines: PlacedLine[], areaLeft: number, top: number, drawPicture: DrawPicture, marks: DrawnMarks): void {
-  const rects: { x0: number; y0: number; x1: number; y1: number; color?: string }[] = [];
-  const fills: typeof rects = [];
-  const shades: typeof rects = [];
+export function displayLines(lines: PlacedLine[], areaLeft: number, top: number, paragraphAt: (p: Paragraph, y: number) => void): DisplayItem[] {
+  const items: DisplayItem[] = [];
+  const rules: Box[] = [];
+  const fills: Box[] = [];
+  const shades: Box[] = [];
   for (const { line, y, opens, x: dx } of lines) {
     const lineTop = top + y;
     const left = areaLeft + (dx ?? 0);
     const baseline = lineTop + line.baseline;
-    if (opens) marks.paragraphAt(opens, lineTop);
+    if (opens) paragraphAt(opens, lineTop);
     if (line.shade) shades.push({ x0: left, y0: lineTop, x1: left + line.shade.width, y1: lineTop + line.height, color: line.shade.color });
     let link: { uri: string; rect: Mupdf.Rect } | undefined;
     for (const t of line.texts) {
@@ -43,7 +38,7 @@ export function drawLines(mupdf: MupdfModule, device: Mupdf.Device, lines: Place
       const look = t.look;
       if (look.highlight) fills.push({ x0: x, y0: lineTop, x1: x + t.span, y1: lineTop + line.height, color: look.highlight });
       if (link && link.uri !== look.link) {
-        marks.link(link.rect, link.uri);
+        items.push({ kind: 'link', ...link });
         link = undefined;
       }
       if (look.link) {
@@ -51,28 +46,17 @@ export function drawLines(mupdf: MupdfModule, device: Mupdf.Device, lines: Place
         else link = { uri: look.link, rect: [x, lineTop, x + t.width, lineTop + line.height] };
         if (t.span > t.width && t !== line.texts.at(-1)) link.rect[2] = x + t.span;
       }
-      if (t.text.trim()) marks.text(t, x, baseline - look.rise);
-      decorate(t, x, baseline, rects);
+      if (t.text.trim()) items.push({ kind: 'text', text: shownText(t), x, baseline: baseline - look.rise });
+      decorate(t, x, baseline, rules);
     }
-    if (link) marks.link(link.rect, link.uri);
-    for (const pic of line.pictures) drawPicture(device, pic.data, pic.contentType, [pic.width, 0, 0, pic.height, left + pic.x, baseline - pic.height], pic.crop);
+    if (link) items.push({ kind: 'link', ...link });
+    for (const pic of line.pictures) items.push({ kind: 'picture', data: pic.data, contentType: pic.contentType, at: [pic.width, 0, 0, pic.height, left + pic.x, baseline - pic.height], crop: pic.crop });
   }
-  fillRects(mupdf, device, shades);
-  fillRects(mupdf, device, fills);
-  fillRects(mupdf, device, rects);
-}
-
-export function fillRects(mupdf: MupdfModule, device: Mupdf.Device, rects: { x0: number; y0: number; x1: number; y1: number; color?: string }[]): void {
-  for (const r of rects) {
-    const path = new mupdf.Path();
-    path.rect(r.x0, r.y0, r.x1, r.y1);
-    device.fillPath(path, false, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, rgb(r.color), 1);
-    path.destroy();
-  }
+  return [...items, ...filled(shades), ...filled(fills), ...filled(rules)];
 }
 
 /** Underline and strike-through of text, as thin filled rectangles in the text's colour. */
-function decorate(t: PlacedText, x: number, baseline: number, rules: { x0: number; y0: number; x1: number; y1: number; color?: string }[]): void {
+function decorate(t: PlacedText, x: number, baseline: number, rules: Box[]): void {
   const { look, size } = t;
   const thickness = Math.max(0.5, size * 0.05);
   const y = baseline - look.rise;
@@ -80,10 +64,5 @@ function decorate(t: PlacedText, x: number, baseline: number, rules: { x0: numbe
   if (look.strike) rules.push({ x0: x, y0: y - size * 0.3, x1: x + t.span, y1: y - size * 0.3 + thickness, color: look.color });
 }
 
-/** The separator rule above a page's footnotes. */
-export function drawRule(mupdf: MupdfModule, device: Mupdf.Device, x: number, y: number, width: number, thickness: number): void {
-  const path = new mupdf.Path();
-  path.rect(x, y, x + width, y + thickness);
-  device.fillPath(path, false, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, [0, 0, 0], 1);
-  path.destroy();
-}
+/** A black rule (the separator above a page's footnotes) as a filled box. */
+export const ruleBox = (x: number, y: number, width: number, thickness: number): FilledBox => ({ kind: 'fill', x0: x, y0: y, x1: x + width, y1: y + thickness });

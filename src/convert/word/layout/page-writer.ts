@@ -9,8 +9,8 @@ import { finish } from './pdf-finish';
 import { drawPageColor } from './page-borders';
 import type { FlowFrame } from './flows';
 import { METAFILE } from '../../../paint/metafile';
-import type { DrawPicture } from '../flow/draw-lines';
-import { FlowPages } from '../flow/flow-pages';
+import type { DrawPicture } from '../../../paint/display-painter';
+import { FlowPages } from './flow-pages';
 import type { DocumentLayouts } from './document-layouts';
 
 /** The bookmark a link within the document names ("#name", percent-encoded by MuPDF where it must be). */

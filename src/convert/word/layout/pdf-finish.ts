@@ -7,7 +7,7 @@ import type * as Mupdf from 'mupdf';
 import { finishPdf, type PageLink, type PlaceLink } from '../../../pdf/finish';
 import type { PicturePassThrough } from './picture-passthrough';
 import type { DocumentOutline } from './outline';
-import type { PageText } from '../flow/page-text';
+import type { PageText } from '../../../paint/page-text';
 
 export function finish(mupdf: typeof Mupdf, written: Mupdf.Buffer, links: PageLink[], pictures: PicturePassThrough, outline?: DocumentOutline, within: PlaceLink[] = [], pageText?: PageText, fontBytes?: (font: Mupdf.Font) => Uint8Array | undefined): Uint8Array[] {
   return finishPdf(mupdf, written, {

@@ -1,11 +1,10 @@
 /** The text of our own engine's pages as content-stream operators in the faces we embed (embedded-faces.ts), put into the finished PDF beside what the page device drew. */
 import type * as Mupdf from 'mupdf';
 import { deflateSync } from 'node:zlib';
-import type { PlacedText } from './paragraph-lines';
+import type { ShownText } from '../contracts/display';
 import { embedFace } from './embedded-faces';
-import { latin1Bytes } from '../../../lib/latin1';
-import { visualOrder } from '../../../layout/text/bidi';
-import { slotOf, TABLE_SLOTS } from '../../../layout/text/font-book';
+import { latin1Bytes } from '../lib/latin1';
+import { slotOf, TABLE_SLOTS } from '../fonts/glyph-slots';
 
 /** Resource names of our faces in a page's /Font dictionary: apart from the writer's own (F0, F1…). */
 const NAME_PREFIX = 'FL';
@@ -59,13 +58,13 @@ export class PageText {
    * on one baseline in one face, size and colour goes into one TJ, the gaps between the pieces
    * (spaces, justification) as its displacements, as MuPDF's writer puts a line.
    */
-  show(pageIndex: number, pageHeight: number, t: PlacedText, x: number, baseline: number): void {
+  show(pageIndex: number, pageHeight: number, t: ShownText, x: number, baseline: number): void {
     let page = this.pages.get(pageIndex);
     if (!page) this.pages.set(pageIndex, (page = { parts: [], sealed: [], fonts: new Set() }));
-    const color = t.look.color ?? '000000';
+    const color = t.color ?? '000000';
     const open = page.open;
-    // Right-to-left text is drawn in reverse, left to right (its kerning is left out: fragments.ts).
-    const shown = t.level && t.level & 1 ? visualOrder(t.text) : t.text;
+    // Right-to-left text comes in drawing order, reversed by layout (its kerning left out: flow/fragments.ts).
+    const shown = t.text;
     if (open && open.baseline === baseline && page.font === t.font && page.size === t.size && page.color === color && x >= open.end - 0.01) {
       const gap = x - open.end;
       open.items.push(Math.abs(gap) > 0.005 ? `${num((-gap * 1000) / t.size)}(${this.codesOf(t.font, shown, t.kerns)})` : `(${this.codesOf(t.font, shown, t.kerns)})`);

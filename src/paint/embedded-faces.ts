@@ -1,8 +1,8 @@
 /** The faces our own engine's text is drawn in, embedded into the PDF: subset to the glyphs used, with a ToUnicode map. */
 import type * as Mupdf from 'mupdf';
-import { PRESENTATION_LETTERS } from '../../../layout/text/arabic-shaping';
-import { subsetTrueType } from '../../../fonts/truetype-subset';
-import { subsetTag } from '../../../pdf/finish/font-subsets';
+import { PRESENTATION_LETTERS } from '../fonts/arabic-forms';
+import { subsetTrueType } from '../fonts/truetype-subset';
+import { subsetTag } from '../pdf/finish/font-subsets';
 
 /** Entries per beginbfchar block: the CMap format's limit. */
 const CMAP_BLOCK = 100;

@@ -1,0 +1,39 @@
+/**
+ * Paints a display list (contracts/display.ts) onto a page device in its order: filled boxes as
+ * paths, pictures through the caller's picture drawer (raster pictures as placeholders the finished
+ * PDF gets them for, metafiles as vectors), text into the page's content stream in embedded faces
+ * (page-text.ts), and links handed to the caller, who adds them when the PDF is finished.
+ */
+import type * as Mupdf from 'mupdf';
+import type { DisplayItem, FilledBox, PictureItem, ShownText } from '../contracts/display';
+
+/** Draws a picture into the unit square mapped by `ctm`. */
+export type DrawPicture = (device: Mupdf.Device, data: Uint8Array, contentType: string, ctm: Mupdf.Matrix, crop?: PictureItem['crop']) => void;
+
+/** Where what a device does not draw goes: the text writer and the links. */
+export interface DisplaySinks {
+  text(t: ShownText, x: number, baseline: number): void;
+  link(rect: Mupdf.Rect, uri: string): void;
+}
+
+const rgb = (hex: string | undefined): Mupdf.Color => {
+  if (!hex || !/^[0-9a-fA-F]{6}$/.test(hex)) return [0, 0, 0];
+  const n = parseInt(hex, 16);
+  return [(n >> 16) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
+};
+
+export function paintDisplay(mupdf: typeof Mupdf, device: Mupdf.Device, items: readonly DisplayItem[], drawPicture: DrawPicture, sinks: DisplaySinks): void {
+  for (const item of items) {
+    if (item.kind === 'fill') fillBox(mupdf, device, item);
+    else if (item.kind === 'text') sinks.text(item.text, item.x, item.baseline);
+    else if (item.kind === 'picture') drawPicture(device, item.data, item.contentType, item.at, item.crop);
+    else sinks.link(item.rect, item.uri);
+  }
+}
+
+function fillBox(mupdf: typeof Mupdf, device: Mupdf.Device, box: FilledBox): void {
+  const path = new mupdf.Path();
+  path.rect(box.x0, box.y0, box.x1, box.y1);
+  device.fillPath(path, false, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, rgb(box.color), 1);
+  path.destroy();
+}
