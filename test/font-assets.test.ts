@@ -7,7 +7,7 @@ import { FaceShelf } from '../src/fonts/face-shelf';
 import { facesNeeded } from '../src/fonts/face-needs';
 import { ALL_FACE_FILES, FACE_FILES, HANDWRITING, substituteFamily } from '../src/fonts/catalog';
 import { bundledFonts } from '../src/fonts/bundled';
-import { convertWordToPdfChunksLoadingFaces } from '../src/convert/word';
+import { convertWordToPdfChunks, convertWordToPdfChunksLoadingFaces } from '../src/convert/word';
 import { joinChunks } from '../src/lib/bytes';
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -83,6 +83,32 @@ describe('font faces are the engine Workers\' static assets', () => {
     expect(needs(['Calibri'], '🦊')).toContain(FACE_FILES.NotoEmoji.regular);
     expect(needs(['Calibri'], 'שלום')).toContain(FACE_FILES.Arimo.regular);
     expect(facesNeeded({ names: [], codePoints: [], unseenNames: true }, coverage)).toEqual([...ALL_FACE_FILES]);
+  });
+
+  it('faces added document by document keep what the layout learnt of the others, and every PDF is the one all faces give', async () => {
+    const mupdf = await loadMupdf();
+    const faces = new FaceShelf(countingAssets());
+    // Each document asks for a face the ones before did not: the shelf grows, the layout's book carries over.
+    const documents = [
+      docx(`<w:p>${run('Calibri', 'Plain Latin in Carlito, with kerning AVAWAY')}</w:p>`),
+      docx(`<w:p>${run('Calibri', 'Теперь кириллица и ✔ и 🦊')}</w:p><w:p>${run('Georgia', 'and Georgia')}</w:p>`),
+      docx(`<w:p>${run('Calibri', 'Plain Latin in Carlito again, then שלום')}</w:p>`),
+    ];
+    // Every document through the growing shelf first (each book inherits from the one before), then with all faces at hand.
+    const grown: Uint8Array[] = [];
+    for (const bytes of documents) grown.push(joinChunks(await convertWordToPdfChunksLoadingFaces(bytes, { mupdf, faces })));
+    const text = (pdf: Uint8Array) => {
+      const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+      const all = doc.loadPage(0).toStructuredText('').asText();
+      doc.destroy();
+      return all;
+    };
+    documents.forEach((bytes, i) => {
+      const allAtHand = joinChunks(convertWordToPdfChunks(bytes, { mupdf, fonts: bundledFonts }));
+      expect(text(grown[i]!)).toBe(text(allAtHand));
+      expect(fontNames(grown[i]!, mupdf).sort()).toEqual(fontNames(allAtHand, mupdf).sort());
+      expect(grown[i]!.length).toBe(allAtHand.length);
+    });
   });
 
   it('documents naming Georgia, Segoe UI, Tahoma and Verdana get their substitutes', () => {

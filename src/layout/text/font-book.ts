@@ -1,11 +1,13 @@
 import type * as Mupdf from 'mupdf';
-import { FACE_FILES, FALLBACK, faceStyle, substituteFamily, type Family, type FontFiles } from '../../fonts/catalog';
+import { FACE_FILES, FALLBACK, faceStyle, substituteFamily, type FaceStyle, type Family, type FontFiles } from '../../fonts/catalog';
 import { hheaBaselineFactor, hheaLineFactor, withoutCharacters, withTablesHidden } from '../../fonts/face-tables';
 import { PairKerning } from './pair-kerning';
 
 type MupdfModule = typeof Mupdf;
 
 const books = new WeakMap<FontFiles, FontBook>();
+/** The book made last: the next set of faces starts from what it knows. */
+let latestBook: FontBook | undefined;
 export { TABLE_SLOTS, slotOf } from '../../fonts/glyph-slots';
 import { TABLE_SLOTS, slotOf } from '../../fonts/glyph-slots';
 
@@ -36,8 +38,45 @@ export class FontBook {
    */
   static shared(mupdf: MupdfModule, files: FontFiles): FontBook {
     let book = books.get(files);
-    if (!book || book.mupdf !== mupdf) books.set(files, (book = new FontBook(mupdf, files)));
+    if (!book || book.mupdf !== mupdf) {
+      book = new FontBook(mupdf, files);
+      // The isolate's faces grow as documents ask for more (fonts/face-shelf.ts hands a new FontFiles
+      // each time): what the previous book learnt of the faces it had carries over.
+      if (latestBook?.mupdf === mupdf) book.inherit(latestBook);
+      books.set(files, book);
+    }
+    latestBook = book;
     return book;
+  }
+
+  /**
+   * Takes over `old`'s parsed faces, advances, glyph ids, kerning, coverage and metrics of every
+   * face both books have. What it learnt of a face it lacked ("no glyph", the fallback metric) is
+   * left behind: that face may be here now.
+   */
+  private inherit(old: FontBook): void {
+    // A face both books have: what the old one learnt of it holds here (the same bytes).
+    const had = (family: string, style: FaceStyle = 'regular') => {
+      const file = FACE_FILES[family as Family]?.[style];
+      return file !== undefined && old.files(file) !== undefined && this.files(file) !== undefined;
+    };
+    const byStyle = (key: string) => {
+      const [family, style] = key.split('/');
+      return had(family!, style as FaceStyle);
+    };
+    const byFamily = (key: string) => had(key.split('/')[0]!);
+    const carry = <K, V>(from: Map<K, V>, to: Map<K, V>, keep: (key: K) => boolean) => {
+      for (const [key, value] of from) if (keep(key)) to.set(key, value);
+    };
+    carry(old.faces, this.faces, byStyle);
+    carry(old.sources, this.sources, (font) => [...this.faces.values()].includes(font));
+    carry(old.kernings, this.kernings, byStyle);
+    carry(old.glyphIds, this.glyphIds, byStyle);
+    carry(old.advances, this.advances, byStyle);
+    carry(old.bmpAdvances, this.bmpAdvances, byStyle);
+    carry(old.coverage, this.coverage, byFamily);
+    carry(old.bmpCoverage, this.bmpCoverage, byFamily);
+    carry(old.lineFactors, this.lineFactors, byFamily);
   }
 
   private faces = new Map<string, Mupdf.Font>();
