@@ -1,14 +1,12 @@
 /**
  * What the steps of a long task hand on to each other (to-jpg's pages rendered so far): R2 objects
- * under the task's own prefix, deleted by the task object when the task ends, done or failed.
+ * under the task's own prefix (contracts/scratch.ts), deleted by the task object when the task ends.
  */
 import type { Env } from '../env';
 import type { Scratch } from '../../contracts/operation';
+import { scratchKey, scratchPrefix } from '../../contracts/scratch';
 
-const scratchPrefix = (taskId: string) => `scratch/${taskId}/`;
-
-/** The R2 key of a task's scratch object `name`. */
-export const scratchKey = (taskId: string, name: string) => scratchPrefix(taskId) + name;
+export { scratchKey } from '../../contracts/scratch';
 
 export function scratchOf(env: Env, taskId: string): Scratch {
   return {
