@@ -99,7 +99,9 @@ function subsetFonts(pdf: Mupdf.PDFDocument, own: OwnText | undefined): void {
     for (const [font, map] of maps) font.put('ToUnicode', map);
   }
   letterToUnicode(fonts, shown);
-  hyphensAsHyphens(pdf);
+  // Where ours subset, letterToUnicode rewrote every page font's map (soft hyphens mended with the
+  // rest); after MuPDF's, the maps it left alone are mended here (a walk of every object: only then).
+  if (!shown) hyphensAsHyphens(pdf);
 }
 
 /**
