@@ -84,7 +84,7 @@ export class FontBook {
   private coverage = new Map<Family, Map<number, boolean>>();
   private advances = new Map<string, Map<number, number>>();
   private bmpCoverage = new Map<Family, Int8Array>();
-  /** The bytes each face was made from (what MuPDF's writer embeds): our own PDF fonts embed them too (flow/embedded-faces.ts). */
+  /** The bytes each face was made from (what MuPDF's writer embeds): our own PDF fonts embed them too (paint/embedded-faces.ts). */
   private sources = new Map<Mupdf.Font, Uint8Array>();
   private bmpAdvances = new Map<string, Float32Array>();
 

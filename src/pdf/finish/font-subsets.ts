@@ -8,7 +8,7 @@ import { contentGlyphs, type PdfObject } from './content-glyphs';
  * scanner that only follows fonts and strings (content-glyphs.ts), and each face is cut by
  * truetype-subset.ts. Returns the glyph ids shown per font dictionary (by object number), or
  * undefined, with nothing changed, when some content or face is not of the kind these read: the
- * caller then subsets with MuPDF. `skipStreams`: content streams whose fonts are subset already (flow/page-text.ts).
+ * caller then subsets with MuPDF. `skipStreams`: content streams whose fonts are subset already (paint/page-text.ts).
  */
 export function subsetPageFonts(pdf: Mupdf.PDFDocument, skipStreams?: Set<number>): Map<number, Set<number>> | undefined {
   const pages = [];

@@ -10,7 +10,7 @@ const PICTURE = /^image\/(png|jpeg|jpg|gif|bmp|x-emf|x-wmf|emf|wmf)$/;
  * Characters our line breaker places as MuPDF would: scripts drawn glyph by glyph along their
  * advances (Latin, Greek, Cyrillic, punctuation, symbols, private-use symbol fonts, the mathematical
  * letters of equations), and Hebrew and Arabic (with Persian and Urdu letters), which it shapes
- * (flow/arabic-shaping.ts) and orders (flow/bidi.ts) itself. Not scripts that need other shaping
+ * (layout/text/arabic-shaping.ts) and orders (layout/text/bidi.ts) itself. Not scripts that need other shaping
  * or line-breaking rules (Syriac, Thaana, Indic, CJK).
  */
 const SIMPLE_TEXT = /^[\u0000-\u06ff\u1e00-\u2e7f\ue000-\uf8ff\ufb00-\ufb04\ufb1d-\ufdff\ufe70-\ufeff\ufffd\u{1d400}-\u{1d7ff}]*$/u;

@@ -40,7 +40,7 @@ export interface Fragment {
   /** A tab's run and its stop's leader character (drawn across the gap). */
   leader?: string;
   kerns?: number[];
-  /** Bidirectional embedding level (flow/bidi.ts): odd for right-to-left text, drawn reversed. Absent: 0. */
+  /** Bidirectional embedding level (layout/text/bidi.ts): odd for right-to-left text, drawn reversed. Absent: 0. */
   level?: number;
 }
 

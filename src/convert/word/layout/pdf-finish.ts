@@ -1,7 +1,7 @@
 /**
  * The Word document's pages finished by the one PDF finisher (pdf/finish/): with its links (to URIs
  * and to bookmarks), the text our own engine wrote straight into the content streams
- * (flow/page-text.ts), the pictures passed through (picture-passthrough.ts) and the outline.
+ * (paint/page-text.ts), the pictures passed through (picture-passthrough.ts) and the outline.
  */
 import type * as Mupdf from 'mupdf';
 import { finishPdf, type PageLink, type PlaceLink } from '../../../pdf/finish';
