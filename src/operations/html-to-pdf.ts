@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { defineSpec, type OperationResult, type RunOf } from './define';
 import { loadMupdf } from '../pdf/mupdf';
 import { PDF_MIME } from '../pdf/pdf';
-import { convertHtmlToPdf } from '../convert/html';
-import { twinFacesAskedBy } from '../convert/html/html-fonts';
+import { convertHtmlToPdfLoadingFaces } from '../convert/html';
 import { TaskError } from '../contracts/failures';
 import { findLimitExceeded } from '../lib/limits';
 
@@ -29,8 +28,7 @@ export const spec = defineSpec({
 export async function run({ inputs, params, log, faces }: RunOf<typeof spec>): Promise<OperationResult> {
   const mupdf = await loadMupdf();
   try {
-    const fonts = await faces.load(twinFacesAskedBy(inputs[0]!.bytes));
-    const chunks = await convertHtmlToPdf(inputs[0]!.bytes, { mupdf, fonts, page: params, onNote: log });
+    const chunks = await convertHtmlToPdfLoadingFaces(inputs[0]!.bytes, { mupdf, faces, page: params, onNote: log });
     return { chunks, ext: 'pdf', contentType: PDF_MIME };
   } catch (err) {
     // A page past a limit: the consumer fails the task with the limit's message and refunds it.

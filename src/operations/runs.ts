@@ -4,7 +4,7 @@
  * this file (a dependency rule says so), so no run reaches its bundle.
  */
 import type { z } from 'zod';
-import type { EngineFamily, Operation, OperationOutcome, OperationSpec, RunContext } from './define';
+import type { EngineFamily, Operation } from './define';
 import * as addPageNumbers from './add-page-numbers';
 import * as compress from './compress';
 import * as deletePages from './delete-pages';
@@ -26,14 +26,8 @@ import * as unlock from './unlock';
 import * as watermark from './watermark';
 import * as wordToPdf from './word-to-pdf';
 
-/** An operation module: a spec and a run typed by it. */
-interface OperationModule<S extends z.ZodObject> {
-  spec: OperationSpec<S>;
-  run(ctx: RunContext<z.infer<S>>): Promise<OperationOutcome>;
-}
-
-/** The pair, checked against each other by the compiler. */
-const paired = <S extends z.ZodObject>({ spec, run }: OperationModule<S>): Operation<S> => ({ spec, run });
+/** A module's spec and run, checked against each other by the compiler (the run takes the spec's parameters). */
+const paired = <S extends z.ZodObject>({ spec, run }: Operation<S>): Operation<S> => ({ spec, run });
 
 const ALL: readonly Operation[] = [
   paired(merge), paired(split), paired(deletePages), paired(extractPages), paired(flatten), paired(rotate), paired(reorderPages), paired(toTxt),

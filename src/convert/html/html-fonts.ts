@@ -11,7 +11,6 @@ import type { StyleRule } from './css-flatten';
 import { dataUrlBytes } from '../../codecs/png';
 import { withoutLigatures, woffToSfnt } from '../../fonts/sfnt';
 import { isWoff2, woff2ToSfnt } from '../../fonts/woff2';
-import { decodeHtml } from './html-source';
 
 export interface EmbeddedFace {
   family: string;
@@ -153,8 +152,7 @@ const TWIN_NAMES = new RegExp(`\\b(${Object.keys(METRIC_TWINS).sort((a, b) => b.
  * (a style sheet, a face attribute, its text: a name too many costs a fetch once per isolate, one
  * too few a face), the serif default, and the monospace one where an element is set in it.
  */
-export function twinFacesAskedBy(page: Uint8Array): string[] {
-  const html = decodeHtml(page);
+export function twinFacesAskedBy(html: string): string[] {
   const families = new Set<Family>(['Tinos']);
   if (MONOSPACE_ELEMENTS.test(html)) families.add('Cousine');
   for (const [name] of html.matchAll(TWIN_NAMES)) families.add(METRIC_TWINS[name.toLowerCase()]!);

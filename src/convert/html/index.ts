@@ -8,7 +8,8 @@
  */
 import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
-import { installEmbeddedFaces } from './html-fonts';
+import type { FaceSource } from '../../contracts/faces';
+import { installEmbeddedFaces, twinFacesAskedBy } from './html-fonts';
 import { withDrawablePictures } from './html-images';
 import type { Params } from './html-page-box';
 import { pageDecor } from './html-page-decor';
@@ -30,11 +31,26 @@ export interface HtmlConvertOptions {
 }
 
 /** An HTML page's bytes → the PDF, in the chunks it is written in. */
-export async function convertHtmlToPdf(bytes: Uint8Array, { mupdf, fonts, page = DEFAULT_PAGE, onNote = () => {} }: HtmlConvertOptions): Promise<Uint8Array[]> {
+export function convertHtmlToPdf(bytes: Uint8Array, options: HtmlConvertOptions): Promise<Uint8Array[]> {
+  return convertDecoded(decodeHtml(bytes), options);
+}
+
+export interface HtmlLoadingOptions extends Omit<HtmlConvertOptions, 'fonts'> {
+  /** Where the faces come from (an engine Worker's FONTS assets): those the page names are loaded before layout. */
+  faces: FaceSource;
+}
+
+/** convertHtmlToPdf for a converter whose faces are fetched: the page is decoded once, the twins it names loaded, then laid out. */
+export async function convertHtmlToPdfLoadingFaces(bytes: Uint8Array, { faces, ...options }: HtmlLoadingOptions): Promise<Uint8Array[]> {
+  const text = decodeHtml(bytes);
+  return convertDecoded(text, { ...options, fonts: await faces.load(twinFacesAskedBy(text)) });
+}
+
+async function convertDecoded(text: string, { mupdf, fonts, page = DEFAULT_PAGE, onNote = () => {} }: HtmlConvertOptions): Promise<Uint8Array[]> {
   let source: Mupdf.Document | undefined;
   let uninstallFaces = () => {};
   try {
-    const prepared = prepareHtml(await withDrawablePictures(decodeHtml(bytes)), page);
+    const prepared = prepareHtml(await withDrawablePictures(text), page);
     const { pages, box } = prepared;
     const { w, h, margins } = box;
     const faces = installEmbeddedFaces(mupdf, box.faces, fonts);

@@ -69,7 +69,8 @@ export class FontBook {
       for (const [key, value] of from) if (keep(key)) to.set(key, value);
     };
     carry(old.faces, this.faces, byStyle);
-    carry(old.sources, this.sources, (font) => [...this.faces.values()].includes(font));
+    const kept = new Set(this.faces.values());
+    carry(old.sources, this.sources, (font) => kept.has(font));
     carry(old.kernings, this.kernings, byStyle);
     carry(old.glyphIds, this.glyphIds, byStyle);
     carry(old.advances, this.advances, byStyle);

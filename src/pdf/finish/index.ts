@@ -69,7 +69,11 @@ export function finishPdf(mupdf: typeof Mupdf, written: Mupdf.Buffer | Uint8Arra
 function addLinks(pdf: Mupdf.PDFDocument, { links = [], places = [] }: FinishJob): void {
   const all = [...links, ...places.map((l) => ({ page: l.page, rect: l.rect, uri: pdf.formatLinkURI({ type: 'XYZ', chapter: 0, page: l.to.page, x: 0, y: l.to.y, width: 0, height: 0, zoom: 0 }) }))];
   const byPage = new Map<number, PageLink[]>();
-  for (const link of all) byPage.set(link.page, [...(byPage.get(link.page) ?? []), link]);
+  for (const link of all) {
+    const onPage = byPage.get(link.page);
+    if (onPage) onPage.push(link);
+    else byPage.set(link.page, [link]);
+  }
   for (const [index, pageLinks] of byPage) {
     const page = pdf.loadPage(index);
     for (const link of pageLinks) {
