@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/pdf/mupdf';
 import { bundledFonts } from '../src/fonts/bundled';
 import { renderWordDocument } from '../src/convert/word/layout/render';
-import { laysOutItself } from '../src/convert/word/flow/eligible';
+import { laysOutItself } from '../src/convert/word/blocks/eligible';
 import { shapeArabic } from '../src/layout/text/arabic-shaping';
 import { bidiLevels, visualOrder } from '../src/layout/text/bidi';
 import type { Block, Paragraph, RunStyle, WordDocument } from '../src/convert/word/model/index';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/pdf/mupdf';
 import { bundledFonts } from '../src/fonts/bundled';
 import { renderWordDocument } from '../src/convert/word/layout/render';
-import { laysOutArea, laysOutItself } from '../src/convert/word/flow/eligible';
+import { laysOutArea, laysOutItself } from '../src/convert/word/blocks/eligible';
 import type { Block, Inline, Paragraph, RunStyle, Section, TableCell, TableRow, WordDocument } from '../src/convert/word/model/index';
 
 // Our own line breaker and pager (src/convert/word/flow/): the stretches it takes, its lines

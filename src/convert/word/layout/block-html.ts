@@ -6,8 +6,9 @@ import { paragraphCss } from './run-html';
 import { pt } from './css-units';
 import { largestRun, resolveRun } from '../rules/runs';
 import { lineBox } from '../rules/line-box';
-import { borderWidth, inBorderGroup } from '../rules/borders';
-import { DEFAULT_CELL_MARGINS, mirrored } from '../rules/tables';
+import { borderWidth, inBorderGroup } from '../../../layout/blocks/borders';
+import { DEFAULT_CELL_MARGINS } from '../rules/tables';
+import { mirrored } from '../../../layout/tables/table-rows';
 import { holdsTogether, keepsWithNext } from '../rules/keeps';
 
 export type BlockContext = Omit<InlineContext, 'renderBlocks' | 'columnWidth'>;

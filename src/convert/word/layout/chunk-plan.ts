@@ -13,7 +13,7 @@ import type { PageMarks } from './inline-context';
 import { flowsOf, type Flow, type FlowFrame } from './flows';
 import { fieldsShown } from './areas';
 import { roomBelow, startBelow } from './continuous-columns';
-import { laysOutItself } from '../flow/eligible';
+import { laysOutItself } from '../blocks/eligible';
 import type { DocumentLayouts } from './document-layouts';
 
 /** Blocks (a header or footer) show NUMPAGES or SECTIONPAGES: the pages are counted first. */

@@ -23,11 +23,13 @@ import type { FlowFrame } from './flows';
 import { contentHeight, htmlDocument, openHtml } from './html-doc';
 import { AreaLayouts, BlockAreas, type Area } from './areas';
 import type { ChunkRegistry } from './continuous-columns';
-import { laysOutArea, laysOutItself } from '../flow/eligible';
-import { paginate } from '../flow/paginate';
-import { floatsOf, type FlowPage } from '../flow/flow-page';
-import { stackParagraphs } from '../flow/paragraph-stack';
-import { tableRows } from '../flow/table-rows';
+import { laysOutArea, laysOutItself } from '../blocks/eligible';
+import { WordBlocks } from '../blocks/to-blocks';
+import { paginate } from '../../../layout/pages/paginate';
+import { floatsOf, type FlowPage } from '../../../layout/pages/flow-page';
+import { stackParagraphs } from '../../../layout/blocks/paragraph-stack';
+import type { LineContext } from '../../../layout/blocks/paragraph-lines';
+import { tableRows } from '../../../layout/tables/table-rows';
 import type { ProblemSink } from '../../problems';
 
 type MupdfModule = typeof Mupdf;
@@ -36,7 +38,7 @@ type MupdfModule = typeof Mupdf;
 const KEEP_LAID_OUT_BYTES = 2_000_000;
 
 export interface RenderOptions {
-  /** Stretches of plain paragraphs go to our own line breaker and pager (flow/); false: all to MuPDF's HTML engine (tests of that path). */
+  /** Stretches of plain paragraphs go to layout's own line breaker and pager (layout/); false: all to MuPDF's HTML engine (tests of that path). */
   ownLayout?: boolean;
   /** Told of each picture left blank because no decoder reads it. */
   onProblem?: ProblemSink;
@@ -64,8 +66,10 @@ export class DocumentLayouts {
   // Bookmarks from the headings (outline.ts) and the targets of links within the document (link-targets.ts).
   readonly outline = new DocumentOutline();
   readonly targets = new LinkTargets();
-  /** What our own engine (flow/) lays paragraphs out with: fields are the page's in headers and footers. */
-  readonly lineContext: { fonts: FontBook; defaultFont: string; defaultSize: number; noLeading?: boolean; fields: BlockContext['fields']; sum: boolean };
+  /** What layout's own engine lays paragraphs out with: fields are the page's in headers and footers. */
+  readonly lineContext: LineContext & { sum: boolean };
+  /** The document's blocks as layout's block model (each made once). */
+  readonly blocks: WordBlocks;
   // Chunks laid out before the writing pass (to count pages, or to page them) are kept for it while
   // their HTML stays small in total (text-only documents are laid out once); others are laid out again.
   private readonly kept = new Map<Block[], Mupdf.Document>();
@@ -84,7 +88,7 @@ export class DocumentLayouts {
   private readonly places = new WeakMap<Mupdf.Document, (PlacedId & { frame: number; y: number })[]>();
   /** Stretches with footnotes are paged one page at a time (footnote-pages.ts): each page's layout, its height and notes. */
   readonly footnotePages = new WeakMap<Block[], FootnotePage>();
-  /** Stretches our own engine paged (flow/): each page's lines and notes. */
+  /** Stretches layout's own engine paged (layout/pages/): each page's lines and notes. */
   readonly ownPages = new WeakMap<Block[], FlowPage[]>();
   /** A continuous section with other columns starts below the text of the page before (continuous-columns.ts): its top there. */
   readonly sharedTops = new WeakMap<Block[], number>();
@@ -110,7 +114,8 @@ export class DocumentLayouts {
       const c = { ...this.ctx(fields), placeholderIds: { count: 0 }, floatsOutOfFlow: true };
       return { body: blocksHtml(blocks, width, c), placeholders: c.placeholderIds.count };
     });
-    this.lineContext = { fonts, defaultFont: model.defaultFont, defaultSize: em, noLeading: model.noLeading, fields: {}, sum: model.paragraphSpacing === 'sum' };
+    this.lineContext = { fonts, noLeading: model.noLeading, fields: {}, sum: model.paragraphSpacing === 'sum' };
+    this.blocks = new WordBlocks({ defaultFont: model.defaultFont, defaultSize: em });
   }
 
   /** The context blocks are written to HTML with: `fields` the page's values, `columnLeft` the column's left edge on the page. */
@@ -235,7 +240,11 @@ export class DocumentLayouts {
    */
   ownPaging(blocks: Block[], f: FlowFrame): FlowPage[] | undefined {
     try {
-      return paginate(blocks, f.frameWidth, f.frameHeight, this.lineContext, (id) => this.model.notes.get(id) as Paragraph[] | undefined);
+      const notes = this.model.notes;
+      return paginate(this.blocks.blocks(blocks), f.frameWidth, f.frameHeight, this.lineContext, (id) => {
+        const body = notes.get(id);
+        return body && this.blocks.paragraphsOf(body);
+      });
     } catch {
       return undefined;
     }
@@ -248,7 +257,7 @@ export class DocumentLayouts {
   headerRowsHeight(t: Table, f: FlowFrame): number {
     if (this.options.ownLayout !== false && laysOutItself([t], this.model)) {
       try {
-        return tableRows(t, f.frameWidth, this.lineContext, new Map()).reduce((sum, row) => sum + row.height, 0);
+        return tableRows(this.blocks.table(t), f.frameWidth, this.lineContext, new Map()).reduce((sum, row) => sum + row.height, 0);
       } catch {
         // measured by MuPDF instead
       }
@@ -275,7 +284,7 @@ export class DocumentLayouts {
     const measured = this.area(blocks, width, { PAGE: '1', NUMPAGES: '1', SECTIONPAGES: '1' }, false, false);
     if (!measured) return undefined;
     try {
-      const lines = stackParagraphs(blocks as Paragraph[], width, { ...this.lineContext, fields }).lines;
+      const lines = stackParagraphs(this.blocks.paragraphsOf(blocks), width, { ...this.lineContext, fields }).lines;
       return { lines, height: measured.height, floats: floatsOf(lines) };
     } catch {
       return undefined; // drawn as a MuPDF area instead

@@ -10,7 +10,7 @@ import type { PageFrame } from './shape-pictures';
 import type { Flow, FlowFrame } from './flows';
 import { framesWithIds } from './html-doc';
 import type { Area } from './areas';
-import type { FlowPage, PlacedFloat } from '../flow/flow-page';
+import type { FlowPage, PlacedFloat } from '../../../layout/pages/flow-page';
 import type { DocumentLayouts } from './document-layouts';
 import type { PageWriter } from './page-writer';
 
@@ -140,7 +140,7 @@ export class FlowDrawer {
       return laid && { height: laid.height, draw: (device, matrix) => d.areas.draw(laid, device, matrix) };
     });
     // Drawn before the text with those the finding pass finds.
-    for (const fl of floats) d.shapes.anchorAt(shapeApart(fl.item, d.shapes), fl.x, fl.y, fl.cellWidth);
+    for (const fl of floats) d.shapes.anchorAt(shapeApart(d.blocks.floatAt(fl.ref), d.shapes), fl.x, fl.y, fl.cellWidth);
     if (d.shapes.hasFloating && drawsItself) {
       // Floating shapes: a pass that draws nothing finds their anchors; they are drawn before the text.
       const finder = d.metafiles.wrap(undefined, d.fonts, d.shapes.handler('find'));

@@ -1,6 +1,6 @@
 /**
- * Our own engine's pages painted onto the pages the writer makes (page-writer.ts): layout's
- * display list (flow/flow-pages.ts, flow/draw-lines.ts) drawn by paint (paint/display-painter.ts),
+ * Layout's own pages painted onto the pages the writer makes (page-writer.ts): layout's display
+ * list (layout/display/flow-pages.ts, layout/display/draw-lines.ts) drawn by paint (paint/display-painter.ts),
  * the text into each page's content stream (`text`, put into the PDF by pdf-finish), the links
  * reported to the writer.
  */
@@ -8,19 +8,19 @@ import type * as Mupdf from 'mupdf';
 import type { DisplayItem } from '../../../contracts/display';
 import { paintDisplay, type DrawPicture } from '../../../paint/display-painter';
 import { PageText } from '../../../paint/page-text';
-import type { Paragraph } from '../model/index';
-import { displayLines } from '../flow/draw-lines';
-import { displayFlowPage, type TextArea } from '../flow/flow-pages';
-import type { FlowPage } from '../flow/flow-page';
-import type { PlacedLine } from '../flow/paragraph-stack';
+import type { ParagraphBlock } from '../../../layout/blocks/model';
+import { displayLines } from '../../../layout/display/draw-lines';
+import { displayFlowPage, type TextArea } from '../../../layout/display/flow-pages';
+import type { FlowPage } from '../../../layout/pages/flow-page';
+import type { PlacedLine } from '../../../layout/blocks/paragraph-stack';
 
-export type { TextArea } from '../flow/flow-pages';
+export type { TextArea } from '../../../layout/display/flow-pages';
 
 /** Where painting our pages reports to the writer: links (external, and to bookmarks by name) and paragraphs placed (headings, bookmarks). */
 export interface FlowPageSinks {
   link(page: number, rect: Mupdf.Rect, uri: string): void;
   internalLink(page: number, rect: Mupdf.Rect, name: string): void;
-  paragraphAt(p: Paragraph, page: number, y: number): void;
+  paragraphAt(p: ParagraphBlock, page: number, y: number): void;
 }
 
 export class FlowPages {

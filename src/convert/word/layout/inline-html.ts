@@ -4,9 +4,10 @@
  * an InlineWriter that tracks the line's x as it goes.
  */
 import type { Inline, Paragraph } from '../model/index';
-import { DRAWABLE, floatOffset, floatsApart, offsetBelowAnchor, textGoesBelow } from '../rules/floats';
+import { DRAWABLE, floatsApart, offsetBelowAnchor } from '../rules/floats';
+import { floatOffset, textGoesBelow } from '../../../layout/pages/floats';
 import { resolveRun, type ResolvedRun } from '../rules/runs';
-import { nextStop } from '../rules/tab-stops';
+import { nextStop } from '../../../layout/blocks/tab-stops';
 import { cssFamily } from '../../../layout/text/font-book';
 import { RIGHT_TO_LEFT } from '../../../lib/complex-script';
 import { gap } from './tab-stops';

@@ -63,7 +63,9 @@ export class PageWriter {
     this.ownDrawing = new FlowPages(mupdf, drawPicture, {
       link: (page, rect, uri) => this.links.push({ page, rect, uri }),
       internalLink: (page, rect, name) => this.internalLinks.push({ page, rect, name }),
-      paragraphAt: (p, page, y) => {
+      paragraphAt: (placed, page, y) => {
+        const p = d.blocks.sourceOf(placed);
+        if (!p) return;
         if (p.props.outlineLevel !== undefined && p.props.outlineLevel < 9) d.outline.place(d.outline.index(p), page, y);
         if (p.props.bookmarks?.length) d.targets.place(d.targets.index(p), page, y);
       },

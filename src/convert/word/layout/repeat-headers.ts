@@ -2,7 +2,7 @@
 import type * as Mupdf from 'mupdf';
 import type { Block, Table } from '../model/index';
 import { linesAbove } from './html-doc';
-import { MOST_FOR_HEADERS } from '../rules/tables';
+import { MOST_FOR_HEADERS } from '../../../layout/tables/table-rows';
 
 type Layout = (blocks: Block[], anchors: Map<Table, string>) => Mupdf.Document;
 /** Takes a probe's layout that shows `chunk` on its first `frames` frames (all of them when undefined). */

@@ -1,4 +1,4 @@
-/** The gap that takes a tab's text to its stop, as HTML (inline-html.ts tracks x; rules/tab-stops.ts finds the stop). */
+/** The gap that takes a tab's text to its stop, as HTML (inline-html.ts tracks x; layout/blocks/tab-stops.ts finds the stop). */
 import type { TabStop } from '../model/index';
 import type { FontBook } from '../../../layout/text/font-book';
 import type { ResolvedRun } from '../rules/runs';

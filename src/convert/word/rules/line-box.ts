@@ -1,5 +1,6 @@
-/** A paragraph's line height and where its text sits in the line, as LibreOffice lays Word's lines out (both layout paths). */
+/** A Word paragraph's line height and where its text sits in the line (Word's HTML path; our line breaker asks layout/blocks/line-box.ts directly). */
 import type { FontBook } from '../../../layout/text/font-book';
+import { lineBoxOf } from '../../../layout/blocks/line-box';
 import type { Paragraph } from '../model/index';
 import { largestRun, type RunDefaults } from './runs';
 
@@ -10,40 +11,7 @@ export interface LineBoxContext extends RunDefaults {
   noLeading?: boolean;
 }
 
-/**
- * A paragraph's line height, and how far its text is raised from where MuPDF puts it (0.8 em below
- * the top plus half the line's leading) to where LibreOffice does, measured on LibreOffice 7.4's PDFs
- * of 60-line DOCX files in Times New Roman, Arial and Calibri at 10-14 pt:
- * - single and proportional spacing (1.15, 1.5, double): the baseline where it is at single spacing
- *   (the font's ascender, below its line gap), the extra space below the text;
- * - "at least", taller than the font: the extra space above the text;
- * - "exact": the baseline at 0.8 of the line, whatever the font.
- */
+/** The line box of a paragraph's largest run with its spacing (layout/blocks/line-box.ts lineBoxOf). */
 export function lineBox(p: Paragraph, ctx: LineBoxContext): { height: number; raise: number } {
-  const run = largestRun(p, ctx);
-  const size = run.size;
-  const gap = !ctx.noLeading;
-  // Writer counts line heights in whole twips: single spacing as the text's height (ascender and
-  // descender) and the line gap each rounded, proportional spacing cut down (Calibri 11 pt: 220 + 49
-  // twips, 13.45 pt, where the face's metrics give 13.43; at 1.5 lines 403 twips). On LibreOffice
-  // 7.4's PDFs of 66 documents (6 faces at 8-16 pt, scripts/lo-line-pitch.mjs) this gives its pitch
-  // for 60, one rounding of the sum for 55 (Arial and Times New Roman at 10.5 and 11.5 pt were a
-  // twip short); the 6 left are a twip or two short still.
-  const text = size * ctx.fonts.lineFactor(run.family, false);
-  const leading = gap ? size * ctx.fonts.lineFactor(run.family, true) - text : 0;
-  // (A hair added: Caladea 9.5 pt is 218.5 twips, which floating point makes 218.49999….)
-  const twips = (points: number) => Math.round(points * 20 + 1e-6);
-  const single = (twips(text) + twips(leading)) / 20;
-  const ascent = size * ctx.fonts.baselineFactor(run.family, gap);
-  const mupdfBaseline = (height: number) => 0.8 * size + (height - size) / 2;
-  const line = p.props.line;
-  const box = (height: number, baseline: number) => ({ height, raise: mupdfBaseline(height) - baseline });
-  if (line?.rule === 'exact') return box(line.value, 0.8 * line.value);
-  if (line?.rule === 'atLeast') {
-    const height = Math.max(line.value, single);
-    return box(height, height - single + ascent);
-  }
-  const height = line ? Math.floor(single * line.value * 20 + 1e-6) / 20 : single;
-  // Below single spacing the line is cut from above the text.
-  return box(height, ascent + Math.min(0, height - single));
+  return lineBoxOf(largestRun(p, ctx), p.props.line, ctx);
 }

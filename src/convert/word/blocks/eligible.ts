@@ -1,6 +1,9 @@
-/** Which stretches, headers and footers our own line breaker and pager lay out (the rest go to MuPDF's HTML engine): the text, pictures and tables it draws as MuPDF would. */
-import { borderShows, type Block, type Inline, type Paragraph, type WordDocument } from '../model/index';
-import { simpleTable } from './table-rows';
+/**
+ * Which stretches, headers and footers layout's own line breaker and pager lay out (layout/: the
+ * rest go to MuPDF's HTML engine, layout/ of this folder's parent): the text, pictures and tables
+ * it draws as MuPDF would.
+ */
+import { borderShows, type Block, type Inline, type Paragraph, type Table, type WordDocument } from '../model/index';
 import { floatsApart } from '../rules/floats';
 
 /** Picture types drawn inline: rasters and metafiles (others keep their room blank in the HTML path). */
@@ -21,6 +24,13 @@ const SIMPLE_TEXT = /^[\u0000-\u06ff\u1e00-\u2e7f\ue000-\uf8ff\ufb00-\ufb04\ufb1
  * pictures: 'outOfFlow', as the HTML path draws them there), or nowhere (notes).
  */
 type Floats = 'body' | 'outOfFlow' | false;
+
+/** Whether our own engine lays out this table: cells of plain paragraphs on the grid, no spacing between cells. */
+export function simpleTable(t: Table, paragraphOk: (p: Paragraph) => boolean): boolean {
+  if (t.cellSpacing || !t.grid.length) return false;
+  return t.rows.every((row) => !row.gridBefore && row.cells.every((cell) => cell.blocks.every((b) => b.kind === 'paragraph' && paragraphOk(b))));
+}
+
 
 function simpleInline(it: Inline, model: WordDocument, inNote: boolean, floats: Floats): boolean {
   switch (it.kind) {
@@ -46,7 +56,7 @@ function simpleInline(it: Inline, model: WordDocument, inNote: boolean, floats: 
   }
 }
 
-/** `body`: a paragraph of the stretch itself, where borders are drawn (flow/paragraph-borders.ts); not in cells or notes. */
+/** `body`: a paragraph of the stretch itself, where borders are drawn (layout/blocks/borders.ts); not in cells or notes. */
 function simpleParagraph(p: Paragraph, model: WordDocument, inNote: boolean, body = false, floats: Floats = inNote ? false : 'body'): boolean {
   const props = p.props;
   if (props.frame || props.columnBreakBefore) return false;
@@ -62,7 +72,7 @@ function simpleBlock(b: Block, model: WordDocument, inNote = false): boolean {
 }
 
 /**
- * Whether our own line breaker and pager lay out these blocks (flow/): paragraphs of text in
+ * Whether our own line breaker and pager lay out these blocks (layout/): paragraphs of text in
  * simple scripts (pair-kerned or not), tabs, line breaks, inline pictures, shading, borders and
  * footnotes of the same, tables of such paragraphs, and floating objects drawn where they float
  * (render.ts draws them at their paragraphs), in either direction. Nested or spaced tables, inline
@@ -73,7 +83,7 @@ export function laysOutItself(blocks: Block[], model: WordDocument): boolean {
   return blocks.length > 0 && blocks.every((b) => simpleBlock(b, model));
 }
 
-/** Whether our engine lays out a header or footer: paragraphs only, no tables or borders (stackParagraphs draws neither); render.ts draws their floating objects. */
+/** Whether our engine lays out a header or footer: paragraphs only, no tables or borders (layout's stackParagraphs draws neither); render.ts draws their floating objects. */
 export function laysOutArea(blocks: Block[], model: WordDocument): boolean {
   return blocks.length > 0 && blocks.every((b) => b.kind === 'paragraph' && simpleParagraph(b, model, false, false, 'outOfFlow'));
 }

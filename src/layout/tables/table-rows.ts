@@ -1,18 +1,22 @@
-/** Table rows laid out by our own engine: each cell's paragraphs stacked, shading and borders as rectangles, rows split at a page's foot. */
-import { borderShows, type Border, type Paragraph, type Table, type TableCell } from '../model/index';
-import type { Line, LineContext } from './paragraph-lines';
-import { stackParagraphs, type PlacedLine } from './paragraph-stack';
-import { borderWidth } from '../rules/borders';
-import { DEFAULT_CELL_MARGINS, mirrored } from '../rules/tables';
+/** Table rows laid out: each cell's paragraphs stacked, shading and borders as rectangles, rows split at a page's foot. */
+import { borderShows, type Border, type CellBlock, type ParagraphBlock, type TableBlock } from '../blocks/model';
+import type { Line, LineContext } from '../blocks/paragraph-lines';
+import { stackParagraphs, type PlacedLine } from '../blocks/paragraph-stack';
+import { borderWidth, type PlacedRect } from '../blocks/borders';
 
+/** Header rows repeat on each page a table continues on while they take at most this share of the page's text height. */
+export const MOST_FOR_HEADERS = 0.5;
 
-/** A filled rectangle of a page (cell shading, a border), in the text area's coordinates. */
-export interface PlacedRect {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  color: string;
+/** A cell's sides as borders and margins see them (any format's: Word's HTML path mirrors its cells too). */
+interface Sides {
+  borders: { left?: Border; right?: Border };
+  margins?: { top: number; right: number; bottom: number; left: number };
+}
+
+/** A cell of a right-to-left table as laid out mirrored: its left and right borders and margins swapped. */
+export function mirrored<C extends Sides>(cell: C): C {
+  const m = cell.margins;
+  return { ...cell, borders: { ...cell.borders, left: cell.borders.right, right: cell.borders.left }, margins: m && { ...m, left: m.right, right: m.left } };
 }
 
 /** A table row laid out: its height, its cells' lines (x and y from the row's top-left) and rectangles. */
@@ -51,26 +55,20 @@ interface RowCell {
 
 const colorOf = (b: Border) => (b.color && b.color !== 'auto' ? b.color : '000000');
 
-/** Whether our engine lays out this table: cells of plain paragraphs on the grid, no spacing between cells. */
-export function simpleTable(t: Table, paragraphOk: (p: Paragraph) => boolean): boolean {
-  if (t.cellSpacing || !t.grid.length) return false;
-  return t.rows.every((row) => !row.gridBefore && row.cells.every((cell) => cell.blocks.every((b) => b.kind === 'paragraph' && paragraphOk(b))));
-}
-
 /**
  * A table's rows laid out in a column `width` wide: the grid's columns (squeezed when far wider
- * than the column, as the HTML path does), placed at the table's indent or alignment; each cell's
+ * than the column, as Word's HTML path does), placed at the table's indent or alignment; each cell's
  * paragraphs inside its margins, aligned to the top, centre or bottom of its row; a row as tall as
  * its tallest cell or its height rule, and its top border (collapsed with the bottom of the row
  * above; the last row has the table's bottom too). A vertical merge is drawn as the HTML path draws
  * it: the first cell holds the content, the cells it covers are empty and the edges between them open.
  */
-export function tableRows(t: Table, width: number, ctx: LineContext & { sum: boolean }, laid: Map<Paragraph, Line[]>): PlacedRow[] {
+export function tableRows(t: TableBlock, width: number, ctx: LineContext & { sum: boolean }, laid: Map<ParagraphBlock, Line[]>): PlacedRow[] {
   const total = t.grid.reduce((a, b) => a + b, 0) || width;
   const scale = total > width * 1.5 ? width / total : 1;
   const grid = t.grid.map((g) => g * scale);
   const tableWidth = grid.reduce((a, b) => a + b, 0);
-  // A right-to-left table starts (with its indent) at the right margin, its first column on the right, as the HTML path places it.
+  // A right-to-left table starts (with its indent) at the right margin, its first column on the right, as Word's HTML path places it.
   const rtl = !!t.bidiVisual;
   const atRight = rtl ? t.align !== 'right' : t.align === 'right';
   const x0 = t.align === 'center' ? (width - tableWidth) / 2 : atRight ? width - tableWidth - (rtl ? (t.indent ?? 0) : 0) : rtl ? 0 : (t.indent ?? 0);
@@ -79,7 +77,7 @@ export function tableRows(t: Table, width: number, ctx: LineContext & { sum: boo
   /** The cell of row `r` that starts at grid column `col`. */
   const cellAt = (r: number, col: number) => t.rows[r]?.cells.find((_, i, cs) => columnOf(cs, i) === col);
   return t.rows.map((row, r) => {
-    const cells: { cell: TableCell; x: number; w: number; col: number; lines: PlacedLine[]; height: number; mergedBelow: boolean; top?: Border; bottom?: Border }[] = [];
+    const cells: { cell: CellBlock; x: number; w: number; col: number; lines: PlacedLine[]; height: number; mergedBelow: boolean; top?: Border; bottom?: Border }[] = [];
     let col = 0;
     for (const own of row.cells) {
       const cell = rtl ? mirrored(own) : own;
@@ -87,9 +85,9 @@ export function tableRows(t: Table, width: number, ctx: LineContext & { sum: boo
       const ltrX = edges[Math.min(col, grid.length)]!;
       const w = (edges[Math.min(col + span, grid.length)]! - ltrX) || cell.width || 0;
       const x = rtl ? 2 * x0 + tableWidth - ltrX - w : ltrX;
-      const m = cell.margins ?? DEFAULT_CELL_MARGINS;
+      const m = cell.margins;
       const mergedBelow = cellAt(r + 1, col)?.vMerge === 'continue';
-      const stacked = cell.vMerge === 'continue' ? { lines: [], height: 0 } : stackParagraphs(cell.blocks as Paragraph[], Math.max(w - m.left - m.right, 1), ctx, laid);
+      const stacked = cell.vMerge === 'continue' ? { lines: [], height: 0 } : stackParagraphs(cell.blocks, Math.max(w - m.left - m.right, 1), ctx, laid);
       // Collapsed borders: between two rows the wider of the upper cell's bottom and the lower's top,
       // drawn once, in the lower row's room (an open edge inside a vertical merge has none).
       const above = cellAt(r - 1, col);
@@ -106,7 +104,7 @@ export function tableRows(t: Table, width: number, ctx: LineContext & { sum: boo
     const height = topBand + inner + bottomBand;
     const rowCells: RowCell[] = [];
     for (const { cell, x, w, lines, height: cellHeight, top, bottom, mergedBelow } of cells) {
-      const m = cell.margins ?? DEFAULT_CELL_MARGINS;
+      const m = cell.margins;
       const free = inner - cellHeight;
       const aligned = cell.vAlign === 'center' ? free / 2 : cell.vAlign === 'bottom' ? free : 0;
       const dy = topBand + m.top + aligned;
@@ -184,7 +182,7 @@ function wider(a: Border | undefined, b: Border | undefined): Border | undefined
   return borderWidth(b) > borderWidth(a) ? b : a;
 }
 
-function columnOf(cells: TableCell[], index: number): number {
+function columnOf(cells: CellBlock[], index: number): number {
   let col = 0;
   for (let i = 0; i < index; i++) col += Math.max(1, cells[i]!.gridSpan);
   return col;

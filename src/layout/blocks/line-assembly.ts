@@ -1,11 +1,10 @@
 /**
- * A line of our own line breaker (paragraph-lines.ts) put together from the fragments placed on it:
+ * A line of the line breaker (paragraph-lines.ts) put together from the fragments placed on it:
  * aligned or justified, in visual order, as tall as its own largest text, its texts, pictures, tab
  * leaders and notes gathered.
  */
-import type { Paragraph, RunStyle } from '../model/index';
-import { largestRun } from '../rules/runs';
-import { lineBox, type LineBoxContext } from '../rules/line-box';
+import type { LineFace, ParagraphBlock } from './model';
+import { largestFace, lineBoxOf } from './line-box';
 import type { Fragment } from './fragments';
 import type { Line, LineContext, PlacedText } from './paragraph-lines';
 
@@ -20,7 +19,6 @@ export interface Placed {
 type LineSize = Pick<Line, 'height' | 'baseline' | 'trailing'>;
 
 export class LineBuilder {
-  private readonly boxContext: LineBoxContext;
   /** Proportional spacing (1.15, double): the space it adds below a single line trails (Line.trailing). */
   private readonly proportional: boolean;
   /** The paragraph's line size (by its largest text), and that text's size. */
@@ -29,7 +27,7 @@ export class LineBuilder {
   private readonly shade?: { color: string; width: number };
 
   constructor(
-    private readonly p: Paragraph,
+    private readonly p: ParagraphBlock,
     private readonly width: number,
     private readonly right: number,
     /** Text of both directions, or a right-to-left paragraph: lines are laid out from their start and put in visual order. */
@@ -37,24 +35,19 @@ export class LineBuilder {
     private readonly ctx: LineContext,
   ) {
     const props = p.props;
-    this.boxContext = { fonts: ctx.fonts, defaultFont: ctx.defaultFont, defaultSize: ctx.defaultSize, noLeading: ctx.noLeading };
     this.proportional = props.line?.rule === 'auto' && props.line.value > 1;
-    this.sized = this.sizeOf(p);
-    this.size = largestRun(p, ctx).size;
+    const largest = largestFace(p);
+    this.sized = this.sizeOf(largest);
+    this.size = largest.size;
     this.shade = props.shading && props.shading !== 'auto' ? { color: props.shading, width } : undefined;
   }
 
-  /** The line size of a paragraph: its line box, the baseline where its largest text sits, and what trails. */
-  private sizeOf(p: Paragraph): LineSize {
-    const b = lineBox(p, this.boxContext);
-    const s = largestRun(p, this.ctx).size;
-    const trailing = this.proportional ? Math.max(0, b.height - lineBox({ ...p, props: { ...p.props, line: undefined } }, this.boxContext).height) : 0;
+  /** The line size of a line whose largest text is in `face`, with the paragraph's spacing: its line box, its baseline, and what trails. */
+  private sizeOf(face: LineFace): LineSize {
+    const b = lineBoxOf(face, this.p.props.line, this.ctx);
+    const s = face.size;
+    const trailing = this.proportional ? Math.max(0, b.height - lineBoxOf(face, undefined, this.ctx).height) : 0;
     return { height: b.height, baseline: 0.8 * s + (b.height - s) / 2 - b.raise, trailing };
-  }
-
-  /** The line size of a line whose largest text is in `style` (the paragraph's props otherwise). */
-  private sizeWith(style: RunStyle): LineSize {
-    return this.sizeOf({ kind: 'paragraph', props: { ...this.p.props, markStyle: style }, inlines: [{ kind: 'text', text: 'x', style }] });
   }
 
   /** A line of placed fragments: aligned (or justified, unless `last`), its text, pictures and notes gathered. */
@@ -103,17 +96,17 @@ export class LineBuilder {
    * paragraph's lines alike): a line without the paragraph's one large run is shorter.
    */
   private emptyLine(placed: Placed[]): Line {
-    let sizing: RunStyle | undefined;
+    let sizing: LineFace | undefined;
     let largest = -1;
     for (const { f } of placed) {
       if (!f.sizing || !f.text) continue;
-      const full = f.sizing.size ?? this.ctx.defaultSize;
+      const full = f.sizing.size;
       if (full > largest) {
         largest = full;
         sizing = f.sizing;
       }
     }
-    const own = sizing && largest < this.size - 0.01 ? this.sizeWith(sizing) : this.sized;
+    const own = sizing && largest < this.size - 0.01 ? this.sizeOf(sizing) : this.sized;
     return { height: own.height, baseline: own.baseline, trailing: own.trailing, texts: [], pictures: [], notes: [] };
   }
 

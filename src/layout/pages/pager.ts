@@ -1,17 +1,15 @@
 /**
- * The pager of our own layout (paginate.ts): fills pages line by line and row by row, footnotes at
- * each page's foot, moving what Word keeps together (kept with the next, kept whole, widows and
- * orphans) to the next page, and the text below the floating objects it goes around.
+ * The pager (paginate.ts): fills pages line by line and row by row, footnotes at each page's foot,
+ * moving what is kept together (kept with the next, kept whole, widows and orphans) to the next
+ * page, and the text below the floats it goes around.
  */
-import type { Block, Paragraph, Table } from '../model/index';
-import type { Line, LineContext } from './paragraph-lines';
-import { paragraphLines } from './paragraph-lines';
-import { spaceAbove, stackParagraphs, type PlacedLine } from './paragraph-stack';
-import { splitRow, tableRows, type PlacedRow } from './table-rows';
-import { holdsTogether } from '../rules/keeps';
-import { borderBox, borderRects } from './paragraph-borders';
-import { textGoesBelow } from '../rules/floats';
-import { MOST_FOR_HEADERS } from '../rules/tables';
+import type { Block, ParagraphBlock, TableBlock } from '../blocks/model';
+import type { Line, LineContext } from '../blocks/paragraph-lines';
+import { paragraphLines } from '../blocks/paragraph-lines';
+import { spaceAbove, stackParagraphs, type PlacedLine } from '../blocks/paragraph-stack';
+import { MOST_FOR_HEADERS, splitRow, tableRows, type PlacedRow } from '../tables/table-rows';
+import { borderBox, borderRects } from '../blocks/borders';
+import { textGoesBelow } from './floats';
 import { emptyPage, floatsOf, NOTE_SEPARATOR, type FlowPage, type NotesArea } from './flow-page';
 
 /** Notes may take at most this share of a page; the rest wait for the next page, as Word continues them. */
@@ -26,7 +24,7 @@ interface Band {
 export class Pager {
   private readonly pages: FlowPage[] = [];
   /** Each paragraph's lines, broken once (notes' bodies too). */
-  private readonly laid = new Map<Paragraph, Line[]>();
+  private readonly laid = new Map<ParagraphBlock, Line[]>();
   /** Footnote areas by their notes' ids. */
   private readonly areas = new Map<string, NotesArea>();
   private page: FlowPage = emptyPage();
@@ -43,10 +41,10 @@ export class Pager {
     private readonly width: number,
     private readonly frameHeight: number,
     private readonly ctx: LineContext & { sum: boolean },
-    private readonly noteBody: (id: string) => Paragraph[] | undefined,
+    private readonly noteBody: (id: string) => ParagraphBlock[] | undefined,
   ) {}
 
-  private linesOf(p: Paragraph): Line[] {
+  private linesOf(p: ParagraphBlock): Line[] {
     let lines = this.laid.get(p);
     if (!lines) this.laid.set(p, (lines = paragraphLines(p, this.width, this.ctx)));
     return lines;
@@ -124,8 +122,9 @@ export class Pager {
   }
 
   /** A paragraph block (a table between breaks the chain of paragraphs kept with the next). */
-  private paragraphAt(k: number): Paragraph | undefined {
-    return this.blocks[k]?.kind === 'paragraph' ? (this.blocks[k] as Paragraph) : undefined;
+  private paragraphAt(k: number): ParagraphBlock | undefined {
+    const b = this.blocks[k];
+    return b?.kind === 'paragraph' ? b : undefined;
   }
 
   /** Whether the page holds anything yet (lines, or a table row's cells). */
@@ -154,14 +153,14 @@ export class Pager {
   }
 
   /** A table's rows laid out, and its header rows: none when they would take more than MOST_FOR_HEADERS of a page. */
-  private rowsOf(t: Table): { rows: PlacedRow[]; headers: number; headerHeight: number } {
+  private rowsOf(t: TableBlock): { rows: PlacedRow[]; headers: number; headerHeight: number } {
     let rows = tableRows(t, this.width, this.ctx, this.laid);
     let headers = 0;
     while (headers < rows.length && rows[headers]!.header) headers++;
     let headerHeight = rows.slice(0, headers).reduce((sum, row) => sum + row.height, 0);
     // Header rows taller than half the page would leave the rows too little room under them on
     // each page (or none): they are shown once, at the table's top, and split like other rows
-    // (render.ts takes their header marks off first, see withRepeatableHeaders).
+    // (Word's render.ts takes their header marks off first, see withRepeatableHeaders).
     if (headerHeight > this.frameHeight * MOST_FOR_HEADERS) {
       rows = rows.map((row) => (row.header ? { ...row, header: false } : row));
       headers = 0;
@@ -176,7 +175,7 @@ export class Pager {
    * paragraphs kept with the table go with its first row. Returns the block to lay out again from
    * when kept paragraphs moved.
    */
-  placeTable(t: Table, b: number): number | undefined {
+  placeTable(t: TableBlock, b: number): number | undefined {
     const { rows, headers, headerHeight } = this.rowsOf(t);
     const whole = rows.reduce((sum, row) => sum + row.height, 0);
     const frameHeight = this.frameHeight;
@@ -185,7 +184,7 @@ export class Pager {
       this.placeRow(row);
       this.callNotes(this.withBodies(row.notes));
     };
-    if (holdsTogether(t) && this.started() && this.y + whole > frameHeight + 0.01 && whole <= frameHeight) {
+    if (t.keepTogether && this.started() && this.y + whole > frameHeight + 0.01 && whole <= frameHeight) {
       const again = this.moveKeptBefore(b);
       if (again !== undefined) return again;
       this.newPage();
@@ -228,7 +227,7 @@ export class Pager {
    * page, with widow and orphan control and the paragraphs kept with it. Returns the block to lay
    * out again from when kept paragraphs moved.
    */
-  placeParagraph(p: Paragraph, b: number): number | undefined {
+  placeParagraph(p: ParagraphBlock, b: number): number | undefined {
     const lines = this.linesOf(p);
     const ctx = this.ctx;
     // After a table only the paragraph's own space before (tables take the space after the paragraph above them).
@@ -319,17 +318,17 @@ export class Pager {
 }
 
 /**
- * The heights taken by a paragraph's floating objects that the text goes above and below (top and
- * bottom wrap, or square with no room beside: rules/floats.ts textGoesBelow), placed from the
- * paragraph whose first line is at `top`: the lines after them on the page go below them, as Word
- * and LibreOffice lay them out. They are drawn where they float (floatsOf); without this the text
- * ran over them (a title page's abstract box).
+ * The heights taken by a paragraph's floats that the text goes above and below (top and bottom
+ * wrap, or square with no room beside: floats.ts textGoesBelow), placed from the paragraph whose
+ * first line is at `top`: the lines after them on the page go below them, as Word and LibreOffice
+ * lay them out. They are drawn where they float (floatsOf); without this the text ran over them
+ * (a title page's abstract box).
  */
-function floatBands(p: Paragraph, top: number, width: number): Band[] {
+function floatBands(p: ParagraphBlock, top: number, width: number): Band[] {
   const out: Band[] = [];
-  for (const it of p.inlines) {
-    if ((it.kind !== 'shape' && it.kind !== 'image' && it.kind !== 'textbox') || !it.floating) continue;
-    const f = it.floating;
+  for (const it of p.items) {
+    if (it.kind !== 'float') continue;
+    const f = it.anchor;
     const height = it.height ?? 0;
     if ((f.relativeY !== 'paragraph' && f.relativeY !== 'line') || f.inGroup || f.alignY || !(height > 0)) continue;
     if (!textGoesBelow(f, Math.min(it.width, width), { columnWidth: width })) continue;

@@ -1,13 +1,13 @@
 /**
- * A page our own engine laid out as a display list (contracts/display.ts): table cells' shading
+ * A page the pager laid out as a display list (contracts/display.ts): table cells' shading
  * and borders, the body's lines, and the footnotes at the text area's foot under their separator.
  */
-import type { DisplayItem, FilledBox } from '../../../contracts/display';
-import type { Paragraph } from '../model/index';
+import type { DisplayItem, FilledBox } from '../../contracts/display';
+import type { ParagraphBlock } from '../blocks/model';
 import { displayLines, ruleBox } from './draw-lines';
-import { NOTE_SEPARATOR, type FlowPage } from './flow-page';
+import { NOTE_SEPARATOR, type FlowPage } from '../pages/flow-page';
 
-/** The part of a page our own engine fills: its text area (left, top, width, height) on a page `pageHeight` tall. */
+/** The part of a page the pager fills: its text area (left, top, width, height) on a page `pageHeight` tall. */
 export interface TextArea {
   left: number;
   top: number;
@@ -16,8 +16,8 @@ export interface TextArea {
   pageHeight: number;
 }
 
-/** What a page shows of a stretch our engine paged; `paragraphAt` hears where paragraphs landed. */
-export function displayFlowPage(laid: FlowPage, area: TextArea, paragraphAt: (p: Paragraph, y: number) => void): DisplayItem[] {
+/** What a page shows of a stretch the pager paged; `paragraphAt` hears where paragraphs landed. */
+export function displayFlowPage(laid: FlowPage, area: TextArea, paragraphAt: (p: ParagraphBlock, y: number) => void): DisplayItem[] {
   // Table cells' shading, then their borders, under the text.
   const cells = laid.rects.map((r): FilledBox => ({ kind: 'fill', x0: area.left + r.x0, y0: area.top + r.y0, x1: area.left + r.x1, y1: area.top + r.y1, color: r.color }));
   const body = displayLines(laid.lines, area.left, area.top, paragraphAt);

@@ -1,7 +1,7 @@
-/** Paragraphs stacked one under another with Word's spacing between them (a header, footer, cell or notes area), without pages. */
-import type { Paragraph } from '../model/index';
+/** Paragraphs stacked one under another with Office's spacing between them (a header, footer, cell or notes area), without pages. */
+import type { ParagraphBlock } from './model';
 import { paragraphLines, type Line, type LineContext } from './paragraph-lines';
-import type { BorderBox } from './paragraph-borders';
+import type { BorderBox } from './borders';
 
 /** A line on its page: `y` its top below the frame's top; `opens` the paragraph it starts (for bookmarks). */
 export interface PlacedLine {
@@ -9,8 +9,8 @@ export interface PlacedLine {
   y: number;
   /** Its left edge from the text area's (a table cell's text); 0 when absent. */
   x?: number;
-  opens?: Paragraph;
-  /** The borders of its paragraph, when it has any (flow/paragraph-borders.ts draws them per page). */
+  opens?: ParagraphBlock;
+  /** The borders of its paragraph, when it has any (borders.ts draws them per page). */
   framed?: BorderBox;
   /** In a table cell: the cell's text width (floating objects anchored in the cell are placed in it). */
   cellWidth?: number;
@@ -18,18 +18,18 @@ export interface PlacedLine {
 
 /**
  * The space above a paragraph (and below the last of a stretch): between two paragraphs the larger
- * of the space after and before (or their sum, WordDocument.paragraphSpacing), none between
- * paragraphs of one style with contextual spacing; as block-html.ts writes it for MuPDF.
+ * of the space after and before (or their sum, where the format adds them: ctx.sum), none between
+ * paragraphs of one style with contextual spacing; as Word's HTML path writes it for MuPDF.
  */
-export function spaceAbove(p: Paragraph, prev: Paragraph | undefined, sum: boolean): number {
-  const sameStyle = (b: Paragraph | undefined) => b?.props.styleId === p.props.styleId;
+export function spaceAbove(p: ParagraphBlock, prev: ParagraphBlock | undefined, sum: boolean): number {
+  const sameStyle = (b: ParagraphBlock | undefined) => b?.props.styleId === p.props.styleId;
   const before = p.props.contextualSpacing && sameStyle(prev) ? 0 : (p.props.spaceBefore ?? 0);
   const prevAfter = prev && !(prev.props.contextualSpacing && sameStyle(prev)) ? (prev.props.spaceAfter ?? 0) : 0;
   return sum ? before + prevAfter : Math.max(before, prevAfter);
 }
 
 /** Lines of paragraphs laid out one after another from y = 0, spacing included (a note's body, a notes area). */
-export function stackParagraphs(blocks: Paragraph[], width: number, ctx: LineContext & { sum: boolean }, lines = new Map<Paragraph, Line[]>()): { lines: PlacedLine[]; height: number } {
+export function stackParagraphs(blocks: ParagraphBlock[], width: number, ctx: LineContext & { sum: boolean }, lines = new Map<ParagraphBlock, Line[]>()): { lines: PlacedLine[]; height: number } {
   const out: PlacedLine[] = [];
   let y = 0;
   blocks.forEach((p, k) => {

@@ -4,15 +4,14 @@
  * advances and pair kerning (run-fragments.ts); and the gap a tab makes up to its stop.
  */
 import type * as Mupdf from 'mupdf';
-import type { Family } from '../../../fonts/catalog';
-import type { Inline, Paragraph, RunStyle } from '../model/index';
-import { LIGATURE_LETTERS } from '../../../layout/text/font-book';
-import { resolveRun, type ResolvedRun } from '../rules/runs';
-import { nextStop } from '../rules/tab-stops';
-import type { LineContext, Look } from './paragraph-lines';
-import { lookOf, RunFragments } from './run-fragments';
-import { shapeArabic } from '../../../layout/text/arabic-shaping';
-import { bidiLevels, hasRightToLeft } from '../../../layout/text/bidi';
+import type { Family } from '../../fonts/catalog';
+import type { InlineItem, LineFace, Look, ParagraphBlock, ParagraphStyle, RunFace, TextStyle } from './model';
+import { LIGATURE_LETTERS } from '../text/font-book';
+import { nextStop } from './tab-stops';
+import type { LineContext } from './paragraph-lines';
+import { RunFragments } from './run-fragments';
+import { shapeArabic } from '../text/arabic-shaping';
+import { bidiLevels, hasRightToLeft } from '../text/bidi';
 
 /** A piece of a paragraph the breaker places whole: text in one face and look, a space, a tab, a picture. */
 export interface Fragment {
@@ -26,7 +25,7 @@ export interface Fragment {
   font?: Mupdf.Font;
   size: number;
   family?: Family;
-  run?: ResolvedRun;
+  run?: RunFace;
   look: Look;
   /** A line may break after it (it ends in spaces or a hyphen). */
   breakAfter: boolean;
@@ -34,9 +33,9 @@ export interface Fragment {
   x: number;
   span: number;
   note?: string;
-  /** The run's style when its size sizes the line (text and fields, as largestRun counts them). */
-  sizing?: RunStyle;
-  picture?: Extract<Inline, { kind: 'image' }>;
+  /** The face that sizes the line, when the text sizes it (TextStyle.sizes). */
+  sizing?: LineFace;
+  picture?: Extract<InlineItem, { kind: 'picture' }>;
   /** A tab's run and its stop's leader character (drawn across the gap). */
   leader?: string;
   kerns?: number[];
@@ -47,64 +46,49 @@ export interface Fragment {
 const NO_LOOK: Look = { rise: 0 };
 
 /** The characters of a run as written: ligatures as their letters (the faces do not map them), capitals when asked. */
-function written(text: string, style: RunStyle): string {
+function written(text: string, style: TextStyle): string {
   // Soft hyphens are left out (no line breaks there) and ligatures spelt out; most runs have neither (one scan).
   const letters = /[\u00ad\ufb00-\ufb04]/.test(text) ? text.replace(/\u00ad/g, '').replace(/[\ufb00-\ufb04]/g, (ch) => LIGATURE_LETTERS[ch]!) : text;
-  return style.caps || style.smallCaps ? letters.toUpperCase() : letters;
+  return style.upper ? letters.toUpperCase() : letters;
 }
 
 /**
- * A paragraph's content as fragments: its list label and the separator after it, then its runs,
- * each cut where its family lacks a glyph (the fallback face draws those characters) and after
- * each space and hyphen, where a line may break.
+ * A paragraph's content as fragments: its runs, each cut where its family lacks a glyph (the
+ * fallback face draws those characters) and after each space and hyphen, where a line may break;
+ * tabs, line breaks and pictures.
  */
-export function fragmentsOf(p: Paragraph, ctx: LineContext): Fragment[] {
+export function fragmentsOf(p: ParagraphBlock, ctx: LineContext): Fragment[] {
   const out: Fragment[] = [];
-  const list = p.props.list;
-  const items: Inline[] = list
-    ? [{ kind: 'text', text: list.label, style: list.style }, ...(list.suffix === 'tab' ? [{ kind: 'tab', style: list.style } as Inline] : list.suffix === 'space' ? [{ kind: 'text', text: ' ', style: list.style } as Inline] : []), ...p.inlines]
-    : p.inlines;
-  // Each item's text as placed: runs as written, fields' values, notes' labels; other items hold
-  // the object replacement character (a neutral that joins nothing) for shaping and levels.
-  const texts = items.map((it) => (it.kind === 'text' ? (it.style.hidden || !it.text ? '' : written(it.text, it.style)) : it.kind === 'field' ? (ctx.fields[it.field] ?? '1') : it.kind === 'noteRef' ? it.label : '\ufffc'));
+  const items = p.items;
+  // Each item's text as placed: runs as written, fields' values; other items hold the object
+  // replacement character (a neutral that joins nothing) for shaping and levels.
+  const texts = items.map((it) => (it.kind === 'text' ? written(it.text, it.style) : it.kind === 'field' ? (ctx.fields[it.field] ?? '1') : '\ufffc'));
   // Right-to-left text: Arabic letters in their contextual forms, and every character's level.
   const bidi = !!p.props.bidi || texts.some(hasRightToLeft);
   const placed = bidi ? shapeArabic(texts) : texts;
   const levels = bidi ? bidiLevels(placed.join(''), !!p.props.bidi) : undefined;
   /** Where the text being cut starts in `levels`. */
   let offset = 0;
-  const text = (t: string, style: RunStyle, note?: string, sizing: RunStyle | undefined = style) => new RunFragments(out, t, style, ctx, levels, offset, note, sizing).cut();
   items.forEach((it, k) => {
     const shown = placed[k]!;
     switch (it.kind) {
       case 'text':
-        if (list && it.style === list.style) {
-          // The list label and the space after it: not counted in the line's size (largestRun leaves them out).
-          if (shown) text(shown, it.style, undefined, undefined);
-          break;
-        }
-        if (shown) text(shown, it.style);
-        break;
       case 'field':
-        text(shown, it.style);
-        break;
-      case 'noteRef':
-        text(shown, { ...it.style, vertAlign: 'superscript' }, it.id, undefined);
+        // (A note's mark with no text calls its note from the fragment before it.)
+        if (shown || (it.kind === 'text' && it.note)) new RunFragments(out, shown, it.style, ctx, levels, offset, it.kind === 'text' ? it.note : undefined).cut();
         break;
       case 'tab': {
-        const run = resolveRun(it.style, ctx);
-        out.push({ kind: 'tab', text: '', width: 0, space: 0, spaces: 0, x: 0, span: 0, size: run.size, run, family: run.family, look: lookOf(it.style, ctx.defaultSize), breakAfter: true });
+        const run = it.style.face;
+        out.push({ kind: 'tab', text: '', width: 0, space: 0, spaces: 0, x: 0, span: 0, size: run.size, run, family: run.family, look: it.style.look, breakAfter: true });
         break;
       }
       case 'break':
-        if (it.type === 'line') out.push({ kind: 'break', text: '', width: 0, space: 0, spaces: 0, x: 0, span: 0, size: 0, look: NO_LOOK, breakAfter: true });
+        out.push({ kind: 'break', text: '', width: 0, space: 0, spaces: 0, x: 0, span: 0, size: 0, look: NO_LOOK, breakAfter: true });
         break;
-      case 'image': {
-        // A floating picture is drawn where it floats (render.ts), taking no room in the line.
-        if (it.floating) break;
+      case 'picture':
         out.push({ kind: 'picture', text: '', width: it.width, space: 0, spaces: 0, x: 0, span: 0, size: 0, look: NO_LOOK, breakAfter: true, picture: it });
         break;
-      }
+      // A float is drawn where it floats (layout/pages/flow-page.ts floatsOf), taking no room in the line.
     }
     offset += shown.length;
   });
@@ -131,7 +115,7 @@ export function cutToFit(f: Fragment, room: number, ctx: LineContext): [Fragment
 }
 
 /** The gap a tab at `x` makes up to its stop: right, centre and decimal stops align the text after it (to the next tab or break). */
-export function tabWidth(frags: Fragment[], at: number, x: number, right: number, tabs: NonNullable<Paragraph['props']['tabs']>, indentLeft: number, firstLine: number, ctx: LineContext): { width: number; leader?: string } {
+export function tabWidth(frags: Fragment[], at: number, x: number, right: number, tabs: NonNullable<ParagraphStyle['tabs']>, indentLeft: number, firstLine: number, ctx: LineContext): { width: number; leader?: string } {
   if (x >= right) return { width: frags[at]!.run ? ctx.fonts.measure(' ', frags[at]!.run!.family, false, false, frags[at]!.size) : 3 };
   const stop = nextStop(x, tabs, indentLeft, firstLine);
   const pos = Math.min(stop.pos, right);

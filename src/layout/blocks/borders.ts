@@ -1,9 +1,38 @@
-/** Paragraph borders in our own engine: the box a bordered paragraph (or a group of like ones) takes, and its edges as rectangles to fill. */
-import { borderShows, type Block, type Border, type Paragraph } from '../model/index';
+/**
+ * Paragraph borders: the width one is drawn with, which paragraphs share one bordered box, the box
+ * a bordered paragraph (or a group of like ones) takes, and its edges as rectangles to fill.
+ */
+import { borderShows, type Border, type ParagraphStyle } from './model';
 import type { Line } from './paragraph-lines';
-import { borderWidth, inBorderGroup } from '../rules/borders';
 import type { PlacedLine } from './paragraph-stack';
-import type { PlacedRect } from './table-rows';
+
+/** A filled rectangle of a page (cell shading, a border), in the text area's coordinates. */
+export interface PlacedRect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  color: string;
+}
+
+/** The width a border is drawn with: a double one is two lines and the gap between them. */
+export const borderWidth = (b: Border): number => (b.style === 'double' ? Math.max(b.width * 3, 1.5) : Math.max(b.width, 0.5));
+
+const sameBorder = (x: Border | undefined, y: Border | undefined): boolean =>
+  x === y || (!!x && !!y && x.style === y.style && x.width === y.width && x.color === y.color && (x.space ?? 0) === (y.space ?? 0));
+
+/** A paragraph as borders see it (any format's: Word's HTML path asks too). */
+type Bordered = { kind: 'paragraph'; props: Pick<ParagraphStyle, 'borders' | 'indentLeft' | 'indentRight' | 'bidi' | 'firstLine'> };
+type Neighbour = Bordered | { kind: 'table' } | undefined;
+
+/** Whether `other` is a paragraph of `p`'s border group: both bordered alike, at the same indents. */
+export function inBorderGroup(p: Bordered, other: Neighbour): boolean {
+  const a = p.props;
+  if (!a.borders || other?.kind !== 'paragraph' || !other.props.borders) return false;
+  const o = other.props;
+  if ((a.indentLeft ?? 0) !== (o.indentLeft ?? 0) || (a.indentRight ?? 0) !== (o.indentRight ?? 0) || !!a.bidi !== !!o.bidi) return false;
+  return (['top', 'bottom', 'left', 'right', 'between'] as const).every((side) => sameBorder(a.borders![side], o.borders![side]));
+}
 
 /** A bordered paragraph's box: the borders it draws, the room they take above and below its lines, its last line. */
 export interface BorderBox {
@@ -23,13 +52,13 @@ export interface BorderBox {
 }
 
 /**
- * The box a paragraph's borders draw, as the HTML path draws it: a top and bottom border their
+ * The box a paragraph's borders draw, as Word's HTML path draws it: a top and bottom border their
  * distance (w:space) off the text, inside a group of like paragraphs the between border in place
  * of the top one and the spacing inside the box; side borders their distance and width outside
  * the text (the hanging first line's start on the left). Undefined when it shows none. `gap` is
  * the spacing above it, which a grouped paragraph takes inside its box.
  */
-export function borderBox(p: Paragraph, prev: Block | undefined, next: Block | undefined, width: number, gap: number, last: Line): BorderBox | undefined {
+export function borderBox(p: Bordered, prev: Neighbour, next: Neighbour, width: number, gap: number, last: Line): BorderBox | undefined {
   const b = p.props.borders;
   if (!b) return undefined;
   const joinsPrev = inBorderGroup(p, prev);

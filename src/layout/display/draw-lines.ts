@@ -1,27 +1,27 @@
 /**
- * Our own engine's placed lines as a display list (contracts/display.ts), in the order they are
+ * Placed lines as a display list (contracts/display.ts), in the order they are
  * painted: each line's text, its links and its inline pictures, then paragraph shading,
  * highlights, and underlines and strike-throughs over them. Layout's last step: paint draws the
  * list (paint/display-painter.ts).
  */
 import type * as Mupdf from 'mupdf';
-import type { DisplayItem, FilledBox, ShownText } from '../../../contracts/display';
-import { visualOrder } from '../../../layout/text/bidi';
-import type { Paragraph } from '../model/index';
-import type { PlacedLine } from './paragraph-stack';
-import type { PlacedText } from './paragraph-lines';
+import type { DisplayItem, FilledBox, ShownText } from '../../contracts/display';
+import { visualOrder } from '../text/bidi';
+import type { ParagraphBlock } from '../blocks/model';
+import type { PlacedLine } from '../blocks/paragraph-stack';
+import type { PlacedText } from '../blocks/paragraph-lines';
 
 type Box = Omit<FilledBox, 'kind'>;
 const filled = (boxes: Box[]): FilledBox[] => boxes.map((b) => ({ kind: 'fill', ...b }));
 
-/** The text of a placed piece as paint shows it: right-to-left text in drawing order (its kerning is left out: fragments.ts). */
+/** The text of a placed piece as paint shows it: right-to-left text in drawing order (its kerning is left out: blocks/fragments.ts). */
 const shownText = (t: PlacedText): ShownText => ({ font: t.font, size: t.size, text: t.level && t.level & 1 ? visualOrder(t.text) : t.text, width: t.width, color: t.look.color, kerns: t.kerns });
 
 /**
  * Laid-out lines with their top-left at (`areaLeft`, `top`). Links of one target on one line are
  * one link. `paragraphAt` hears where each paragraph's first line landed (headings, bookmarks).
  */
-export function displayLines(lines: PlacedLine[], areaLeft: number, top: number, paragraphAt: (p: Paragraph, y: number) => void): DisplayItem[] {
+export function displayLines(lines: PlacedLine[], areaLeft: number, top: number, paragraphAt: (p: ParagraphBlock, y: number) => void): DisplayItem[] {
   const items: DisplayItem[] = [];
   const rules: Box[] = [];
   const fills: Box[] = [];

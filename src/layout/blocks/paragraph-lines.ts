@@ -1,28 +1,15 @@
-/** Our own line breaker: a paragraph broken into lines as Word breaks them, and the shapes of what the lines hold. */
+/** The line breaker: a paragraph broken into lines as Word and LibreOffice break them, and the shapes of what the lines hold. */
 import type * as Mupdf from 'mupdf';
-import type { Paragraph, PictureCrop } from '../model/index';
-import type { FontBook } from '../../../layout/text/font-book';
+import type { Crop, FieldName, Look, ParagraphBlock } from './model';
+import type { FontBook } from '../text/font-book';
 import { cutToFit, fragmentsOf, tabWidth, type Fragment } from './fragments';
 import { LineBuilder, type Placed } from './line-assembly';
 
-/** What the line breaker needs of a conversion: the faces, the defaults, and the field values. */
+/** What the line breaker needs of a conversion: the faces, whether single lines leave out the faces' line gap, and the field values. */
 export interface LineContext {
   fonts: FontBook;
-  defaultFont: string;
-  defaultSize: number;
   noLeading?: boolean;
-  fields: { PAGE?: string; NUMPAGES?: string; SECTIONPAGES?: string };
-}
-
-/** How a stretch of text looks, beyond its face and size: what the drawing needs. */
-export interface Look {
-  color?: string;
-  underline?: boolean;
-  strike?: boolean;
-  highlight?: string;
-  /** Raised (positive) or lowered from the baseline, points: superscript and subscript. */
-  rise: number;
-  link?: string;
+  fields: Partial<Record<FieldName, string>>;
 }
 
 /** Text in one face, size and look, placed on its line: x from the column's left edge. */
@@ -45,7 +32,7 @@ export interface PlacedText {
 export interface PlacedPicture {
   data: Uint8Array;
   contentType: string;
-  crop?: PictureCrop;
+  crop?: Crop;
   x: number;
   width: number;
   height: number;
@@ -70,7 +57,7 @@ export interface Line {
 }
 
 /** The paragraph's lines broken to fit `width` (the column), as Word breaks them: after spaces and hyphens. */
-export function paragraphLines(p: Paragraph, width: number, ctx: LineContext): Line[] {
+export function paragraphLines(p: ParagraphBlock, width: number, ctx: LineContext): Line[] {
   const props = p.props;
   const indentLeft = props.indentLeft ?? 0;
   const firstLine = props.firstLine ?? 0;

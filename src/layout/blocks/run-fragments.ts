@@ -4,32 +4,19 @@
  * space and hyphen, where a line may break; each measured by its face's advances and pair kerning.
  */
 import type * as Mupdf from 'mupdf';
-import type { Family } from '../../../fonts/catalog';
-import type { RunStyle } from '../model/index';
-import { slotOf, type FontBook } from '../../../layout/text/font-book';
-import { resolveRun, type ResolvedRun } from '../rules/runs';
+import type { Family } from '../../fonts/catalog';
+import { slotOf, type FontBook } from '../text/font-book';
+import type { Look, RunFace, TextStyle } from './model';
 import type { Fragment } from './fragments';
-import type { LineContext, Look } from './paragraph-lines';
-
-/** How a run looks beyond its face and size: colour, lines through or under it, highlight, rise and link. */
-export function lookOf(style: RunStyle, size: number): Look {
-  const full = style.size ?? size;
-  return {
-    color: style.color && style.color !== 'auto' ? style.color : undefined,
-    underline: !!style.underline && style.underline !== 'none',
-    strike: !!(style.strike || style.doubleStrike),
-    highlight: style.highlight,
-    // Word raises superscript by a third of the size and lowers subscript by about a seventh of it.
-    rise: style.vertAlign === 'superscript' ? full * 0.33 : style.vertAlign === 'subscript' ? -full * 0.14 : 0,
-    link: style.link,
-  };
-}
+import type { LineContext } from './paragraph-lines';
 
 /** One run being cut: the piece being measured (from `start`), in the family that draws it. */
 export class RunFragments {
   private readonly fonts: FontBook;
-  private readonly run: ResolvedRun;
+  private readonly run: RunFace;
   private readonly look: Look;
+  /** The face the run sizes its line with, when it does. */
+  private readonly sizing: TextStyle['sizes'];
   private start = 0;
   // The family drawing the current piece, its face and advances, and the piece's width so far (em).
   private family: Family;
@@ -38,7 +25,7 @@ export class RunFragments {
   private em = 0;
   /** A space's advance in the run's own face. */
   private spaceEm: number | undefined;
-  /** Pair kerning where the run asks for it (resolveRun's rule): within a word, as MuPDF shapes words. */
+  /** Pair kerning where the run asks for it (RunFace.kern): within a word, as MuPDF shapes words. */
   private kerning: ReturnType<FontBook['kerning']>;
   private kerns: number[] | undefined;
   /** Glyph id of the last character of the piece. */
@@ -51,16 +38,16 @@ export class RunFragments {
   constructor(
     private readonly out: Fragment[],
     private readonly t: string,
-    style: RunStyle,
+    style: TextStyle,
     ctx: LineContext,
     private readonly levels: Uint8Array | undefined,
     private readonly offset: number,
     private readonly note: string | undefined,
-    private readonly sizing: RunStyle | undefined,
   ) {
     this.fonts = ctx.fonts;
-    const run = (this.run = resolveRun(style, ctx));
-    this.look = lookOf(style, ctx.defaultSize);
+    const run = (this.run = style.face);
+    this.sizing = style.sizes;
+    this.look = style.look;
     this.family = run.family;
     this.font = this.fonts.face(run.family, run.bold, run.italic);
     this.table = this.fonts.advanceTable(run.family, run.bold, run.italic);

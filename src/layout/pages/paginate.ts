@@ -1,6 +1,6 @@
-/** Our own pager's entry: a one-column stretch of paragraphs and tables paged into frames, footnotes at each page's foot. */
-import type { Block, Paragraph } from '../model/index';
-import type { LineContext } from './paragraph-lines';
+/** The pager's entry: a one-column stretch of paragraphs and tables paged into frames, footnotes at each page's foot. */
+import type { Block, ParagraphBlock } from '../blocks/model';
+import type { LineContext } from '../blocks/paragraph-lines';
 import type { FlowPage } from './flow-page';
 import { Pager } from './pager';
 
@@ -10,7 +10,7 @@ import { Pager } from './pager';
  * A paragraph kept with the next moves to the next page with it (when it did not start its page),
  * and one kept together moves there whole.
  */
-export function paginate(blocks: Block[], width: number, frameHeight: number, ctx: LineContext & { sum: boolean }, noteBody: (id: string) => Paragraph[] | undefined): FlowPage[] {
+export function paginate(blocks: Block[], width: number, frameHeight: number, ctx: LineContext & { sum: boolean }, noteBody: (id: string) => ParagraphBlock[] | undefined): FlowPage[] {
   const pager = new Pager(blocks, width, frameHeight, ctx, noteBody);
   for (let b = 0; b < blocks.length; b++) {
     const block = blocks[b]!;

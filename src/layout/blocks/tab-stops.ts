@@ -1,6 +1,7 @@
-/** Tab stops: where the next tab goes from a position on the line (the HTML path and our line breaker both ask). */
-import type { TabStop } from '../model/index';
+/** Tab stops: where the next tab goes from a position on the line (the line breaker and Word's HTML path both ask). */
+import type { TabStop } from './model';
 
+/** Office's default stops, every half inch. */
 export const DEFAULT_TAB_STOP = 36;
 
 /** The tab stop the next tab goes to from `x`: a custom stop, the hanging indent (after a list label), or the next default stop. */
