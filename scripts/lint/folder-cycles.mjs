@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Folder-level import circles (issue 41): dependency-cruiser's no-circular rule sees modules, so two
-// folders whose files import each other in different files (word/flow → word/layout → word/flow)
+// folders whose files import each other in different files (once word/flow → word/layout → word/flow)
 // pass it. This collapses every module of src/ to its folder, leaves type-only imports out (nothing
 // runs through them), and fails on any circle between folders, printing an import that closes it.
 import { spawnSync } from 'node:child_process';

@@ -8,6 +8,7 @@ import { addEdgeMarkers, breakBefore, cutBoxes, removeEdgeMarkers } from './html
 import { addRowMarkers, partsFit, removeRowMarkers, spanningTables, splitRows, splitTables } from './html-table-headers';
 import { BODY_MARGINS } from './html-tables';
 import type { PreparedHtml } from './prepare';
+import { layOutMarkup } from '../../layout/html-engine';
 
 /** Hears of what the layout chose to do differently from Chromium (logged by the operation). */
 export type LayoutNote = (event: string, fields: Record<string, unknown>) => void;
@@ -115,9 +116,7 @@ const MAX_SHRINK = 2;
 function layOut(mupdf: typeof Mupdf, html: Uint8Array, box: { w: number; h: number; margins: number[] }, scale: number): Mupdf.Document {
   const [w, h] = [box.w * scale, box.h * scale];
   mupdf.setUserCSS(`@page { size: ${w}pt ${h}pt; margin: ${box.margins.map((m) => `${m * scale}pt`).join(' ')} }`);
-  const doc = mupdf.Document.openDocument(html, 'text/html');
-  doc.layout(w, h, 12);
-  return doc;
+  return layOutMarkup(mupdf, html, 'html', { width: w, height: h, em: 12 });
 }
 
 /**

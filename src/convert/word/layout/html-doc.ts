@@ -1,6 +1,7 @@
 /** The HTML documents the layout hands MuPDF, and what is read back from them once laid out. */
 import type * as Mupdf from 'mupdf';
 import { pt } from './css-units';
+import { layOutMarkup } from '../../../layout/html-engine';
 
 type MupdfModule = typeof Mupdf;
 
@@ -50,9 +51,7 @@ export function htmlDocument(width: number, height: number, margins: number[], b
  * bug59058 477 → 443 ms. Should the markup ever be malformed, MuPDF parses it again as HTML5.
  */
 export function openHtml(mupdf: MupdfModule, html: string, width: number, height: number, em: number): Mupdf.Document {
-  const doc = mupdf.Document.openDocument(new TextEncoder().encode(html), 'application/xhtml+xml');
-  doc.layout(width, height, em);
-  return doc;
+  return layOutMarkup(mupdf, html, 'xhtml', { width, height, em });
 }
 
 /**
