@@ -7,7 +7,7 @@ import { shapeArabic } from '../src/layout/text/arabic-shaping';
 import { bidiLevels, visualOrder } from '../src/layout/text/bidi';
 import type { Block, Paragraph, RunStyle, WordDocument } from '../src/convert/word/model/index';
 
-// Right-to-left text in our own engine (flow/): Arabic letters in their contextual forms, the
+// Right-to-left text in layout's own engine (src/layout/): Arabic letters in their contextual forms, the
 // Unicode Bidirectional Algorithm's levels, and lines drawn as MuPDF's HTML engine (HarfBuzz and
 // its own bidi) draws them.
 

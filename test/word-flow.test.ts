@@ -5,7 +5,7 @@ import { renderWordDocument } from '../src/convert/word/layout/render';
 import { laysOutArea, laysOutItself } from '../src/convert/word/blocks/eligible';
 import type { Block, Inline, Paragraph, RunStyle, Section, TableCell, TableRow, WordDocument } from '../src/convert/word/model/index';
 
-// Our own line breaker and pager (src/convert/word/flow/): the stretches it takes, its lines
+// Our own line breaker and pager (src/layout/, through convert/word/blocks/): the stretches it takes, its lines
 // beside MuPDF's HTML engine's for the same paragraphs, and the PDF text it writes.
 
 const style: RunStyle = { font: 'Calibri', size: 11 };
@@ -50,7 +50,7 @@ const rows_ = (lines: Line[]) => {
   return out;
 };
 
-describe('Word layout by our own engine (flow/)', () => {
+describe('Word layout by our own engine (src/layout/)', () => {
   it('takes stretches of plain and bordered paragraphs, simple tables and Arabic and Hebrew text, and leaves nested or spaced tables, inline shapes, borders in cells and other shaped scripts to the HTML engine', () => {
     const model = doc([]);
     expect(laysOutItself([para('Plain text, Кириллица, Ελληνικά.'), { kind: 'paragraph', props: { list: { label: '1.', style, suffix: 'tab' } }, inlines: [{ kind: 'tab', style }, { kind: 'break', type: 'line' }] }], model)).toBe(true);

@@ -59,7 +59,7 @@ async function renderedWords(model: WordDocument, ownLayout: boolean): Promise<W
   }
 }
 
-// Paged by our own engine (flow/) where a stretch is plain paragraphs, and by MuPDF's HTML engine (footnote-pages.ts) where it is not.
+// Paged by layout's own engine (src/layout/) where a stretch is plain paragraphs, and by MuPDF's HTML engine (footnote-pages.ts) where it is not.
 describe.each([
   ['our own pager', true],
   ["MuPDF's HTML engine", false],

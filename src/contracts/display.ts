@@ -1,6 +1,6 @@
 /**
  * The display list: what layout hands to paint, and all the two share. Layout (our line breaker
- * and pager, convert/word/flow/) places text, boxes, pictures and links on a page and lists them
+ * and pager, src/layout/) places text, boxes, pictures and links on a page and lists them
  * here in drawing order; paint (paint/display-painter.ts) draws the list onto a page device, text
  * into the content stream in embedded faces (paint/page-text.ts). Neither imports the other.
  * Coordinates are PDF points, y down from the page's top-left, as MuPDF's devices take them.

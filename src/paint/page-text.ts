@@ -63,7 +63,7 @@ export class PageText {
     if (!page) this.pages.set(pageIndex, (page = { parts: [], sealed: [], fonts: new Set() }));
     const color = t.color ?? '000000';
     const open = page.open;
-    // Right-to-left text comes in drawing order, reversed by layout (its kerning left out: flow/fragments.ts).
+    // Right-to-left text comes in drawing order, reversed by layout (its kerning left out: layout/blocks/fragments.ts).
     const shown = t.text;
     if (open && open.baseline === baseline && page.font === t.font && page.size === t.size && page.color === color && x >= open.end - 0.01) {
       const gap = x - open.end;

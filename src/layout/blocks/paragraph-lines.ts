@@ -24,7 +24,7 @@ export interface PlacedText {
   look: Look;
   /** Pair kerning: [index in text, adjustment in em before that character, …] (runs that ask for it). */
   kerns?: number[];
-  /** Bidirectional level: odd for right-to-left text, whose glyphs are drawn in reverse (layout/text/bidi.ts visualOrder, applied by flow/draw-lines.ts). */
+  /** Bidirectional level: odd for right-to-left text, whose glyphs are drawn in reverse (layout/text/bidi.ts visualOrder, applied by layout/display/draw-lines.ts). */
   level?: number;
 }
 

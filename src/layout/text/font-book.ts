@@ -173,7 +173,7 @@ export class FontBook {
   covers(family: Family, codePoint: number): boolean {
     const slot = slotOf(codePoint);
     if (slot >= 0) {
-      // A typed table: asked for every character laid out (flow/).
+      // A typed table: asked for every character laid out (layout/blocks/).
       const table = this.coverageTable(family);
       if (table[slot] === 0) {
         const font = this.face(family, false, false);

@@ -61,7 +61,7 @@ export function planChunks(d: DocumentLayouts, frames: FlowFrame[]): void {
     const below = paged ? roomBelow(frames[index - 1], registry) : undefined;
     if (f.flow.continues && !below && !startBelow(frames[index - 1], f, registry)) f.flow.continues = false;
     if (f.columns !== 1) return;
-    // Stretches of plain paragraphs are laid out and paged by our own engine (flow/), notes and
+    // Stretches of plain paragraphs are laid out and paged by layout's own engine (src/layout/), notes and
     // all: each stretch starts a page, so the engine and MuPDF can take turns within a section.
     // Not a stretch that shares its first page with the section before (a continuous section's
     // first), nor one whose last page the next section continues on (MuPDF measures where it ends).

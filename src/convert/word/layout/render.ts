@@ -1,6 +1,6 @@
 /**
  * Lays out a Word document model and draws it into a PDF: the body through MuPDF's HTML engine
- * or our own line breaker and pager (flow/), chunk by chunk between page breaks, then headers and
+ * or layout's own line breaker and pager (src/layout/), chunk by chunk between page breaks, then headers and
  * footers drawn onto each page with their page numbers filled in.
  */
 import type * as Mupdf from 'mupdf';

@@ -179,7 +179,7 @@ export class ShapePictures {
   }
 
   /**
-   * A floating shape our own engine (flow/) anchored at (x, y) of the page (its paragraph's top
+   * A floating shape layout's own engine (src/layout/pages/) anchored at (x, y) of the page (its paragraph's top
    * left), drawn with those the finding pass found; `cellWidth` when the anchor is in a table cell.
    */
   anchorAt(shape: Shape, x: number, y: number, cellWidth?: number): void {

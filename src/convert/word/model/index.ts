@@ -163,7 +163,7 @@ export interface ParagraphProps {
   /**
    * Widow and orphan control: DOCX paragraphs have it unless w:widowControl turns it off in the
    * paragraph or its styles (LibreOffice's DOCX import sets two lines by default, as Word does; the
-   * .doc reader leaves it off). Applied by our own pager (flow/paginate.ts).
+   * .doc reader leaves it off). Applied by layout's pager (layout/pages/pager.ts).
    */
   widowControl?: boolean;
   shading?: string;

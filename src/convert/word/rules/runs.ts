@@ -1,10 +1,11 @@
 /**
  * A run's font as Word resolves it (family substituted, size, bold, italic, kerning), and the run
  * that sizes a paragraph's lines: the rules both the HTML path (layout/) and our own line breaker
- * (flow/) measure text by.
+ * (layout/blocks/, through blocks/to-blocks.ts) measure text by.
  */
-import { substituteFamily, type Family } from '../../../fonts/catalog';
+import { substituteFamily } from '../../../fonts/catalog';
 import type { Paragraph, RunStyle } from '../model/index';
+import type { RunFace } from '../../../layout/blocks/model';
 
 /** The document's defaults a run without its own font or size falls back to. */
 export interface RunDefaults {
@@ -12,14 +13,8 @@ export interface RunDefaults {
   defaultSize: number;
 }
 
-export interface ResolvedRun {
-  family: Family;
-  bold: boolean;
-  italic: boolean;
-  size: number;
-  /** Pair-kerned: the run asks for kerning from a size it has (Word's rule for w:kern). */
-  kern: boolean;
-}
+/** A run's face as layout draws it (layout/blocks/model.ts RunFace): `kern` where the run asks for kerning from a size it has (Word's rule for w:kern). */
+export type ResolvedRun = RunFace;
 
 export function resolveRun(style: RunStyle, ctx: RunDefaults): ResolvedRun {
   const size = style.size ?? ctx.defaultSize;
