@@ -17,27 +17,48 @@ export function fontAsksOf(document: WordDocument): FontAsks {
   const codePoints = new Set<number>();
   let unseenNames = false;
   const seen = new Set<object>();
+  /** Strings already counted: a document repeats its style names, colours and words. */
+  const counted = new Set<string>();
+  const countString = (text: string) => {
+    if (!NON_ASCII.test(text) || counted.has(text)) return;
+    counted.add(text);
+    addCodePoints(text, codePoints);
+  };
   const stack: unknown[] = [document];
+  // Arrays by index and objects by for…in, no copies of their entries: GASU's 135 pages took 100 ms
+  // with Object.entries over everything.
   while (stack.length) {
     const value = stack.pop();
     if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || value instanceof ArrayBuffer || seen.has(value)) continue;
     seen.add(value);
-    if (value instanceof Map) {
-      stack.push(...value.values());
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (typeof item === 'object' && item !== null) stack.push(item);
+        else if (typeof item === 'string') countString(item);
+      }
       continue;
     }
-    for (const [key, field] of Object.entries(value)) {
+    if (value instanceof Map) {
+      for (const v of value.values()) stack.push(v);
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      const field = record[key];
       if (typeof field !== 'string') {
         if (typeof field === 'object' && field !== null) stack.push(field);
         continue;
       }
       if (FONT_KEY.test(key)) names.add(field);
       if (key === 'contentType' && METAFILE.test(field)) unseenNames = true;
-      addCodePoints(field, codePoints);
+      countString(field);
     }
   }
   return { names, codePoints, unseenNames };
 }
+
+const NON_ASCII = /[^\u0000-\u007f]/;
 
 function addCodePoints(text: string, into: Set<number>): void {
   for (let i = 0; i < text.length; i++) {
