@@ -54,6 +54,21 @@ describe('font faces are the engine Workers\' static assets', () => {
     expect(ALL_FACE_FILES).toContain(HANDWRITING);
   });
 
+  it('a shelf that holds every face says so, and a conversion then asks it for no coverage', async () => {
+    const mupdf = await loadMupdf();
+    const assets = countingAssets();
+    const faces = new FaceShelf(assets);
+    await faces.load([FACE_FILES.Carlito.regular]);
+    expect(faces.holdsAll()).toBe(false);
+    await faces.load(ALL_FACE_FILES);
+    expect(faces.holdsAll()).toBe(true);
+    const fetchedBefore = assets.fetched.length;
+    const pdf = joinChunks(await convertWordToPdfChunksLoadingFaces(docx(`<w:p>${run('Calibri', 'held')}</w:p>`), { mupdf, faces }));
+    expect(assets.fetched.length).toBe(fetchedBefore);
+    expect(assets.fetched).not.toContain('coverage.json');
+    expect(fontNames(pdf, mupdf).some((name) => name.startsWith('Carlito'))).toBe(true);
+  });
+
   it('a conversion fetches the faces its document asks for, once per isolate: two conversions, one fetch each', async () => {
     const mupdf = await loadMupdf();
     const assets = countingAssets();

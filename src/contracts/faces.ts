@@ -13,4 +13,6 @@ export interface FaceSource {
   coverage(): Promise<Coverage>;
   /** Loads the face files (paths of fonts/catalog.ts FACE_FILES); answers with every face loaded so far, by file. */
   load(files: Iterable<string>): Promise<(file: string) => Uint8Array | undefined>;
+  /** Every face the Worker carries is loaded already (an isolate that converted a document asking for all): asking which a document needs is then no use. */
+  holdsAll?(): boolean;
 }

@@ -5,7 +5,7 @@
  * faces synchronously (FontFiles), so a run loads what its document needs first (face-needs.ts)
  * and converts with `load`'s answer.
  */
-import type { FontFiles } from './catalog';
+import { ALL_FACE_FILES, type FontFiles } from './catalog';
 import type { Coverage, FaceSource } from '../contracts/faces';
 
 /** What the FONTS binding answers: a file of the assets folder by its path (an assets binding's fetch). */
@@ -43,6 +43,10 @@ export class FaceShelf implements FaceSource {
         throw err;
       });
     return this.coverageRead;
+  }
+
+  holdsAll(): boolean {
+    return ALL_FACE_FILES.every((file) => this.faces.has(file));
   }
 
   /** Fetches the files not loaded yet; answers with every face loaded so far. */
