@@ -22,7 +22,7 @@ export interface Relationship {
 const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0];
 
 /** Reject what is not a zip before unzipping: encrypted OOXML, compound files, other bytes. */
-export function checkContainer(bytes: Uint8Array): void {
+export function checkContainer(bytes: Uint8Array, format = 'DOCX'): void {
   if (OLE_SIGNATURE.every((b, i) => bytes[i] === b)) {
     // Password-protected OOXML is an OLE compound file holding EncryptionInfo + EncryptedPackage.
     let names: string[] = [];
@@ -35,10 +35,10 @@ export function checkContainer(bytes: Uint8Array): void {
     if (names.some((n) => /(^|\/)EncryptedPackage$/.test(n))) {
       throw new ConversionError('password', 'The document is password-protected.');
     }
-    throw new ConversionError('not_word', 'The file is an OLE compound file (a .doc?), not a DOCX package.');
+    throw new ConversionError('not_word', `The file is an OLE compound file (${format === 'DOCX' ? 'a .doc?' : 'an .xls?'}), not a ${format} package.`);
   }
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
-    throw new ConversionError('corrupt', 'The file is not a zip package (DOCX).');
+    throw new ConversionError('corrupt', `The file is not a zip package (${format}).`);
   }
 }
 
@@ -51,6 +51,8 @@ export class Package {
     private readonly bytes: Uint8Array,
     /** Told of every part that is referenced but cannot be read (see ../problems.ts). */
     readonly problems: ProblemSink = ignoreProblems,
+    /** The format named in its errors ("DOCX", "XLSX", "PPTX"). */
+    readonly format = 'DOCX',
   ) {
     // Reading the whole directory (and decompressing nothing) validates it up front, so a truncated
     // archive fails here as 'corrupt' instead of half-way through the document.
@@ -59,7 +61,7 @@ export class Package {
     } catch (e) {
       // A package past the zip reader's limits (a bomb) is refused with the limit, not called damaged.
       if (e instanceof LimitExceeded) throw e;
-      throw new ConversionError('corrupt', `The DOCX archive is damaged (${(e as Error).message}).`);
+      throw new ConversionError('corrupt', `The ${format} archive is damaged (${(e as Error).message}).`);
     }
   }
 
@@ -100,7 +102,7 @@ export class Package {
   /** The main document part: without it there is no document, so damage here is the file's damage. */
   readMain(path: string): Uint8Array {
     const entry = this.entry(path);
-    if (!entry) throw new ConversionError('corrupt', `The DOCX package has no ${path}.`);
+    if (!entry) throw new ConversionError('corrupt', `The ${this.format} package has no ${path}.`);
     try {
       return readZipEntry(this.bytes, entry);
     } catch (e) {

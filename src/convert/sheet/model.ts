@@ -1,0 +1,126 @@
+/**
+ * A workbook as the spreadsheet converter prints it (issue 42), whatever file it came from (XLSX
+ * now; XLS and ODS readers to come): its visible sheets in order, each with its cells' values and
+ * styles, column widths and row heights, merges and print settings. Readers build it; an adapter
+ * will turn a sheet's print ranges into layout's blocks.
+ */
+
+/** A cell's value as the file caches it: formulas print their cached value (no recalculation). */
+export type CellValue =
+  | { kind: 'number'; value: number }
+  | { kind: 'text'; value: string }
+  | { kind: 'bool'; value: boolean }
+  | { kind: 'error'; value: string };
+
+export interface Cell {
+  /** 0-based row and column. */
+  row: number;
+  col: number;
+  /** Absent: a styled empty cell (its fill and borders still print). */
+  value?: CellValue;
+  /** Index into Workbook.styles. */
+  style: number;
+}
+
+export interface Font {
+  name: string;
+  size: number;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strike?: boolean;
+  /** RRGGBB. */
+  color?: string;
+}
+
+export interface BorderSide {
+  style: 'thin' | 'medium' | 'thick' | 'double' | 'dotted' | 'dashed' | 'hair' | 'mediumDashed' | 'dashDot' | 'mediumDashDot' | 'dashDotDot' | 'mediumDashDotDot' | 'slantDashDot';
+  color?: string;
+}
+
+/** A cell format: what `style` of a cell names (cellXfs). */
+export interface CellStyle {
+  /** The number format code ("General", "0.00", "#,##0 ₽", "dd.mm.yyyy"). */
+  format: string;
+  font: Font;
+  /** Solid fill colour (RRGGBB), or a pattern's foreground. */
+  fill?: string;
+  borders: { left?: BorderSide; right?: BorderSide; top?: BorderSide; bottom?: BorderSide };
+  horizontal?: 'general' | 'left' | 'center' | 'right' | 'fill' | 'justify' | 'centerContinuous' | 'distributed';
+  vertical?: 'top' | 'center' | 'bottom' | 'justify' | 'distributed';
+  wrap?: boolean;
+  indent?: number;
+  /** Degrees counter-clockwise (0-90), or 255 for stacked text. */
+  rotation?: number;
+  shrink?: boolean;
+}
+
+/** A rectangle of cells, 0-based and inclusive. */
+export interface Range {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
+
+export interface PrintSettings {
+  orientation: 'portrait' | 'landscape';
+  /** Paper size in points (width, height in portrait). */
+  paper: { width: number; height: number };
+  /** Margins in points; header and footer distances from the edge. */
+  margins: { left: number; right: number; top: number; bottom: number; header: number; footer: number };
+  /** Percent, 10-400. */
+  scale: number;
+  /** Fit to this many pages wide and tall (0: as many as it takes); only where the sheet asks to fit. */
+  fitTo?: { width: number; height: number };
+  pageOrder: 'downThenOver' | 'overThenDown';
+  centerHorizontally?: boolean;
+  centerVertically?: boolean;
+  gridLines?: boolean;
+  headings?: boolean;
+  printArea?: Range[];
+  /** Rows and columns repeated on every page (print titles). */
+  titleRows?: { first: number; last: number };
+  titleCols?: { first: number; last: number };
+  /** Manual breaks: a page starts at these rows and columns (0-based index of the first row/column after the break). */
+  rowBreaks: number[];
+  colBreaks: number[];
+  header?: HeaderFooter;
+  footer?: HeaderFooter;
+}
+
+/** A header or footer as its codes write it (&L, &C, &R sections; &P, &N, &D, &T, &A, &F), first and even pages apart. */
+export interface HeaderFooter {
+  odd: string;
+  even?: string;
+  first?: string;
+}
+
+export interface Sheet {
+  name: string;
+  /** Cells by row, each row's cells in column order. */
+  rows: Map<number, Cell[]>;
+  /** Column widths in characters of the default font's maximum digit (Excel's unit), by 0-based column. */
+  colWidths: Map<number, number>;
+  hiddenCols: Set<number>;
+  /** Row heights in points, by 0-based row. */
+  rowHeights: Map<number, number>;
+  hiddenRows: Set<number>;
+  defaultColWidth: number;
+  defaultRowHeight: number;
+  merges: Range[];
+  rightToLeft?: boolean;
+  print: PrintSettings;
+  /** The used range: every cell with a value or a style lies within it. */
+  used?: Range;
+}
+
+export interface Workbook {
+  /** The visible sheets, in the workbook's order. */
+  sheets: Sheet[];
+  styles: CellStyle[];
+  /** The workbook's default font (the first of styles.xml): column widths are counted in its digits. */
+  defaultFont: Font;
+  /** Dates count from 1904-01-01 rather than 1899-12-30. */
+  date1904: boolean;
+}

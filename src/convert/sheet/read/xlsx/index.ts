@@ -1,0 +1,105 @@
+/**
+ * An XLSX (or XLSM, XLTX) workbook read into the sheet model: the package's workbook part, its
+ * visible sheets in order, shared strings, styles and theme, and each sheet's print area and titles
+ * from the workbook's defined names (_xlnm.Print_Area, _xlnm.Print_Titles).
+ */
+import { attr, child, children, parseXml, textOf, type XmlElement } from '../../../../codecs/xml';
+import { LimitExceeded } from '../../../../lib/limits';
+import { ConversionError } from '../../../errors';
+import { ignoreProblems, type ProblemSink } from '../../../problems';
+import { checkContainer, Package } from '../../../office/package';
+import { EMPTY_THEME, parseTheme } from '../../../office/theme';
+import type { Range, Sheet, Workbook } from '../../model';
+import { MAX_COLS, MAX_ROWS, rangeRef, stringItem } from './cells';
+import { readStyles, truthy } from './styles';
+import { readWorksheet } from './worksheet';
+
+/** Shared strings a workbook may hold here (Excel's own limit is the cell count). */
+export const SHARED_STRINGS_MAX = 2_000_000;
+/** Sheets a workbook may hold here. */
+export const SHEETS_MAX = 1_000;
+
+function sharedStrings(pkg: Package, path: string | undefined): string[] {
+  if (!path || !pkg.has(path)) return [];
+  const data = pkg.read(path);
+  if (!data) return [];
+  const out: string[] = [];
+  // <sst> (1) > <si> (2): each item read as it completes.
+  parseXml(data, {
+    depth: 2,
+    element: (el) => {
+      if (el.name !== 'si') return true;
+      if (out.length >= SHARED_STRINGS_MAX) throw new LimitExceeded('shared_strings', `the workbook holds more than ${SHARED_STRINGS_MAX.toLocaleString('en')} distinct strings`);
+      out.push(stringItem(el));
+      return false;
+    },
+  });
+  return out;
+}
+
+/** "'My sheet'!$A$1:$D$20,Sheet1!$F:$F" → its ranges (whole rows and columns spelt out). */
+function namedRanges(formula: string): Range[] {
+  return formula.split(',').flatMap((part) => {
+    const ref = part.slice(part.lastIndexOf('!') + 1).replace(/\$/g, '');
+    const rows = /^(\d+):(\d+)$/.exec(ref);
+    if (rows) return [{ top: Number(rows[1]) - 1, bottom: Number(rows[2]) - 1, left: 0, right: MAX_COLS - 1 }];
+    const cols = /^([A-Z]+):([A-Z]+)$/i.exec(ref);
+    if (cols) {
+      const whole = rangeRef(`${cols[1]}1:${cols[2]}1`);
+      return whole ? [{ ...whole, top: 0, bottom: MAX_ROWS - 1 }] : [];
+    }
+    return rangeRef(ref) ?? [];
+  });
+}
+
+/** Print area and titles of each sheet, by its index in the workbook's <sheets>. */
+function applyDefinedNames(workbook: XmlElement | undefined, sheetsByIndex: Map<number, Sheet>): void {
+  for (const dn of children(child(workbook, 'definedNames'), 'definedName').slice(0, 10_000)) {
+    const sheet = sheetsByIndex.get(Number(attr(dn, 'localSheetId')));
+    if (!sheet) continue;
+    const ranges = namedRanges(textOf(dn));
+    if (attr(dn, 'name') === '_xlnm.Print_Area' && ranges.length) sheet.print.printArea = ranges;
+    if (attr(dn, 'name') === '_xlnm.Print_Titles') {
+      for (const r of ranges) {
+        if (r.left === 0 && r.right === MAX_COLS - 1) sheet.print.titleRows = { first: r.top, last: r.bottom };
+        else if (r.top === 0 && r.bottom === MAX_ROWS - 1) sheet.print.titleCols = { first: r.left, last: r.right };
+      }
+    }
+  }
+}
+
+export function readXlsx(bytes: Uint8Array, problems: ProblemSink = ignoreProblems): Workbook {
+  checkContainer(bytes, 'XLSX');
+  const pkg = new Package(bytes, problems, 'XLSX');
+  const main = pkg.relTarget('', 'officeDocument') ?? 'xl/workbook.xml';
+  let workbook: XmlElement;
+  try {
+    workbook = parseXml(pkg.readMain(main));
+  } catch (e) {
+    if (e instanceof LimitExceeded || e instanceof ConversionError) throw e;
+    throw new ConversionError('corrupt', `${main} is not readable XML (${(e as Error).message}).`);
+  }
+  if (workbook.name !== 'workbook') throw new ConversionError('unsupported', 'The file is not an Excel workbook (its main part is not a workbook).');
+  const rels = pkg.rels(main);
+  const typed = (suffix: string) => [...rels.values()].find((r) => !r.external && r.type.endsWith(suffix))?.target;
+  const theme = typed('/theme') ? parseTheme(pkg.xml(typed('/theme')!)) : EMPTY_THEME;
+  const { styles, defaultFont } = readStyles(typed('/styles') ? pkg.xml(typed('/styles')!) : undefined, theme);
+  const strings = sharedStrings(pkg, typed('/sharedStrings'));
+  const entries = children(child(workbook, 'sheets'), 'sheet');
+  if (entries.length > SHEETS_MAX) throw new LimitExceeded('sheets', `the workbook holds ${entries.length} sheets; at most ${SHEETS_MAX} are printed`);
+  const sheets: Sheet[] = [];
+  const byIndex = new Map<number, Sheet>();
+  entries.forEach((entry, index) => {
+    if ((attr(entry, 'state') ?? 'visible') !== 'visible') return;
+    const rel = rels.get(attr(entry, 'r:id') ?? '');
+    // Chart sheets and dialog sheets print later (issue 42); a missing part is told and skipped.
+    if (!rel || rel.external || !rel.type.endsWith('/worksheet')) return;
+    const data = pkg.read(rel.target);
+    if (!data) return;
+    const sheet = readWorksheet(data, attr(entry, 'name') ?? `Sheet${index + 1}`, strings, styles.length);
+    sheets.push(sheet);
+    byIndex.set(index, sheet);
+  });
+  applyDefinedNames(workbook, byIndex);
+  return { sheets, styles, defaultFont, date1904: truthy(attr(child(workbook, 'workbookPr'), 'date1904')) };
+}

@@ -1,0 +1,99 @@
+/**
+ * One worksheet part: its rows streamed (cells.ts), then what lies around them: column widths and
+ * visibility, merges, the view's direction, and the print settings (page setup, margins, options,
+ * manual breaks, header and footer). Print area and titles come from the workbook's defined names.
+ */
+import { attr, child, children, parseXml, textOf, type XmlElement } from '../../../../codecs/xml';
+import type { PrintSettings, Sheet } from '../../model';
+import { MAX_COLS, MAX_ROWS, rangeRef, RowReader } from './cells';
+import { truthy } from './styles';
+
+/** Paper sizes by SpreadsheetML's paperSize code, in points (portrait). */
+const PAPER: Record<number, { width: number; height: number }> = {
+  1: { width: 612, height: 792 }, // Letter (also the default when the sheet names none)
+  3: { width: 792, height: 1224 }, // Tabloid
+  5: { width: 612, height: 1008 }, // Legal
+  8: { width: 842, height: 1191 }, // A3
+  9: { width: 595, height: 842 }, // A4
+  11: { width: 420, height: 595 }, // A5
+  12: { width: 729, height: 1032 }, // B4 (JIS)
+  13: { width: 516, height: 729 }, // B5 (JIS)
+};
+
+const inches = (el: XmlElement | undefined, name: string, fallback: number) => {
+  const v = Number(attr(el, name));
+  return (attr(el, name) !== undefined && v >= 0 && v < 50 ? v : fallback) * 72;
+};
+
+function printSettings(root: XmlElement): PrintSettings {
+  const setup = child(root, 'pageSetup');
+  const m = child(root, 'pageMargins');
+  const options = child(root, 'printOptions');
+  const fit = truthy(attr(child(child(root, 'sheetPr'), 'pageSetUpPr'), 'fitToPage'));
+  const scale = Number(attr(setup, 'scale') ?? 100);
+  const breaks = (name: string, max: number) =>
+    children(child(root, name), 'brk')
+      .slice(0, 1026)
+      .map((b) => Number(attr(b, 'id')))
+      .filter((id) => Number.isInteger(id) && id > 0 && id < max)
+      .sort((a, b) => a - b);
+  const hf = child(root, 'headerFooter');
+  const part = (name: string) => (child(hf, name) ? textOf(child(hf, name)) : undefined);
+  const headerFooter = (odd?: string, even?: string, first?: string) =>
+    odd || even || first ? { odd: odd ?? '', ...(truthy(attr(hf, 'differentOddEven')) && even ? { even } : {}), ...(truthy(attr(hf, 'differentFirst')) && first ? { first } : {}) } : undefined;
+  return {
+    orientation: attr(setup, 'orientation') === 'landscape' ? 'landscape' : 'portrait',
+    paper: PAPER[Number(attr(setup, 'paperSize') ?? 1)] ?? PAPER[1]!,
+    margins: { left: inches(m, 'left', 0.7), right: inches(m, 'right', 0.7), top: inches(m, 'top', 0.75), bottom: inches(m, 'bottom', 0.75), header: inches(m, 'header', 0.3), footer: inches(m, 'footer', 0.3) },
+    scale: scale >= 10 && scale <= 400 ? scale : 100,
+    ...(fit ? { fitTo: { width: Number(attr(setup, 'fitToWidth') ?? 1) || 0, height: Number(attr(setup, 'fitToHeight') ?? 1) || 0 } } : {}),
+    pageOrder: attr(setup, 'pageOrder') === 'overThenDown' ? 'overThenDown' : 'downThenOver',
+    ...(truthy(attr(options, 'horizontalCentered')) ? { centerHorizontally: true } : {}),
+    ...(truthy(attr(options, 'verticalCentered')) ? { centerVertically: true } : {}),
+    ...(truthy(attr(options, 'gridLines')) ? { gridLines: true } : {}),
+    ...(truthy(attr(options, 'headings')) ? { headings: true } : {}),
+    rowBreaks: breaks('rowBreaks', MAX_ROWS),
+    colBreaks: breaks('colBreaks', MAX_COLS),
+    header: headerFooter(part('oddHeader'), part('evenHeader'), part('firstHeader')),
+    footer: headerFooter(part('oddFooter'), part('evenFooter'), part('firstFooter')),
+  };
+}
+
+function columns(root: XmlElement, sheet: Pick<Sheet, 'colWidths' | 'hiddenCols'>): void {
+  for (const col of children(child(root, 'cols'), 'col').slice(0, MAX_COLS)) {
+    const min = Number(attr(col, 'min'));
+    const max = Math.min(Number(attr(col, 'max')), MAX_COLS);
+    if (!(min >= 1 && max >= min)) continue;
+    const width = Number(attr(col, 'width'));
+    const hidden = truthy(attr(col, 'hidden'));
+    for (let c = min - 1; c < max; c++) {
+      if (width >= 0 && width <= 255 && attr(col, 'width') !== undefined) sheet.colWidths.set(c, width);
+      if (hidden) sheet.hiddenCols.add(c);
+    }
+  }
+}
+
+/** A worksheet part read into a sheet named `name` (print area and titles added by the workbook). */
+export function readWorksheet(xml: Uint8Array, name: string, strings: readonly string[], styleCount: number): Sheet {
+  const rows = new RowReader(strings, styleCount, name);
+  // <worksheet> (1) > <sheetData> (2) > <row> (3): each row is read as it completes and left out of the tree.
+  const root = parseXml(xml, { depth: 3, element: (el) => (el.name === 'row' ? (rows.row(el), false) : true) });
+  const format = child(root, 'sheetFormatPr');
+  const defaultWidth = Number(attr(format, 'defaultColWidth') ?? (Number(attr(format, 'baseColWidth') ?? 8) + 0.71));
+  const defaultHeight = Number(attr(format, 'defaultRowHeight') ?? 15);
+  const sheet: Sheet = {
+    name,
+    ...rows.out,
+    colWidths: new Map(),
+    hiddenCols: new Set(),
+    defaultColWidth: defaultWidth > 0 && defaultWidth <= 255 ? defaultWidth : 8.43,
+    defaultRowHeight: defaultHeight > 0 && defaultHeight < 410 ? defaultHeight : 15,
+    merges: children(child(root, 'mergeCells'), 'mergeCell')
+      .slice(0, 100_000)
+      .flatMap((m) => rangeRef(attr(m, 'ref') ?? '') ?? []),
+    print: printSettings(root),
+  };
+  if (truthy(attr(child(child(root, 'sheetViews'), 'sheetView'), 'rightToLeft'))) sheet.rightToLeft = true;
+  columns(root, sheet);
+  return sheet;
+}
