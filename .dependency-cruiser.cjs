@@ -66,6 +66,7 @@ module.exports = {
       ['blocks', 'tables|pages|display'],
       ['tables', 'pages|display'],
       ['pages', 'display'],
+      ['grid', 'blocks|tables|pages|display'],
     ].map(([step, later]) => ({
       name: `layout-${step}-imports-no-later-step`,
       comment: 'inside layout: text (measure, bidi, shaping) → blocks (lines, paragraphs, borders) → tables → pages (pager, floats) → display (the display list); no step imports a later one',

@@ -1,0 +1,47 @@
+/** A grid's pages (src/layout/grid/page-bands.ts): bands as LibreOffice cuts a sheet's print range, manual breaks, titles, fit to pages, page order. */
+import { describe, expect, it } from 'vitest';
+import { bands, gridPages } from '../src/layout/grid/page-bands';
+
+const repeat = (n: number, size: number) => Array.from({ length: n }, () => size);
+
+describe('grid pages', () => {
+  it('cuts sizes into bands that fit, a size wider than the room alone, manual breaks kept, hidden-only bands dropped', () => {
+    expect(bands([100, 100, 100, 100, 100], 250)).toEqual([[0, 1], [2, 3], [4, 4]]);
+    expect(bands([100, 400, 100], 250)).toEqual([[0, 0], [1, 1], [2, 2]]);
+    expect(bands([50, 50, 50, 50], 1000, [2])).toEqual([[0, 1], [2, 3]]);
+    expect(bands([100, 100, 0, 0], 100)).toEqual([[0, 0], [1, 3]]);
+    expect(bands([100, 0, 0], 100, [1])).toEqual([[0, 0]]);
+  });
+
+  it('lays pages down then over, or over then down, at the zoom given', () => {
+    const grid = { colWidths: repeat(10, 64), rowHeights: repeat(100, 15) };
+    const down = gridPages(grid, { width: 500, height: 700 }, {});
+    expect(down.zoom).toBe(100);
+    expect(down.colBands).toEqual([[0, 6], [7, 9]]);
+    expect(down.rowBands).toEqual([[0, 45], [46, 91], [92, 99]]);
+    expect(down.pages.slice(0, 4).map((p) => [p.cols[0], p.rows[0]])).toEqual([[0, 0], [0, 46], [0, 92], [7, 0]]);
+    const over = gridPages(grid, { width: 500, height: 700 }, { order: 'overThenDown' });
+    expect(over.pages.slice(0, 3).map((p) => [p.cols[0], p.rows[0]])).toEqual([[0, 0], [7, 0], [0, 46]]);
+    const half = gridPages(grid, { width: 500, height: 700 }, { zoom: 50 });
+    expect(half.pages).toHaveLength(2);
+  });
+
+  it('takes the repeated titles from each page\'s room', () => {
+    const grid = { colWidths: repeat(4, 100), rowHeights: repeat(100, 10), titleHeight: 200 };
+    expect(gridPages(grid, { width: 400, height: 500 }, {}).rowBands[0]).toEqual([0, 29]);
+  });
+
+  it('fits to N pages wide by the largest zoom from 100% down, manual breaks giving way', () => {
+    const grid = { colWidths: repeat(20, 64), rowHeights: repeat(300, 15), rowBreaks: [10] };
+    const wide = gridPages(grid, { width: 500, height: 700 }, { fit: { width: 1, height: 0 } });
+    // 1280 pt of columns in 500: 39% is the largest whole zoom at which they fit.
+    expect(wide.zoom).toBe(39);
+    expect(wide.colBands).toHaveLength(1);
+    expect(wide.rowBands[0]![1]).toBeGreaterThan(10);
+    const one = gridPages(grid, { width: 500, height: 700 }, { fit: { width: 1, height: 1 } });
+    expect(one.pages).toHaveLength(1);
+    expect(one.zoom).toBe(15);
+    const small = gridPages({ colWidths: [64], rowHeights: [15] }, { width: 500, height: 700 }, { fit: { width: 1, height: 1 } });
+    expect(small.zoom).toBe(100);
+  });
+});
