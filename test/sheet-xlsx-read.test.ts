@@ -74,7 +74,8 @@ describe('the XLSX reader', () => {
     const s = wb.sheets[0]!;
     expect([...s.colWidths]).toEqual([[0, 20.5], [1, 20.5], [3, 9]]);
     expect([...s.hiddenCols]).toEqual([3]);
-    expect(s.defaultColWidth).toBeCloseTo(10.71, 2);
+    expect(s.defaultColWidth).toBeUndefined();
+    expect(s.baseColWidth).toBe(10);
     expect(s.defaultRowHeight).toBe(12.75);
     expect([...s.rowHeights]).toEqual([[1, 30]]);
     expect([...s.hiddenRows]).toEqual([4]);

@@ -106,7 +106,10 @@ export interface Sheet {
   /** Row heights in points, by 0-based row. */
   rowHeights: Map<number, number>;
   hiddenRows: Set<number>;
-  defaultColWidth: number;
+  /** The stored default width of columns (characters, padding included), when the sheet gives one. */
+  defaultColWidth?: number;
+  /** Otherwise: the default width in characters without padding (Excel's 8), which Excel pads and rounds up to 8 pixels. */
+  baseColWidth: number;
   defaultRowHeight: number;
   merges: Range[];
   rightToLeft?: boolean;

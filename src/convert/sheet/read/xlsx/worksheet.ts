@@ -79,14 +79,16 @@ export function readWorksheet(xml: Uint8Array, name: string, strings: readonly s
   // <worksheet> (1) > <sheetData> (2) > <row> (3): each row is read as it completes and left out of the tree.
   const root = parseXml(xml, { depth: 3, element: (el) => (el.name === 'row' ? (rows.row(el), false) : true) });
   const format = child(root, 'sheetFormatPr');
-  const defaultWidth = Number(attr(format, 'defaultColWidth') ?? (Number(attr(format, 'baseColWidth') ?? 8) + 0.71));
+  const defaultWidth = Number(attr(format, 'defaultColWidth'));
+  const baseWidth = Number(attr(format, 'baseColWidth') ?? 8);
   const defaultHeight = Number(attr(format, 'defaultRowHeight') ?? 15);
   const sheet: Sheet = {
     name,
     ...rows.out,
     colWidths: new Map(),
     hiddenCols: new Set(),
-    defaultColWidth: defaultWidth > 0 && defaultWidth <= 255 ? defaultWidth : 8.43,
+    ...(defaultWidth > 0 && defaultWidth <= 255 ? { defaultColWidth: defaultWidth } : {}),
+    baseColWidth: baseWidth > 0 && baseWidth <= 255 ? baseWidth : 8,
     defaultRowHeight: defaultHeight > 0 && defaultHeight < 410 ? defaultHeight : 15,
     merges: children(child(root, 'mergeCells'), 'mergeCell')
       .slice(0, 100_000)
