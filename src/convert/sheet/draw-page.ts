@@ -36,7 +36,7 @@ export interface PagePlacement {
   rowHeights: number[];
 }
 
-function cellText(cell: Cell, style: CellStyle, width: number, workbook: Workbook, ctx: LineContext, zoom: number): { block: ParagraphBlock; color?: string } | undefined {
+function cellText(cell: Cell, style: CellStyle, width: number, workbook: Workbook, ctx: LineContext, zoom: number): ParagraphBlock | undefined {
   if (!cell.value) return undefined;
   const formatted = formatValue(cell.value, style.format, workbook.date1904);
   if (!formatted.text) return undefined;
@@ -55,10 +55,7 @@ function cellText(cell: Cell, style: CellStyle, width: number, workbook: Workboo
   const color = formatted.color ?? font.color;
   const look = { rise: 0, ...(color ? { color } : {}), ...(font.underline ? { underline: true } : {}), ...(font.strike ? { strike: true } : {}) };
   const indent = (style.indent ?? 0) * 3 * font.size * zoom * 0.5;
-  return {
-    block: { kind: 'paragraph', props: { align, markFace: { family, size }, ...(indent ? (align === 'right' ? { indentRight: indent } : { indentLeft: indent }) : {}) }, items: [{ kind: 'text', text, style: { face, look, sizes: { family, size } } }] },
-    ...(color ? { color } : {}),
-  };
+  return { kind: 'paragraph', props: { align, markFace: { family, size }, ...(indent ? (align === 'right' ? { indentRight: indent } : { indentLeft: indent }) : {}) }, items: [{ kind: 'text', text, style: { face, look, sizes: { family, size } } }] };
 }
 
 function borderBoxes(style: CellStyle, x0: number, y0: number, x1: number, y1: number, zoom: number): FilledBox[] {
@@ -114,7 +111,7 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
         borders.push(...borderBoxes(style, x, y, x + width, y + height, zoom));
         const room = Math.max(1, width - 2 * PADDING * zoom);
         const shown = cellText(cell, style, room, workbook, ctx, zoom);
-        if (shown) lines.push(...placeText(shown.block, !!style.wrap, style.vertical ?? 'bottom', { x: x - at.x + PADDING * zoom, y: y - at.y, room, height }, ctx));
+        if (shown) lines.push(...placeText(shown, !!style.wrap, style.vertical ?? 'bottom', { x: x - at.x + PADDING * zoom, y: y - at.y, room, height }, ctx));
       }
       x += width;
     }
