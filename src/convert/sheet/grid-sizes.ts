@@ -52,11 +52,12 @@ export function printRange(workbook: Workbook, sheet: Sheet): Range | undefined 
 /** The column widths and row heights (points at 100%) of a range of the sheet, manual breaks within it. */
 export function gridSizes(sheet: Sheet, range: Range, mdw: number): GridSizes {
   // The default column: the stored default width, or the base width padded by 5 pixels and rounded up to 8 (Calibri 11: 64 px).
-  const defaultWidth = sheet.defaultColWidth !== undefined ? columnPoints(sheet.defaultColWidth, mdw) : (Math.ceil((sheet.baseColWidth * mdw + 5) / 8) * 8 * 72) / 96;
+  const points = (width: number) => (sheet.widthsInPoints ? width : columnPoints(width, mdw));
+  const defaultWidth = sheet.defaultColWidth !== undefined ? points(sheet.defaultColWidth) : (Math.ceil((sheet.baseColWidth * mdw + 5) / 8) * 8 * 72) / 96;
   const colWidths: number[] = [];
   for (let c = range.left; c <= range.right; c++) {
     const stored = sheet.colWidths.get(c);
-    colWidths.push(sheet.hiddenCols.has(c) ? 0 : stored !== undefined ? columnPoints(stored, mdw) : defaultWidth);
+    colWidths.push(sheet.hiddenCols.has(c) ? 0 : stored !== undefined ? points(stored) : defaultWidth);
   }
   const rowHeights: number[] = [];
   for (let r = range.top; r <= range.bottom; r++) rowHeights.push(sheet.hiddenRows.has(r) ? 0 : (sheet.rowHeights.get(r) ?? sheet.defaultRowHeight));

@@ -110,6 +110,8 @@ export interface Sheet {
   defaultColWidth?: number;
   /** Otherwise: the default width in characters without padding (Excel's 8), which Excel pads and rounds up to 8 pixels. */
   baseColWidth: number;
+  /** colWidths and defaultColWidth are points, not characters: OpenDocument stores lengths. */
+  widthsInPoints?: boolean;
   defaultRowHeight: number;
   merges: Range[];
   rightToLeft?: boolean;
