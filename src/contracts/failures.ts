@@ -25,8 +25,9 @@ export type TaskFailure =
   | { reason: 'limit_exceeded'; message: string }
   /** Memory really ran out, on a fresh engine as well. */
   | { reason: 'out_of_memory' }
-  | { reason: 'document_password' }
-  | { reason: 'document_corrupt' }
+  /** `message`: the converter's own words, for formats other than Word (a workbook's "open it in Excel"). */
+  | { reason: 'document_password'; message?: string }
+  | { reason: 'document_corrupt'; message?: string }
   /** The converter read the content and says what it is instead (an RTF named .doc, Word 2.0...). */
   | { reason: 'document_unreadable'; message: string };
 
@@ -61,8 +62,10 @@ export function failureMessage(f: TaskFailure): string {
     case 'limit_exceeded':
       return `${capitalise(f.message.replace(/[.\s]+$/, ''))}: the file goes past what this service reads, so it was not converted (the payment was returned). Simplify or split it and try again.`;
     case 'document_password':
+      if (f.message) return f.message;
       return 'The document is password-protected: open it in Word, remove the password (File → Info → Protect Document → Encrypt with Password, clear the field), save it and upload it again.';
     case 'document_corrupt':
+      if (f.message) return f.message;
       return 'The document is damaged or incomplete (for example a download that was cut off): open it in Word, save it again as .docx and upload it again.';
     case 'document_unreadable':
       return f.message;

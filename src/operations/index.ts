@@ -24,8 +24,9 @@ import { spec as toTxt } from './to-txt';
 import { spec as unlock } from './unlock';
 import { spec as watermark } from './watermark';
 import { spec as wordToPdf } from './word-to-pdf';
+import { spec as xlsxToPdf } from './xlsx-to-pdf';
 
-export const OPERATIONS: readonly OperationSpec[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, compress, addPageNumbers, protect, sign, unlock, watermark, wordToPdf, jpgToPdf, photoToPdf, toJpg, ocr, htmlToPdf];
+export const OPERATIONS: readonly OperationSpec[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, compress, addPageNumbers, protect, sign, unlock, watermark, wordToPdf, jpgToPdf, photoToPdf, toJpg, ocr, htmlToPdf, xlsxToPdf];
 
 export const operationByPath = new Map(OPERATIONS.map((op) => [op.path, op]));
 export const operationByType = new Map(OPERATIONS.map((op) => [op.type, op]));

@@ -1,24 +1,19 @@
 /**
- * One printed page of a sheet as layout's display list: each cell's fill, its borders, and its
- * value as formatted (number-format.ts), laid out by layout's own line breaker as a paragraph in
- * the cell's font (fallback faces, bidi and wrapping come with it) and aligned as Excel aligns it:
- * text to the left, numbers to the right, booleans and errors centred unless the cell says
- * otherwise; at the foot of the cell unless it says otherwise. A number too wide for its cell
- * prints as ####. Not yet: text spilling into empty neighbours is not clipped by full ones,
- * merged cells print as their first cell, rotation and shrink to fit.
+ * One block of cells of a printed page as layout's display list (sheet-pages.ts cuts a page into
+ * blocks: its band of the print range, and the repeated titles): fills, gridlines when the sheet
+ * prints them, borders at Excel's widths, then each cell's text (cell-text.ts). A merged range
+ * prints as one cell (its first cell's value, fill and alignment over the whole range); unwrapped
+ * text runs into empty neighbours (to the right when left-aligned, the left when right-aligned,
+ * both when centred) and is cut where a full one starts or the block ends. Fills hide the
+ * gridlines under them.
  */
 import type { DisplayItem, FilledBox } from '../../contracts/display';
-import { substituteFamily } from '../../fonts/catalog';
-import type { ParagraphBlock } from '../../layout/blocks/model';
-import { paragraphLines, type LineContext } from '../../layout/blocks/paragraph-lines';
+import type { LineContext } from '../../layout/blocks/paragraph-lines';
 import type { PlacedLine } from '../../layout/blocks/paragraph-stack';
 import { displayLines } from '../../layout/display/draw-lines';
 import type { GridPage } from '../../layout/grid/page-bands';
 import type { BorderSide, Cell, CellStyle, Range, Sheet, Workbook } from './model';
-import { formatValue } from './number-format';
-
-/** Room between a cell's edges and its text, points at 100% (Excel's 2 pixels). */
-const PADDING = 1.5;
+import { cellShown, placeCellText, type CellShown } from './cell-text';
 
 /** A border's drawn width in points at 100% (thin is a pixel). */
 const BORDER_WIDTH: Record<BorderSide['style'], number> = {
@@ -26,7 +21,10 @@ const BORDER_WIDTH: Record<BorderSide['style'], number> = {
   medium: 1.5, mediumDashed: 1.5, mediumDashDot: 1.5, mediumDashDotDot: 1.5, slantDashDot: 1.5, thick: 2.25,
 };
 
-/** Where the page puts the grid: its top-left on the paper, the zoom, and the sizes of the range's columns and rows. */
+/** Printed gridlines: a hairline, as LibreOffice prints them. */
+const GRIDLINE = { width: 0.5, color: 'C0C0C0' };
+
+/** Where a block goes on the paper: its top-left, the zoom, and the sizes (points at 100%) of the columns and rows its indexes count from `range`'s corner. */
 export interface PagePlacement {
   x: number;
   y: number;
@@ -36,26 +34,33 @@ export interface PagePlacement {
   rowHeights: number[];
 }
 
-function cellText(cell: Cell, style: CellStyle, width: number, workbook: Workbook, ctx: LineContext, zoom: number): ParagraphBlock | undefined {
-  if (!cell.value) return undefined;
-  const formatted = formatValue(cell.value, style.format, workbook.date1904);
-  if (!formatted.text) return undefined;
-  const font = style.font;
-  const family = substituteFamily(font.name);
-  const size = font.size * zoom;
-  const face = { family, bold: !!font.bold, italic: !!font.italic, size, kern: false };
-  const natural = cell.value.kind === 'number' ? 'right' : cell.value.kind === 'text' ? 'left' : 'center';
-  const h = style.horizontal && style.horizontal !== 'general' ? style.horizontal : natural;
-  const align = h === 'right' ? 'right' : h === 'center' || h === 'centerContinuous' ? 'center' : h === 'justify' || h === 'distributed' ? 'justify' : 'left';
-  let text = formatted.text;
-  // A number that does not fit its cell prints as #### across it, as Excel prints it.
-  if (cell.value.kind === 'number' && !style.wrap && ctx.fonts.measure(text, family, face.bold, face.italic, size) > width) {
-    text = '#'.repeat(Math.max(1, Math.floor(width / Math.max(1, ctx.fonts.measure('#', family, face.bold, face.italic, size)))));
+export interface DrawOptions {
+  gridLines?: boolean;
+}
+
+/** The edges (grid coordinates from the block's top-left) of the block's columns and rows: edge i is where index i starts. */
+function edges(sizes: number[], band: [number, number], zoom: number): Map<number, number> {
+  const at = new Map<number, number>();
+  let pos = 0;
+  for (let i = band[0]; i <= band[1] + 1; i++) {
+    at.set(i, pos);
+    pos += (sizes[i] ?? 0) * zoom;
   }
-  const color = formatted.color ?? font.color;
-  const look = { rise: 0, ...(color ? { color } : {}), ...(font.underline ? { underline: true } : {}), ...(font.strike ? { strike: true } : {}) };
-  const indent = (style.indent ?? 0) * 3 * font.size * zoom * 0.5;
-  return { kind: 'paragraph', props: { align, markFace: { family, size }, ...(indent ? (align === 'right' ? { indentRight: indent } : { indentLeft: indent }) : {}) }, items: [{ kind: 'text', text, style: { face, look, sizes: { family, size } } }] };
+  return at;
+}
+
+/** The sheet's merges that reach into the block, by their first cell; and every other cell they cover. */
+function mergesWithin(sheet: Sheet, rows: [number, number], cols: [number, number]): { byCorner: Map<string, Range>; covered: Set<string> } {
+  const byCorner = new Map<string, Range>();
+  const covered = new Set<string>();
+  for (const m of sheet.merges) {
+    if (m.bottom < rows[0] || m.top > rows[1] || m.right < cols[0] || m.left > cols[1]) continue;
+    byCorner.set(`${m.top}:${m.left}`, m);
+    for (let r = Math.max(m.top, rows[0]); r <= Math.min(m.bottom, rows[1]); r++) {
+      for (let c = Math.max(m.left, cols[0]); c <= Math.min(m.right, cols[1]); c++) if (r !== m.top || c !== m.left) covered.add(`${r}:${c}`);
+    }
+  }
+  return { byCorner, covered };
 }
 
 function borderBoxes(style: CellStyle, x0: number, y0: number, x1: number, y1: number, zoom: number): FilledBox[] {
@@ -70,52 +75,91 @@ function borderBoxes(style: CellStyle, x0: number, y0: number, x1: number, y1: n
   return out;
 }
 
-/**
- * A cell's text placed in its box (page coordinates from the grid's top-left): wrapped to the
- * room, or on one line that may run past the cell, aligned in the room, and set at the top,
- * centre or foot of the cell.
- */
-function placeText(block: ParagraphBlock, wrap: boolean, vertical: NonNullable<CellStyle['vertical']>, box: { x: number; y: number; room: number; height: number }, ctx: LineContext): PlacedLine[] {
-  const align = block.props.align;
-  // One line whatever its length: laid out flush left on a wide line, then moved into place.
-  const laid = wrap ? paragraphLines(block, box.room, ctx) : paragraphLines({ ...block, props: { ...block.props, align: 'left' } }, 100_000, ctx);
-  const total = laid.reduce((sum, l) => sum + l.height, 0);
-  let top = vertical === 'top' ? box.y : vertical === 'center' ? box.y + (box.height - total) / 2 : box.y + box.height - total;
-  return laid.map((line) => {
-    const width = Math.max(0, ...line.texts.map((t) => t.x + t.width));
-    const shift = wrap ? 0 : align === 'right' ? box.room - width : align === 'center' ? (box.room - width) / 2 : 0;
-    const placed = { line, y: top, x: box.x + shift };
-    top += line.height;
-    return placed;
-  });
+/** The block's cells row by row: sheet row and its cells by sheet column. */
+function rowCells(sheet: Sheet, row: number): Map<number, Cell> {
+  return new Map((sheet.rows.get(row) ?? []).map((c) => [c.col, c]));
 }
 
-/** The display list of one page of a sheet: fills first, then borders, then the cells' text. */
-export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage, at: PagePlacement, ctx: LineContext): DisplayItem[] {
+/** How far (grid x) an unwrapped text in column `col` may run: over empty, unmerged neighbours within the block. */
+function spill(shown: CellShown, col: number, cells: Map<number, Cell>, covered: Set<string>, row: number, band: [number, number], xs: Map<number, number>): [number, number] {
+  const empty = (c: number) => !cells.get(c)?.value && !covered.has(`${row}:${c}`);
+  let from = col;
+  let to = col;
+  if (shown.horizontal === 'left' || shown.horizontal === 'center') while (to < band[1] && empty(to + 1)) to++;
+  if (shown.horizontal === 'right' || shown.horizontal === 'center') while (from > band[0] && empty(from - 1)) from--;
+  return [xs.get(from)!, xs.get(to + 1)!];
+}
+
+/** The display list of one block of a page: fills, gridlines, borders, then the cells' text. */
+export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage, at: PagePlacement, ctx: LineContext, options: DrawOptions = {}): DisplayItem[] {
   const { range, zoom } = at;
+  const rowBand: [number, number] = [range.top + page.rows[0], range.top + page.rows[1]];
+  const colBand: [number, number] = [range.left + page.cols[0], range.left + page.cols[1]];
+  const xs = edges(at.colWidths, page.cols, zoom);
+  const ys = edges(at.rowHeights, page.rows, zoom);
+  const colX = (c: number) => xs.get(Math.min(Math.max(c - range.left, page.cols[0]), page.cols[1] + 1))!;
+  const rowY = (r: number) => ys.get(Math.min(Math.max(r - range.top, page.rows[0]), page.rows[1] + 1))!;
+  const sheetXs = new Map([...xs].map(([i, x]) => [i + range.left, x]));
+  const { byCorner, covered } = mergesWithin(sheet, rowBand, colBand);
   const fills: FilledBox[] = [];
   const borders: FilledBox[] = [];
   const lines: PlacedLine[] = [];
-  let y = at.y;
-  for (let r = page.rows[0]; r <= page.rows[1]; r++) {
-    const height = at.rowHeights[r]! * zoom;
-    if (!height) continue;
-    const cells = new Map((sheet.rows.get(range.top + r) ?? []).map((c) => [c.col, c]));
-    let x = at.x;
-    for (let c = page.cols[0]; c <= page.cols[1]; c++) {
-      const width = at.colWidths[c]! * zoom;
-      const cell = width ? cells.get(range.left + c) : undefined;
-      const style = cell ? workbook.styles[cell.style] : undefined;
-      if (cell && style) {
-        if (style.fill) fills.push({ kind: 'fill', x0: x, y0: y, x1: x + width, y1: y + height, color: style.fill });
-        borders.push(...borderBoxes(style, x, y, x + width, y + height, zoom));
-        const room = Math.max(1, width - 2 * PADDING * zoom);
-        const shown = cellText(cell, style, room, workbook, ctx, zoom);
-        if (shown) lines.push(...placeText(shown, !!style.wrap, style.vertical ?? 'bottom', { x: x - at.x + PADDING * zoom, y: y - at.y, room, height }, ctx));
-      }
-      x += width;
+  for (let r = rowBand[0]; r <= rowBand[1]; r++) {
+    if (!at.rowHeights[r - range.top]) continue;
+    const cells = rowCells(sheet, r);
+    for (const cell of cells.values()) {
+      if (cell.col < colBand[0] || cell.col > colBand[1] || !at.colWidths[cell.col - range.left] || covered.has(`${r}:${cell.col}`)) continue;
+      const style = workbook.styles[cell.style];
+      if (!style) continue;
+      const merge = byCorner.get(`${r}:${cell.col}`);
+      const [x0, x1] = [colX(cell.col), colX((merge?.right ?? cell.col) + 1)];
+      const [y0, y1] = [rowY(r), rowY((merge?.bottom ?? r) + 1)];
+      if (style.fill) fills.push({ kind: 'fill', x0: at.x + x0, y0: at.y + y0, x1: at.x + x1, y1: at.y + y1, color: style.fill });
+      if (!merge) borders.push(...borderBoxes(style, at.x + x0, at.y + y0, at.x + x1, at.y + y1, zoom));
+      const shown = cellShown(cell, style, workbook);
+      if (!shown) continue;
+      const runs = !merge && !style.wrap && !shown.numeric && shown.horizontal !== 'justify' && shown.horizontal !== 'fill';
+      const clip = runs ? spill(shown, cell.col, cells, covered, r, colBand, sheetXs) : ([x0, x1] as [number, number]);
+      lines.push(...placeCellText(shown, style, { x: x0, y: y0, width: x1 - x0, height: y1 - y0, clip }, ctx, zoom));
     }
-    y += height;
   }
-  return [...fills, ...borders, ...displayLines(lines, at.x, at.y, () => {})];
+  mergedBorders(workbook, sheet, byCorner, { colX, rowY, at, zoom }, borders);
+  const grid = options.gridLines ? gridLines(xs, ys, at, page) : [];
+  return [...grid, ...fills, ...borders, ...displayLines(lines, at.x, at.y, () => {})];
+}
+
+/** Each cell of a merged range draws its own borders (Excel keeps them per cell), over the range's edges only. */
+function mergedBorders(workbook: Workbook, sheet: Sheet, byCorner: Map<string, Range>, g: { colX: (c: number) => number; rowY: (r: number) => number; at: PagePlacement; zoom: number }, out: FilledBox[]): void {
+  for (const m of byCorner.values()) {
+    for (let r = m.top; r <= m.bottom; r++) {
+      const cells = rowCells(sheet, r);
+      for (let c = m.left; c <= m.right; c++) {
+        const style = workbook.styles[cells.get(c)?.style ?? -1];
+        if (!style) continue;
+        const outer: CellStyle = { ...style, borders: { ...(c === m.left ? { left: style.borders.left } : {}), ...(c === m.right ? { right: style.borders.right } : {}), ...(r === m.top ? { top: style.borders.top } : {}), ...(r === m.bottom ? { bottom: style.borders.bottom } : {}) } };
+        out.push(...borderBoxes(outer, g.at.x + g.colX(c), g.at.y + g.rowY(r), g.at.x + g.colX(c + 1), g.at.y + g.rowY(r + 1), g.zoom));
+      }
+    }
+  }
+}
+
+/** The block's gridlines: every column and row edge across the block (drawn under the fills, which hide them as Excel's do). */
+function gridLines(xs: Map<number, number>, ys: Map<number, number>, at: PagePlacement, page: GridPage): FilledBox[] {
+  const half = GRIDLINE.width / 2;
+  const [left, right] = [xs.get(page.cols[0])!, xs.get(page.cols[1] + 1)!];
+  const [top, bottom] = [ys.get(page.rows[0])!, ys.get(page.rows[1] + 1)!];
+  const out: FilledBox[] = [];
+  const seenX = new Set<number>();
+  for (const x of xs.values()) {
+    if (seenX.has(x)) continue;
+    seenX.add(x);
+    out.push({ kind: 'fill', x0: at.x + x - half, y0: at.y + top, x1: at.x + x + half, y1: at.y + bottom, color: GRIDLINE.color });
+  }
+  const seenY = new Set<number>();
+  for (const y of ys.values()) {
+    if (seenY.has(y)) continue;
+    seenY.add(y);
+    out.push({ kind: 'fill', x0: at.x + left, y0: at.y + y - half, x1: at.x + right, y1: at.y + y + half, color: GRIDLINE.color });
+  }
+  return out;
 }

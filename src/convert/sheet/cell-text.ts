@@ -1,0 +1,151 @@
+/**
+ * A cell's value as the text a page prints: formatted by its number format (number-format.ts),
+ * laid out by layout's own line breaker as a paragraph in the cell's font (fallback faces, bidi
+ * and wrapping come with it), aligned as Excel aligns it (text left, numbers right, booleans and
+ * errors centred unless the cell says otherwise; at the foot unless it says otherwise), shrunk to
+ * fit or repeated to fill when the cell asks, and cut at the edges of the room it may use: its own
+ * box, or the empty neighbours an unwrapped text runs into (the caller decides, draw-page.ts).
+ */
+import { substituteFamily, type Family } from '../../fonts/catalog';
+import type { ParagraphBlock } from '../../layout/blocks/model';
+import { paragraphLines, type Line, type LineContext, type PlacedText } from '../../layout/blocks/paragraph-lines';
+import type { PlacedLine } from '../../layout/blocks/paragraph-stack';
+import type { Cell, CellStyle, Workbook } from './model';
+import { formatValue } from './number-format';
+
+/** Room between a cell's edges and its text, points at 100% (Excel's 2 pixels). */
+export const PADDING = 1.5;
+
+export type Horizontal = 'left' | 'center' | 'right' | 'justify' | 'fill';
+
+/** What a cell shows, before it is placed. */
+export interface CellShown {
+  text: string;
+  color?: string;
+  horizontal: Horizontal;
+  /** Numbers never run into their neighbours: they print as #### instead. */
+  numeric: boolean;
+}
+
+/** The formatted value and its alignment (undefined: the cell shows nothing). */
+export function cellShown(cell: Cell, style: CellStyle, workbook: Workbook): CellShown | undefined {
+  if (!cell.value) return undefined;
+  const formatted = formatValue(cell.value, style.format, workbook.date1904);
+  if (!formatted.text) return undefined;
+  const kind = cell.value.kind;
+  const natural: Horizontal = kind === 'number' ? 'right' : kind === 'text' ? 'left' : 'center';
+  const h = style.horizontal;
+  const horizontal: Horizontal = !h || h === 'general' ? natural : h === 'centerContinuous' ? 'center' : h === 'distributed' ? 'justify' : h;
+  return { text: formatted.text, ...(formatted.color ?? style.font.color ? { color: formatted.color ?? style.font.color } : {}), horizontal, numeric: kind === 'number' };
+}
+
+interface Face {
+  family: Family;
+  bold: boolean;
+  italic: boolean;
+  size: number;
+}
+
+const faceOf = (style: CellStyle, zoom: number): Face => ({ family: substituteFamily(style.font.name), bold: !!style.font.bold, italic: !!style.font.italic, size: style.font.size * zoom });
+
+function paragraph(text: string, shown: CellShown, style: CellStyle, face: Face, zoom: number): ParagraphBlock {
+  const font = style.font;
+  const look = { rise: 0, ...(shown.color ? { color: shown.color } : {}), ...(font.underline ? { underline: true } : {}), ...(font.strike ? { strike: true } : {}) };
+  const align = shown.horizontal === 'fill' ? 'left' : shown.horizontal;
+  // Excel indents by three spaces' worth of the default font per level: about 9 pt at 11 pt.
+  const indent = (style.indent ?? 0) * 3 * font.size * 0.5 * zoom;
+  const indents = indent ? (align === 'right' ? { indentRight: indent } : { indentLeft: indent }) : {};
+  return {
+    kind: 'paragraph',
+    props: { align, markFace: { family: face.family, size: face.size }, ...indents },
+    items: [{ kind: 'text', text, style: { face: { ...face, kern: false }, look, sizes: { family: face.family, size: face.size } } }],
+  };
+}
+
+/** The box a cell's text is set in (page coordinates relative to the grid's top-left) and the band it may be cut to. */
+export interface TextBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Where the text may print from and to (its own box, or the empty neighbours it runs into). */
+  clip: [number, number];
+}
+
+/**
+ * The cell's lines placed in `box`: wrapped to the room, or on one line aligned in the room (and
+ * running past it as far as the clip lets it), set at the top, centre or foot of the box.
+ */
+export function placeCellText(shown: CellShown, style: CellStyle, box: TextBox, ctx: LineContext, zoom: number): PlacedLine[] {
+  const pad = PADDING * zoom;
+  const room = Math.max(1, box.width - 2 * pad);
+  let face = faceOf(style, zoom);
+  const measure = (t: string, f: Face) => ctx.fonts.measure(t, f.family, f.bold, f.italic, f.size);
+  let text = shown.text;
+  const wrap = !!style.wrap || shown.horizontal === 'justify';
+  if (!wrap && style.shrink) {
+    const natural = measure(text, face);
+    if (natural > room) face = { ...face, size: Math.max(1, (face.size * room) / natural) };
+  }
+  if (shown.numeric && !wrap && measure(text, face) > room + 0.01) {
+    // A number that does not fit its cell prints as #### across it, as Excel prints it.
+    text = '#'.repeat(Math.max(1, Math.floor(room / Math.max(0.1, measure('#', face)))));
+  } else if (shown.horizontal === 'fill') {
+    const once = Math.max(0.1, measure(text, face));
+    text = text.repeat(Math.max(1, Math.floor(room / once)));
+  }
+  const block = paragraph(text, shown, style, face, zoom);
+  const laid = wrap ? paragraphLines(block, room, ctx) : paragraphLines({ ...block, props: { ...block.props, align: 'left' } }, 100_000, ctx);
+  const total = laid.reduce((sum, l) => sum + l.height, 0);
+  const vertical = style.vertical ?? 'bottom';
+  let top = vertical === 'top' ? box.y + pad / 2 : vertical === 'center' || vertical === 'justify' || vertical === 'distributed' ? box.y + (box.height - total) / 2 : box.y + box.height - total - pad / 2;
+  const out: PlacedLine[] = [];
+  for (const line of laid) {
+    const width = lineWidth(line);
+    const align = block.props.align;
+    const shift = wrap ? 0 : align === 'right' ? room - width : align === 'center' ? (room - width) / 2 : 0;
+    const x = box.x + pad + shift;
+    // Lines wholly below the cell are not printed; the others are cut at the edges the text may reach.
+    if (top < box.y + box.height - 0.5 || out.length === 0) out.push({ line: clipLine(line, box.clip[0] - x, box.clip[1] - x), y: top, x });
+    top += line.height;
+  }
+  return out;
+}
+
+const lineWidth = (line: Line): number => line.texts.reduce((w, t) => Math.max(w, t.x + t.width), 0);
+
+/** A line's pieces cut to [from, to] (line coordinates): pieces outside dropped, a piece across an edge cut to the glyphs within. */
+export function clipLine(line: Line, from: number, to: number): Line {
+  if (line.texts.every((t) => t.x >= from - 0.01 && t.x + t.width <= to + 0.01)) return line;
+  const texts: PlacedText[] = [];
+  for (const t of line.texts) {
+    if (t.x + t.width <= from || t.x >= to) continue;
+    texts.push(cutPiece(t, from, to));
+  }
+  return { ...line, texts };
+}
+
+/** The glyphs of a piece that lie wholly within [from, to]. */
+function cutPiece(t: PlacedText, from: number, to: number): PlacedText {
+  if (t.x >= from - 0.01 && t.x + t.width <= to + 0.01) return t;
+  const chars = [...t.text];
+  let x = t.x;
+  let start = -1;
+  let end = chars.length;
+  let startX = t.x;
+  let endX = t.x;
+  for (let i = 0; i < chars.length; i++) {
+    const advance = t.font.advanceGlyph(t.font.encodeCharacter(chars[i]!.codePointAt(0)!), 0) * t.size;
+    if (start < 0 && x >= from - 0.01) [start, startX] = [i, x];
+    if (x + advance > to + 0.01) {
+      end = i;
+      break;
+    }
+    x += advance;
+    endX = x;
+  }
+  if (start < 0 || end <= start) return { ...t, text: '', width: 0, span: 0 };
+  const kept = chars.slice(start, end).join('');
+  const { kerns: _dropped, ...rest } = t;
+  return { ...rest, text: kept, x: startX, width: endX - startX, span: endX - startX };
+}

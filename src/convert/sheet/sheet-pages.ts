@@ -1,0 +1,94 @@
+/**
+ * How one sheet prints, decided before anything is drawn: its print range and sizes, the paper
+ * turned as the sheet asks, the room between the margins, its pages cut by layout's grid pager at
+ * the sheet's scale or fitted to N pages (layout/grid/page-bands.ts), and the title rows and
+ * columns repeated on the pages that do not hold them. A page is then a few blocks of cells: the
+ * body's band, and the titles above and beside it (sheetPageBlocks), each placed on the paper.
+ */
+import type { GridPage, GridPages, PageRoom } from '../../layout/grid/page-bands';
+import { gridPages } from '../../layout/grid/page-bands';
+import { gridSizes, printRange } from './grid-sizes';
+import type { Range, Sheet, Workbook } from './model';
+import type { PagePlacement } from './draw-page';
+
+export interface SheetPrint {
+  sheet: Sheet;
+  range: Range;
+  colWidths: number[];
+  rowHeights: number[];
+  /** Title rows and columns (sheet indexes) with their sizes, when the sheet repeats them. */
+  titleRows?: { first: number; heights: number[] };
+  titleCols?: { first: number; widths: number[] };
+  laid: GridPages;
+  /** The paper as the sheet prints it (turned for landscape). */
+  paper: PageRoom;
+  room: PageRoom;
+}
+
+const sum = (sizes: number[], from = 0, to = sizes.length - 1): number => {
+  let total = 0;
+  for (let i = from; i <= to; i++) total += sizes[i] ?? 0;
+  return total;
+};
+
+/** The sheet's print plan; undefined when it prints nothing. */
+export function planSheet(workbook: Workbook, sheet: Sheet, digit: number): SheetPrint | undefined {
+  const range = printRange(workbook, sheet);
+  if (!range) return undefined;
+  const sizes = gridSizes(sheet, range, digit);
+  const { print } = sheet;
+  const [w, h] = [print.paper.width, print.paper.height];
+  const paper = print.orientation === 'landscape' ? { width: Math.max(w, h), height: Math.min(w, h) } : { width: Math.min(w, h), height: Math.max(w, h) };
+  const { margins } = print;
+  const room = { width: Math.max(36, paper.width - margins.left - margins.right), height: Math.max(36, paper.height - margins.top - margins.bottom) };
+  const titleRows = print.titleRows && print.titleRows.last >= print.titleRows.first ? { first: print.titleRows.first, heights: gridSizes(sheet, { ...range, top: print.titleRows.first, bottom: print.titleRows.last }, digit).rowHeights } : undefined;
+  const titleCols = print.titleCols && print.titleCols.last >= print.titleCols.first ? { first: print.titleCols.first, widths: gridSizes(sheet, { ...range, left: print.titleCols.first, right: print.titleCols.last }, digit).colWidths } : undefined;
+  const laid = gridPages({ ...sizes, titleWidth: titleCols ? sum(titleCols.widths) : 0, titleHeight: titleRows ? sum(titleRows.heights) : 0 }, room, {
+    zoom: print.scale,
+    ...(print.fitTo ? { fit: print.fitTo } : {}),
+    order: print.pageOrder,
+  });
+  return { sheet, range, colWidths: sizes.colWidths, rowHeights: sizes.rowHeights, ...(titleRows ? { titleRows } : {}), ...(titleCols ? { titleCols } : {}), laid, paper, room };
+}
+
+/** One block of cells on a page: which of them (indexes into the placement's sizes) and where. */
+export interface PageBlock {
+  page: GridPage;
+  at: PagePlacement;
+}
+
+/**
+ * The blocks a page prints: the body's band, the title rows above it and the title columns left of
+ * it when the band does not already hold them (and their corner when both repeat), placed from the
+ * top-left margin, centred in the room when the sheet asks.
+ */
+export function sheetPageBlocks(plan: SheetPrint, page: GridPage): PageBlock[] {
+  const { range, sheet, laid } = plan;
+  const zoom = laid.zoom / 100;
+  const bodyRowsFrom = range.top + page.rows[0];
+  const bodyColsFrom = range.left + page.cols[0];
+  const rows = plan.titleRows && bodyRowsFrom > plan.titleRows.first + plan.titleRows.heights.length - 1 ? plan.titleRows : undefined;
+  const cols = plan.titleCols && bodyColsFrom > plan.titleCols.first + plan.titleCols.widths.length - 1 ? plan.titleCols : undefined;
+  const titleHeight = rows ? sum(rows.heights) : 0;
+  const titleWidth = cols ? sum(cols.widths) : 0;
+  const width = (titleWidth + sum(plan.colWidths, page.cols[0], page.cols[1])) * zoom;
+  const height = (titleHeight + sum(plan.rowHeights, page.rows[0], page.rows[1])) * zoom;
+  const { margins, centerHorizontally, centerVertically } = sheet.print;
+  const x = margins.left + (centerHorizontally ? Math.max(0, (plan.room.width - width) / 2) : 0);
+  const y = margins.top + (centerVertically ? Math.max(0, (plan.room.height - height) / 2) : 0);
+  const blocks: PageBlock[] = [];
+  const block = (rowsAt: { top: number; heights: number[]; band: [number, number] }, colsAt: { left: number; widths: number[]; band: [number, number] }, bx: number, by: number) =>
+    blocks.push({
+      page: { rows: rowsAt.band, cols: colsAt.band },
+      at: { x: bx, y: by, zoom, range: { top: rowsAt.top, left: colsAt.left, bottom: rowsAt.top + rowsAt.heights.length - 1, right: colsAt.left + colsAt.widths.length - 1 }, colWidths: colsAt.widths, rowHeights: rowsAt.heights },
+    });
+  const bodyRows = { top: range.top, heights: plan.rowHeights, band: page.rows };
+  const bodyCols = { left: range.left, widths: plan.colWidths, band: page.cols };
+  const titleRowsAt = rows && { top: rows.first, heights: rows.heights, band: [0, rows.heights.length - 1] as [number, number] };
+  const titleColsAt = cols && { left: cols.first, widths: cols.widths, band: [0, cols.widths.length - 1] as [number, number] };
+  if (titleRowsAt && titleColsAt) block(titleRowsAt, titleColsAt, x, y);
+  if (titleRowsAt) block(titleRowsAt, bodyCols, x + titleWidth * zoom, y);
+  if (titleColsAt) block(bodyRows, titleColsAt, x, y + titleHeight * zoom);
+  block(bodyRows, bodyCols, x + titleWidth * zoom, y + titleHeight * zoom);
+  return blocks;
+}
