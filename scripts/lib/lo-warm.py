@@ -1,15 +1,17 @@
 #!/usr/bin/python3
 # LibreOffice warm, as Gotenberg and unoserver run it: one soffice listening on a UNO socket,
 # fed documents over UNO, so that its start-up is paid once and not per file. npm run bench:word
-# times it beside ours (scripts/lib/lo-warm.mjs drives this script).
+# and npm run bench:sheet time it beside ours (scripts/lib/lo-warm.mjs drives this script).
 #
 #   /usr/bin/python3 scripts/lib/lo-warm.py --soffice /usr/bin/soffice --port P --profile DIR
 #   /usr/bin/python3 scripts/lib/lo-warm.py --connect --port P     (an soffice already listening)
 #
 # Needs Debian's python3-uno, i.e. /usr/bin/python3: a pyenv python3 does not have the uno module.
 # Reads one file path per stdin line; for each it loads the document (Hidden, ReadOnly), exports
-# it to PDF with writer_pdf_Export, closes it and prints one JSON line:
-#   {"file": ..., "ok": true, "ms": load+export, "load_ms": ..., "export_ms": ..., "bytes": PDF size}
+# it to PDF with the export filter of the kind of document LibreOffice loaded it as (Writer's
+# writer_pdf_Export for DOC/DOCX, Calc's calc_pdf_Export for XLSX/XLS/ODS, Impress's, Draw's: what
+# soffice --convert-to pdf picks), closes it and prints one JSON line:
+#   {"file": ..., "ok": true, "ms": load+export, "load_ms": ..., "export_ms": ..., "bytes": PDF size, "filter": ...}
 #   {"file": ..., "ok": false, "ms": ..., "error": "..."}
 # The first line printed is {"ready": true, "start_ms": ...} once soffice answers. The soffice it
 # started is terminated when stdin closes or on SIGTERM/SIGINT; the PDF is not kept.
@@ -44,6 +46,25 @@ def alive(desktop):
         return True
     except Exception:
         return False
+
+
+# The document's service → its PDF export filter; the first one the document supports wins (a
+# Writer/Web document also supports TextDocument, so it comes first).
+PDF_FILTERS = (
+    ("com.sun.star.text.WebDocument", "writer_web_pdf_Export"),
+    ("com.sun.star.text.GlobalDocument", "writer_globaldocument_pdf_Export"),
+    ("com.sun.star.text.TextDocument", "writer_pdf_Export"),
+    ("com.sun.star.sheet.SpreadsheetDocument", "calc_pdf_Export"),
+    ("com.sun.star.presentation.PresentationDocument", "impress_pdf_Export"),
+    ("com.sun.star.drawing.DrawingDocument", "draw_pdf_Export"),
+)
+
+
+def pdf_filter(doc):
+    for service, name in PDF_FILTERS:
+        if doc.supportsService(service):
+            return name
+    raise RuntimeError("LibreOffice loaded it as a kind of document it has no PDF export for")
 
 
 def emit(obj):
@@ -132,7 +153,8 @@ def main():
                 if doc is None:
                     raise RuntimeError("LibreOffice could not load it")
                 loaded = time.perf_counter()
-                doc.storeToURL(uno.systemPathToFileUrl(target), props(FilterName="writer_pdf_Export"))
+                pdf_export = pdf_filter(doc)
+                doc.storeToURL(uno.systemPathToFileUrl(target), props(FilterName=pdf_export))
                 done = time.perf_counter()
                 emit({
                     "file": path,
@@ -141,6 +163,7 @@ def main():
                     "load_ms": round((loaded - t) * 1000),
                     "export_ms": round((done - loaded) * 1000),
                     "bytes": os.path.getsize(target),
+                    "filter": pdf_export,
                 })
             except Exception as e:  # a refused or broken document is a result, not the end of the run
                 emit({"file": path, "ok": False, "ms": round((time.perf_counter() - t) * 1000), "error": str(e).split("\n")[0][:300] or type(e).__name__})

@@ -1,7 +1,8 @@
-// Word → PDF through the running service, as a client converts: POST /v1/upload (multipart field
-// `file`), POST /v1/pdf/word-to-pdf?wait=60 with {"file_id"}, GET /v1/tasks/{id}?wait=60 until it
-// is done or failed, then the download_url. Users only ever get the Worker's output, so this is
-// what npm run fidelity, npm run heldout and npm run bench:word score and time by default.
+// Office → PDF through the running service, as a client converts: POST /v1/upload (multipart field
+// `file`), POST /v1/pdf/<operation>?wait=60 with {"file_id"} (word-to-pdf unless convert() is told
+// another, e.g. xlsx-to-pdf), GET /v1/tasks/{id}?wait=60 until it is done or failed, then the
+// download_url. Users only ever get the Worker's output, so this is what npm run fidelity (and
+// fidelity --xlsx), npm run heldout, npm run bench:word and npm run bench:sheet score and time.
 //
 // By default the service is started here as `npm start` starts it (scripts/bench/service.mjs: a
 // free port on 127.0.0.1, a random ADMIN_TOKEN), with `--persist-to` a fresh temporary directory so
@@ -9,11 +10,13 @@
 // error. `--base URL --admin-token T` uses an already-running service instead (on 127.0.0.1 only);
 // its Worker times are then known only with `--service-log FILE`, a file its stdout goes to.
 //
-// Per document: { ok, pdf, workerMs, userMs, heapBytes, error_message, problem }. userMs runs from
+// Per document: { ok, pdf, workerMs, userMs, heapBytes, peakEstimateBytes, error_message, problem,
+// status (the HTTP status of a refused request) }. userMs runs from
 // sending the operation request to the PDF fully downloaded (the upload is not in it); workerMs is
 // run_ms of the consumer's task_memory line for that task (the conversion inside the Worker: input
 // loaded, result not yet stored); heapBytes its wasm_heap_bytes (MuPDF's WASM memory in that
-// isolate, which never shrinks: the isolate's high-water mark so far).
+// isolate, which never shrinks: the isolate's high-water mark so far), peakEstimateBytes its
+// peak_estimate_bytes (that heap plus the JS heap, the input and the output).
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -39,7 +42,14 @@ export function takeServiceArgs(argv) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const MIME = { doc: 'application/msword', dot: 'application/msword' };
+const MIME = {
+  doc: 'application/msword',
+  dot: 'application/msword',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+  xls: 'application/vnd.ms-excel',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+};
 const mimeOf = (path) => MIME[path.split('.').pop().toLowerCase()] ?? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** What a refusal's message says, in the converter's words (ConversionError.problem). */
@@ -127,7 +137,7 @@ export async function openService(opts = {}, log = () => {}) {
     const form = new FormData();
     form.append('file', new Blob([readFileSync(path)], { type: mimeOf(path) }), basename(path));
     const r = await request('/v1/upload', { method: 'POST', body: form });
-    if (!r.ok) return { error: r.body.detail ?? `HTTP ${r.status}` };
+    if (!r.ok) return { error: r.body.detail ?? `HTTP ${r.status}`, status: r.status };
     uploads.set(path, { fileId: r.body.file_id, at: Date.now() });
     return { fileId: r.body.file_id };
   }
@@ -142,13 +152,19 @@ export async function openService(opts = {}, log = () => {}) {
     }
   }
 
-  async function convert(path) {
+  /** `operation`: the path under /v1/pdf/ (word-to-pdf, xlsx-to-pdf). */
+  async function convert(path, operation = 'word-to-pdf') {
     const up = await uploadOnce(path);
     // The service refuses some files at upload (a password-protected DOCX is an encrypted package).
-    if (up.error) return { ok: false, stage: 'upload', error_message: up.error, problem: problemOf(up.error) };
+    if (up.error) return { ok: false, stage: 'upload', status: up.status, error_message: up.error, problem: problemOf(up.error) };
     const t0 = performance.now();
-    const submitted = await request('/v1/pdf/word-to-pdf?wait=60', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file_id: up.fileId }) });
-    if (!submitted.ok) return { ok: false, stage: 'submit', error_message: submitted.body.detail ?? `HTTP ${submitted.status}`, problem: problemOf(submitted.body.detail) };
+    const submitted = await request(`/v1/pdf/${operation}?wait=60`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file_id: up.fileId }) });
+    if (!submitted.ok) {
+      const detail = submitted.body.detail ?? `HTTP ${submitted.status}`;
+      // 404: this service has no such operation (not registered in src/operations/index.ts yet).
+      const error_message = submitted.status === 404 ? `POST /v1/pdf/${operation} answered 404, the service has no such operation: ${detail}` : detail;
+      return { ok: false, stage: 'submit', status: submitted.status, error_message, problem: problemOf(submitted.body.detail) };
+    }
     const taskId = submitted.body.task_id;
     const acceptedMs = performance.now() - t0;
     // A service that answers the operation request with the finished task needs no poll.
@@ -157,7 +173,7 @@ export async function openService(opts = {}, log = () => {}) {
     while (rec.status !== 'done' && rec.status !== 'failed') {
       if (Date.now() > deadline) return { ok: false, taskId, stage: 'task', error_message: `task ${taskId} still ${rec.status} after 600 s` };
       const r = await request(`/v1/tasks/${taskId}?wait=60`);
-      if (!r.ok) return { ok: false, taskId, stage: 'task', error_message: r.body.detail ?? `HTTP ${r.status}` };
+      if (!r.ok) return { ok: false, taskId, stage: 'task', status: r.status, error_message: r.body.detail ?? `HTTP ${r.status}` };
       rec = r.body;
     }
     const finishedMs = performance.now() - t0;
@@ -175,7 +191,7 @@ export async function openService(opts = {}, log = () => {}) {
     // Under wrangler dev the queue consumer runs in the isolate that answers the request, so the
     // 202 can wait for the conversion itself: the phases are kept (summary.json), not compared.
     const phases = { acceptedMs: Math.round(acceptedMs), finishedMs: Math.round(finishedMs) };
-    const common = { taskId, userMs, workerMs: mem?.run_ms ?? null, taskMs: mem?.ms ?? null, heapBytes: mem?.wasm_heap_bytes ?? null, phases };
+    const common = { taskId, userMs, workerMs: mem?.run_ms ?? null, taskMs: mem?.ms ?? null, heapBytes: mem?.wasm_heap_bytes ?? null, peakEstimateBytes: mem?.peak_estimate_bytes ?? null, phases };
     if (rec.status === 'failed') return { ok: false, stage: 'task', ...common, error_message: rec.error_message, problem: problemOf(rec.error_message) };
     return { ok: true, pdf, ...common, error_message: null };
   }
