@@ -10,18 +10,19 @@ import type { Theme } from '../../../office/theme';
 const THEME_ORDER = ['lt1', 'dk1', 'lt2', 'dk2', 'accent1', 'accent2', 'accent3', 'accent4', 'accent5', 'accent6', 'hlink', 'folHlink'];
 
 /** The default palette of indexed colours 0-63 (64: system text, 65: system background). */
-const PALETTE = (
+export const PALETTE: readonly string[] = (
   '000000 FFFFFF FF0000 00FF00 0000FF FFFF00 FF00FF 00FFFF 000000 FFFFFF FF0000 00FF00 0000FF FFFF00 FF00FF 00FFFF ' +
   '800000 008000 000080 808000 800080 008080 C0C0C0 808080 9999FF 993366 FFFFCC CCFFFF 660066 FF8080 0066CC CCCCFF ' +
   '000080 FF00FF FFFF00 00FFFF 800080 800000 008080 0000FF 00CCFF CCFFFF CCFFCC FFFF99 99CCFF FF99CC CC99FF FFCC99 ' +
   '3366FF 33CCCC 99CC00 FFCC00 FF9900 FF6600 666699 969696 003366 339966 003300 333300 993300 993366 333399 333333'
 ).split(' ');
 
-export function indexedColor(index: number): string | undefined {
+/** An indexed colour as RRGGBB, from the default palette or a workbook's own (XLS PALETTE). */
+export function indexedColor(index: number, palette: readonly string[] = PALETTE): string | undefined {
   if (index === 64) return '000000';
   if (index === 65) return 'FFFFFF';
   if (!(index >= 0 && index < 64)) return undefined;
-  return PALETTE[index];
+  return palette[index];
 }
 
 /** A <color> element (or fgColor, bgColor...) as RRGGBB; undefined for automatic or unreadable colours. */

@@ -7,18 +7,7 @@ import { attr, child, children, parseXml, textOf, type XmlElement } from '../../
 import type { PrintSettings, Sheet } from '../../model';
 import { MAX_COLS, MAX_ROWS, rangeRef, RowReader } from './cells';
 import { truthy } from './styles';
-
-/** Paper sizes by SpreadsheetML's paperSize code, in points (portrait). */
-const PAPER: Record<number, { width: number; height: number }> = {
-  1: { width: 612, height: 792 }, // Letter (also the default when the sheet names none)
-  3: { width: 792, height: 1224 }, // Tabloid
-  5: { width: 612, height: 1008 }, // Legal
-  8: { width: 842, height: 1191 }, // A3
-  9: { width: 595, height: 842 }, // A4
-  11: { width: 420, height: 595 }, // A5
-  12: { width: 729, height: 1032 }, // B4 (JIS)
-  13: { width: 516, height: 729 }, // B5 (JIS)
-};
+import { PAPER } from '../paper';
 
 const inches = (el: XmlElement | undefined, name: string, fallback: number) => {
   const v = Number(attr(el, name));

@@ -1,0 +1,157 @@
+/**
+ * One worksheet substream, from its BOF to its EOF: the cell records (cells.ts), the page records
+ * (print.ts), and what lies around them: rows' heights and visibility (ROW), columns' widths and
+ * visibility (COLINFO), the default sizes, merges, the view's direction (WINDOW2) and whether the
+ * sheet fits to pages (WSBOOL). An embedded chart's substream, nested inside, is stepped over.
+ */
+import { u16 } from '../../../../codecs/binary';
+import type { Range, Sheet } from '../../model';
+import { MAX_COLS, MAX_ROWS } from '../xlsx/cells';
+import { CellGrid } from './cells';
+import { PrintRecords } from './print';
+import { BOF_WORKSHEET, RecordCursor, RT } from './records';
+import type { TextCodec } from './strings';
+
+/** What every sheet of the workbook reads with. */
+export interface SheetContext {
+  strings: readonly string[];
+  styleOfXf: Int32Array;
+  codec: TextCodec;
+}
+
+/** At most this many merges per sheet (as the XLSX reader). */
+const MERGES_MAX = 100_000;
+/** BIFF's default row height when DEFAULTROWHEIGHT is missing: 12.75 pt, Arial 10's row. */
+const BIFF_ROW_HEIGHT = 12.75;
+
+const WSBOOL_DIALOG = 0x0010;
+const WSBOOL_FIT_TO_PAGE = 0x0100;
+const ROW_HIDDEN = 0x0020;
+const ROW_CUSTOM_HEIGHT = 0x0040;
+const WINDOW2_RIGHT_TO_LEFT = 0x0040;
+
+/** The records of a sheet that are neither cells nor page settings. */
+class SheetLayout {
+  readonly colWidths = new Map<number, number>();
+  readonly hiddenCols = new Set<number>();
+  readonly hiddenRows = new Set<number>();
+  readonly merges: Range[] = [];
+  /** Every ROW's height and whether it was set by hand, sorted out against the default when the sheet ends. */
+  readonly rowSizes = new Map<number, { height: number; custom: boolean }>();
+  defaultColWidth?: number;
+  baseColWidth = 8;
+  defaultRowHeight = BIFF_ROW_HEIGHT;
+  rightToLeft = false;
+  wsBool = 0;
+  /** COLINFO ranges may not overlap, so a sheet sets at most MAX_COLS columns: a file claiming more is cut there. */
+  private columnBudget = MAX_COLS;
+
+  record(type: number, d: Uint8Array): void {
+    switch (type) {
+      case RT.ROW:
+        return this.row(d);
+      case RT.COLINFO:
+        return this.columns(d);
+      case RT.DEFCOLWIDTH: {
+        const w = u16(d, 0);
+        if (w > 0 && w <= 255) this.baseColWidth = w;
+        return;
+      }
+      case RT.STANDARDWIDTH: {
+        const w = u16(d, 0) / 256;
+        if (w > 0 && w <= 255) this.defaultColWidth = w;
+        return;
+      }
+      case RT.DEFAULTROWHEIGHT: {
+        const h = u16(d, 2) / 20;
+        if (h > 0 && h < 410) this.defaultRowHeight = h;
+        return;
+      }
+      case RT.MERGEDCELLS:
+        return this.mergedCells(d);
+      case RT.WINDOW2:
+        this.rightToLeft = (u16(d, 0) & WINDOW2_RIGHT_TO_LEFT) !== 0;
+        return;
+      case RT.WSBOOL:
+        this.wsBool = u16(d, 0);
+        return;
+    }
+  }
+
+  /** ROW: its height in twips (the original one when hidden), and flags for hidden and set by hand. */
+  private row(d: Uint8Array): void {
+    const r = u16(d, 0);
+    const height = (u16(d, 6) & 0x7fff) / 20;
+    const flags = u16(d, 12);
+    if (r >= MAX_ROWS) return;
+    if (flags & ROW_HIDDEN) this.hiddenRows.add(r);
+    if (height > 0 && height < 410) this.rowSizes.set(r, { height, custom: (flags & ROW_CUSTOM_HEIGHT) !== 0 });
+  }
+
+  /** COLINFO: a run of columns' width (1/256 of a character, as XLSX's width) and visibility. */
+  private columns(d: Uint8Array): void {
+    const first = u16(d, 0);
+    const last = Math.min(u16(d, 2), MAX_COLS - 1);
+    const width = u16(d, 4) / 256;
+    const hidden = (u16(d, 8) & 0x0001) !== 0;
+    for (let c = first; c <= last && this.columnBudget > 0; c++, this.columnBudget--) {
+      if (width <= 255) this.colWidths.set(c, width);
+      if (hidden) this.hiddenCols.add(c);
+    }
+  }
+
+  /** MERGEDCELLS: a count, then each merge's first and last row and column. */
+  private mergedCells(d: Uint8Array): void {
+    const count = Math.min(u16(d, 0), Math.floor((d.length - 2) / 8));
+    for (let i = 0; i < count && this.merges.length < MERGES_MAX; i++) {
+      const at = 2 + 8 * i;
+      const [top, bottom, left, right] = [u16(d, at), u16(d, at + 2), u16(d, at + 4), u16(d, at + 6)];
+      if (top <= bottom && left <= right && bottom < MAX_ROWS && right < MAX_COLS) this.merges.push({ top, bottom, left, right });
+    }
+  }
+
+  /** Heights as the XLSX reader has them: those Excel would write as ht, set by hand or unlike the default. */
+  rowHeights(): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const [r, { height, custom }] of this.rowSizes) if (custom || height !== this.defaultRowHeight) out.set(r, height);
+    return out;
+  }
+}
+
+/** Whether the cursor's next record is a worksheet's BOF (0x0010: not a chart's, macro sheet's or VBA module's). */
+function startsWorksheet(cursor: RecordCursor): boolean {
+  return cursor.next() && cursor.type === RT.BOF && u16(cursor.data, 2) === BOF_WORKSHEET;
+}
+
+/**
+ * The worksheet whose BOF is at `offset` of the stream; undefined when the substream there is not
+ * a worksheet (a dialog sheet, or a BOF of another type).
+ */
+export function readSheet(stream: Uint8Array, offset: number, name: string, ctx: SheetContext): Sheet | undefined {
+  const cursor = new RecordCursor(stream, offset);
+  if (!startsWorksheet(cursor)) return undefined;
+  const cells = new CellGrid(name, ctx.strings, ctx.styleOfXf, ctx.codec);
+  const print = new PrintRecords(ctx.codec);
+  const layout = new SheetLayout();
+  while (cursor.next() && cursor.type !== RT.EOF) {
+    if (cursor.type === RT.BOF) cursor.skipSubstream();
+    else if (!cells.record(cursor) && !print.record(cursor)) layout.record(cursor.type, cursor.data);
+  }
+  if (layout.wsBool & WSBOOL_DIALOG) return undefined;
+  const rows = cells.finish();
+  return {
+    name,
+    rows,
+    rowHeights: layout.rowHeights(),
+    hiddenRows: layout.hiddenRows,
+    ...(cells.used ? { used: cells.used } : {}),
+    colWidths: layout.colWidths,
+    hiddenCols: layout.hiddenCols,
+    ...(layout.defaultColWidth !== undefined ? { defaultColWidth: layout.defaultColWidth } : {}),
+    baseColWidth: layout.baseColWidth,
+    defaultRowHeight: layout.defaultRowHeight,
+    merges: layout.merges,
+    ...(layout.rightToLeft ? { rightToLeft: true } : {}),
+    print: print.settings((layout.wsBool & WSBOOL_FIT_TO_PAGE) !== 0),
+  };
+}
