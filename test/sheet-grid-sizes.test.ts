@@ -20,18 +20,17 @@ const sheet = (more: Partial<Sheet> = {}): Sheet => ({
 const workbook = (styles: Workbook['styles'] = [{ format: 'General', font: { name: 'Calibri', size: 11 }, borders: {} }]): Workbook => ({ sheets: [], styles, defaultFont: { name: 'Calibri', size: 11 }, date1904: false });
 
 describe('sheet grid sizes', () => {
-  it('measures the maximum digit width in pixels as Excel does (Calibri 11 and Arial 10: 7 px)', () => {
-    expect(maxDigitWidth(fonts, { name: 'Calibri', size: 11 })).toBe(7);
-    expect(maxDigitWidth(fonts, { name: 'Arial', size: 10 })).toBe(7);
+  it('measures the widest digit of the default font, unrounded, as LibreOffice counts column widths (Arial 10: 5.56 pt)', () => {
+    expect(maxDigitWidth(fonts, { name: 'Arial', size: 10 })).toBeCloseTo(5.56, 2);
+    expect(maxDigitWidth(fonts, { name: 'Calibri', size: 11 })).toBeCloseTo(5.58, 1);
   });
 
-  it('turns stored widths into points: 9.140625 characters (8.43 shown) are 64 px, 48 pt', () => {
-    expect(columnPoints(9.140625, 7)).toBe(48);
-    expect(columnPoints(20.7109375, 7)).toBe(108.75); // 20 characters of 7 px and 5 px of padding: 145 px
-    const s = sheet({ colWidths: new Map([[1, 20.7109375]]), hiddenCols: new Set([2]), rowHeights: new Map([[1, 30]]), hiddenRows: new Set([2]), print: { ...sheet().print, rowBreaks: [2], colBreaks: [9] } });
-    const g = gridSizes(s, { top: 0, left: 0, bottom: 3, right: 3 }, 7);
-    // The default column: 8 characters of 7 px and 5 px of padding, up to 64 px.
-    expect(g.colWidths).toEqual([48, 108.75, 0, 48]);
+  it('turns stored widths into points: LibreOffice\'s 11.535-digit Arial 10 column is 64 pt; a base width gets 5 px of padding', () => {
+    expect(columnPoints(11.53515625, 5.56)).toBeCloseTo(64.14, 2);
+    const s = sheet({ colWidths: new Map([[1, 20]]), hiddenCols: new Set([2]), rowHeights: new Map([[1, 30]]), hiddenRows: new Set([2]), print: { ...sheet().print, rowBreaks: [2], colBreaks: [9] } });
+    const g = gridSizes(s, { top: 0, left: 0, bottom: 3, right: 3 }, 5.5);
+    // The default column: 8 digits of 5.5 pt and 3.75 pt of padding.
+    expect(g.colWidths).toEqual([47.75, 110, 0, 47.75]);
     expect(g.rowHeights).toEqual([15, 30, 0, 15]);
     expect(g.rowBreaks).toEqual([2]);
     expect(g.colBreaks).toEqual([]);
@@ -48,14 +47,15 @@ describe('sheet grid sizes', () => {
       [4, [{ row: 4, col: 3, style: 1 }, { row: 4, col: 9, style: 2 }]],
     ]);
     const s = sheet({ rows, merges: [{ top: 4, left: 3, bottom: 6, right: 5 }] });
-    expect(printRange(workbook(styles), s)).toEqual({ top: 1, left: 1, bottom: 6, right: 5 });
+    // From A1, as both programs print a sheet.
+    expect(printRange(workbook(styles), s)).toEqual({ top: 0, left: 0, bottom: 6, right: 5 });
     expect(printRange(workbook(styles), sheet({ rows, print: { ...sheet().print, printArea: [{ top: 0, left: 0, bottom: 1_048_575, right: 2 }] } }))).toEqual({ top: 0, left: 0, bottom: 4, right: 2 });
     expect(printRange(workbook(styles), sheet())).toBeUndefined();
   });
 
-  it('a Letter page in portrait at Excel\'s default margins holds 10 default columns and 45 default rows (511.2 by 684 pt)', () => {
+  it('a Letter page in portrait at Excel\'s default margins holds 10 default Calibri 11 columns and 45 default rows (511.2 by 684 pt)', () => {
     const s = sheet();
-    const g = gridSizes(s, { top: 0, left: 0, bottom: 199, right: 29 }, 7);
+    const g = gridSizes(s, { top: 0, left: 0, bottom: 199, right: 29 }, maxDigitWidth(fonts, { name: 'Calibri', size: 11 }));
     const p = s.print;
     const pages = gridPages(g, { width: p.paper.width - p.margins.left - p.margins.right, height: p.paper.height - p.margins.top - p.margins.bottom }, {});
     expect(pages.colBands[0]).toEqual([0, 9]);

@@ -5,30 +5,11 @@
  * the bounds it keeps before it allocates.
  */
 import { describe, expect, it } from 'vitest';
-import { strToU8, zipSync } from 'fflate';
 import { readXlsx } from '../src/convert/sheet/read/xlsx/index';
 import { cellRef, rangeRef } from '../src/convert/sheet/read/xlsx/cells';
 import { ConversionError } from '../src/convert/errors';
-
-const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
-const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-
-function xlsx(sheets: string[], { styles = '', strings = '', names = '', hidden = [] as number[] } = {}): Uint8Array {
-  const files: Record<string, Uint8Array> = {
-    '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
-    '_rels/.rels': strToU8(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
-    'xl/workbook.xml': strToU8(`<workbook ${NS}><sheets>${sheets.map((_, i) => `<sheet name="S${i + 1}" sheetId="${i + 1}" r:id="rId${i + 1}"${hidden.includes(i) ? ' state="hidden"' : ''}/>`).join('')}</sheets><definedNames>${names}</definedNames></workbook>`),
-    'xl/_rels/workbook.xml.rels': strToU8(
-      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${REL}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}` +
-        `<Relationship Id="rS" Type="${REL}/styles" Target="styles.xml"/><Relationship Id="rT" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rH" Type="${REL}/theme" Target="theme/theme1.xml"/></Relationships>`,
-    ),
-    'xl/styles.xml': strToU8(`<styleSheet ${NS}>${styles}</styleSheet>`),
-    'xl/sharedStrings.xml': strToU8(`<sst ${NS}>${strings}</sst>`),
-    'xl/theme/theme1.xml': strToU8('<a:theme xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:themeElements><a:clrScheme><a:dk1><a:sysClr val="windowText" lastClr="000000"/></a:dk1><a:lt1><a:sysClr val="window" lastClr="FFFFFF"/></a:lt1><a:dk2><a:srgbClr val="44546A"/></a:dk2><a:lt2><a:srgbClr val="E7E6E6"/></a:lt2><a:accent1><a:srgbClr val="4472C4"/></a:accent1></a:clrScheme></a:themeElements></a:theme>'),
-  };
-  sheets.forEach((body, i) => (files[`xl/worksheets/sheet${i + 1}.xml`] = strToU8(`<worksheet ${NS}>${body}</worksheet>`)));
-  return zipSync(files);
-}
+import { strToU8 } from 'fflate';
+import { xlsx } from './sheet-fixtures';
 
 const STYLES =
   '<numFmts><numFmt numFmtId="164" formatCode="# ##0,00\\ &quot;₽&quot;"/></numFmts>' +
@@ -90,7 +71,7 @@ describe('the XLSX reader', () => {
       '<rowBreaks count="2"><brk id="40" max="16383" man="1"/><brk id="20" max="16383" man="1"/></rowBreaks><colBreaks count="1"><brk id="5" max="1048575" man="1"/></colBreaks>';
     const names = '<definedName name="_xlnm.Print_Area" localSheetId="0">\'S1\'!$A$1:$H$60,S1!$J$1:$K$5</definedName><definedName name="_xlnm.Print_Titles" localSheetId="0">S1!$A:$B,S1!$1:$2</definedName>';
     const p = readXlsx(xlsx([sheet], { names })).sheets[0]!.print;
-    expect(p).toMatchObject({ orientation: 'landscape', paper: { width: 595, height: 842 }, scale: 85, fitTo: { width: 1, height: 0 }, pageOrder: 'overThenDown', centerHorizontally: true, gridLines: true });
+    expect(p).toMatchObject({ orientation: 'landscape', paper: { width: 595.28, height: 841.89 }, scale: 85, fitTo: { width: 1, height: 0 }, pageOrder: 'overThenDown', centerHorizontally: true, gridLines: true });
     expect(p.margins).toEqual({ left: 18, right: 18, top: 72, bottom: 72, header: 36, footer: 36 });
     expect(p.rowBreaks).toEqual([20, 40]);
     expect(p.colBreaks).toEqual([5]);
@@ -101,9 +82,9 @@ describe('the XLSX reader', () => {
     expect(p.titleCols).toEqual({ first: 0, last: 1 });
   });
 
-  it('a sheet without page setup prints on Letter in portrait at 100% with Excel\'s default margins', () => {
+  it('a sheet without page setup prints on A4 (LibreOffice\'s default paper) in portrait at 100% with Excel\'s default margins', () => {
     const p = readXlsx(xlsx(['<sheetData/>'])).sheets[0]!.print;
-    expect(p).toMatchObject({ orientation: 'portrait', paper: { width: 612, height: 792 }, scale: 100, pageOrder: 'downThenOver', rowBreaks: [], colBreaks: [] });
+    expect(p).toMatchObject({ orientation: 'portrait', paper: { width: 595.28, height: 841.89 }, scale: 100, pageOrder: 'downThenOver', rowBreaks: [], colBreaks: [] });
     expect(p.fitTo).toBeUndefined();
     const expected = { left: 50.4, right: 50.4, top: 54, bottom: 54, header: 21.6, footer: 21.6 };
     for (const [side, points] of Object.entries(expected)) expect(p.margins[side as keyof typeof expected]).toBeCloseTo(points, 6);

@@ -105,8 +105,8 @@ export function placeCellText(shown: CellShown, style: CellStyle, box: TextBox, 
     const align = block.props.align;
     const shift = wrap ? 0 : align === 'right' ? room - width : align === 'center' ? (room - width) / 2 : 0;
     const x = box.x + pad + shift;
-    // Lines wholly below the cell are not printed; the others are cut at the edges the text may reach.
-    if (top < box.y + box.height - 0.5 || out.length === 0) out.push({ line: clipLine(line, box.clip[0] - x, box.clip[1] - x), y: top, x });
+    // Wrapped lines taller than the row print above and below it, as LibreOffice prints them; each is cut at the edges the text may reach.
+    out.push({ line: clipLine(line, box.clip[0] - x, box.clip[1] - x), y: top, x });
     top += line.height;
   }
   return out;

@@ -36,6 +36,8 @@ export interface PagePlacement {
 
 export interface DrawOptions {
   gridLines?: boolean;
+  /** How far right (from the block's left) text may run past the block's last column: to the right margin on a sheet's last band of columns, as LibreOffice prints it. */
+  spillTo?: number;
 }
 
 /** The edges (grid coordinates from the block's top-left) of the block's columns and rows: edge i is where index i starts. */
@@ -81,13 +83,14 @@ function rowCells(sheet: Sheet, row: number): Map<number, Cell> {
 }
 
 /** How far (grid x) an unwrapped text in column `col` may run: over empty, unmerged neighbours within the block. */
-function spill(shown: CellShown, col: number, cells: Map<number, Cell>, covered: Set<string>, row: number, band: [number, number], xs: Map<number, number>): [number, number] {
+function spill(shown: CellShown, col: number, cells: Map<number, Cell>, covered: Set<string>, row: number, band: [number, number], xs: Map<number, number>, spillTo?: number): [number, number] {
   const empty = (c: number) => !cells.get(c)?.value && !covered.has(`${row}:${c}`);
   let from = col;
   let to = col;
   if (shown.horizontal === 'left' || shown.horizontal === 'center') while (to < band[1] && empty(to + 1)) to++;
   if (shown.horizontal === 'right' || shown.horizontal === 'center') while (from > band[0] && empty(from - 1)) from--;
-  return [xs.get(from)!, xs.get(to + 1)!];
+  const right = to === band[1] && spillTo !== undefined && (shown.horizontal === 'left' || shown.horizontal === 'center') && empty(to + 1) ? Math.max(xs.get(to + 1)!, spillTo) : xs.get(to + 1)!;
+  return [xs.get(from)!, right];
 }
 
 /** The display list of one block of a page: fills, gridlines, borders, then the cells' text. */
@@ -119,7 +122,7 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
       const shown = cellShown(cell, style, workbook);
       if (!shown) continue;
       const runs = !merge && !style.wrap && !shown.numeric && shown.horizontal !== 'justify' && shown.horizontal !== 'fill';
-      const clip = runs ? spill(shown, cell.col, cells, covered, r, colBand, sheetXs) : ([x0, x1] as [number, number]);
+      const clip = runs ? spill(shown, cell.col, cells, covered, r, colBand, sheetXs, options.spillTo) : ([x0, x1] as [number, number]);
       lines.push(...placeCellText(shown, style, { x: x0, y: y0, width: x1 - x0, height: y1 - y0, clip }, ctx, zoom));
     }
   }

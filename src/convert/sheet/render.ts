@@ -43,7 +43,7 @@ function pageItems(workbook: Workbook, plan: SheetPrint, index: number, numbers:
   const page = plan.laid.pages[index]!;
   const items: DisplayItem[] = [];
   const gridLines = !!plan.sheet.print.gridLines;
-  for (const block of sheetPageBlocks(plan, page)) items.push(...sheetPageItems(workbook, plan.sheet, block.page, block.at, ctx, { gridLines }));
+  for (const block of sheetPageBlocks(plan, page)) items.push(...sheetPageItems(workbook, plan.sheet, block.page, block.at, ctx, { gridLines, ...(block.spillTo !== undefined ? { spillTo: block.spillTo } : {}) }));
   const headerFields = { ...fields, page: numbers.number, pages: numbers.pages, sheet: plan.sheet.name };
   items.push(...headerFooterItems(plan.sheet.print, plan.paper, numbers, headerFields, workbook.defaultFont, ctx));
   return items;

@@ -35,6 +35,7 @@ const sum = (sizes: number[], from = 0, to = sizes.length - 1): number => {
 export function planSheet(workbook: Workbook, sheet: Sheet, digit: number): SheetPrint | undefined {
   const range = printRange(workbook, sheet);
   if (!range) return undefined;
+  // Rows keep the heights the file gives: LibreOffice does not grow them to fit wrapped text when it prints a file.
   const sizes = gridSizes(sheet, range, digit);
   const { print } = sheet;
   const [w, h] = [print.paper.width, print.paper.height];
@@ -55,6 +56,8 @@ export function planSheet(workbook: Workbook, sheet: Sheet, digit: number): Shee
 export interface PageBlock {
   page: GridPage;
   at: PagePlacement;
+  /** On the last band of columns: how far right of the block its text may run (to the right margin). */
+  spillTo?: number;
 }
 
 /**
@@ -77,8 +80,10 @@ export function sheetPageBlocks(plan: SheetPrint, page: GridPage): PageBlock[] {
   const x = margins.left + (centerHorizontally ? Math.max(0, (plan.room.width - width) / 2) : 0);
   const y = margins.top + (centerVertically ? Math.max(0, (plan.room.height - height) / 2) : 0);
   const blocks: PageBlock[] = [];
+  const lastBand = page.cols[1] === plan.colWidths.length - 1;
   const block = (rowsAt: { top: number; heights: number[]; band: [number, number] }, colsAt: { left: number; widths: number[]; band: [number, number] }, bx: number, by: number) =>
     blocks.push({
+      ...(lastBand && colsAt.widths === plan.colWidths ? { spillTo: margins.left + plan.room.width - bx } : {}),
       page: { rows: rowsAt.band, cols: colsAt.band },
       at: { x: bx, y: by, zoom, range: { top: rowsAt.top, left: colsAt.left, bottom: rowsAt.top + rowsAt.heights.length - 1, right: colsAt.left + colsAt.widths.length - 1 }, colWidths: colsAt.widths, rowHeights: rowsAt.heights },
     });

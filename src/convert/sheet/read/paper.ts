@@ -8,11 +8,11 @@ export const PAPER: Record<number, { width: number; height: number }> = {
   1: { width: 612, height: 792 }, // Letter (also the default when the sheet names none)
   3: { width: 792, height: 1224 }, // Tabloid
   5: { width: 612, height: 1008 }, // Legal
-  8: { width: 842, height: 1191 }, // A3
-  9: { width: 595, height: 842 }, // A4
-  11: { width: 420, height: 595 }, // A5
-  12: { width: 729, height: 1032 }, // B4 (JIS)
-  13: { width: 516, height: 729 }, // B5 (JIS)
+  8: { width: 841.89, height: 1190.55 }, // A3
+  9: { width: 595.28, height: 841.89 }, // A4
+  11: { width: 419.53, height: 595.28 }, // A5
+  12: { width: 728.5, height: 1031.81 }, // B4 (JIS)
+  13: { width: 515.91, height: 728.5 }, // B5 (JIS)
 };
 
 /** The paper of a code, Letter for codes not in the table. */

@@ -32,7 +32,8 @@ function printSettings(root: XmlElement): PrintSettings {
     odd || even || first ? { odd: odd ?? '', ...(truthy(attr(hf, 'differentOddEven')) && even ? { even } : {}), ...(truthy(attr(hf, 'differentFirst')) && first ? { first } : {}) } : undefined;
   return {
     orientation: attr(setup, 'orientation') === 'landscape' ? 'landscape' : 'portrait',
-    paper: PAPER[Number(attr(setup, 'paperSize') ?? 1)] ?? PAPER[1]!,
+    // A sheet with no page setup prints on LibreOffice's default paper (A4, as the references show); one without a paper size on Letter, SpreadsheetML's default.
+    paper: setup ? (PAPER[Number(attr(setup, 'paperSize') ?? 1)] ?? PAPER[1]!) : PAPER[9]!,
     margins: { left: inches(m, 'left', 0.7), right: inches(m, 'right', 0.7), top: inches(m, 'top', 0.75), bottom: inches(m, 'bottom', 0.75), header: inches(m, 'header', 0.3), footer: inches(m, 'footer', 0.3) },
     scale: scale >= 10 && scale <= 400 ? scale : 100,
     ...(fit ? { fitTo: { width: Number(attr(setup, 'fitToWidth') ?? 1) || 0, height: Number(attr(setup, 'fitToHeight') ?? 1) || 0 } } : {}),

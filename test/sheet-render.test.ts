@@ -1,0 +1,148 @@
+/**
+ * The spreadsheet converter end to end in the test runtime (src/convert/sheet/): a workbook's
+ * visible sheets printed by their own settings: paper and orientation, pages cut by width and
+ * height, title rows repeated, headers and footers with page numbers running on across sheets,
+ * merged cells as one, text running into empty neighbours and cut at full ones, and the
+ * refusals that say what to do.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type * as Mupdf from 'mupdf';
+import { strToU8, zipSync } from 'fflate';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { joinChunks } from '../src/lib/bytes';
+import { readWorkbook } from '../src/convert/sheet/index';
+import { renderWorkbookChunks } from '../src/convert/sheet/render';
+import { ConversionError } from '../src/convert/errors';
+import { xlsx } from './sheet-fixtures';
+
+let mupdf: typeof Mupdf;
+beforeAll(async () => {
+  mupdf = await loadMupdf();
+});
+
+interface PageSeen {
+  size: [number, number];
+  text: string;
+  /** Each word with its box, y down from the page's top. */
+  words: { text: string; x0: number; y0: number; x1: number }[];
+}
+
+function print(bytes: Uint8Array, fileName = 'book.xlsx'): PageSeen[] {
+  const pdf = joinChunks(renderWorkbookChunks(readWorkbook(bytes), mupdf, bundledFonts, { fileName, now: new Date(Date.UTC(2026, 11, 2, 9, 5, 0)) }));
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  try {
+    return Array.from({ length: doc.countPages() }, (_, i) => {
+      const page = doc.loadPage(i);
+      const [x0, y0, x1, y1] = page.getBounds();
+      const st = page.toStructuredText('preserve-whitespace');
+      const words: PageSeen['words'] = [];
+      st.walk({
+        beginLine() {
+          words.push({ text: '', x0: 0, y0: 0, x1: 0 });
+        },
+        onChar(c: string, _origin: Mupdf.Point, _font: Mupdf.Font, _size: number, quad: Mupdf.Quad) {
+          const w = words.at(-1)!;
+          if (!w.text) Object.assign(w, { x0: quad[0], y0: quad[1] });
+          w.text += c;
+          w.x1 = quad[2];
+        },
+      });
+      const text = st.asText().replace(/[^\S\n]+/g, ' ');
+      st.destroy();
+      page.destroy();
+      return { size: [Math.round(x1 - x0), Math.round(y1 - y0)], text, words: words.filter((w) => w.text.trim()) };
+    });
+  } finally {
+    doc.destroy();
+  }
+}
+
+const row = (r: number, cells: string) => `<row r="${r}">${cells}</row>`;
+const num = (ref: string, v: number, s = 0) => `<c r="${ref}" s="${s}"><v>${v}</v></c>`;
+const str = (ref: string, i: number, s = 0) => `<c r="${ref}" t="s" s="${s}"><v>${i}</v></c>`;
+const inline = (ref: string, text: string, s = 0) => `<c r="${ref}" t="inlineStr" s="${s}"><is><t>${text}</t></is></c>`;
+
+const STYLES = '<fonts><font><sz val="11"/><name val="Calibri"/></font></fonts><cellXfs><xf/><xf numFmtId="4"/><xf><alignment horizontal="center"/></xf></cellXfs>';
+
+describe('spreadsheets → PDF', () => {
+  it('prints each visible sheet on its paper, the cells as formatted, hidden sheets left out', () => {
+    const first = `<sheetData>${row(1, str('A1', 0) + str('B1', 1))}${row(2, inline('A2', 'Груша') + num('B2', 1234.5, 1))}</sheetData><pageSetup paperSize="9" orientation="landscape"/>`;
+    const hidden = `<sheetData>${row(1, inline('A1', 'secret sheet'))}</sheetData>`;
+    const third = `<sheetData>${row(3, inline('C3', 'third sheet'))}</sheetData><pageSetup paperSize="1"/>`;
+    const pages = print(xlsx([first, hidden, third], { styles: STYLES, strings: '<si><t>Name</t></si><si><t>Price</t></si>', hidden: [1] }));
+    expect(pages.map((p) => p.size)).toEqual([[842, 595], [612, 792]]);
+    expect(pages[0]!.text).toContain('Name');
+    expect(pages[0]!.text).toContain('Груша');
+    expect(pages[0]!.text).toContain('1,234.50');
+    expect(pages.map((p) => p.text).join('')).not.toContain('secret sheet');
+    expect(pages[1]!.text).toContain('third sheet');
+    // Printing starts at A1: C3 sits two default rows below the top margin and two columns right of the left one.
+    const third3 = pages[1]!.words.find((w) => w.text.startsWith('third'))!;
+    expect(third3.y0).toBeGreaterThan(54 + 30);
+    expect(third3.y0).toBeLessThan(54 + 45);
+    expect(third3.x0).toBeGreaterThan(50.4 + 2 * 48);
+  });
+
+  it('cuts a long sheet into pages, repeats the title rows, and numbers pages in headers and footers', () => {
+    const rows = [row(1, inline('A1', 'Heading row'))];
+    for (let r = 2; r <= 120; r++) rows.push(row(r, inline('A' + r, `item ${r}`) + num('B' + r, r)));
+    const sheet = `<sheetData>${rows.join('')}</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/><pageSetup paperSize="9"/>` +
+      '<headerFooter><oddHeader>&amp;L&amp;A&amp;RPrinted &amp;D</oddHeader><oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>';
+    const pages = print(xlsx([sheet], { styles: STYLES, names: '<definedName name="_xlnm.Print_Titles" localSheetId="0">S1!$1:$1</definedName>' }));
+    // A4's 733.9 pt between the margins hold 48 rows of 15 pt, less the repeated heading: 120 rows on 3 pages.
+    expect(pages.length).toBe(3);
+    pages.forEach((p, i) => {
+      expect(p.text).toContain('Heading row');
+      expect(p.text).toContain(`Page ${i + 1} of 3`);
+      expect(p.text).toContain('S1');
+      expect(p.text).toContain('Printed 12/02/2026');
+    });
+    expect(pages[0]!.text).toContain('item 2\n');
+    expect(pages[1]!.text).not.toContain('item 2\n');
+    // The footer sits at the foot of the page, the header at the top.
+    const footer = pages[0]!.words.find((w) => w.text.startsWith('Page'))!;
+    expect(footer.y0).toBeGreaterThan(842 - 21.6 - 20);
+    const header = pages[0]!.words.find((w) => w.text === 'S1')!;
+    expect(header.y0).toBeLessThan(21.6 + 10);
+  });
+
+  it('fits a wide sheet to one page wide at the largest zoom that fits', () => {
+    const column = (c: number) => (c < 26 ? '' : 'A') + String.fromCharCode(65 + (c % 26));
+    const cells = Array.from({ length: 30 }, (_, c) => inline(column(c) + '1', `c${c}`)).join('');
+    const wide = `<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr><sheetData>${row(1, cells)}</sheetData><pageSetup paperSize="9" fitToWidth="1" fitToHeight="0"/>`;
+    const pages = print(xlsx([wide], { styles: STYLES }));
+    expect(pages.length).toBe(1);
+    expect(pages[0]!.text).toContain('c29');
+    // Without fit to page, 30 default columns need three pages across.
+    expect(print(xlsx([wide.replace('<pageSetUpPr fitToPage="1"/>', '')], { styles: STYLES })).length).toBe(3);
+  });
+
+  it('prints a merged range as one cell and runs text into empty neighbours, cut at a full one', () => {
+    const sheet =
+      `<sheetData>${row(1, inline('A1', 'Centred over three', 2))}${row(2, inline('A2', 'A long label that runs on') + inline('D2', 'stop'))}${row(3, inline('A3', 'A long label cut short by its neighbour') + inline('B3', 'B'))}</sheetData>` +
+      '<mergeCells count="1"><mergeCell ref="A1:C1"/></mergeCells><pageSetup paperSize="9"/>';
+    const [page] = print(xlsx([sheet], { styles: STYLES }));
+    const words = page!.words;
+    // Centred over A1:C1 (three 48.3 pt columns from the 50.4 pt margin): the middle of the text near x = 123.
+    const merged = words.find((w) => w.text.startsWith('Centred'))!;
+    expect((merged.x0 + merged.x1) / 2).toBeCloseTo(50.4 + (3 * 48.3) / 2, -1);
+    expect(page!.text).toContain('A long label that runs on');
+    // Cut at column B: only what fits in A's 48 pt prints.
+    const cut = words.find((w) => w.text.startsWith('A long label cut'))?.text ?? words.find((w) => w.text.startsWith('A long'))!.text;
+    expect(page!.text).not.toContain('A long label cut short by its neighbour');
+    expect(cut.length).toBeLessThan('A long label cut short by its neighbour'.length);
+  });
+
+  it('refuses what it does not print with what to do: an encrypted workbook, an XLSB, something else', () => {
+    const encrypted = new Uint8Array(4096);
+    encrypted.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const name = 'EncryptedPackage';
+    for (let i = 0; i < name.length; i++) encrypted[1024 + i * 2] = name.charCodeAt(i);
+    expect(() => readWorkbook(encrypted)).toThrow(expect.objectContaining({ problem: 'password', message: expect.stringMatching(/remove the password/) }));
+    const xlsb = zipSync({ '[Content_Types].xml': strToU8('<Types/>'), 'xl/workbook.bin': new Uint8Array(8) });
+    expect(() => readWorkbook(xlsb)).toThrow(/\.xlsb.*save it as \.xlsx/);
+    expect(() => readWorkbook(strToU8('{\\rtf1 hello}'))).toThrow(ConversionError);
+    expect(() => readWorkbook(strToU8('{\\rtf1 hello}'))).toThrow(/RTF/);
+  });
+});
