@@ -1,5 +1,5 @@
 /**
- * Spreadsheets (XLSX; XLS and ODS as their readers land) → PDF, printed as Excel and LibreOffice
+ * Spreadsheets (XLSX, XLS; ODS as its reader lands) → PDF, printed as Excel and LibreOffice
  * print them (issue 42): the workbook is read by its content, not its name, into the sheet model
  * (model.ts), the faces its fonts and characters need are loaded, and its visible sheets are paged
  * and drawn by render.ts on the shared layout engine.
@@ -10,9 +10,11 @@ import { facesNeeded } from '../../fonts/face-needs';
 import { ConversionError, signalsDamage } from '../errors';
 import { ignoreProblems, type ProblemSink } from '../problems';
 import { describeUnaccepted } from '../../lib/unaccepted';
+import { hasUtf16 } from '../../lib/detect';
 import { readZipDirectory } from '../../codecs/zip-directory';
 import type { Workbook } from './model';
 import { readXlsx } from './read/xlsx/index';
+import { readXls } from './read/xls/index';
 import { fontAsksOf } from './font-asks';
 import { renderWorkbookChunks } from './render';
 
@@ -49,7 +51,7 @@ function damagedOnlyIfDamaged(read: () => Workbook): Workbook {
 }
 
 /**
- * Reads a workbook by its content: XLSX (XLTX, and XLSM with its macros left unrun, read as XLSX,
+ * Reads a workbook by its content: XLS (BIFF8, BIFF5), XLSX (XLTX, and XLSM with its macros left unrun, read as XLSX,
  * as LibreOffice prints them); an encrypted package and XLSB refused with what to do.
  */
 export function readWorkbook(bytes: Uint8Array, problems: ProblemSink = ignoreProblems): Workbook {
@@ -59,8 +61,8 @@ export function readWorkbook(bytes: Uint8Array, problems: ProblemSink = ignorePr
     return damagedOnlyIfDamaged(() => readXlsx(bytes, problems));
   }
   if (startsWith(bytes, OLE)) {
-    const text = new TextDecoder('utf-16le').decode(bytes.subarray(0, Math.min(bytes.length, 1 << 20)));
-    if (text.includes('EncryptedPackage')) throw new ConversionError('password', 'The workbook is password-protected: open it in Excel, remove the password (File → Info → Protect Workbook → Encrypt with Password, clear it), save it and upload it again.');
+    if (hasUtf16(bytes, 'EncryptedPackage')) throw new ConversionError('password', 'The workbook is password-protected: open it in Excel, remove the password (File → Info → Protect Workbook → Encrypt with Password, clear it), save it and upload it again.');
+    if (hasUtf16(bytes, 'Workbook') || hasUtf16(bytes, 'Book')) return damagedOnlyIfDamaged(() => readXls(bytes, problems));
   }
   const what = describeUnaccepted(bytes);
   throw new ConversionError('not_word', what ? `The file is not a spreadsheet this service prints: it is ${what}.` : 'The file is not an Excel workbook (.xlsx, .xls) or an OpenDocument spreadsheet (.ods).');
