@@ -67,8 +67,6 @@ export class RecordCursor {
   type = -1;
   /** The current record's data (a view into the stream). */
   data: Uint8Array = new Uint8Array(0);
-  /** Where the current record starts. */
-  start = 0;
   private pos: number;
 
   constructor(
@@ -87,7 +85,6 @@ export class RecordCursor {
     const length = s[this.pos + 2]! | (s[this.pos + 3]! << 8);
     const end = this.pos + 4 + length;
     if (end > s.length) throw new RangeError(`record 0x${type.toString(16)} at ${this.pos} runs ${end - s.length} bytes past the stream`);
-    this.start = this.pos;
     this.type = type;
     this.data = s.subarray(this.pos + 4, end);
     this.pos = end;

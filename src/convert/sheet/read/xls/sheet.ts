@@ -21,6 +21,8 @@ export interface SheetContext {
 
 /** At most this many merges per sheet (as the XLSX reader). */
 const MERGES_MAX = 100_000;
+/** BIFF's grid is 256 columns wide (IV): a COLINFO that runs on to 256, as some writers' do, stops at IV. */
+const BIFF_LAST_COL = 255;
 /** BIFF's default row height when DEFAULTROWHEIGHT is missing: 12.75 pt, Arial 10's row. */
 const BIFF_ROW_HEIGHT = 12.75;
 
@@ -43,7 +45,7 @@ class SheetLayout {
   defaultRowHeight = BIFF_ROW_HEIGHT;
   rightToLeft = false;
   wsBool = 0;
-  /** COLINFO ranges may not overlap, so a sheet sets at most MAX_COLS columns: a file claiming more is cut there. */
+  /** COLINFO ranges should not overlap, so 256 columns are set per sheet: the work on a file of overlapping ones stops at MAX_COLS. */
   private columnBudget = MAX_COLS;
 
   record(type: number, d: Uint8Array): void {
@@ -91,7 +93,7 @@ class SheetLayout {
   /** COLINFO: a run of columns' width (1/256 of a character, as XLSX's width) and visibility. */
   private columns(d: Uint8Array): void {
     const first = u16(d, 0);
-    const last = Math.min(u16(d, 2), MAX_COLS - 1);
+    const last = Math.min(u16(d, 2), BIFF_LAST_COL);
     const width = u16(d, 4) / 256;
     const hidden = (u16(d, 8) & 0x0001) !== 0;
     for (let c = first; c <= last && this.columnBudget > 0; c++, this.columnBudget--) {

@@ -41,14 +41,10 @@ export class SegmentReader {
     private pos = 0,
   ) {}
 
+  /** At the end of the last record (stepping over records left with nothing to read). */
   get atEnd(): boolean {
     while (this.seg < this.parts.length && this.pos >= this.parts[this.seg]!.length) this.nextSegment();
     return this.seg >= this.parts.length;
-  }
-
-  /** Where the reader is within the current record (for callers of single records). */
-  get offset(): number {
-    return this.pos;
   }
 
   private nextSegment(): void {
