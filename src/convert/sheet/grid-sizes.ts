@@ -26,29 +26,65 @@ export const columnPoints = (width: number, digit: number): number => width * di
 /** The padding LibreOffice adds to a base width: 5 pixels at 96 dpi. */
 const BASE_PADDING = 3.75;
 
-/** Whether a cell prints something: a value, a fill or a border. */
-function prints(workbook: Workbook, style: number, hasValue: boolean): boolean {
-  if (hasValue) return true;
+/** Whether a style shows on an empty cell: a fill or a border. */
+function visible(workbook: Workbook, style: number): boolean {
   const s = workbook.styles[style];
   return !!s && (!!s.fill || Object.keys(s.borders).length > 0);
 }
 
-/** The range a sheet prints: its first print area, else the cells that print something (undefined: nothing to print). */
-export function printRange(workbook: Workbook, sheet: Sheet): Range | undefined {
-  const area = sheet.print.printArea?.[0];
-  let found: Range | undefined;
-  for (const [row, cells] of sheet.rows) {
-    for (const c of cells) {
-      if (!prints(workbook, c.style, !!c.value)) continue;
-      if (!found) found = { top: row, bottom: row, left: c.col, right: c.col };
-      else Object.assign(found, { top: Math.min(found.top, row), bottom: Math.max(found.bottom, row), left: Math.min(found.left, c.col), right: Math.max(found.right, c.col) });
+/**
+ * LibreOffice stops counting a column's formatting at a run of this many rows formatted alike
+ * (sc/source/core/data/attarray.cxx GetLastVisibleAttr, SC_VISATTR_STOP): a sheet whose white
+ * fill runs 700 rows past its data prints its data, not 700 empty rows.
+ */
+const SAME_FORMAT_RUN = 84;
+
+/** Each column's formatted empty cells as runs of rows formatted alike: [first row, last row, style]. */
+function formatRuns(workbook: Workbook, sheet: Sheet): Map<number, [number, number, number][]> {
+  const runs = new Map<number, [number, number, number][]>();
+  const rows = [...sheet.rows.keys()].sort((a, b) => a - b);
+  for (const row of rows) {
+    for (const c of sheet.rows.get(row)!) {
+      if (c.value || !visible(workbook, c.style)) continue;
+      const col = runs.get(c.col) ?? runs.set(c.col, []).get(c.col)!;
+      const last = col.at(-1);
+      if (last && last[1] === row - 1 && last[2] === c.style) last[1] = row;
+      else col.push([row, row, c.style]);
     }
   }
-  for (const m of sheet.merges) {
-    if (found && m.top <= found.bottom && m.left <= found.right) Object.assign(found, { bottom: Math.max(found.bottom, m.bottom), right: Math.max(found.right, m.right) });
+  return runs;
+}
+
+/** The bottom-right corner of what a sheet prints: its values, and its formatting as LibreOffice counts it (undefined: nothing). */
+function printedExtent(workbook: Workbook, sheet: Sheet): { bottom: number; right: number } | undefined {
+  let bottom = -1;
+  let right = -1;
+  for (const [row, cells] of sheet.rows) {
+    for (const c of cells) if (c.value) [bottom, right] = [Math.max(bottom, row), Math.max(right, c.col)];
   }
+  const runs = formatRuns(workbook, sheet);
+  let previous = '';
+  for (const col of [...runs.keys()].sort((a, b) => a - b)) {
+    const colRuns = runs.get(col)!;
+    const last = colRuns.at(-1)!;
+    bottom = Math.max(bottom, last[1] - last[0] + 1 >= SAME_FORMAT_RUN ? last[0] : last[1]);
+    // Trailing columns formatted as the one before them do not widen the print, as LibreOffice's GetPrintArea skips them.
+    const signature = JSON.stringify(colRuns);
+    if (signature !== previous || col !== right + 1) right = Math.max(right, col);
+    previous = signature;
+  }
+  for (const m of sheet.merges) {
+    if (bottom >= 0 && m.top <= bottom && m.left <= right) [bottom, right] = [Math.max(bottom, m.bottom), Math.max(right, m.right)];
+  }
+  return bottom < 0 ? undefined : { bottom, right };
+}
+
+/** The range a sheet prints: its first print area, else from A1 to what prints (undefined: nothing to print). */
+export function printRange(workbook: Workbook, sheet: Sheet): Range | undefined {
+  const area = sheet.print.printArea?.[0];
+  const found = printedExtent(workbook, sheet);
   // Printing starts at A1: empty leading rows and columns print as space, as LibreOffice and Excel print them.
-  if (!area) return found && { ...found, top: 0, left: 0 };
+  if (!area) return found && { top: 0, left: 0, ...found };
   // A print area of whole rows or columns ends where the sheet's content does.
   return found ? { top: area.top, left: area.left, bottom: Math.min(area.bottom, Math.max(found.bottom, area.top)), right: Math.min(area.right, Math.max(found.right, area.left)) } : area;
 }

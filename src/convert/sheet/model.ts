@@ -1,9 +1,11 @@
 /**
- * A workbook as the spreadsheet converter prints it (issue 42), whatever file it came from (XLSX
- * now; XLS and ODS readers to come): its visible sheets in order, each with its cells' values and
- * styles, column widths and row heights, merges and print settings. Readers build it; an adapter
- * will turn a sheet's print ranges into layout's blocks.
+ * A workbook as the spreadsheet converter prints it (issue 42), whatever file it came from (XLSX,
+ * XLS, ODS): its visible sheets in order, each with its cells' values and styles, column widths
+ * and row heights, merges, pictures and charts, and print settings. Readers build it; the
+ * converter pages and draws it on layout's grid pager and line breaker.
  */
+import type { Chart } from '../office/model';
+import type { ConditionalFormat, DifferentialStyle } from './conditional-model';
 
 /** A cell's value as the file caches it: formulas print their cached value (no recalculation). */
 export type CellValue =
@@ -96,8 +98,27 @@ export interface HeaderFooter {
   first?: string;
 }
 
+/** A corner of a drawing: a cell (0-based) and the offset into it, in points. */
+export interface CellAnchor {
+  col: number;
+  colOffset: number;
+  row: number;
+  rowOffset: number;
+}
+
+/** A picture or chart drawn over a sheet: from a cell corner to another, or at a size (points). */
+export interface SheetDrawing {
+  from: CellAnchor;
+  to?: CellAnchor;
+  size?: { width: number; height: number };
+  content: { kind: 'picture'; data: Uint8Array; contentType: string } | { kind: 'chart'; chart: Chart };
+}
+
 export interface Sheet {
   name: string;
+  /** Pictures and charts over the cells; a chart sheet's chart fills its page. */
+  drawings?: SheetDrawing[];
+  chartSheet?: boolean;
   /** Cells by row, each row's cells in column order. */
   rows: Map<number, Cell[]>;
   /** Column widths in characters of the default font's maximum digit (Excel's unit), by 0-based column. */
@@ -118,6 +139,8 @@ export interface Sheet {
   print: PrintSettings;
   /** The used range: every cell with a value or a style lies within it. */
   used?: Range;
+  /** Conditional formatting rules (conditional-model.ts). */
+  conditional?: ConditionalFormat[];
 }
 
 export interface Workbook {
@@ -128,4 +151,6 @@ export interface Workbook {
   defaultFont: Font;
   /** Dates count from 1904-01-01 rather than 1899-12-30. */
   date1904: boolean;
+  /** Differential formats conditional formatting rules name (styles.xml <dxfs>). */
+  dxfs?: DifferentialStyle[];
 }

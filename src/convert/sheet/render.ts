@@ -20,6 +20,8 @@ import type { Workbook } from './model';
 import { planSheet, sheetPageBlocks, type SheetPrint } from './sheet-pages';
 import { sheetPageItems } from './draw-page';
 import { headerFooterItems } from './header-footer-lines';
+import { drawingItems } from './draw-drawings';
+import { METAFILE } from '../../paint/metafile';
 
 export interface RenderOptions {
   /** The file's name, for &F. */
@@ -28,8 +30,18 @@ export interface RenderOptions {
   now?: Date;
 }
 
-/** Pictures are not drawn yet (issue 42 goes on): the painter's hook draws nothing. */
-const NO_PICTURES: DrawPicture = () => {};
+/** Pictures as MuPDF reads them (PNG, JPEG, GIF, BMP, TIFF); metafiles are not drawn yet, a picture that does not decode is left out. */
+const drawPictureWith = (mupdf: typeof Mupdf): DrawPicture => (device, data, contentType, ctm) => {
+  if (METAFILE.test(contentType)) return;
+  let image: Mupdf.Image;
+  try {
+    image = new mupdf.Image(data);
+  } catch {
+    return;
+  }
+  device.fillImage(image, ctm, 1);
+  image.destroy();
+};
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -43,7 +55,10 @@ function pageItems(workbook: Workbook, plan: SheetPrint, index: number, numbers:
   const page = plan.laid.pages[index]!;
   const items: DisplayItem[] = [];
   const gridLines = !!plan.sheet.print.gridLines;
-  for (const block of sheetPageBlocks(plan, page)) items.push(...sheetPageItems(workbook, plan.sheet, block.page, block.at, ctx, { gridLines, ...(block.spillTo !== undefined ? { spillTo: block.spillTo } : {}) }));
+  const blocks = sheetPageBlocks(plan, page);
+  if (!plan.sheet.chartSheet) for (const block of blocks) items.push(...sheetPageItems(workbook, plan.sheet, block.page, block.at, ctx, { gridLines, ...(block.spillTo !== undefined ? { spillTo: block.spillTo } : {}) }));
+  // Pictures and charts over the body's cells (the last block), not over repeated titles.
+  items.push(...drawingItems(plan, blocks.at(-1)!, ctx));
   const headerFields = { ...fields, page: numbers.number, pages: numbers.pages, sheet: plan.sheet.name };
   items.push(...headerFooterItems(plan.sheet.print, plan.paper, numbers, headerFields, workbook.defaultFont, ctx));
   return items;
@@ -61,6 +76,7 @@ export function renderWorkbookChunks(workbook: Workbook, mupdf: typeof Mupdf, fi
   const out = new mupdf.Buffer();
   const writer = new mupdf.DocumentWriter(out, 'pdf', 'compress-images');
   const text = new PageText();
+  const drawPicture = drawPictureWith(mupdf);
   let number = 0;
   for (const plan of plans) {
     for (let i = 0; i < plan.laid.pages.length; i++) {
@@ -68,7 +84,7 @@ export function renderWorkbookChunks(workbook: Workbook, mupdf: typeof Mupdf, fi
       const items = pageItems(workbook, plan, i, { ofSheet: i + 1, number, pages }, fields, ctx);
       const device = writer.beginPage([0, 0, plan.paper.width, plan.paper.height]);
       const pageIndex = number - 1;
-      paintDisplay(mupdf, device, items, NO_PICTURES, { text: (t, x, baseline) => text.show(pageIndex, plan.paper.height, t, x, baseline), link: () => {} });
+      paintDisplay(mupdf, device, items, drawPicture, { text: (t, x, baseline) => text.show(pageIndex, plan.paper.height, t, x, baseline), link: () => {} });
       writer.endPage();
       text.seal(pageIndex);
       device.destroy();

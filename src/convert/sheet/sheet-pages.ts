@@ -8,7 +8,7 @@
 import type { GridPage, GridPages, PageRoom } from '../../layout/grid/page-bands';
 import { gridPages } from '../../layout/grid/page-bands';
 import { gridSizes, printRange } from './grid-sizes';
-import type { Range, Sheet, Workbook } from './model';
+import type { PrintSettings, Range, Sheet, Workbook } from './model';
 import type { PagePlacement } from './draw-page';
 
 export interface SheetPrint {
@@ -31,17 +31,37 @@ const sum = (sizes: number[], from = 0, to = sizes.length - 1): number => {
   return total;
 };
 
+/** The paper turned as the sheet asks, and the room between its margins. */
+function paperOf(print: PrintSettings): { paper: PageRoom; room: PageRoom } {
+  const [w, h] = [print.paper.width, print.paper.height];
+  const paper = print.orientation === 'landscape' ? { width: Math.max(w, h), height: Math.min(w, h) } : { width: Math.min(w, h), height: Math.max(w, h) };
+  const { margins } = print;
+  return { paper, room: { width: Math.max(36, paper.width - margins.left - margins.right), height: Math.max(36, paper.height - margins.top - margins.bottom) } };
+}
+
+/** The print range grown to the corners of the sheet's pictures and charts (without a print area), as LibreOffice prints them. */
+function withDrawings(sheet: Sheet, range: Range | undefined): Range | undefined {
+  if (sheet.print.printArea?.length || !sheet.drawings?.length) return range;
+  let { bottom, right } = range ?? { bottom: 0, right: 0 };
+  for (const d of sheet.drawings) [bottom, right] = [Math.max(bottom, d.to?.row ?? d.from.row), Math.max(right, d.to?.col ?? d.from.col)];
+  return { top: 0, left: 0, bottom, right };
+}
+
+/** A chart sheet: one page, the chart over the room (draw-drawings.ts). */
+function chartSheetPlan(sheet: Sheet): SheetPrint {
+  const band: [number, number] = [0, 0];
+  return { sheet, range: { top: 0, left: 0, bottom: 0, right: 0 }, colWidths: [0], rowHeights: [0], laid: { zoom: 100, pages: [{ cols: band, rows: band }], colBands: [band], rowBands: [band] }, ...paperOf(sheet.print) };
+}
+
 /** The sheet's print plan; undefined when it prints nothing. */
 export function planSheet(workbook: Workbook, sheet: Sheet, digit: number): SheetPrint | undefined {
-  const range = printRange(workbook, sheet);
+  if (sheet.chartSheet) return chartSheetPlan(sheet);
+  const range = withDrawings(sheet, printRange(workbook, sheet));
   if (!range) return undefined;
   // Rows keep the heights the file gives: LibreOffice does not grow them to fit wrapped text when it prints a file.
   const sizes = gridSizes(sheet, range, digit);
   const { print } = sheet;
-  const [w, h] = [print.paper.width, print.paper.height];
-  const paper = print.orientation === 'landscape' ? { width: Math.max(w, h), height: Math.min(w, h) } : { width: Math.min(w, h), height: Math.max(w, h) };
-  const { margins } = print;
-  const room = { width: Math.max(36, paper.width - margins.left - margins.right), height: Math.max(36, paper.height - margins.top - margins.bottom) };
+  const { paper, room } = paperOf(print);
   const titleRows = print.titleRows && print.titleRows.last >= print.titleRows.first ? { first: print.titleRows.first, heights: gridSizes(sheet, { ...range, top: print.titleRows.first, bottom: print.titleRows.last }, digit).rowHeights } : undefined;
   const titleCols = print.titleCols && print.titleCols.last >= print.titleCols.first ? { first: print.titleCols.first, widths: gridSizes(sheet, { ...range, left: print.titleCols.first, right: print.titleCols.last }, digit).colWidths } : undefined;
   const laid = gridPages({ ...sizes, titleWidth: titleCols ? sum(titleCols.widths) : 0, titleHeight: titleRows ? sum(titleRows.heights) : 0 }, room, {

@@ -13,6 +13,21 @@ import type { Range, Sheet, Workbook } from '../../model';
 import { MAX_COLS, MAX_ROWS, rangeRef, stringItem } from './cells';
 import { readStyles, truthy } from './styles';
 import { readWorksheet } from './worksheet';
+import { readDxfs } from './conditional';
+import { sheetDrawings } from './drawings';
+import { themePalette } from '../../../office/chart/read';
+
+/** A chart sheet: one page, its chart filling the room between the margins (landscape, as Excel and LibreOffice print one). */
+function readChartSheet(pkg: Package, part: string, name: string, palette: string[] | undefined): Sheet | undefined {
+  const data = pkg.read(part);
+  if (!data) return undefined;
+  // Its page setup, margins and header read as a worksheet's; it has no cells.
+  const sheet = readWorksheet(data, name, [], 0, (drawing) => sheetDrawings(pkg, part, drawing, palette));
+  const drawings = (sheet.drawings ?? []).filter((d) => d.content.kind === 'chart').slice(0, 1);
+  if (!drawings.length) return undefined;
+  const orientation = new TextDecoder().decode(data).includes('orientation="portrait"') ? 'portrait' : 'landscape';
+  return { ...sheet, chartSheet: true, drawings, print: { ...sheet.print, orientation } };
+}
 
 /** Shared strings a workbook may hold here (Excel's own limit is the cell count). */
 export const SHARED_STRINGS_MAX = 2_000_000;
@@ -83,8 +98,11 @@ export function readXlsx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
   const rels = pkg.rels(main);
   const typed = (suffix: string) => [...rels.values()].find((r) => !r.external && r.type.endsWith(suffix))?.target;
   const theme = typed('/theme') ? parseTheme(pkg.xml(typed('/theme')!)) : EMPTY_THEME;
-  const { styles, defaultFont } = readStyles(typed('/styles') ? pkg.xml(typed('/styles')!) : undefined, theme);
+  const stylesRoot = typed('/styles') ? pkg.xml(typed('/styles')!) : undefined;
+  const { styles, defaultFont } = readStyles(stylesRoot, theme);
+  const dxfs = readDxfs(stylesRoot, theme);
   const strings = sharedStrings(pkg, typed('/sharedStrings'));
+  const palette = typed('/theme') ? themePalette(pkg.read(typed('/theme')!)) : undefined;
   const entries = children(child(workbook, 'sheets'), 'sheet');
   if (entries.length > SHEETS_MAX) throw new LimitExceeded('sheets', `the workbook holds ${entries.length} sheets; at most ${SHEETS_MAX} are printed`);
   const sheets: Sheet[] = [];
@@ -92,14 +110,21 @@ export function readXlsx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
   entries.forEach((entry, index) => {
     if ((attr(entry, 'state') ?? 'visible') !== 'visible') return;
     const rel = rels.get(attr(entry, 'r:id') ?? '');
-    // Chart sheets and dialog sheets print later (issue 42); a missing part is told and skipped.
-    if (!rel || rel.external || !rel.type.endsWith('/worksheet')) return;
+    // Dialog and macro sheets do not print; a missing part is told and skipped.
+    if (!rel || rel.external) return;
+    const name = attr(entry, 'name') ?? `Sheet${index + 1}`;
+    if (rel.type.endsWith('/chartsheet')) {
+      const chartSheet = readChartSheet(pkg, rel.target, name, palette);
+      if (chartSheet) sheets.push(chartSheet);
+      return;
+    }
+    if (!rel.type.endsWith('/worksheet')) return;
     const data = pkg.read(rel.target);
     if (!data) return;
-    const sheet = readWorksheet(data, attr(entry, 'name') ?? `Sheet${index + 1}`, strings, styles.length);
+    const sheet = readWorksheet(data, name, strings, styles.length, (drawing) => sheetDrawings(pkg, rel.target, drawing, palette), theme);
     sheets.push(sheet);
     byIndex.set(index, sheet);
   });
   applyDefinedNames(workbook, byIndex);
-  return { sheets, styles, defaultFont, date1904: truthy(attr(child(workbook, 'workbookPr'), 'date1904')) };
+  return { sheets, styles, defaultFont, date1904: truthy(attr(child(workbook, 'workbookPr'), 'date1904')), ...(dxfs.length ? { dxfs } : {}) };
 }

@@ -4,9 +4,11 @@
  * manual breaks, header and footer). Print area and titles come from the workbook's defined names.
  */
 import { attr, child, children, parseXml, textOf, type XmlElement } from '../../../../codecs/xml';
-import type { PrintSettings, Sheet } from '../../model';
+import type { PrintSettings, Sheet, SheetDrawing } from '../../model';
 import { MAX_COLS, MAX_ROWS, rangeRef, RowReader } from './cells';
 import { truthy } from './styles';
+import { readConditional } from './conditional';
+import { EMPTY_THEME, type Theme } from '../../../office/theme';
 import { PAPER } from '../paper';
 
 const inches = (el: XmlElement | undefined, name: string, fallback: number) => {
@@ -64,7 +66,8 @@ function columns(root: XmlElement, sheet: Pick<Sheet, 'colWidths' | 'hiddenCols'
 }
 
 /** A worksheet part read into a sheet named `name` (print area and titles added by the workbook). */
-export function readWorksheet(xml: Uint8Array, name: string, strings: readonly string[], styleCount: number): Sheet {
+/** `drawingsOf` reads the drawing part the sheet's <drawing> names (the workbook reader knows the package). */
+export function readWorksheet(xml: Uint8Array, name: string, strings: readonly string[], styleCount: number, drawingsOf?: (drawing: XmlElement | undefined) => SheetDrawing[], theme: Theme = EMPTY_THEME): Sheet {
   const rows = new RowReader(strings, styleCount, name);
   // <worksheet> (1) > <sheetData> (2) > <row> (3): each row is read as it completes and left out of the tree.
   const root = parseXml(xml, { depth: 3, element: (el) => (el.name === 'row' ? (rows.row(el), false) : true) });
@@ -87,5 +90,9 @@ export function readWorksheet(xml: Uint8Array, name: string, strings: readonly s
   };
   if (truthy(attr(child(child(root, 'sheetViews'), 'sheetView'), 'rightToLeft'))) sheet.rightToLeft = true;
   columns(root, sheet);
+  const drawings = drawingsOf?.(child(root, 'drawing'));
+  if (drawings?.length) sheet.drawings = drawings;
+  const conditional = readConditional(root, theme);
+  if (conditional) sheet.conditional = conditional;
   return sheet;
 }

@@ -1,0 +1,87 @@
+/**
+ * The pictures and charts of a sheet on its printed pages, as display items: each on the page
+ * whose band of rows and columns holds its top-left corner, placed by its cell anchors at the
+ * page's zoom. A chart is drawn by the Office parts' chart layout (office/chart/draw.ts): its
+ * bars, lines and areas as a picture (office/chart/png.ts), its title, labels and legend as text
+ * laid out by layout's line breaker, so they stay words. A chart sheet's chart fills its page.
+ */
+import type { DisplayItem, FilledBox } from '../../contracts/display';
+import type { Chart } from '../office/model';
+import { chartMarks, FONT, GRID } from '../office/chart/draw';
+import { rasterPng } from '../office/chart/png';
+import type { Family } from '../../fonts/catalog';
+import { paragraphLines, type LineContext } from '../../layout/blocks/paragraph-lines';
+import { displayLines } from '../../layout/display/draw-lines';
+import type { CellAnchor, SheetDrawing } from './model';
+import type { PageBlock, SheetPrint } from './sheet-pages';
+
+/** Edges of the print range's columns and rows (points at 100% from its corner): edge i is where index i starts. */
+const prefixes = new WeakMap<number[], number[]>();
+function edgesOf(sizes: number[]): number[] {
+  let edges = prefixes.get(sizes);
+  if (!edges) {
+    edges = [0];
+    for (const size of sizes) edges.push(edges.at(-1)! + size);
+    prefixes.set(sizes, edges);
+  }
+  return edges;
+}
+
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where a drawing lies on the page of `block`, or undefined when its corner is on another page. */
+function placed(d: SheetDrawing, plan: SheetPrint, block: PageBlock): Rect | undefined {
+  const { range } = plan;
+  const [col, row] = [d.from.col - range.left, d.from.row - range.top];
+  const { cols, rows } = block.page;
+  if (col < cols[0] || col > cols[1] || row < rows[0] || row > rows[1]) return undefined;
+  const xs = edgesOf(plan.colWidths);
+  const ys = edgesOf(plan.rowHeights);
+  const at = (a: CellAnchor) => ({ x: (xs[Math.min(a.col - range.left, xs.length - 1)] ?? 0) + a.colOffset, y: (ys[Math.min(a.row - range.top, ys.length - 1)] ?? 0) + a.rowOffset });
+  const from = at(d.from);
+  const to = d.to && d.to.col >= range.left && d.to.row >= range.top ? at(d.to) : { x: from.x + (d.size?.width ?? 0), y: from.y + (d.size?.height ?? 0) };
+  const zoom = block.at.zoom;
+  return { x: block.at.x + (from.x - xs[cols[0]]!) * zoom, y: block.at.y + (from.y - ys[rows[0]]!) * zoom, width: Math.max(0, to.x - from.x) * zoom, height: Math.max(0, to.y - from.y) * zoom };
+}
+
+/** A chart in its box: the plot as a picture on white, its text as words, a light frame around it as Office draws the chart area. */
+function chartItems(chart: Chart, box: Rect, ctx: LineContext): DisplayItem[] {
+  const marks = chartMarks(chart, box.width, box.height);
+  const png = rasterPng(marks.filter((m) => m.t !== 'text'), box.width, box.height);
+  const items: DisplayItem[] = [{ kind: 'picture', data: png, contentType: 'image/png', at: [box.width, 0, 0, box.height, box.x, box.y] }];
+  const family = FONT as Family;
+  for (const mark of marks) {
+    if (mark.t !== 'text' || !mark.text.trim()) continue;
+    const face = { family, bold: false, italic: false, size: mark.size, kern: false };
+    const [line] = paragraphLines({ kind: 'paragraph', props: { align: 'left', markFace: { family, size: mark.size } }, items: [{ kind: 'text', text: mark.text, style: { face, look: { rise: 0, color: mark.fill }, sizes: { family, size: mark.size } } }] }, 100_000, ctx);
+    if (!line) continue;
+    const width = line.texts.reduce((w, t) => Math.max(w, t.x + t.width), 0);
+    const left = mark.anchor === 'middle' ? mark.x - width / 2 : mark.anchor === 'end' ? mark.x - width : mark.x;
+    items.push(...displayLines([{ line, y: mark.y - line.baseline, x: left }], box.x, box.y, () => {}));
+  }
+  const rule = 0.75;
+  const frame = (x0: number, y0: number, x1: number, y1: number): FilledBox => ({ kind: 'fill', x0, y0, x1, y1, color: GRID });
+  items.push(frame(box.x, box.y, box.x + box.width, box.y + rule), frame(box.x, box.y + box.height - rule, box.x + box.width, box.y + box.height), frame(box.x, box.y, box.x + rule, box.y + box.height), frame(box.x + box.width - rule, box.y, box.x + box.width, box.y + box.height));
+  return items;
+}
+
+function itemsOf(d: SheetDrawing, box: Rect, ctx: LineContext): DisplayItem[] {
+  if (box.width < 1 || box.height < 1) return [];
+  if (d.content.kind === 'chart') return chartItems(d.content.chart, box, ctx);
+  return [{ kind: 'picture', data: d.content.data, contentType: d.content.contentType, at: [box.width, 0, 0, box.height, box.x, box.y] }];
+}
+
+/** The drawings a page's body block shows. */
+export function drawingItems(plan: SheetPrint, block: PageBlock, ctx: LineContext): DisplayItem[] {
+  const out: DisplayItem[] = [];
+  for (const d of plan.sheet.drawings ?? []) {
+    const box = plan.sheet.chartSheet ? { x: plan.sheet.print.margins.left, y: plan.sheet.print.margins.top, width: plan.room.width, height: plan.room.height } : placed(d, plan, block);
+    if (box) out.push(...itemsOf(d, box, ctx));
+  }
+  return out;
+}
