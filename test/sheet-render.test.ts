@@ -15,6 +15,7 @@ import { readWorkbook } from '../src/convert/sheet/index';
 import { renderWorkbookChunks } from '../src/convert/sheet/render';
 import { ConversionError } from '../src/convert/errors';
 import { xlsx } from './sheet-fixtures';
+import { makePng } from './fixtures';
 
 let mupdf: typeof Mupdf;
 beforeAll(async () => {
@@ -132,6 +133,46 @@ describe('spreadsheets → PDF', () => {
     const cut = words.find((w) => w.text.startsWith('A long label cut'))?.text ?? words.find((w) => w.text.startsWith('A long'))!.text;
     expect(page!.text).not.toContain('A long label cut short by its neighbour');
     expect(cut.length).toBeLessThan('A long label cut short by its neighbour'.length);
+  });
+
+  it('draws a picture and a chart at their cell anchors, the chart\'s title and labels as text', () => {
+    const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const XDR = 'xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="' + REL + '" xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart"';
+    const cell = (c: number, r: number) => `<xdr:col>${c}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>${r}</xdr:row><xdr:rowOff>0</xdr:rowOff>`;
+    const drawing = `<xdr:wsDr ${XDR}>` +
+      `<xdr:twoCellAnchor><xdr:from>${cell(1, 2)}</xdr:from><xdr:to>${cell(3, 6)}</xdr:to><xdr:pic><xdr:blipFill><a:blip r:embed="rP"/></xdr:blipFill></xdr:pic></xdr:twoCellAnchor>` +
+      `<xdr:twoCellAnchor><xdr:from>${cell(0, 10)}</xdr:from><xdr:to>${cell(6, 30)}</xdr:to><xdr:graphicFrame><a:graphic><a:graphicData><c:chart r:id="rC"/></a:graphicData></a:graphic></xdr:graphicFrame></xdr:twoCellAnchor></xdr:wsDr>`;
+    const chart = `<c:chartSpace ${XDR}><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Sales by month</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:barDir val="col"/><c:grouping val="clustered"/>` +
+      '<c:ser><c:idx val="0"/><c:tx><c:v>Sales</c:v></c:tx><c:cat><c:strRef><c:strCache><c:ptCount val="2"/><c:pt idx="0"><c:v>January</c:v></c:pt><c:pt idx="1"><c:v>February</c:v></c:pt></c:strCache></c:strRef></c:cat>' +
+      '<c:val><c:numRef><c:numCache><c:ptCount val="2"/><c:pt idx="0"><c:v>3</c:v></c:pt><c:pt idx="1"><c:v>5</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>';
+    const rels = (target: string, id: string, type: string) => `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="${id}" Type="${REL}/${type}" Target="${target}"/></Relationships>`;
+    const book = xlsx([`<sheetData>${row(1, inline('A1', 'Report'))}</sheetData><pageSetup paperSize="9"/><drawing r:id="rD"/>`], {
+      styles: STYLES,
+      parts: {
+        'xl/worksheets/_rels/sheet1.xml.rels': rels('../drawings/drawing1.xml', 'rD', 'drawing'),
+        'xl/drawings/drawing1.xml': drawing,
+        'xl/drawings/_rels/drawing1.xml.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rP" Type="${REL}/image" Target="../media/image1.png"/><Relationship Id="rC" Type="${REL}/chart" Target="../charts/chart1.xml"/></Relationships>`,
+        'xl/media/image1.png': makePng(4, 4, [0, 128, 255]),
+        'xl/charts/chart1.xml': chart,
+      },
+    });
+    const pdf = joinChunks(renderWorkbookChunks(readWorkbook(book), mupdf, bundledFonts));
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+    const page = doc.loadPage(0);
+    const images: Mupdf.Matrix[] = [];
+    const device = new mupdf.Device({ fillImage: (_image: Mupdf.Image, ctm: Mupdf.Matrix) => void images.push(ctm) });
+    page.run(device, mupdf.Matrix.identity);
+    const text = page.toStructuredText().asText();
+    page.destroy();
+    doc.destroy();
+    // The picture over B3:C6 (from 50.4 + 48.3 pt across, 54 + 2·15 pt down, two columns wide), the chart's plot a second picture.
+    const picture = images.find((m) => Math.abs(m[0] - 2 * 48.3) < 3)!;
+    expect(picture[4]).toBeCloseTo(50.4 + 48.3, 0);
+    expect(picture[5]).toBeCloseTo(54 + 30, 0);
+    expect(images.length).toBe(2);
+    expect(text).toContain('Sales by month');
+    expect(text).toContain('January');
+    expect(text).toContain('Report');
   });
 
   it('refuses what it does not print with what to do: an encrypted workbook, an XLSB, something else', () => {
