@@ -33,7 +33,7 @@ export type CfCondition =
   | { type: 'duplicateValues' | 'uniqueValues' }
   | { type: 'containsBlanks' | 'notContainsBlanks' | 'containsErrors' | 'notContainsErrors' }
   | { type: 'colorScale'; stops: Cfvo[]; colors: string[] }
-  | { type: 'dataBar'; min: Cfvo; max: Cfvo; color: string; showValue: boolean; gradient: boolean }
+  | { type: 'dataBar'; min: Cfvo; max: Cfvo; color: string; showValue: boolean; gradient: boolean; minLength?: number; maxLength?: number }
   | { type: 'iconSet'; set: string; stops: Cfvo[]; showValue: boolean; reverse: boolean };
 
 export interface ConditionalFormat {

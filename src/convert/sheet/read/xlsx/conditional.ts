@@ -92,7 +92,8 @@ function conditionOf(rule: XmlElement, theme: Theme): CfCondition | undefined {
       const [min, max] = kids(bar, 'cfvo').map(cfvoOf);
       const color = colorOf(kids(bar, 'color')[0] ?? kids(bar, 'fillColor')[0], theme);
       if (!min || !max || !color) return undefined;
-      return { type, min, max, color, showValue: attr(bar, 'showValue') !== '0', gradient: attr(bar, 'gradient') !== '0' };
+      const length = (name: string) => (Number(attr(bar, name)) >= 0 && Number(attr(bar, name)) <= 100 && attr(bar, name) !== undefined ? { [name]: Number(attr(bar, name)) } : {});
+      return { type, min, max, color, showValue: attr(bar, 'showValue') !== '0', gradient: attr(bar, 'gradient') !== '0', ...length('minLength'), ...length('maxLength') };
     }
     case 'iconSet': {
       const set = kids(rule, 'iconSet')[0];
@@ -137,7 +138,13 @@ export function readConditional(root: XmlElement, theme: Theme): ConditionalForm
       if (twinId) twins.add(twinId);
       const condition = conditionOf(rule, theme);
       if (!condition) continue;
-      if (condition.type === 'dataBar' && attr(child(twin, 'dataBar'), 'gradient') === '0') condition.gradient = false;
+      if (condition.type === 'dataBar' && twin) {
+        // Excel 2010's bar: its own lengths (0 to 100% unless told) and gradient.
+        const bar = child(twin, 'dataBar');
+        if (attr(bar, 'gradient') === '0') condition.gradient = false;
+        condition.minLength = Number(attr(bar, 'minLength') ?? 0) || 0;
+        condition.maxLength = Number(attr(bar, 'maxLength') ?? 100) || 100;
+      }
       const priority = Number(attr(rule, 'priority'));
       const dxf = Number(attr(rule, 'dxfId'));
       out.push({
