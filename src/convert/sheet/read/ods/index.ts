@@ -12,14 +12,14 @@ import { LimitExceeded } from '../../../../lib/limits';
 import { ConversionError } from '../../../errors';
 import { ignoreProblems, type ProblemSink } from '../../../problems';
 import type { Range, Sheet, Workbook } from '../../model';
-import { cellRef, MAX_COLS } from '../xlsx/cells';
+import { cellRef, MAX_COLS, MAX_ROWS } from '../xlsx/cells';
 import { SHEETS_MAX } from '../xlsx/index';
 import { pagePrint } from './page';
 import { CellStyles, lengthPoints, StyleSources } from './styles';
 import { NULL_DATE_1899, StyleNames, TableReader, dateSerial, type NullDate, type Run } from './table';
 
 const SPREADSHEET_TYPES = ['application/vnd.oasis.opendocument.spreadsheet', 'application/vnd.oasis.opendocument.spreadsheet-template'];
-/** LibreOffice's default row height (0.178 in) and column width (2.258 cm), for tables that give none. */
+/** LibreOffice's default row height (0.178 in) and column width (0.889 in), for rows and columns a table does not declare. */
 const DEFAULT_ROW_HEIGHT = 12.8;
 const DEFAULT_COL_WIDTH = 64;
 
@@ -124,11 +124,13 @@ function runStyles(sources: StyleSources, family: 'table-row' | 'table-column'):
  * others are kept by index (rows only up to `bound`: past the last cell they print nothing); and
  * the manual breaks their styles ask for.
  */
-function sizesOf(runs: Run[], styleOf: (name: string | undefined) => RunStyle, bound: number, fallback: number) {
-  const totals = new Map<number, number>();
+function sizesOf(runs: Run[], styleOf: (name: string | undefined) => RunStyle, grid: { bound: number; extent: number; fallback: number }) {
+  const { bound, fallback } = grid;
+  // What the table does not declare (LibreOffice's own files stop at their last used column) has the default size.
+  const totals = new Map<number, number>([[fallback, grid.extent - runs.reduce((n, r) => n + r.count, 0)]]);
   for (const r of runs) {
-    const size = styleOf(r.style).size;
-    if (size !== undefined) totals.set(size, (totals.get(size) ?? 0) + r.count);
+    const size = styleOf(r.style).size ?? fallback;
+    totals.set(size, (totals.get(size) ?? 0) + r.count);
   }
   let standard = fallback;
   let most = 0;
@@ -152,9 +154,12 @@ function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles)
   const tableStyle = sources.props('table', attr(reader.table, 'style-name'), 'table-properties');
   const print = pagePrint(sources, attr(sources.style('table', attr(reader.table, 'style-name')), 'master-page-name'), styles.defaultFont);
   const printArea = printRanges(attr(reader.table, 'print-ranges'));
-  const lastRow = Math.max(reader.used?.bottom ?? 0, reader.titleRows?.last ?? 0, ...reader.merges.map((m) => m.bottom), ...printArea.map((a) => Math.min(a.bottom, 65_535)));
-  const rows = sizesOf(reader.rowRuns, runStyles(sources, 'table-row'), lastRow + 1, DEFAULT_ROW_HEIGHT);
-  const cols = sizesOf(reader.colRuns, runStyles(sources, 'table-column'), MAX_COLS, DEFAULT_COL_WIDTH);
+  // Rows past the last that prints keep no sizes of their own (a print area of whole columns is bounded).
+  let lastRow = Math.max(reader.used?.bottom ?? 0, reader.titleRows?.last ?? 0);
+  for (const m of reader.merges) lastRow = Math.max(lastRow, m.bottom);
+  for (const a of printArea) lastRow = Math.max(lastRow, Math.min(a.bottom, 65_535));
+  const rows = sizesOf(reader.rowRuns, runStyles(sources, 'table-row'), { bound: lastRow + 1, extent: MAX_ROWS, fallback: DEFAULT_ROW_HEIGHT });
+  const cols = sizesOf(reader.colRuns, runStyles(sources, 'table-column'), { bound: MAX_COLS, extent: MAX_COLS, fallback: DEFAULT_COL_WIDTH });
   const sheet: Sheet = {
     name: reader.name,
     rows: reader.rows,

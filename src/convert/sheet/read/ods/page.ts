@@ -17,6 +17,8 @@ const PAPERS = [
 const A4 = PAPERS[3]!;
 /** LibreOffice's default page margins: 2 cm. */
 const DEFAULT_MARGIN = 56.693;
+/** Codes one header or footer region may grow to (Excel's own limit is 255 characters in all). */
+const HEADER_CODES_MAX = 4096;
 /** Excel's default header and footer distance, for pages that print none (it then means nothing). */
 const UNUSED_HEADER_DISTANCE = 21.6;
 
@@ -57,7 +59,7 @@ class HeaderCodes {
 
   /** Text as it prints (an ampersand doubled), or a field's code, in `font`. */
   write(font: Font, text: string, field = false): void {
-    if (!text) return;
+    if (!text || this.out.length >= HEADER_CODES_MAX) return;
     const f = this.full(font);
     const s = this.state;
     const face = f.bold && f.italic ? 'Bold Italic' : f.bold ? 'Bold' : f.italic ? 'Italic' : 'Regular';
@@ -87,7 +89,7 @@ function writeRuns(el: XmlElement, props: Record<string, string>, ctx: { sources
     else if (FIELDS[node.name]) ctx.codes.write(font, FIELDS[node.name]!, true);
     else if (node.name === 'file-name') ctx.codes.write(font, attr(node, 'display') === 'full' ? '&Z&F' : attr(node, 'display') === 'path' ? '&Z' : '&F', true);
     else if (node.name === 'span' || node.name === 'a') writeRuns(node, { ...props, ...textProps(ctx.sources, 'text', attr(node, 'style-name')) }, ctx);
-    else if (node.name === 's' || node.name === 'tab' || node.name === 'line-break') ctx.codes.write(font, paragraphText({ ...el, children: [node] }));
+    else if (node.name === 's' || node.name === 'tab' || node.name === 'line-break') ctx.codes.write(font, paragraphText({ ...el, children: [node] }, HEADER_CODES_MAX));
   }
 }
 

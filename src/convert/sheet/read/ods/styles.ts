@@ -267,17 +267,29 @@ export class CellStyles {
   }
 }
 
+/** Excel's most characters in a cell: text past it (text:s c="1000" many times over) is cut, not built. */
+export const CELL_TEXT_MAX = 32_767;
+
 /** The text of a paragraph-like element: spaces (text:s), tabs, line breaks, spans and links; notes and frames left out. */
-export function paragraphText(el: XmlElement): string {
-  let out = '';
-  for (const node of el.children) {
-    // Spaces as they stand: LibreOffice writes a cell's runs of spaces as they are, and reads them back so.
-    if (typeof node === 'string') out += node;
-    else if (node.name === 's') out += ' '.repeat(Math.min(Math.max(1, Number(attr(node, 'c') ?? 1) || 1), 1000));
-    else if (node.name === 'tab') out += '\t';
-    else if (node.name === 'line-break') out += '\n';
-    else if (node.name === 'note' || node.name === 'annotation' || node.prefix === 'draw' || node.name === 'bookmark' || node.name === 'bookmark-start') continue;
-    else out += paragraphText(node);
-  }
-  return out;
+export function paragraphText(el: XmlElement, max = CELL_TEXT_MAX): string {
+  const out: string[] = [];
+  let length = 0;
+  const add = (text: string) => {
+    if (length >= max) return;
+    out.push(text.length > max - length ? text.slice(0, max - length) : text);
+    length += text.length;
+  };
+  const walk = (node: XmlElement) => {
+    for (const c of node.children) {
+      if (length >= max) return;
+      // Spaces as they stand: LibreOffice writes a cell's runs of spaces as they are, and reads them back so.
+      if (typeof c === 'string') add(c);
+      else if (c.name === 's') add(' '.repeat(Math.min(Math.max(1, Number(attr(c, 'c') ?? 1) || 1), max - length)));
+      else if (c.name === 'tab') add('\t');
+      else if (c.name === 'line-break') add('\n');
+      else if (c.name !== 'note' && c.name !== 'annotation' && c.prefix !== 'draw') walk(c);
+    }
+  };
+  walk(el);
+  return out.join('');
 }

@@ -12,7 +12,7 @@ import { attr, type XmlElement } from '../../../../codecs/xml';
 import { LimitExceeded } from '../../../../lib/limits';
 import type { Cell, CellValue, Range } from '../../model';
 import { MAX_COLS, MAX_ROWS, SHEET_CELLS_MAX } from '../xlsx/cells';
-import { paragraphText } from './styles';
+import { CELL_TEXT_MAX, paragraphText } from './styles';
 
 /** Merged ranges one sheet may hold (as the XLSX reader keeps). */
 const MERGES_MAX = 100_000;
@@ -72,7 +72,7 @@ export const NULL_DATE_1899: NullDate = { ms: Date.UTC(1899, 11, 30), date1904: 
 
 function textValue(cell: XmlElement): string | undefined {
   const paragraphs = cell.children.filter((c): c is XmlElement => typeof c !== 'string' && (c.name === 'p' || c.name === 'h'));
-  if (paragraphs.length) return paragraphs.map(paragraphText).join('\n');
+  if (paragraphs.length) return paragraphs.map((p) => paragraphText(p)).join('\n').slice(0, CELL_TEXT_MAX);
   return attr(cell, 'string-value');
 }
 
