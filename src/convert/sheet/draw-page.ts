@@ -14,6 +14,8 @@ import { displayLines } from '../../layout/display/draw-lines';
 import type { GridPage } from '../../layout/grid/page-bands';
 import type { BorderSide, Cell, CellStyle, Range, Sheet, Workbook } from './model';
 import { cellShown, placeCellText, type CellShown } from './cell-text';
+import { sheetLooks } from './conditional';
+import { lookBoxes, lookStyle } from './draw-conditional';
 
 /** A border's drawn width in points at 100% (thin is a pixel). */
 const BORDER_WIDTH: Record<BorderSide['style'], number> = {
@@ -104,6 +106,8 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
   const rowY = (r: number) => ys.get(Math.min(Math.max(r - range.top, page.rows[0]), page.rows[1] + 1))!;
   const sheetXs = new Map([...xs].map(([i, x]) => [i + range.left, x]));
   const { byCorner, covered } = mergesWithin(sheet, rowBand, colBand);
+  // Conditional formatting: each cell's look, counted once per sheet (draw-conditional.ts lays it over the style).
+  const looks = sheet.conditional?.length ? sheetLooks(workbook, sheet) : undefined;
   const fills: FilledBox[] = [];
   const borders: FilledBox[] = [];
   const lines: PlacedLine[] = [];
@@ -112,14 +116,17 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
     const cells = rowCells(sheet, r);
     for (const cell of cells.values()) {
       if (cell.col < colBand[0] || cell.col > colBand[1] || !at.colWidths[cell.col - range.left] || covered.has(`${r}:${cell.col}`)) continue;
-      const style = workbook.styles[cell.style];
-      if (!style) continue;
+      const own = workbook.styles[cell.style];
+      if (!own) continue;
+      const look = looks?.get(`${r}:${cell.col}`);
+      const style = look ? lookStyle(own, look) : own;
       const merge = byCorner.get(`${r}:${cell.col}`);
       const [x0, x1] = [colX(cell.col), colX((merge?.right ?? cell.col) + 1)];
       const [y0, y1] = [rowY(r), rowY((merge?.bottom ?? r) + 1)];
       if (style.fill) fills.push({ kind: 'fill', x0: at.x + x0, y0: at.y + y0, x1: at.x + x1, y1: at.y + y1, color: style.fill });
+      if (look) fills.push(...lookBoxes(look, at.x + x0, at.y + y0, at.x + x1, at.y + y1, zoom));
       if (!merge) borders.push(...borderBoxes(style, at.x + x0, at.y + y0, at.x + x1, at.y + y1, zoom));
-      const shown = cellShown(cell, style, workbook);
+      const shown = look?.hideValue ? undefined : cellShown(cell, style, workbook);
       if (!shown) continue;
       const runs = !merge && !style.wrap && !shown.numeric && shown.horizontal !== 'justify' && shown.horizontal !== 'fill';
       const clip = runs ? spill(shown, cell.col, cells, covered, r, colBand, sheetXs, options.spillTo) : ([x0, x1] as [number, number]);
