@@ -162,7 +162,7 @@ describe('spreadsheets → PDF', () => {
     const images: Mupdf.Matrix[] = [];
     const device = new mupdf.Device({ fillImage: (_image: Mupdf.Image, ctm: Mupdf.Matrix) => void images.push(ctm) });
     page.run(device, mupdf.Matrix.identity);
-    const text = page.toStructuredText().asText();
+    const text = page.toStructuredText('preserve-whitespace').asText();
     page.destroy();
     doc.destroy();
     // The picture over B3:C6 (from 50.4 + 48.3 pt across, 54 + 2·15 pt down, two columns wide), the chart's plot a second picture.
