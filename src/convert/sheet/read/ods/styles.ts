@@ -72,10 +72,11 @@ export class StyleSources {
     return child(this.style(family, name), element)?.attrs ?? {};
   }
 
-  /** The family's name for a style:font-name (its face's svg:font-family). */
+  /** The family of text properties: style:font-name's face (its svg:font-family), else fo:font-family, else the name itself. */
   fontFamily(text: Record<string, string>): string | undefined {
-    if (text['font-name']) return this.fontFaces.get(text['font-name']) ?? text['font-name'];
-    return text['font-family']?.split(',')[0]?.trim().replace(/^['"]|['"]$/g, '') || undefined;
+    const face = text['font-name'] ? this.fontFaces.get(text['font-name']) : undefined;
+    const family = text['font-family']?.split(',')[0]?.trim().replace(/^['"]|['"]$/g, '');
+    return face ?? (family || text['font-name']);
   }
 }
 
@@ -93,6 +94,8 @@ const SHORTHANDS: Record<string, string[]> = {
   margin: ['margin-left', 'margin-right', 'margin-top', 'margin-bottom'],
   'font-name': ['font-family'],
   'font-family': ['font-name'],
+  color: ['use-window-font-color'],
+  'use-window-font-color': ['color'],
 };
 
 function merge(into: Record<string, string>, attrs: Record<string, string> | undefined): void {
@@ -118,12 +121,15 @@ export function fontOf(sources: StyleSources, text: Record<string, string>, base
   };
 }
 
+/** CSS's width keywords, which fo:border allows in place of a length. */
+const WIDTH_WORDS: Record<string, number> = { thin: 0.75, medium: 1.75, thick: 2.5 };
+
 /** "0.74pt solid #000000" → the Excel border LibreOffice writes that width and kind for (hair 0.06, thin 0.74, medium 1.76, thick 2.49). */
 export function borderSide(value: string | undefined): BorderSide | undefined {
   if (!value || value === 'none' || value === 'hidden') return undefined;
   const words = value.trim().split(/\s+/);
-  const width = words.map(lengthPoints).find((w) => w !== undefined) ?? 0.75;
-  const kind = words.find((w) => /^[a-z-]+$/.test(w) && w !== 'thin' && w !== 'medium' && w !== 'thick') ?? 'solid';
+  const width = words.map((w) => lengthPoints(w) ?? WIDTH_WORDS[w]).find((w) => w !== undefined) ?? 0.75;
+  const kind = words.find((w) => /^[a-z-]+$/.test(w) && !(w in WIDTH_WORDS)) ?? 'solid';
   if (kind === 'none' || kind === 'hidden' || width <= 0) return undefined;
   const color = words.map(hexColor).find(Boolean);
   const heavy = width >= 1.2;

@@ -244,7 +244,7 @@ export class TableReader {
     const cols = Math.min(count(c, 'number-columns-spanned'), MAX_COLS - col);
     const rows = Math.min(count(c, 'number-rows-spanned'), MAX_ROWS - this.row);
     if (cols === 1 && rows === 1) return;
-    for (let r = 0; r < rowRepeat; r++) {
+    for (let r = 0; r < rowRepeat && this.merges.length < MERGES_MAX; r++) {
       for (let k = 0; k < repeat && this.merges.length < MERGES_MAX; k++) {
         const top = this.row + r;
         const left = col + k;
