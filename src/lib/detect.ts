@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 
 /** Input kinds the service accepts (DECISIONS: Upload). Anything else is refused with 422. */
-export type FileKind = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'pptx' | 'html' | 'jpg' | 'png' | 'webp';
+export type FileKind = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'ods' | 'pptx' | 'html' | 'jpg' | 'png' | 'webp';
 
 export const MIME_OF: Record<FileKind, string> = {
   pdf: 'application/pdf',
@@ -9,6 +9,7 @@ export const MIME_OF: Record<FileKind, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xls: 'application/vnd.ms-excel',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   html: 'text/html',
   jpg: 'image/jpeg',
@@ -100,6 +101,9 @@ export function isEncryptedOfficePackage(b: Uint8Array): boolean {
   return startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) && hasUtf16(b, 'EncryptedPackage');
 }
 
+/** An OpenDocument spreadsheet: its first entry, stored uncompressed, is "mimetype" naming it (ODF 1.2 §3.3). */
+const isOpenDocumentSpreadsheet = (b: Uint8Array): boolean => ascii(b, 30, 38) === 'mimetype' && ascii(b, 38, 84).startsWith('application/vnd.oasis.opendocument.spreadsheet');
+
 /** The kind of a file from its bytes, never from its name. */
 export function detectKind(b: Uint8Array): FileKind | null {
   // Signatures at offset 0 first: a JPEG or ZIP may carry the text %PDF- in its metadata.
@@ -108,7 +112,7 @@ export function detectKind(b: Uint8Array): FileKind | null {
   if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'webp';
   if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return detectOle(b);
-  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) return detectOoxml(b);
+  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) return isOpenDocumentSpreadsheet(b) ? 'ods' : detectOoxml(b);
   // Readers accept a PDF header anywhere in the first 1024 bytes: junk before it is common, even
   // an HTML snippet (seen in the corpus), so this comes before the HTML check.
   if (ascii(b, 0, 1024).includes('%PDF-')) return 'pdf';

@@ -7,15 +7,15 @@ import { isResourceExhaustion } from '../pdf/classify';
 import { findLimitExceeded } from '../lib/limits';
 
 /**
- * Spreadsheets (XLS, XLSX; XLTX and XLSM read as XLSX) → PDF through our own spreadsheet converter
+ * Spreadsheets (XLS, XLSX, ODS; XLTX and XLSM read as XLSX) → PDF through our own spreadsheet converter
  * (src/convert/sheet/) on the shared layout engine, in the office Worker: every visible sheet
  * printed by its own print settings. The converter's errors become task failures here.
  */
 export const spec = defineSpec({
   path: 'xlsx-to-pdf',
   type: 'xlsx_to_pdf',
-  summary: 'Convert a spreadsheet (XLS, XLSX) to PDF, sheets, print area and scale as the file sets them',
-  accepts: ['xls', 'xlsx'],
+  summary: 'Convert a spreadsheet (XLS, XLSX, ODS) to PDF, sheets, print area and scale as the file sets them',
+  accepts: ['xls', 'xlsx', 'ods'],
   inputs: { kind: 'file_id' },
   params: z.object({}),
   engine: 'office',

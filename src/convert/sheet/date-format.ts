@@ -2,8 +2,10 @@
  * Dates and times of Excel number formats: a serial day number (1900 system with its phantom
  * 29 February 1900, or the 1904 system) printed by y, m, d, h, s, AM/PM and elapsed [h] [m] [s]
  * tokens; "m" is minutes after an hour or before a second, the month otherwise. English month and
- * day names, as the codes are stored.
+ * day names, as the codes are stored, or the names of the locale the code names ([$-419]), a
+ * month after its day in the genitive where the language has one ("15 марта 2023").
  */
+import type { NumberLocale } from './number-locale';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -73,12 +75,17 @@ function tokens(body: string): Token[] {
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-export function dateText(body: string, serial: number, date1904: boolean): string {
+export function dateText(body: string, serial: number, date1904: boolean, locale?: NumberLocale): string {
   if (serial < 0) return '#'.repeat(8);
   const p = partsOf(serial, date1904);
   const list = tokens(body);
   const twelve = list.some((t) => t.kind === 'code' && /^(AM\/PM|A\/P)$/i.test(t.text));
   const codes = list.filter((t) => t.kind === 'code');
+  const withDay = codes.some((t) => /^d{1,2}$/i.test(t.text));
+  const months = (withDay ? locale?.monthsOf : undefined) ?? locale?.months ?? MONTHS;
+  const shortMonths = locale?.shortMonths ?? MONTHS.map((m) => m.slice(0, 3));
+  const days = locale?.days ?? DAYS;
+  const shortDays = locale?.shortDays ?? DAYS.map((d) => d.slice(0, 3));
   return list
     .map((t) => {
       if (t.kind === 'lit') return t.text;
@@ -91,7 +98,7 @@ export function dateText(body: string, serial: number, date1904: boolean): strin
       if (c === 'am/pm') return p.hours < 12 ? 'AM' : 'PM';
       if (c === 'a/p') return p.hours < 12 ? 'A' : 'P';
       if (c[0] === 'y' || c === 'e') return c.length <= 2 && c !== 'e' ? pad(p.year % 100, 2) : String(p.year);
-      if (c[0] === 'd') return c.length === 1 ? String(p.day) : c.length === 2 ? pad(p.day, 2) : c.length === 3 ? DAYS[p.weekday]!.slice(0, 3) : DAYS[p.weekday]!;
+      if (c[0] === 'd') return c.length === 1 ? String(p.day) : c.length === 2 ? pad(p.day, 2) : c.length === 3 ? shortDays[p.weekday]! : days[p.weekday]!;
       if (c[0] === 'h') {
         const h = twelve ? (p.hours % 12 || 12) : p.hours;
         return c.length === 1 ? String(h) : pad(h, 2);
@@ -101,7 +108,7 @@ export function dateText(body: string, serial: number, date1904: boolean): strin
         return pad(p.seconds, c.startsWith('ss') ? 2 : 1) + (decimals ? p.fraction.toFixed(decimals).slice(1) : '');
       }
       if (minutes) return c.length === 1 ? String(p.minutes) : pad(p.minutes, 2);
-      return c.length === 1 ? String(p.month) : c.length === 2 ? pad(p.month, 2) : c.length === 3 ? MONTHS[p.month - 1]!.slice(0, 3) : c.length === 5 ? MONTHS[p.month - 1]![0]! : MONTHS[p.month - 1]!;
+      return c.length === 1 ? String(p.month) : c.length === 2 ? pad(p.month, 2) : c.length === 3 ? shortMonths[p.month - 1]! : c.length === 5 ? months[p.month - 1]![0]! : months[p.month - 1]!;
     })
     .join('');
 }

@@ -1,5 +1,5 @@
 /**
- * Spreadsheets (XLSX, XLS; ODS as its reader lands) → PDF, printed as Excel and LibreOffice
+ * Spreadsheets (XLSX, XLS, ODS) → PDF, printed as Excel and LibreOffice
  * print them (issue 42): the workbook is read by its content, not its name, into the sheet model
  * (model.ts), the faces its fonts and characters need are loaded, and its visible sheets are paged
  * and drawn by render.ts on the shared layout engine.
@@ -15,6 +15,7 @@ import { readZipDirectory } from '../../codecs/zip-directory';
 import type { Workbook } from './model';
 import { readXlsx } from './read/xlsx/index';
 import { readXls } from './read/xls/index';
+import { readOds } from './read/ods/index';
 import { fontAsksOf } from './font-asks';
 import { renderWorkbookChunks } from './render';
 
@@ -23,6 +24,9 @@ export { ConversionError } from '../errors';
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const startsWith = (b: Uint8Array, sig: number[]) => sig.every((x, i) => b[i] === x);
+
+/** An OpenDocument package: its first entry, stored uncompressed, is "mimetype" (the ODS reader tells a spreadsheet from the rest). */
+const isOpenDocument = (bytes: Uint8Array): boolean => new TextDecoder().decode(bytes.subarray(30, 38)) === 'mimetype';
 
 /** The zip's part names; a zip whose directory cannot be read is damaged. */
 function partNames(bytes: Uint8Array): Set<string> {
@@ -51,10 +55,11 @@ function damagedOnlyIfDamaged(read: () => Workbook): Workbook {
 }
 
 /**
- * Reads a workbook by its content: XLS (BIFF8, BIFF5), XLSX (XLTX, and XLSM with its macros left unrun, read as XLSX,
+ * Reads a workbook by its content: XLS (BIFF8, BIFF5), ODS (and flat FODS), XLSX (XLTX, and XLSM with its macros left unrun, read as XLSX,
  * as LibreOffice prints them); an encrypted package and XLSB refused with what to do.
  */
 export function readWorkbook(bytes: Uint8Array, problems: ProblemSink = ignoreProblems): Workbook {
+  if (startsWith(bytes, ZIP) && isOpenDocument(bytes)) return damagedOnlyIfDamaged(() => readOds(bytes, problems));
   if (startsWith(bytes, ZIP)) {
     const refused = refusedPackage(partNames(bytes));
     if (refused) throw refused;
@@ -64,6 +69,7 @@ export function readWorkbook(bytes: Uint8Array, problems: ProblemSink = ignorePr
     if (hasUtf16(bytes, 'EncryptedPackage')) throw new ConversionError('password', 'The workbook is password-protected: open it in Excel, remove the password (File → Info → Protect Workbook → Encrypt with Password, clear it), save it and upload it again.');
     if (hasUtf16(bytes, 'Workbook') || hasUtf16(bytes, 'Book')) return damagedOnlyIfDamaged(() => readXls(bytes, problems));
   }
+  if (/^(\s|<\?xml[^>]*>)*<office:document[\s>]/.test(new TextDecoder().decode(bytes.subarray(0, 2048)))) return damagedOnlyIfDamaged(() => readOds(bytes, problems));
   const what = describeUnaccepted(bytes);
   throw new ConversionError('not_word', what ? `The file is not a spreadsheet this service prints: it is ${what}.` : 'The file is not an Excel workbook (.xlsx, .xls) or an OpenDocument spreadsheet (.ods).');
 }

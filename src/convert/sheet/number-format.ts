@@ -2,11 +2,13 @@
  * Excel number formats: a cell's cached value as Excel prints it with its format code ("0.00",
  * "#,##0;[Red]-#,##0", "dd.mm.yyyy h:mm", "0%", "0.00E+00", "# ?/?", "@"). Sections are chosen by
  * sign or condition, colours ([Red], [Color10]) come back beside the text. Separators are en-US,
- * as the codes are stored; a locale's separators are for later (issue 42).
+ * as the codes are stored, unless the section names a locale ([$-419], [$₽-419]) or is written in
+ * a comma-decimal locale's own syntax ("# ##0,00"): then that locale's (number-locale.ts).
  */
 import type { CellValue } from './model';
 import { indexedColor } from './read/xlsx/colors';
 import { dateText, isDateSection } from './date-format';
+import { asEnglishMask, EN_US, LOCALIZED_CODES, localeOfTag, withSeparators, writtenLocalized, type NumberLocale } from './number-locale';
 
 export interface Formatted {
   text: string;
@@ -54,17 +56,23 @@ function sectionFor(parts: string[], n: number): { part: string; signed: boolean
   return { part: parts[2] ?? parts[0]!, signed: false };
 }
 
-/** The section's colour and the section without its bracketed parts (colours, conditions, locales). */
-function bracketsOf(part: string): { body: string; color?: string } {
+/** The section's colour and locale, and the section without its bracketed parts (a currency tag's symbol kept as text). */
+function bracketsOf(part: string): { body: string; color?: string; locale?: NumberLocale } {
   let color: string | undefined;
+  let locale: NumberLocale | undefined;
   const body = part.replace(/\[([^\]]*)\]/g, (whole, inner: string) => {
     const name = inner.toLowerCase();
+    if (inner.startsWith('$')) {
+      locale = localeOfTag(inner) ?? locale;
+      const symbol = /^\$([^-]*)/.exec(inner)![1]!;
+      return symbol ? `"${symbol.replace(/"/g, '')}"` : '';
+    }
     if (COLORS[name]) color = COLORS[name];
     else if (/^color\s*\d+$/.test(name)) color = indexedColor(Number(name.replace(/\D/g, '')) - 1 + 8);
     else if (/^(h+|m+|s+)$/.test(name)) return whole; // elapsed time: kept for the date formatter
     return '';
   });
-  return { body, ...(color ? { color } : {}) };
+  return { body, ...(color ? { color } : {}), ...(locale ? { locale } : {}) };
 }
 
 /** Excel's General: up to 11 significant digits, scientific where the number is too long for that. */
@@ -95,12 +103,17 @@ function literal(body: string, i: number): { text: string; next: number } | unde
 }
 
 /** A number by a numeric section: digits (0 # ?), a decimal point, thousands, percent, scientific, fractions. */
-function numberText(body: string, n: number): string {
-  if (/\?\s*\/\s*[?\d]/.test(body)) return fractionText(body, n);
+function numberText(written: string, n: number, tagged?: NumberLocale): string {
+  if (/\?\s*\/\s*[?\d]/.test(written)) return fractionText(written, n);
+  const writtenMask = written.replace(/"[^"]*"|\\.|_.|\*./g, (m) => '\u0000'.repeat(m.length));
+  // A code in a comma-decimal locale's syntax is read as en-US and printed in that locale.
+  const localized = writtenLocalized(writtenMask);
+  const mask = localized ? asEnglishMask(writtenMask) : writtenMask;
+  const body = localized ? [...written].map((ch, i) => (mask[i] !== writtenMask[i] ? mask[i] : ch)).join('') : written;
+  const locale = tagged ?? (localized ? LOCALIZED_CODES : EN_US);
   const percent = (body.match(/%/g) ?? []).length;
   let value = Math.abs(n) * 100 ** percent;
   const scientific = /E[+-]/i.exec(body);
-  const mask = body.replace(/"[^"]*"|\\.|_.|\*./g, (m) => '\u0000'.repeat(m.length));
   const intEnd = scientific ? scientific.index : mask.length;
   const point = mask.slice(0, intEnd).indexOf('.');
   const intMask = mask.slice(0, point >= 0 ? point : intEnd);
@@ -128,7 +141,7 @@ function numberText(body: string, n: number): string {
   while (frac.length > required && frac.endsWith('0')) frac = frac.slice(0, -1);
   const digits = int + (point >= 0 ? '.' + frac : '');
   const expText = scientific ? `E${exponent < 0 ? '-' : scientific[0]![1] === '+' ? '+' : ''}${String(Math.abs(exponent)).padStart((body.slice(scientific.index + 2).match(/^0+/)?.[0].length ?? 1), '0')}` : '';
-  return weave(body, digits + expText);
+  return weave(body, withSeparators(digits, locale) + expText);
 }
 
 /** The section's literal text around the digits: what precedes the first digit placeholder, then the digits, then what follows the last. */
@@ -197,10 +210,10 @@ export function formatValue(value: CellValue, code: string, date1904 = false): F
   }
   const n = value.value;
   const { part, signed } = sectionFor(parts, n);
-  const { body, color } = bracketsOf(part);
+  const { body, color, locale } = bracketsOf(part);
   const withColor = (text: string): Formatted => ({ text, ...(color ? { color } : {}) });
   if (/^\s*general\s*$/i.test(body) || !body.trim()) return withColor(body.trim() || parts.length === 1 ? general(n) : '');
-  if (isDateSection(body)) return withColor(dateText(body, n, date1904));
-  const text = /[0#?]/.test(body) ? numberText(body, n) : weave(body, '');
+  if (isDateSection(body)) return withColor(dateText(body, n, date1904, locale));
+  const text = /[0#?]/.test(body) ? numberText(body, n, locale) : weave(body, '');
   return withColor(n < 0 && !signed && /[0#?]/.test(body) ? '-' + text : text);
 }
