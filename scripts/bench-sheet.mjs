@@ -8,8 +8,10 @@
 // there) is converted once to warm up, then N more times (default 5); per workbook the medians of
 // the conversion inside the Worker (run_ms of the consumer's task_memory line) and of what the user
 // waits (operation request with ?wait= to the PDF downloaded), and the memory the service logs for
-// it (wasm_heap_bytes, MuPDF's WASM heap: the isolate's high-water mark, it never shrinks; and
-// peak_estimate_bytes: that heap, the JS heap, input and output).
+// it (wasm_heap_bytes, MuPDF's WASM heap: it only grows while its engine lives, and an engine grown
+// past its bound is replaced after the job, so it is the high-water mark of the engine that ran the
+// workbook, earlier workbooks included; and peak_estimate_bytes: that heap, the JS heap, input and
+// output).
 // Beside them, LibreOffice in this run right after ours on the same workbook, medians of --lo-runs
 // M (default 3): warm (one soffice --accept=… fed over UNO, as Gotenberg and unoserver run it:
 // scripts/lib/lo-warm.py, which exports a spreadsheet with calc_pdf_Export; warmed on one workbook
@@ -214,7 +216,7 @@ if (withMemory.length) {
   const over = withMemory.filter((r) => mb(r.peakBytes ?? r.heapBytes) > MEMORY_MB).length;
   console.log(
     `memory: the Worker's MuPDF WASM heap up to ${mb(heap.heapBytes).toFixed(1)} MB (${heap.input.name}), peak estimate up to ${mb(peak.peakBytes ?? 0).toFixed(1)} MB (${peak.input.name}); ` +
-      `over ${MEMORY_MB} MB: ${over}/${withMemory.length} (the heap never shrinks: each figure is the isolate's high-water mark by then)`,
+      `over ${MEMORY_MB} MB: ${over}/${withMemory.length} (each the high-water mark of the engine that ran it, earlier workbooks included)`,
   );
 }
 for (const n of notes) console.log(`note: ${n}`);
