@@ -1,0 +1,80 @@
+/**
+ * xlsx-to-pdf through the service (upload, the office Worker's queue consumer, R2): XLSX, XLS and
+ * ODS workbooks printed with their text and pages, the price of one 10 MB unit, and the workbooks
+ * it refuses failing with what to do, refunded.
+ */
+import { describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { balanceOf, download, newAccount, runOp, uploadOk } from './helpers';
+import { xlsx } from './sheet-fixtures';
+import workbookUrl from './fixtures/sheet/lo__workbook.xls?url&inline';
+import featuresUrl from './fixtures/sheet/lo__features.ods?url&inline';
+
+const fixture = (dataUrl: string) => Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+
+async function pdfTexts(bytes: Uint8Array): Promise<{ size: [number, number]; text: string }[]> {
+  const mupdf = await loadMupdf();
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  try {
+    return Array.from({ length: doc.countPages() }, (_, i) => {
+      const page = doc.loadPage(i);
+      const [x0, y0, x1, y1] = page.getBounds();
+      const text = page.toStructuredText('preserve-whitespace').asText().replace(/[^\S\n]+/g, ' ');
+      page.destroy();
+      return { size: [Math.round(x1 - x0), Math.round(y1 - y0)] as [number, number], text };
+    });
+  } finally {
+    doc.destroy();
+  }
+}
+
+const prices = xlsx(
+  [
+    '<cols><col min="2" max="2" width="20" customWidth="1"/></cols><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c><c r="B1" t="inlineStr"><is><t>Price</t></is></c></row>' +
+      '<row r="2"><c r="A2" t="inlineStr"><is><t>Груша</t></is></c><c r="B2" s="1"><v>1234.5</v></c></row></sheetData><pageSetup paperSize="9" orientation="landscape"/>' +
+      '<headerFooter><oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>',
+  ],
+  { styles: '<numFmts><numFmt numFmtId="164" formatCode="#,##0.00\\ [$₽-419]"/></numFmts><fonts><font><sz val="11"/><name val="Calibri"/></font></fonts><cellXfs><xf/><xf numFmtId="164"/></cellXfs>' },
+);
+
+describe('xlsx-to-pdf', () => {
+  it('XLSX → PDF: the sheet on its paper, values as formatted in the locale the format names, the footer numbered; one 10 MB unit charged', async () => {
+    const acct = await newAccount();
+    const up = await uploadOk(acct, prices, 'prices.xlsx');
+    const rec = await runOp(acct, 'xlsx-to-pdf', { file_id: up.file_id });
+    expect(rec.status).toBe('done');
+    expect(rec.operation_type).toBe('xlsx_to_pdf');
+    expect(rec.filename).toBe('prices_service.pdf');
+    expect(rec.charge).toBe('1.25');
+    expect(await balanceOf(acct)).toBe('98.75');
+    const pages = await pdfTexts(await download(rec));
+    expect(pages.map((p) => p.size)).toEqual([[842, 595]]);
+    expect(pages[0]!.text).toContain('Груша');
+    expect(pages[0]!.text).toContain('1 234,50 ₽');
+    expect(pages[0]!.text).toContain('Page 1 of 1');
+  });
+
+  it('XLS (Excel 97-2003) and ODS → PDF', async () => {
+    const acct = await newAccount();
+    for (const [bytes, name] of [[fixture(workbookUrl), 'book.xls'], [fixture(featuresUrl), 'book.ods']] as const) {
+      const up = await uploadOk(acct, bytes, name);
+      const rec = await runOp(acct, 'xlsx-to-pdf', { file_id: up.file_id });
+      expect(rec.status, `${name}: ${rec.error_message}`).toBe('done');
+      const pages = await pdfTexts(await download(rec));
+      expect(pages.length).toBeGreaterThan(0);
+      expect(pages.some((p) => p.text.trim().length > 0)).toBe(true);
+    }
+  });
+
+  it('an XLSB fails with what to do, refunded', async () => {
+    const acct = await newAccount({ balance: '10.00' });
+    const xlsb = zipSync({ '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'), 'xl/workbook.bin': new Uint8Array(64), 'xl/worksheets/sheet1.bin': new Uint8Array(64) });
+    const up = await uploadOk(acct, xlsb, 'binary.xlsb');
+    const rec = await runOp(acct, 'xlsx-to-pdf', { file_id: up.file_id });
+    expect(rec.status).toBe('failed');
+    expect(rec.refunded).toBe(true);
+    expect(rec.error_message).toMatch(/Excel binary workbook \(\.xlsb\).*save it as \.xlsx/);
+    expect(await balanceOf(acct)).toBe('10.00');
+  });
+});
