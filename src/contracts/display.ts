@@ -54,4 +54,14 @@ export interface LinkItem {
   uri: string;
 }
 
-export type DisplayItem = FilledBox | TextItem | PictureItem | LinkItem;
+/** A polygon filled with one colour, or a polyline stroked (charts' bars, areas, slices, lines and axes). */
+export interface ShapeItem {
+  kind: 'shape';
+  points: [number, number][];
+  /** rrggbb: the closed polygon filled. */
+  fill?: string;
+  /** The open polyline stroked in `stroke` at `width` points. */
+  stroke?: { color: string; width: number };
+}
+
+export type DisplayItem = FilledBox | TextItem | PictureItem | LinkItem | ShapeItem;

@@ -5,7 +5,7 @@
  * (page-text.ts), and links handed to the caller, who adds them when the PDF is finished.
  */
 import type * as Mupdf from 'mupdf';
-import type { DisplayItem, FilledBox, PictureItem, ShownText } from '../contracts/display';
+import type { DisplayItem, FilledBox, PictureItem, ShapeItem, ShownText } from '../contracts/display';
 
 /** Draws a picture into the unit square mapped by `ctm`. */
 export type DrawPicture = (device: Mupdf.Device, data: Uint8Array, contentType: string, ctm: Mupdf.Matrix, crop?: PictureItem['crop']) => void;
@@ -27,7 +27,29 @@ export function paintDisplay(mupdf: typeof Mupdf, device: Mupdf.Device, items: r
     if (item.kind === 'fill') fillBox(mupdf, device, item);
     else if (item.kind === 'text') sinks.text(item.text, item.x, item.baseline);
     else if (item.kind === 'picture') drawPicture(device, item.data, item.contentType, item.at, item.crop);
+    else if (item.kind === 'shape') drawShape(mupdf, device, item);
     else sinks.link(item.rect, item.uri);
+  }
+}
+
+function drawShape(mupdf: typeof Mupdf, device: Mupdf.Device, shape: ShapeItem): void {
+  if (shape.points.length < 2) return;
+  const path = new mupdf.Path();
+  try {
+    const [first, ...rest] = shape.points;
+    path.moveTo(first![0], first![1]);
+    for (const [x, y] of rest) path.lineTo(x, y);
+    if (shape.fill) {
+      path.closePath();
+      device.fillPath(path, false, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, rgb(shape.fill), 1);
+    }
+    if (shape.stroke) {
+      const state = new mupdf.StrokeState({ lineCap: 'Butt', lineJoin: 'Round', lineWidth: shape.stroke.width, miterLimit: 10 });
+      device.strokePath(path, state, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, rgb(shape.stroke.color), 1);
+      state.destroy();
+    }
+  } finally {
+    path.destroy();
   }
 }
 

@@ -2,13 +2,12 @@
  * The pictures and charts of a sheet on its printed pages, as display items: each on the page
  * whose band of rows and columns holds its top-left corner, placed by its cell anchors at the
  * page's zoom. A chart is drawn by the Office parts' chart layout (office/chart/draw.ts): its
- * bars, lines and areas as a picture (office/chart/png.ts), its title, labels and legend as text
- * laid out by layout's line breaker, so they stay words. A chart sheet's chart fills its page.
+ * bars, lines and areas as vector shapes, its title, labels and legend as text laid out by
+ * layout's line breaker, so they stay words. A chart sheet's chart fills its page.
  */
 import type { DisplayItem, FilledBox } from '../../contracts/display';
 import type { Chart } from '../office/model';
 import { chartMarks, FONT, GRID } from '../office/chart/draw';
-import { rasterPng } from '../office/chart/png';
 import type { Family } from '../../fonts/catalog';
 import { paragraphLines, type LineContext } from '../../layout/blocks/paragraph-lines';
 import { displayLines } from '../../layout/display/draw-lines';
@@ -49,11 +48,15 @@ function placed(d: SheetDrawing, plan: SheetPrint, block: PageBlock): Rect | und
   return { x: block.at.x + (from.x - xs[cols[0]]!) * zoom, y: block.at.y + (from.y - ys[rows[0]]!) * zoom, width: Math.max(0, to.x - from.x) * zoom, height: Math.max(0, to.y - from.y) * zoom };
 }
 
-/** A chart in its box: the plot as a picture on white, its text as words, a light frame around it as Office draws the chart area. */
+/** A chart in its box on white: its bars, areas and lines as vector shapes, its text as words, a light frame around it as Office draws the chart area. */
 function chartItems(chart: Chart, box: Rect, ctx: LineContext): DisplayItem[] {
   const marks = chartMarks(chart, box.width, box.height);
-  const png = rasterPng(marks.filter((m) => m.t !== 'text'), box.width, box.height);
-  const items: DisplayItem[] = [{ kind: 'picture', data: png, contentType: 'image/png', at: [box.width, 0, 0, box.height, box.x, box.y] }];
+  const at = (pts: [number, number][]): [number, number][] => pts.map(([x, y]) => [box.x + x, box.y + y]);
+  const items: DisplayItem[] = [{ kind: 'fill', x0: box.x, y0: box.y, x1: box.x + box.width, y1: box.y + box.height, color: 'FFFFFF' }];
+  for (const mark of marks) {
+    if (mark.t === 'poly') items.push({ kind: 'shape', points: at(mark.pts), fill: mark.fill });
+    else if (mark.t === 'line') items.push({ kind: 'shape', points: at(mark.pts), stroke: { color: mark.stroke, width: mark.width } });
+  }
   const family = FONT as Family;
   for (const mark of marks) {
     if (mark.t !== 'text' || !mark.text.trim()) continue;
