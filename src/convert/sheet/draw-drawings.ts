@@ -3,7 +3,7 @@
  * whose band of rows and columns holds its top-left corner, placed by its cell anchors at the
  * page's zoom. A chart is drawn by the Office parts' chart layout (office/chart/draw.ts): its
  * bars, lines and areas as vector shapes, its title, labels and legend as text laid out by
- * layout's line breaker, so they stay words. A chart sheet's chart fills its page.
+ * layout's line breaker, so they stay words. A chart sheet's chart is its page's only content.
  */
 import type { DisplayItem, FilledBox } from '../../contracts/display';
 import type { Chart } from '../office/model';
@@ -79,11 +79,20 @@ function itemsOf(d: SheetDrawing, box: Rect, ctx: LineContext): DisplayItem[] {
   return [{ kind: 'picture', data: d.content.data, contentType: d.content.contentType, at: [box.width, 0, 0, box.height, box.x, box.y] }];
 }
 
+/** A chart sheet's chart at the top-left margin, at its own size or shrunk to the room, as LibreOffice prints one (the room when it has no size). */
+function chartSheetBox(d: SheetDrawing, plan: SheetPrint): Rect {
+  const { room } = plan;
+  const { left: x, top: y } = plan.sheet.print.margins;
+  const size = d.size && d.size.width > 0 && d.size.height > 0 ? d.size : room;
+  const scale = Math.min(1, room.width / size.width, room.height / size.height);
+  return { x, y, width: size.width * scale, height: size.height * scale };
+}
+
 /** The drawings a page's body block shows. */
 export function drawingItems(plan: SheetPrint, block: PageBlock, ctx: LineContext): DisplayItem[] {
   const out: DisplayItem[] = [];
   for (const d of plan.sheet.drawings ?? []) {
-    const box = plan.sheet.chartSheet ? { x: plan.sheet.print.margins.left, y: plan.sheet.print.margins.top, width: plan.room.width, height: plan.room.height } : placed(d, plan, block);
+    const box = plan.sheet.chartSheet ? chartSheetBox(d, plan) : placed(d, plan, block);
     if (box) out.push(...itemsOf(d, box, ctx));
   }
   return out;

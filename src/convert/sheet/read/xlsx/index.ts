@@ -17,7 +17,7 @@ import { readDxfs } from './conditional';
 import { sheetDrawings } from './drawings';
 import { themePalette } from '../../../office/chart/read';
 
-/** A chart sheet: one page, its chart filling the room between the margins (landscape, as Excel and LibreOffice print one). */
+/** A chart sheet: one page with its chart, on the paper its page setup names (A4 portrait without one, as LibreOffice prints it). */
 function readChartSheet(pkg: Package, part: string, name: string, palette: string[] | undefined): Sheet | undefined {
   const data = pkg.read(part);
   if (!data) return undefined;
@@ -25,8 +25,7 @@ function readChartSheet(pkg: Package, part: string, name: string, palette: strin
   const sheet = readWorksheet(data, name, [], 0, (drawing) => sheetDrawings(pkg, part, drawing, palette));
   const drawings = (sheet.drawings ?? []).filter((d) => d.content.kind === 'chart').slice(0, 1);
   if (!drawings.length) return undefined;
-  const orientation = new TextDecoder().decode(data).includes('orientation="portrait"') ? 'portrait' : 'landscape';
-  return { ...sheet, chartSheet: true, drawings, print: { ...sheet.print, orientation } };
+  return { ...sheet, chartSheet: true, drawings };
 }
 
 /** Shared strings a workbook may hold here (Excel's own limit is the cell count). */
