@@ -19,7 +19,8 @@ import nativeUrl from './fixtures/sheet/lo__native.ods?url&inline';
 const NS =
   'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" ' +
   'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:number="urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0" ' +
-  'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0" office:version="1.3"';
+  'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0" ' +
+  'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:chart="urn:oasis:names:tc:opendocument:xmlns:chart:1.0" xmlns:loext="urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0" office:version="1.3"';
 
 interface Parts {
   /** content.xml's automatic styles (ce1, co1, ro1, ta1, data styles). */
@@ -33,6 +34,8 @@ interface Parts {
   mimetype?: string;
   /** Leave content.xml out of the package. */
   noContent?: boolean;
+  /** Other parts of the package (pictures, embedded objects). */
+  files?: Record<string, Uint8Array>;
 }
 
 const FACES = '<office:font-face-decls><style:font-face style:name="Arial1" svg:font-family="Arial"/><style:font-face style:name="Liberation Serif" svg:font-family="&apos;Liberation Serif&apos;"/></office:font-face-decls>';
@@ -49,7 +52,7 @@ function ods(tables: string, p: Parts = {}): Uint8Array {
     'styles.xml': strToU8(`<office:document-styles ${NS}>${FACES}<office:styles>${DEFAULT_STYLE}${p.styles ?? ''}</office:styles><office:automatic-styles>${p.layouts ?? ''}</office:automatic-styles><office:master-styles>${p.masters ?? ''}</office:master-styles></office:document-styles>`),
   };
   if (!p.noContent) files['content.xml'] = strToU8(contentXml(tables, p.automatic));
-  return zipSync(files);
+  return zipSync({ ...files, ...p.files });
 }
 
 const table = (body: string, attrs = 'table:name="S1"') => `<table:table ${attrs}>${body}</table:table>`;
@@ -349,5 +352,72 @@ describe('the ODS reader', () => {
     expect(s.colWidths.get(0)).toBeCloseTo(39.6, 1);
     expect(s.print).toMatchObject({ paper: { width: 595.28, height: 841.89 }, header: { odd: '&C&A' }, footer: { odd: '&CPage &P' } });
     expect(s.print.margins.top).toBeCloseTo(56.693 + 21.26, 1);
+  });
+
+  it('reads pictures anchored in cells (offsets into the anchor cell, the end cell and its offsets) and to the page (placed on the cells they cover)', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const frame = (attrs: string, href: string) => `<draw:frame ${attrs}><draw:image xlink:href="${href}" draw:mime-type="image/png"><text:p/></draw:image></draw:frame>`;
+    const body =
+      '<table:shapes>' + frame('svg:width="1in" svg:height="0.5in" svg:x="90pt" svg:y="20pt"', 'Pictures/b.png') + '</table:shapes>' +
+      '<table:table-column table:style-name="co1" table:number-columns-repeated="2"/><table:table-column table:style-name="co2" table:number-columns-repeated="16382"/>' +
+      row('<table:table-cell/>', 'table:style-name="ro1"') +
+      row('<table:table-cell table:number-columns-repeated="2"/><table:table-cell>' + frame('table:end-cell-address="S1.E9" table:end-x="0.25in" table:end-y="5pt" svg:width="3in" svg:height="2in" svg:x="0.5in" svg:y="13pt"', 'Pictures/a.png') + frame('svg:width="36pt" svg:height="18pt" svg:x="2pt" svg:y="3pt"', 'Pictures/missing.png') + '</table:table-cell>', 'table:style-name="ro1"') +
+      row('<table:table-cell/>', 'table:style-name="ro1" table:number-rows-repeated="1048574"');
+    const automatic =
+      '<style:style style:name="co1" style:family="table-column"><style:table-column-properties style:column-width="50pt"/></style:style>' +
+      '<style:style style:name="co2" style:family="table-column"><style:table-column-properties style:column-width="72pt"/></style:style>' +
+      '<style:style style:name="ro1" style:family="table-row"><style:table-row-properties style:row-height="15pt"/></style:style>';
+    const s = readOds(ods(table(body), { automatic, files: { 'Pictures/a.png': png, 'Pictures/b.png': png } })).sheets[0]!;
+    expect(s.drawings).toHaveLength(2);
+    // table:shapes come first in the table; (90pt, 20pt) lies 40pt into column B and 5pt into row 2; its far corner (162pt, 56pt) in column C and row 4.
+    expect(s.drawings![0]).toMatchObject({ from: { col: 1, colOffset: 40, row: 1, rowOffset: 5 }, to: { col: 2, colOffset: 62, row: 3, rowOffset: 11 }, content: { kind: 'picture', contentType: 'image/png' } });
+    expect(s.drawings![1]).toMatchObject({ from: { col: 2, colOffset: 36, row: 1, rowOffset: 13 }, to: { col: 4, colOffset: 18, row: 8, rowOffset: 5 } });
+    expect([...(s.drawings![1]!.content as { data: Uint8Array }).data]).toEqual([...png]);
+  });
+
+  it("reads an embedded chart from its object's own table: kind, series by columns or by rows, names, categories, colours, title and legend", () => {
+    const chartXml = (cls: string, plotStyle: string, series: string, local: string, extra = '') =>
+      strToU8(
+        `<office:document-content ${NS}><office:automatic-styles>` +
+          `<style:style style:name="ch3" style:family="chart"><style:chart-properties ${plotStyle}/></style:style>` +
+          '<style:style style:name="ch7" style:family="chart"><style:graphic-properties draw:fill-color="#4f81bd" svg:stroke-color="#156082"/></style:style>' +
+          '<style:style style:name="ch8" style:family="chart"><style:graphic-properties draw:fill-color="#c0504d"/></style:style>' +
+          '<style:style style:name="ch9" style:family="chart"><style:graphic-properties draw:fill-color="#ccedb1"/></style:style>' +
+          `</office:automatic-styles><office:body><office:chart><chart:chart chart:class="chart:${cls}">${extra}<chart:plot-area chart:style-name="ch3">${series}</chart:plot-area>` +
+          `<table:table table:name="local-table">${local}</table:table></chart:chart></office:chart></office:body></office:document-content>`,
+      );
+    const c = (v: string | number) => (typeof v === 'number' ? `<table:table-cell office:value-type="float" office:value="${v}"><text:p>${v}</text:p></table:table-cell>` : `<table:table-cell office:value-type="string"><text:p>${v}</text:p></table:table-cell>`);
+    const r = (...cells: (string | number)[]) => `<table:table-row>${cells.map(c).join('')}</table:table-row>`;
+    const byRows = chartXml(
+      'bar',
+      'chart:series-source="rows"',
+      '<chart:series chart:style-name="ch7" chart:class="chart:bar"/><chart:series chart:style-name="ch8" chart:class="chart:bar"/>',
+      `<table:table-header-rows>${r('', '1', '2', '3')}</table:table-header-rows><table:table-rows>${r('soap', 1, 2, 3)}${r('shampoo', 1, 2, 6)}</table:table-rows>`,
+      '<chart:title><text:p>Sales</text:p></chart:title><chart:legend chart:legend-position="bottom"/>',
+    );
+    const byColumns = chartXml(
+      'line',
+      'chart:stacked="true"',
+      '<chart:series chart:style-name="ch7" chart:class="chart:line"><chart:data-point chart:repeated="1"/><chart:data-point chart:style-name="ch9"/></chart:series>',
+      `<table:table-header-rows>${r('', 'col-3')}</table:table-header-rows><table:table-rows>${r('Jan', 3)}${r('Feb', 6)}</table:table-rows>`,
+    );
+    const frame = (name: string, end: string) =>
+      `<draw:frame table:end-cell-address="S1.${end}" table:end-x="0pt" table:end-y="0pt" svg:x="0pt" svg:y="0pt" svg:width="100pt" svg:height="80pt"><draw:object xlink:href="./${name}"><loext:p/></draw:object><draw:image xlink:href="./ObjectReplacements/${name}"/></draw:frame>`;
+    const svm = strToU8('VCLMTF not a picture');
+    const body = row(`<table:table-cell>${frame('Object 1', 'F10')}</table:table-cell><table:table-cell>${frame('Object 2', 'H12')}</table:table-cell><table:table-cell>${frame('Object 3', 'J12')}</table:table-cell>`);
+    const files = { 'Object 1/content.xml': byRows, 'Object 2/content.xml': byColumns, 'ObjectReplacements/Object 1': svm, 'ObjectReplacements/Object 3': svm };
+    const s = readOds(ods(table(body), { files })).sheets[0]!;
+    // Object 3 has no chart and its replacement is no PNG or JPEG: it prints nothing.
+    expect(s.drawings!.map((d) => d.content.kind)).toEqual(['chart', 'chart']);
+    const [bar, line] = s.drawings!.map((d) => (d.content as { chart: import('../src/convert/office/model').Chart }).chart);
+    expect(bar).toMatchObject({ kind: 'bar', horizontal: false, grouping: 'clustered', categories: ['1', '2', '3'], title: 'Sales', legend: 'b' });
+    expect(bar!.series).toEqual([
+      { name: 'soap', color: '4F81BD', values: [1, 2, 3], pointColors: [] },
+      { name: 'shampoo', color: 'C0504D', values: [1, 2, 6], pointColors: [] },
+    ]);
+    expect(line).toMatchObject({ kind: 'line', grouping: 'stacked', categories: ['Jan', 'Feb'] });
+    expect(line!.series).toEqual([{ name: 'col-3', color: '156082', values: [3, 6], pointColors: [undefined, 'CCEDB1'] }]);
+    expect(line!.title).toBeUndefined();
+    expect(s.drawings![0]).toMatchObject({ from: { col: 0, row: 0 }, to: { col: 5, row: 9 } });
   });
 });

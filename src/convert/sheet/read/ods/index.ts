@@ -14,6 +14,7 @@ import { ignoreProblems, type ProblemSink } from '../../../problems';
 import type { Range, Sheet, Workbook } from '../../model';
 import { cellRef, MAX_COLS, MAX_ROWS } from '../xlsx/cells';
 import { SHEETS_MAX } from '../xlsx/index';
+import { readDrawings, type Locate, type PartReader } from './drawings';
 import { pagePrint } from './page';
 import { CellStyles, lengthPoints, StyleSources } from './styles';
 import { NULL_DATE_1899, StyleNames, TableReader, dateSerial, type NullDate, type Run } from './table';
@@ -26,7 +27,7 @@ const DEFAULT_COL_WIDTH = 64;
 const damaged = (what: string, e: unknown) => new ConversionError('corrupt', `The spreadsheet is damaged: ${what} (${(e as Error).message}).`, { cause: e });
 
 /** The package's parts that matter: content.xml (required), styles.xml, and whether the manifest says they are encrypted. */
-function openPackage(bytes: Uint8Array, problems: ProblemSink): { content: Uint8Array; styles?: Uint8Array } {
+function openPackage(bytes: Uint8Array, problems: ProblemSink): { content: Uint8Array; styles?: Uint8Array; read: PartReader } {
   let entries: Map<string, ZipEntry>;
   try {
     entries = readZipDirectory(bytes);
@@ -54,7 +55,7 @@ function openPackage(bytes: Uint8Array, problems: ProblemSink): { content: Uint8
   }
   const content = read('content.xml');
   if (!content) throw new ConversionError('corrupt', 'The spreadsheet is damaged: its package has no content.xml.');
-  return { content, styles: read('styles.xml') };
+  return { content, styles: read('styles.xml'), read };
 }
 
 function manifestEncrypted(manifest: Uint8Array): boolean {
@@ -150,7 +151,26 @@ function sizesOf(runs: Run[], styleOf: (name: string | undefined) => RunStyle, g
   return { sizes, hidden, standard, breaks };
 }
 
-function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles): Sheet {
+/** Where a length from the sheet's corner falls among runs of columns or rows (hidden ones have no size). */
+function locator(runs: Run[], styleOf: (name: string | undefined) => RunStyle, fallback: number, max: number): Locate {
+  return (points) => {
+    let at = 0;
+    let next = 0;
+    for (const r of runs) {
+      const size = r.hidden ? 0 : (styleOf(r.style).size ?? fallback);
+      if (size > 0 && at + size * r.count > points) {
+        const k = Math.floor((points - at) / size);
+        return { index: r.first + k, offset: points - at - k * size };
+      }
+      at += size * r.count;
+      next = r.first + r.count;
+    }
+    const k = Math.min(Math.floor(Math.max(0, points - at) / fallback), max - 1 - next);
+    return { index: next + k, offset: Math.max(0, points - at - k * fallback) };
+  };
+}
+
+function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles, read: PartReader): Sheet {
   const tableStyle = sources.props('table', attr(reader.table, 'style-name'), 'table-properties');
   const print = pagePrint(sources, attr(sources.style('table', attr(reader.table, 'style-name')), 'master-page-name'), styles.defaultFont);
   const printArea = printRanges(attr(reader.table, 'print-ranges'));
@@ -158,8 +178,14 @@ function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles)
   let lastRow = Math.max(reader.used?.bottom ?? 0, reader.titleRows?.last ?? 0);
   for (const m of reader.merges) lastRow = Math.max(lastRow, m.bottom);
   for (const a of printArea) lastRow = Math.max(lastRow, Math.min(a.bottom, 65_535));
-  const rows = sizesOf(reader.rowRuns, runStyles(sources, 'table-row'), { bound: lastRow + 1, extent: MAX_ROWS, fallback: DEFAULT_ROW_HEIGHT });
-  const cols = sizesOf(reader.colRuns, runStyles(sources, 'table-column'), { bound: MAX_COLS, extent: MAX_COLS, fallback: DEFAULT_COL_WIDTH });
+  const [rowStyle, colStyle] = [runStyles(sources, 'table-row'), runStyles(sources, 'table-column')];
+  const drawings = reader.frames.length
+    ? readDrawings(reader.frames, read, { col: locator(reader.colRuns, colStyle, DEFAULT_COL_WIDTH, MAX_COLS), row: locator(reader.rowRuns, rowStyle, DEFAULT_ROW_HEIGHT, MAX_ROWS) })
+    : [];
+  // Rows down to the drawings' corners keep their sizes: the print range grows to them.
+  for (const d of drawings) lastRow = Math.max(lastRow, Math.min(d.to?.row ?? d.from.row, 65_535));
+  const rows = sizesOf(reader.rowRuns, rowStyle, { bound: lastRow + 1, extent: MAX_ROWS, fallback: DEFAULT_ROW_HEIGHT });
+  const cols = sizesOf(reader.colRuns, colStyle, { bound: MAX_COLS, extent: MAX_COLS, fallback: DEFAULT_COL_WIDTH });
   const sheet: Sheet = {
     name: reader.name,
     rows: reader.rows,
@@ -181,6 +207,7 @@ function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles)
       colBreaks: cols.breaks,
     },
     ...(reader.used ? { used: reader.used } : {}),
+    ...(drawings.length ? { drawings } : {}),
   };
   if (tableStyle['writing-mode'] === 'rl-tb') sheet.rightToLeft = true;
   return sheet;
@@ -228,7 +255,7 @@ function readContent(content: Uint8Array, names: StyleNames): { root: XmlElement
 
 export function readOds(bytes: Uint8Array, problems: ProblemSink = ignoreProblems): Workbook {
   const zipped = bytes[0] === 0x50 && bytes[1] === 0x4b;
-  const { content, styles } = zipped ? openPackage(bytes, problems) : { content: bytes, styles: undefined };
+  const { content, styles, read } = zipped ? openPackage(bytes, problems) : { content: bytes, styles: undefined, read: () => undefined };
   const sources = new StyleSources();
   if (styles) sources.add(parsePart(styles, 'styles.xml', problems));
   const names = new StyleNames();
@@ -243,6 +270,6 @@ export function readOds(bytes: Uint8Array, problems: ProblemSink = ignoreProblem
   const cellStyles = new CellStyles(sources);
   const remap = names.names.map((name) => cellStyles.index(name));
   for (const reader of parsed.readers) for (const cells of reader.rows.values()) for (const cell of cells) cell.style = remap[cell.style] ?? 0;
-  const sheets = parsed.readers.filter((r) => printed(r, sources)).map((r) => sheetOf(r, sources, cellStyles));
+  const sheets = parsed.readers.filter((r) => printed(r, sources)).map((r) => sheetOf(r, sources, cellStyles, read));
   return { sheets, styles: cellStyles.list, defaultFont: cellStyles.defaultFont, date1904: parsed.nullDate.date1904 };
 }

@@ -12,6 +12,7 @@ import { attr, type XmlElement } from '../../../../codecs/xml';
 import { LimitExceeded } from '../../../../lib/limits';
 import type { Cell, CellValue, Range } from '../../model';
 import { MAX_COLS, MAX_ROWS, SHEET_CELLS_MAX } from '../xlsx/cells';
+import { DRAWINGS_MAX, type FrameAt } from './drawings';
 import { CELL_TEXT_MAX, paragraphText } from './styles';
 
 /** Merged ranges one sheet may hold (as the XLSX reader keeps). */
@@ -141,6 +142,8 @@ export class TableReader {
   titleRows?: { first: number; last: number };
   titleCols?: { first: number; last: number };
   used?: Range;
+  /** Pictures and charts: anchored in cells, or to the page (table:shapes). */
+  readonly frames: FrameAt[] = [];
   private readonly colDefaults: { first: number; last: number; style: string }[] = [];
   private row = 0;
   private col = 0;
@@ -172,6 +175,9 @@ export class TableReader {
         if (last >= first) this[rows ? 'titleRows' : 'titleCols'] = { first, last };
         return;
       }
+      case 'shapes':
+        for (const c of el.children) if (typeof c !== 'string' && c.name === 'frame' && this.frames.length < DRAWINGS_MAX) this.frames.push({ el: c });
+        return;
       case 'table-column-group':
       case 'table-columns':
       case 'table-row-group':
@@ -235,6 +241,8 @@ export class TableReader {
         for (let k = 0; k < repeat; k++) out.push({ col: col + k, ...(value ? { value } : {}), style: this.styles.id(own ?? rowStyle ?? this.columnStyle(col + k)) });
       }
       if (c.name === 'table-cell') this.merge(c, col, repeat, rowRepeat);
+      // A repeated cell's or row's frame is written once, in its first cell.
+      for (const f of c.children) if (typeof f !== 'string' && f.name === 'frame' && this.frames.length < DRAWINGS_MAX) this.frames.push({ el: f, row: this.row, col });
       col += repeat;
     }
     return out;
