@@ -73,4 +73,20 @@ describe('number formats', () => {
     expect(text(2.5, '?/4')).toBe('10/4');
     expect(text(3, '# ?/?')).toBe('3');
   });
+
+  it('prints in the locale a code names, or is written in: Russian separators and month names', () => {
+    // [$-419] and a currency tag [$₽-419]: LibreOffice prints the number in that locale (group: no-break space).
+    expect(text(1234.5, '[$-419]#,##0.00')).toBe('1\u00a0234,50');
+    expect(text(-1234.5, '#,##0.00 [$₽-419]')).toBe('-1\u00a0234,50 ₽');
+    expect(text(1234.5, '#,##0.00 [$€-407]')).toBe('1.234,50 €');
+    expect(text(45000, '[$-419]d mmmm yyyy')).toBe('15 марта 2023');
+    expect(text(45000, '[$-419]mmmm yyyy')).toBe('март 2023');
+    // A code written in a Russian locale's own syntax: space grouping, decimal comma.
+    expect(text(1234.5, '# ##0,00\\ "₽"')).toBe('1\u00a0234,50 ₽');
+    expect(text(1234567, '# ##0')).toBe('1\u00a0234\u00a0567');
+    expect(text(3.14159, '0,00')).toBe('3,14');
+    // en-US codes stay en-US: a comma before three placeholders groups thousands.
+    expect(text(1234567, '#,##0_);(#,##0)')).toBe('1,234,567 ');
+    expect(text(1234.5, '#,##0.00')).toBe('1,234.50');
+  });
 });

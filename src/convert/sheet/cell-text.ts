@@ -7,7 +7,7 @@
  * box, or the empty neighbours an unwrapped text runs into (the caller decides, draw-page.ts).
  */
 import { substituteFamily, type Family } from '../../fonts/catalog';
-import type { ParagraphBlock } from '../../layout/blocks/model';
+import type { InlineItem, ParagraphBlock, TextStyle } from '../../layout/blocks/model';
 import { paragraphLines, type Line, type LineContext, type PlacedText } from '../../layout/blocks/paragraph-lines';
 import type { PlacedLine } from '../../layout/blocks/paragraph-stack';
 import type { Cell, CellStyle, Workbook } from './model';
@@ -48,6 +48,16 @@ interface Face {
 
 const faceOf = (style: CellStyle, zoom: number): Face => ({ family: substituteFamily(style.font.name), bold: !!style.font.bold, italic: !!style.font.italic, size: style.font.size * zoom });
 
+/** The text as inline items: a line end in the value (Alt+Enter in Excel) is a line break. */
+function textItems(text: string, style: TextStyle): InlineItem[] {
+  const items: InlineItem[] = [];
+  text.split(/\r\n|\r|\n/).forEach((piece, i) => {
+    if (i) items.push({ kind: 'break' });
+    if (piece) items.push({ kind: 'text', text: piece, style });
+  });
+  return items;
+}
+
 function paragraph(text: string, shown: CellShown, style: CellStyle, face: Face, zoom: number): ParagraphBlock {
   const font = style.font;
   const look = { rise: 0, ...(shown.color ? { color: shown.color } : {}), ...(font.underline ? { underline: true } : {}), ...(font.strike ? { strike: true } : {}) };
@@ -58,7 +68,7 @@ function paragraph(text: string, shown: CellShown, style: CellStyle, face: Face,
   return {
     kind: 'paragraph',
     props: { align, markFace: { family: face.family, size: face.size }, ...indents },
-    items: [{ kind: 'text', text, style: { face: { ...face, kern: false }, look, sizes: { family: face.family, size: face.size } } }],
+    items: textItems(text, { face: { ...face, kern: false }, look, sizes: { family: face.family, size: face.size } }),
   };
 }
 

@@ -53,6 +53,22 @@ function edges(sizes: number[], band: [number, number], zoom: number): Map<numbe
   return at;
 }
 
+/** Edge positions (from the block's first index) of any index of the sizes, within the block or past it. */
+const PREFIXES = new WeakMap<number[], number[]>();
+function unclampedEdges(sizes: number[], first: number, origin: number, zoom: number): (sheetIndex: number) => number {
+  let prefix = PREFIXES.get(sizes);
+  if (!prefix) {
+    prefix = [0];
+    for (const size of sizes) prefix.push(prefix.at(-1)! + size);
+    PREFIXES.set(sizes, prefix);
+  }
+  const at = prefix;
+  return (sheetIndex) => {
+    const i = Math.min(Math.max(sheetIndex - origin, 0), sizes.length);
+    return (at[i]! - at[first]!) * zoom;
+  };
+}
+
 /** The sheet's merges that reach into the block, by their first cell; and every other cell they cover. */
 function mergesWithin(sheet: Sheet, rows: [number, number], cols: [number, number]): { byCorner: Map<string, Range>; covered: Set<string> } {
   const byCorner = new Map<string, Range>();
@@ -105,6 +121,9 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
   const colX = (c: number) => xs.get(Math.min(Math.max(c - range.left, page.cols[0]), page.cols[1] + 1))!;
   const rowY = (r: number) => ys.get(Math.min(Math.max(r - range.top, page.rows[0]), page.rows[1] + 1))!;
   const sheetXs = new Map([...xs].map(([i, x]) => [i + range.left, x]));
+  // A merged range's whole extent, past the block's edges: its text is laid out over all of it and cut to the block.
+  const spanX = unclampedEdges(at.colWidths, page.cols[0], range.left, zoom);
+  const spanY = unclampedEdges(at.rowHeights, page.rows[0], range.top, zoom);
   const { byCorner, covered } = mergesWithin(sheet, rowBand, colBand);
   // Conditional formatting: each cell's look, counted once per sheet (draw-conditional.ts lays it over the style).
   const looks = sheet.conditional?.length ? sheetLooks(workbook, sheet) : undefined;
@@ -130,7 +149,8 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
       if (!shown) continue;
       const runs = !merge && !style.wrap && !shown.numeric && shown.horizontal !== 'justify' && shown.horizontal !== 'fill';
       const clip = runs ? spill(shown, cell.col, cells, covered, r, colBand, sheetXs, options.spillTo) : ([x0, x1] as [number, number]);
-      lines.push(...placeCellText(shown, style, { x: x0, y: y0, width: x1 - x0, height: y1 - y0, clip }, ctx, zoom));
+      const [tx0, tx1, ty0, ty1] = merge ? [spanX(cell.col), spanX(merge.right + 1), spanY(r), spanY(merge.bottom + 1)] : [x0, x1, y0, y1];
+      lines.push(...placeCellText(shown, style, { x: tx0, y: ty0, width: tx1 - tx0, height: ty1 - ty0, clip }, ctx, zoom));
     }
   }
   mergedBorders(workbook, sheet, byCorner, { colX, rowY, at, zoom }, borders);

@@ -58,12 +58,14 @@ export function localeOfTag(inner: string): NumberLocale | undefined {
 /** Whether a numeric section's digits are written in a comma-decimal locale's own syntax ("# ##0,00", "0,0"). */
 export function writtenLocalized(mask: string): boolean {
   if (mask.includes('.')) return false;
-  return /[0#?][ \u00a0][0#?]/.test(mask) || /[0#?],[0#?]+(?![0#?,]*,)[^0#?,]*$/.test(mask);
+  // A comma before three placeholders ("#,##0") is en-US grouping; before one, two or four and more at the end ("0,00") it is a decimal comma.
+  return /[0#?][ \u00a0][0#?]/.test(mask) || /[0#?],(?:[0#?]{1,2}|[0#?]{4,})[^0#?,]*$/.test(mask);
 }
 
 /** A localized section's digit mask in en-US syntax: space grouping as commas, the decimal comma (the last comma, before the last digits) as a point. Same length, so positions stay. */
 export function asEnglishMask(mask: string): string {
-  const decimal = /,[0#?]+[^0#?,]*$/.exec(mask);
+  const spaced = /[0#?][ \u00a0][0#?]/.test(mask);
+  const decimal = (spaced ? /,[0#?]+[^0#?,]*$/ : /,(?:[0#?]{1,2}|[0#?]{4,})[^0#?,]*$/).exec(mask);
   const pointed = decimal ? mask.slice(0, decimal.index) + '.' + mask.slice(decimal.index + 1) : mask;
   return pointed.replace(/([0#?])[ \u00a0](?=[0#?])/g, '$1,');
 }
