@@ -420,4 +420,35 @@ describe('the ODS reader', () => {
     expect(line!.title).toBeUndefined();
     expect(s.drawings![0]).toMatchObject({ from: { col: 0, row: 0 }, to: { col: 5, row: 9 } });
   });
+
+  it('reads conditional formats: conditions with the styles they apply as differential styles, colour scales, data bars and icon sets', () => {
+    const styles =
+      '<style:style style:name="Good" style:display-name="Good" style:family="table-cell" style:parent-style-name="Default"><style:table-cell-properties fo:background-color="#ffeb9c" fo:border="0.74pt solid #000000"/><style:text-properties fo:color="#9c6500" fo:font-weight="bold"/></style:style>';
+    const cf =
+      '<calcext:conditional-formats>' +
+      '<calcext:conditional-format calcext:target-range-address="S1.B3:S1.B23 S1.D3:S1.D4"><calcext:condition calcext:apply-style-name="Good" calcext:value="&lt;[.$G$5]" calcext:base-cell-address="S1.B3"/>' +
+      '<calcext:condition calcext:apply-style-name="Good" calcext:value="between(1;5)" calcext:base-cell-address="S1.B3"/><calcext:condition calcext:apply-style-name="Good" calcext:value="formula-is([.$H4])" calcext:base-cell-address="S1.B4"/>' +
+      '<calcext:condition calcext:apply-style-name="Good" calcext:value="formula-is(MOD(ROW();2)=1)" calcext:base-cell-address="S1.B3"/><calcext:condition calcext:apply-style-name="Default" calcext:value="&gt;=9" calcext:base-cell-address="S1.B3"/></calcext:conditional-format>' +
+      '<calcext:conditional-format calcext:target-range-address="S1.C1:S1.C9"><calcext:condition calcext:apply-style-name="Good" calcext:value="top-percent(20)"/><calcext:condition calcext:apply-style-name="Good" calcext:value="below-equal-average"/><calcext:condition calcext:apply-style-name="Good" calcext:value="contains-text(&quot;Grain&quot;)"/><calcext:condition calcext:apply-style-name="Good" calcext:value="duplicate"/></calcext:conditional-format>' +
+      '<calcext:conditional-format calcext:target-range-address="S1.E1:S1.E9"><calcext:color-scale><calcext:color-scale-entry calcext:value="0" calcext:type="minimum" calcext:color="#ffef9c"/><calcext:color-scale-entry calcext:value="50" calcext:type="percentile" calcext:color="#ffff00"/><calcext:color-scale-entry calcext:value="0" calcext:type="maximum" calcext:color="#ff7128"/></calcext:color-scale></calcext:conditional-format>' +
+      '<calcext:conditional-format calcext:target-range-address="S1.F1:S1.F9"><calcext:data-bar calcext:show-value="false" calcext:min-length="10" calcext:max-length="90" calcext:positive-color="#63c384"><calcext:formatting-entry calcext:value="0" calcext:type="minimum"/><calcext:formatting-entry calcext:value="80" calcext:type="percentile"/></calcext:data-bar></calcext:conditional-format>' +
+      '<calcext:conditional-format calcext:target-range-address="S1.G1:S1.G9"><calcext:icon-set calcext:icon-set-type="3Arrows"><calcext:formatting-entry calcext:show-value="false" calcext:value="0" calcext:type="percent"/><calcext:formatting-entry calcext:value="0" calcext:type="number"/><calcext:formatting-entry calcext:value="5" calcext:type="number"/></calcext:icon-set></calcext:conditional-format>' +
+      '</calcext:conditional-formats>';
+    const wb = readOds(ods(table(row('<table:table-cell office:value-type="float" office:value="1"/>') + cf), { styles }));
+    expect(wb.dxfs).toEqual([{ fill: 'FFEB9C', color: '9C6500', bold: true, borders: { left: { style: 'thin', color: '000000' }, right: { style: 'thin', color: '000000' }, top: { style: 'thin', color: '000000' }, bottom: { style: 'thin', color: '000000' } } }]);
+    const rules = wb.sheets[0]!.conditional!;
+    expect(rules[0]).toEqual({ ranges: [{ top: 2, left: 1, bottom: 22, right: 1 }, { top: 2, left: 3, bottom: 3, right: 3 }], priority: 1, stopIfTrue: false, dxf: 0, condition: { type: 'cellIs', operator: 'lessThan', operands: [{ kind: 'ref', row: 4, col: 6, absRow: true, absCol: true }] } });
+    expect(rules.slice(1).map((r) => r.condition)).toEqual([
+      { type: 'cellIs', operator: 'between', operands: [{ kind: 'number', value: 1 }, { kind: 'number', value: 5 }] },
+      // Counted from B4 in the file, from the range's corner B3 in the model.
+      { type: 'expression', operand: { kind: 'ref', row: 2, col: 7, absRow: false, absCol: true } },
+      { type: 'top10', rank: 20, bottom: false, percent: true },
+      { type: 'aboveAverage', below: true, equal: true, stdDev: 0 },
+      { type: 'containsText', text: 'Grain' },
+      { type: 'duplicateValues' },
+      { type: 'colorScale', stops: [{ type: 'min' }, { type: 'percentile', value: 50 }, { type: 'max' }], colors: ['FFEF9C', 'FFFF00', 'FF7128'] },
+      { type: 'dataBar', min: { type: 'min' }, max: { type: 'percentile', value: 80 }, color: '63C384', showValue: false, gradient: true, minLength: 10, maxLength: 90 },
+      { type: 'iconSet', set: '3Arrows', stops: [{ type: 'percent', value: 0 }, { type: 'num', value: 0 }, { type: 'num', value: 5 }], showValue: false, reverse: false },
+    ]);
+  });
 });

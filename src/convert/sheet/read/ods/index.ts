@@ -14,6 +14,7 @@ import { ignoreProblems, type ProblemSink } from '../../../problems';
 import type { Range, Sheet, Workbook } from '../../model';
 import { cellRef, MAX_COLS, MAX_ROWS } from '../xlsx/cells';
 import { SHEETS_MAX } from '../xlsx/index';
+import { DxfList, readConditional } from './conditional';
 import { readDrawings, type Locate, type PartReader } from './drawings';
 import { pagePrint } from './page';
 import { CellStyles, lengthPoints, StyleSources } from './styles';
@@ -170,7 +171,7 @@ function locator(runs: Run[], styleOf: (name: string | undefined) => RunStyle, f
   };
 }
 
-function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles, read: PartReader): Sheet {
+function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles, read: PartReader, dxfs: DxfList): Sheet {
   const tableStyle = sources.props('table', attr(reader.table, 'style-name'), 'table-properties');
   const print = pagePrint(sources, attr(sources.style('table', attr(reader.table, 'style-name')), 'master-page-name'), styles.defaultFont);
   const printArea = printRanges(attr(reader.table, 'print-ranges'));
@@ -210,6 +211,8 @@ function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles,
     ...(drawings.length ? { drawings } : {}),
   };
   if (tableStyle['writing-mode'] === 'rl-tb') sheet.rightToLeft = true;
+  const conditional = reader.conditional.length ? readConditional(reader.conditional, dxfs, printRanges) : undefined;
+  if (conditional) sheet.conditional = conditional;
   return sheet;
 }
 
@@ -270,6 +273,7 @@ export function readOds(bytes: Uint8Array, problems: ProblemSink = ignoreProblem
   const cellStyles = new CellStyles(sources);
   const remap = names.names.map((name) => cellStyles.index(name));
   for (const reader of parsed.readers) for (const cells of reader.rows.values()) for (const cell of cells) cell.style = remap[cell.style] ?? 0;
-  const sheets = parsed.readers.filter((r) => printed(r, sources)).map((r) => sheetOf(r, sources, cellStyles, read));
-  return { sheets, styles: cellStyles.list, defaultFont: cellStyles.defaultFont, date1904: parsed.nullDate.date1904 };
+  const dxfs = new DxfList(sources);
+  const sheets = parsed.readers.filter((r) => printed(r, sources)).map((r) => sheetOf(r, sources, cellStyles, read, dxfs));
+  return { sheets, styles: cellStyles.list, defaultFont: cellStyles.defaultFont, date1904: parsed.nullDate.date1904, ...(dxfs.list.length ? { dxfs: dxfs.list } : {}) };
 }

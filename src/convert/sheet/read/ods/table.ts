@@ -144,6 +144,8 @@ export class TableReader {
   used?: Range;
   /** Pictures and charts: anchored in cells, or to the page (table:shapes). */
   readonly frames: FrameAt[] = [];
+  /** calcext:conditional-formats, read once the styles are. */
+  readonly conditional: XmlElement[] = [];
   private readonly colDefaults: { first: number; last: number; style: string }[] = [];
   private row = 0;
   private col = 0;
@@ -175,6 +177,9 @@ export class TableReader {
         if (last >= first) this[rows ? 'titleRows' : 'titleCols'] = { first, last };
         return;
       }
+      case 'conditional-formats':
+        this.conditional.push(el);
+        return;
       case 'shapes':
         for (const c of el.children) if (typeof c !== 'string' && c.name === 'frame' && this.frames.length < DRAWINGS_MAX) this.frames.push({ el: c });
         return;
