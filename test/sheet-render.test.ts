@@ -180,6 +180,19 @@ describe('spreadsheets → PDF', () => {
     expect(text).toContain('Report');
   });
 
+  it('widens the print to a long label in the last column, and prints the rest of it on the next page across', () => {
+    const label = 'A label far longer than its column, running on over the columns past the last one with a value, and on';
+    const cells = Array.from({ length: 9 }, (_, c) => inline(String.fromCharCode(65 + c) + '1', `v${c}`)).join('') + inline('J1', label);
+    const pages = print(xlsx([`<sheetData>${row(1, cells)}</sheetData><pageSetup paperSize="9"/>`], { styles: STYLES }));
+    // Ten columns of 48.3 pt fill A4's 494.5 pt; the label's run-on columns make a second page across.
+    expect(pages.length).toBe(2);
+    const first = pages[0]!.words.find((w) => w.text.startsWith('A label'))!;
+    const rest = pages[1]!.words[0]!;
+    expect(first.x1).toBeLessThanOrEqual(595.28 - 50.4 + 1);
+    expect(rest.x0).toBeLessThan(50.4 + 5);
+    expect((first.text + rest.text).replace(/\s+/g, ' ')).toContain('over the columns past');
+  });
+
   it('refuses what it does not print with what to do: an encrypted workbook, an XLSB, something else', () => {
     const encrypted = new Uint8Array(4096);
     encrypted.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);

@@ -13,7 +13,7 @@ import type { PlacedLine } from '../../layout/blocks/paragraph-stack';
 import { displayLines } from '../../layout/display/draw-lines';
 import type { GridPage } from '../../layout/grid/page-bands';
 import type { BorderSide, Cell, CellStyle, Range, Sheet, Workbook } from './model';
-import { cellShown, placeCellText, type CellShown } from './cell-text';
+import { cellShown, placeCellText, type CellShown, type TextBox } from './cell-text';
 import { sheetLooks } from './conditional';
 import { lookBoxes, lookStyle } from './draw-conditional';
 
@@ -111,6 +111,25 @@ function spill(shown: CellShown, col: number, cells: Map<number, Cell>, covered:
   return [xs.get(from)!, right];
 }
 
+/**
+ * The text of the nearest cell left of the block when it runs into the block over empty cells: the
+ * rest of a long label on the next page across, laid out where it starts and cut to the block.
+ */
+function carriedText(workbook: Workbook, cells: Map<number, Cell>, band: [number, number], g: { x0: (col: number) => number; y0: number; y1: number; xs: Map<number, number>; spillTo?: number }): { shown: CellShown; style: CellStyle; box: TextBox } | undefined {
+  let source: Cell | undefined;
+  for (const c of cells.values()) if (c.col < band[0] && c.value && (!source || c.col > source.col)) source = c;
+  const style = source && workbook.styles[source.style];
+  if (!source || !style || style.wrap || cells.get(band[0])?.value) return undefined;
+  const shown = cellShown(source, style, workbook);
+  if (!shown || shown.numeric || (shown.horizontal !== 'left' && shown.horizontal !== 'center')) return undefined;
+  let to = band[0];
+  while (to < band[1] && !cells.get(to + 1)?.value) to++;
+  const end = g.xs.get(to + 1)!;
+  const right = to === band[1] && g.spillTo !== undefined ? Math.max(end, g.spillTo) : end;
+  const [x0, x1] = [g.x0(source.col), g.x0(source.col + 1)];
+  return { shown, style, box: { x: x0, y: g.y0, width: x1 - x0, height: g.y1 - g.y0, clip: [0, right] } };
+}
+
 /** The display list of one block of a page: fills, gridlines, borders, then the cells' text. */
 export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage, at: PagePlacement, ctx: LineContext, options: DrawOptions = {}): DisplayItem[] {
   const { range, zoom } = at;
@@ -151,6 +170,10 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
       const clip = runs ? spill(shown, cell.col, cells, covered, r, colBand, sheetXs, options.spillTo) : ([x0, x1] as [number, number]);
       const [tx0, tx1, ty0, ty1] = merge ? [spanX(cell.col), spanX(merge.right + 1), spanY(r), spanY(merge.bottom + 1)] : [x0, x1, y0, y1];
       lines.push(...placeCellText(shown, style, { x: tx0, y: ty0, width: tx1 - tx0, height: ty1 - ty0, clip }, ctx, zoom));
+    }
+    if (colBand[0] > range.left && !covered.has(`${r}:${colBand[0]}`)) {
+      const carried = carriedText(workbook, cells, colBand, { x0: spanX, y0: rowY(r), y1: rowY(r + 1), xs: sheetXs, spillTo: options.spillTo });
+      if (carried) lines.push(...placeCellText(carried.shown, carried.style, carried.box, ctx, zoom));
     }
   }
   mergedBorders(workbook, sheet, byCorner, { colX, rowY, at, zoom }, borders);

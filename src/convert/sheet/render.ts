@@ -70,7 +70,7 @@ export function renderWorkbookChunks(workbook: Workbook, mupdf: typeof Mupdf, fi
   fonts.install();
   const ctx: LineContext = { fonts, fields: {} };
   const digit = maxDigitWidth(fonts, workbook.defaultFont);
-  const plans = workbook.sheets.flatMap((sheet) => planSheet(workbook, sheet, digit) ?? []);
+  const plans = workbook.sheets.flatMap((sheet) => planSheet(workbook, sheet, digit, ctx) ?? []);
   const pages = plans.reduce((n, p) => n + p.laid.pages.length, 0);
   const fields = { file: options.fileName ?? '', ...dateFields(options.now ?? new Date()) };
   const out = new mupdf.Buffer();

@@ -10,6 +10,8 @@ import { gridPages } from '../../layout/grid/page-bands';
 import { gridSizes, printRange } from './grid-sizes';
 import type { PrintSettings, Range, Sheet, Workbook } from './model';
 import type { PagePlacement } from './draw-page';
+import type { LineContext } from '../../layout/blocks/paragraph-lines';
+import { withOverflow } from './overflow-range';
 
 export interface SheetPrint {
   sheet: Sheet;
@@ -54,15 +56,18 @@ function chartSheetPlan(sheet: Sheet): SheetPrint {
 }
 
 /** The sheet's print plan; undefined when it prints nothing. */
-export function planSheet(workbook: Workbook, sheet: Sheet, digit: number): SheetPrint | undefined {
+export function planSheet(workbook: Workbook, sheet: Sheet, digit: number, ctx: LineContext): SheetPrint | undefined {
   if (sheet.chartSheet) return chartSheetPlan(sheet);
-  const range = withDrawings(sheet, printRange(workbook, sheet));
-  if (!range) return undefined;
-  // Rows keep the heights the file gives: LibreOffice does not grow them to fit wrapped text when it prints a file.
+  const found = withDrawings(sheet, printRange(workbook, sheet));
+  if (!found) return undefined;
+  const range = withOverflow(workbook, sheet, found, digit, ctx);
+  // Rows keep the heights the file gives: LibreOffice prints wrapped text over the rows around it rather than growing them.
   const sizes = gridSizes(sheet, range, digit);
   const { print } = sheet;
   const { paper, room } = paperOf(print);
-  const titleRows = print.titleRows && print.titleRows.last >= print.titleRows.first ? { first: print.titleRows.first, heights: gridSizes(sheet, { ...range, top: print.titleRows.first, bottom: print.titleRows.last }, digit).rowHeights } : undefined;
+  const t = print.titleRows && print.titleRows.last >= print.titleRows.first ? print.titleRows : undefined;
+  const titleHeights = t && (t.first >= range.top && t.last <= range.bottom ? sizes.rowHeights.slice(t.first - range.top, t.last - range.top + 1) : gridSizes(sheet, { ...range, top: t.first, bottom: t.last }, digit).rowHeights);
+  const titleRows = t && titleHeights ? { first: t.first, heights: titleHeights } : undefined;
   const titleCols = print.titleCols && print.titleCols.last >= print.titleCols.first ? { first: print.titleCols.first, widths: gridSizes(sheet, { ...range, left: print.titleCols.first, right: print.titleCols.last }, digit).colWidths } : undefined;
   const laid = gridPages({ ...sizes, titleWidth: titleCols ? sum(titleCols.widths) : 0, titleHeight: titleRows ? sum(titleRows.heights) : 0 }, room, {
     zoom: print.scale,
