@@ -106,16 +106,15 @@ export function scaleColor(v: number, stops: number[], colors: string[]): string
 /** What one rule gives the cells it formats. */
 type Apply = (cell: Cell) => ConditionalLook | undefined;
 
-function ruleApply(workbook: Workbook, sheet: Sheet, rule: ConditionalFormat, cells: Cell[]): Apply {
-  const anchor = rule.ranges[0]!;
-  const c = rule.condition;
-  const dxf = rule.dxf !== undefined ? workbook.dxfs?.[rule.dxf] : undefined;
-  const look: ConditionalLook = dxf ? { ...dxf } : {};
-  const when = (test: (cell: Cell) => boolean): Apply => (cell) => (test(cell) ? look : undefined);
-  const numbers = () => cells.flatMap((x) => (x.value?.kind === 'number' ? [x.value.value] : [])).sort((a, b) => a - b);
+/** The numbers among a rule's cells, in ascending order. */
+const numbersOf = (cells: Cell[]): number[] => cells.flatMap((x) => (x.value?.kind === 'number' ? [x.value.value] : [])).sort((a, b) => a - b);
+
+/** A rule that formats the cells it holds true for (values, text, ranks, averages, duplicates, blanks, errors): its test, or undefined for the graded rules. */
+function cellTest(sheet: Sheet, c: ConditionalFormat['condition'], anchor: Range, cells: Cell[]): ((cell: Cell) => boolean) | undefined {
+  const numbers = () => numbersOf(cells);
   switch (c.type) {
     case 'cellIs':
-      return when((cell) => {
+      return ((cell: Cell) => {
         if (!cell.value) return false;
         const [a, b] = c.operands.map((o) => operandValue(sheet, o, cell, anchor));
         const d = compare(cell.value, a);
@@ -134,7 +133,7 @@ function ruleApply(workbook: Workbook, sheet: Sheet, rule: ConditionalFormat, ce
         }
       });
     case 'expression':
-      return when((cell) => {
+      return ((cell: Cell) => {
         const v = operandValue(sheet, c.operand, cell, anchor);
         return !!v && (v.kind === 'number' ? v.value !== 0 : v.kind === 'bool' ? v.value : false);
       });
@@ -143,7 +142,7 @@ function ruleApply(workbook: Workbook, sheet: Sheet, rule: ConditionalFormat, ce
     case 'beginsWith':
     case 'endsWith': {
       const t = c.text.toLowerCase();
-      return when((cell) => {
+      return ((cell: Cell) => {
         const s = textOf(cell.value).toLowerCase();
         if (c.type === 'beginsWith') return s.startsWith(t);
         if (c.type === 'endsWith') return s.endsWith(t);
@@ -152,21 +151,21 @@ function ruleApply(workbook: Workbook, sheet: Sheet, rule: ConditionalFormat, ce
     }
     case 'top10': {
       const sorted = numbers();
-      if (!sorted.length) return () => undefined;
+      if (!sorted.length) return () => false;
       const n = Math.max(1, Math.min(sorted.length, c.percent ? Math.floor((sorted.length * c.rank) / 100) : c.rank));
       const edge = c.bottom ? sorted[n - 1]! : sorted[sorted.length - n]!;
-      return when((cell) => {
+      return ((cell: Cell) => {
         const v = numberOf(cell.value);
         return v !== undefined && (c.bottom ? v <= edge : v >= edge);
       });
     }
     case 'aboveAverage': {
       const sorted = numbers();
-      if (!sorted.length) return () => undefined;
+      if (!sorted.length) return () => false;
       const mean = sorted.reduce((s, v) => s + v, 0) / sorted.length;
       const sd = sorted.length > 1 ? Math.sqrt(sorted.reduce((s, v) => s + (v - mean) ** 2, 0) / (sorted.length - 1)) : 0;
       const edge = c.below ? mean - c.stdDev * sd : mean + c.stdDev * sd;
-      return when((cell) => {
+      return ((cell: Cell) => {
         const v = numberOf(cell.value);
         if (v === undefined) return false;
         return c.below ? (c.equal ? v <= edge : v < edge) : c.equal ? v >= edge : v > edge;
@@ -177,14 +176,23 @@ function ruleApply(workbook: Workbook, sheet: Sheet, rule: ConditionalFormat, ce
       const id = (v: CellValue) => `${v.kind}:${textOf(v).toLowerCase()}`;
       const counts = new Map<string, number>();
       for (const x of cells) if (x.value) counts.set(id(x.value), (counts.get(id(x.value)) ?? 0) + 1);
-      return when((cell) => !!cell.value && (counts.get(id(cell.value))! > 1) === (c.type === 'duplicateValues'));
+      return ((cell: Cell) => !!cell.value && (counts.get(id(cell.value))! > 1) === (c.type === 'duplicateValues'));
     }
     case 'containsBlanks':
     case 'notContainsBlanks':
-      return when((cell) => (!cell.value || (cell.value.kind === 'text' && !cell.value.value.trim())) === (c.type === 'containsBlanks'));
+      return ((cell: Cell) => (!cell.value || (cell.value.kind === 'text' && !cell.value.value.trim())) === (c.type === 'containsBlanks'));
     case 'containsErrors':
     case 'notContainsErrors':
-      return when((cell) => (cell.value?.kind === 'error') === (c.type === 'containsErrors'));
+      return ((cell: Cell) => (cell.value?.kind === 'error') === (c.type === 'containsErrors'));
+    default:
+      return undefined;
+  }
+}
+
+/** A graded rule's look for each cell (colour scales, data bars, icon sets), or undefined for the others. */
+function gradedApply(c: ConditionalFormat['condition'], cells: Cell[]): Apply | undefined {
+  const numbers = () => numbersOf(cells);
+  switch (c.type) {
     case 'colorScale': {
       const sorted = numbers();
       if (!sorted.length) return () => undefined;
@@ -219,7 +227,18 @@ function ruleApply(workbook: Workbook, sheet: Sheet, rule: ConditionalFormat, ce
         return { icon: { set: c.set, index, count: edges.length }, ...(c.showValue ? {} : { hideValue: true }) };
       };
     }
+    default:
+      return undefined;
   }
+}
+
+function ruleApply(workbook: Workbook, sheet: Sheet, rule: ConditionalFormat, cells: Cell[]): Apply {
+  const dxf = rule.dxf !== undefined ? workbook.dxfs?.[rule.dxf] : undefined;
+  const look: ConditionalLook = dxf ? { ...dxf } : {};
+  const graded = gradedApply(rule.condition, cells);
+  if (graded) return graded;
+  const test = cellTest(sheet, rule.condition, rule.ranges[0]!, cells);
+  return test ? (cell) => (test(cell) ? look : undefined) : () => undefined;
 }
 
 /** Each formatted cell's look (by "row:col") over the sheet, or only for cells within `range`. */

@@ -119,8 +119,8 @@ export interface Sheet {
   /** Pictures and charts over the cells; a chart sheet's chart fills its page. */
   drawings?: SheetDrawing[];
   chartSheet?: boolean;
-  /** Cells by row, each row's cells in column order. */
-  rows: Map<number, Cell[]>;
+  /** Cells by row, each row's cells in column order (packed-rows.ts keeps them compact: a row read is made anew each time). */
+  rows: ReadonlyMap<number, Cell[]>;
   /** Column widths in characters of the default font's maximum digit (Excel's unit), by 0-based column. */
   colWidths: Map<number, number>;
   hiddenCols: Set<number>;

@@ -9,6 +9,7 @@
 import { attr, child, children, descendant, parseXml, XmlError, type XmlElement } from '../../../../codecs/xml';
 import { readZipDirectory, readZipEntry, ZipError, type ZipEntry } from '../../../../codecs/zip-directory';
 import { LimitExceeded } from '../../../../lib/limits';
+import { PackedRows } from '../../packed-rows';
 import { ConversionError } from '../../../errors';
 import { ignoreProblems, type ProblemSink } from '../../../problems';
 import type { Range, Sheet, Workbook } from '../../model';
@@ -189,7 +190,8 @@ function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles,
   const cols = sizesOf(reader.colRuns, colStyle, { bound: MAX_COLS, extent: MAX_COLS, fallback: DEFAULT_COL_WIDTH });
   const sheet: Sheet = {
     name: reader.name,
-    rows: reader.rows,
+    // Packed once the styles are remapped (packed-rows.ts).
+    rows: PackedRows.from(reader.rows),
     colWidths: cols.sizes,
     hiddenCols: cols.hidden,
     rowHeights: rows.sizes,

@@ -6,6 +6,7 @@
  */
 import { u8, u16, u32 } from '../../../../codecs/binary';
 import { LimitExceeded } from '../../../../lib/limits';
+import { PackedRows } from '../../packed-rows';
 import type { Cell, CellValue, Range } from '../../model';
 import { MAX_COLS, MAX_ROWS, SHEET_CELLS_MAX } from '../xlsx/cells';
 import { f64, RT, type RecordCursor } from './records';
@@ -147,11 +148,11 @@ export class CellGrid {
     if (p) this.add(p.row, p.col, p.xf, undefined);
   }
 
-  /** The rows, each in column order, once the substream is read. */
-  finish(): Map<number, Cell[]> {
+  /** The rows, each in column order and packed (packed-rows.ts), once the substream is read. */
+  finish(): PackedRows {
     this.flush();
     for (const cells of this.rows.values()) cells.sort((a, b) => a.col - b.col);
-    return this.rows;
+    return PackedRows.from(this.rows);
   }
 
   private grow(row: number, col: number): void {

@@ -6,6 +6,7 @@
 import { attr, child, children, textOf, type XmlElement } from '../../../../codecs/xml';
 import { LimitExceeded } from '../../../../lib/limits';
 import type { Cell, CellValue, Range } from '../../model';
+import { PackedRows } from '../../packed-rows';
 
 /** Excel's grid: 1,048,576 rows by 16,384 columns. */
 export const MAX_ROWS = 1_048_576;
@@ -71,7 +72,7 @@ function valueOf(c: XmlElement, strings: readonly string[]): CellValue | undefin
 
 /** What rows hand over as they are read. */
 export interface SheetCells {
-  rows: Map<number, Cell[]>;
+  rows: PackedRows;
   rowHeights: Map<number, number>;
   hiddenRows: Set<number>;
   used?: Range;
@@ -79,7 +80,7 @@ export interface SheetCells {
 
 /** A reader of one sheet's rows, fed each <row> as it completes (next: the row number its row follows). */
 export class RowReader {
-  readonly out: SheetCells = { rows: new Map(), rowHeights: new Map(), hiddenRows: new Set() };
+  readonly out: SheetCells = { rows: new PackedRows(), rowHeights: new Map(), hiddenRows: new Set() };
   private count = 0;
   private nextRow = 0;
 
