@@ -193,6 +193,12 @@ describe('spreadsheets → PDF', () => {
     expect((first.text + rest.text).replace(/\s+/g, ' ')).toContain('over the columns past');
   });
 
+  it('refuses a workbook of more pages than one task prints, saying how many', () => {
+    const rows = Array.from({ length: 48 * 1_001 }, (_, i) => row(i + 1, num('A' + (i + 1), i)));
+    const book = xlsx([`<sheetData>${rows.join('')}</sheetData><pageSetup paperSize="9"/>`], { styles: STYLES });
+    expect(() => renderWorkbookChunks(readWorkbook(book), mupdf, bundledFonts)).toThrow(/prints to 1,00\d pages; at most 1,000 are printed in one task/);
+  });
+
   it('refuses what it does not print with what to do: an encrypted workbook, an XLSB, something else', () => {
     const encrypted = new Uint8Array(4096);
     encrypted.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);

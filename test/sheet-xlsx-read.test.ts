@@ -101,4 +101,18 @@ describe('the XLSX reader', () => {
     expect(() => readXlsx(strToU8('not a zip'))).toThrow(ConversionError);
     expect(() => readXlsx(strToU8('not a zip'))).toThrow(/zip package \(XLSX\)/);
   });
+
+  it('reads a large sheet part as it inflates, row runs cut between rows, its settings from around the rows', () => {
+    const rows: string[] = [];
+    for (let r = 1; r <= 60_000; r++) rows.push(`<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>row ${r} &amp; more</t></is></c><c r="B${r}"><v>${r / 4}</v></c></row>`);
+    const sheet = `<cols><col min="1" max="1" width="30" customWidth="1"/></cols><sheetData>${rows.join('')}</sheetData><mergeCells count="1"><mergeCell ref="C1:D2"/></mergeCells><pageSetup paperSize="9" orientation="landscape"/>`;
+    const bytes = xlsx([sheet]);
+    const s = readXlsx(bytes).sheets[0]!;
+    expect(s.rows.size).toBe(60_000);
+    expect(s.rows.get(0)).toEqual([{ row: 0, col: 0, value: { kind: 'text', value: 'row 1 & more' }, style: 0 }, { row: 0, col: 1, value: { kind: 'number', value: 0.25 }, style: 0 }]);
+    expect(s.rows.get(59_999)![0]!.value).toEqual({ kind: 'text', value: 'row 60000 & more' });
+    expect(s.colWidths.get(0)).toBe(30);
+    expect(s.merges).toEqual([{ top: 0, left: 2, bottom: 1, right: 3 }]);
+    expect(s.print.orientation).toBe('landscape');
+  });
 });

@@ -5,6 +5,7 @@
  * 8-11 ms natively. Only what reading OOXML needs: stored and deflated entries, ZIP64 sizes and
  * offsets; no encryption, no spanning.
  */
+import { Inflate } from 'fflate';
 import { inflateRawKnownSize } from './native-zlib';
 import { LimitExceeded, requireAtMost } from '../lib/limits';
 
@@ -147,6 +148,35 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
   try {
     return inflateRawKnownSize(data, entry.size);
   } catch (e) {
+    throw new ZipError(`entry data is damaged (${(e as Error).message})`);
+  }
+}
+
+/** Compressed bytes pushed to the inflater at a time: about a megabyte of XML comes out of each. */
+const PUSH_BYTES = 64 * 1024;
+
+/**
+ * An entry's bytes in pieces as they inflate, so a large part (a big sheet's XML) is never held
+ * whole: the same checks as readZipEntry, the declared size enforced as the pieces come.
+ */
+export function readZipEntryPieces(bytes: Uint8Array, entry: ZipEntry, onPiece: (piece: Uint8Array) => void): void {
+  if (entry.method !== 8) return onPiece(readZipEntry(bytes, entry));
+  const at = entry.headerOffset;
+  if (at + 30 > bytes.length || new DataView(bytes.buffer, bytes.byteOffset + at, 4).getUint32(0, true) !== LOCAL) throw new ZipError('local header is damaged');
+  const start = at + 30 + (bytes[at + 26]! | (bytes[at + 27]! << 8)) + (bytes[at + 28]! | (bytes[at + 29]! << 8));
+  const end = start + entry.compressedSize;
+  if (end > bytes.length) throw new ZipError('entry data is truncated');
+  checkEntry(entry);
+  let total = 0;
+  const inflater = new Inflate((piece) => {
+    total += piece.length;
+    if (total > entry.size) throw new ZipError('entry data inflates past its declared size');
+    onPiece(piece);
+  });
+  try {
+    for (let p = start; p < end; p += PUSH_BYTES) inflater.push(bytes.subarray(p, Math.min(end, p + PUSH_BYTES)), p + PUSH_BYTES >= end);
+  } catch (e) {
+    if (e instanceof ZipError || e instanceof LimitExceeded) throw e;
     throw new ZipError(`entry data is damaged (${(e as Error).message})`);
   }
 }

@@ -5,7 +5,7 @@
  * are never referenced does not hold them all in memory, and an encrypted document (which is an OLE
  * compound file, not a zip) is recognised before anything tries to unzip it.
  */
-import { readZipDirectory, readZipEntry, type ZipEntry } from '../../codecs/zip-directory';
+import { readZipDirectory, readZipEntry, readZipEntryPieces, ZipError, type ZipEntry } from '../../codecs/zip-directory';
 import * as CFB from 'cfb';
 import { ConversionError } from '../errors';
 import { parseXml, children, type XmlElement } from '../../codecs/xml';
@@ -86,6 +86,28 @@ export class Package {
       this.problems({ part: path, reason: `its zip data is damaged (${(e as Error).message})` });
       return undefined;
     }
+  }
+
+  /** A part's bytes in pieces as they inflate (a big sheet's XML never held whole); false when it is missing or damaged, told as read() tells it. */
+  readPieces(path: string, onPiece: (piece: Uint8Array) => void): boolean {
+    const entry = this.entry(path);
+    if (!entry) {
+      this.problems({ part: path, reason: 'missing from the package (a relationship names it)' });
+      return false;
+    }
+    try {
+      readZipEntryPieces(this.bytes, entry, onPiece);
+      return true;
+    } catch (e) {
+      if (!(e instanceof ZipError)) throw e;
+      this.problems({ part: path, reason: `its zip data is damaged (${e.message})` });
+      return false;
+    }
+  }
+
+  /** The unpacked size a part declares (0 when it is missing). */
+  sizeOf(path: string): number {
+    return this.entry(path)?.size ?? 0;
   }
 
   /**

@@ -119,7 +119,7 @@ export interface Sheet {
   /** Pictures and charts over the cells; a chart sheet's chart fills its page. */
   drawings?: SheetDrawing[];
   chartSheet?: boolean;
-  /** Cells by row, each row's cells in column order (packed-rows.ts keeps them compact: a row read is made anew each time). */
+  /** Cells by row, each row's cells in column order (read/packed-rows.ts keeps them compact: a row read is made anew each time). */
   rows: ReadonlyMap<number, Cell[]>;
   /** Column widths in characters of the default font's maximum digit (Excel's unit), by 0-based column. */
   colWidths: Map<number, number>;

@@ -13,6 +13,7 @@ import type { LineContext } from '../../layout/blocks/paragraph-lines';
 import { paintDisplay, type DrawPicture } from '../../paint/display-painter';
 import { PageText } from '../../paint/page-text';
 import { finishPdf } from '../../pdf/finish';
+import { LimitExceeded } from '../../lib/limits';
 import type { DisplayItem } from '../../contracts/display';
 import type { HeaderFields } from './header-footer';
 import { maxDigitWidth } from './grid-sizes';
@@ -22,6 +23,9 @@ import { sheetPageItems } from './draw-page';
 import { headerFooterItems } from './header-footer-lines';
 import { drawingItems } from './draw-drawings';
 import { METAFILE } from '../../paint/metafile';
+
+/** Pages one conversion prints at most. */
+export const PAGES_MAX = 1_000;
 
 export interface RenderOptions {
   /** The file's name, for &F. */
@@ -72,6 +76,8 @@ export function renderWorkbookChunks(workbook: Workbook, mupdf: typeof Mupdf, fi
   const digit = maxDigitWidth(fonts, workbook.defaultFont);
   const plans = workbook.sheets.flatMap((sheet) => planSheet(workbook, sheet, digit, ctx) ?? []);
   const pages = plans.reduce((n, p) => n + p.laid.pages.length, 0);
+  // One task writes the whole PDF in one engine: past this many pages its heap would outgrow the isolate (486 pages took 55 MB).
+  if (pages > PAGES_MAX) throw new LimitExceeded('sheet_pages', `the workbook prints to ${pages.toLocaleString('en')} pages; at most ${PAGES_MAX.toLocaleString('en')} are printed in one task (set a print area, or split the workbook)`);
   const fields = { file: options.fileName ?? '', ...dateFields(options.now ?? new Date()) };
   const out = new mupdf.Buffer();
   const writer = new mupdf.DocumentWriter(out, 'pdf', 'compress-images');

@@ -9,7 +9,7 @@
 import { attr, child, children, descendant, parseXml, XmlError, type XmlElement } from '../../../../codecs/xml';
 import { readZipDirectory, readZipEntry, ZipError, type ZipEntry } from '../../../../codecs/zip-directory';
 import { LimitExceeded } from '../../../../lib/limits';
-import { PackedRows } from '../../packed-rows';
+import { PackedRows } from '../packed-rows';
 import { ConversionError } from '../../../errors';
 import { ignoreProblems, type ProblemSink } from '../../../problems';
 import type { Range, Sheet, Workbook } from '../../model';

@@ -6,7 +6,7 @@
  */
 import { u8, u16, u32 } from '../../../../codecs/binary';
 import { LimitExceeded } from '../../../../lib/limits';
-import { PackedRows } from '../../packed-rows';
+import { PackedRows } from '../packed-rows';
 import type { Cell, CellValue, Range } from '../../model';
 import { MAX_COLS, MAX_ROWS, SHEET_CELLS_MAX } from '../xlsx/cells';
 import { f64, RT, type RecordCursor } from './records';

@@ -6,7 +6,7 @@
 import { attr, child, children, textOf, type XmlElement } from '../../../../codecs/xml';
 import { LimitExceeded } from '../../../../lib/limits';
 import type { Cell, CellValue, Range } from '../../model';
-import { PackedRows } from '../../packed-rows';
+import { PackedRows } from '../packed-rows';
 
 /** Excel's grid: 1,048,576 rows by 16,384 columns. */
 export const MAX_ROWS = 1_048_576;

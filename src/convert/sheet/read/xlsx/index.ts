@@ -15,7 +15,21 @@ import { readStyles, truthy } from './styles';
 import { readWorksheet } from './worksheet';
 import { readDxfs } from './conditional';
 import { sheetDrawings } from './drawings';
+import type { WorksheetSource } from './sheet-stream';
 import { themePalette } from '../../../office/chart/read';
+
+/** Sheet parts larger than this are read as they inflate (sheet-stream.ts), not whole. */
+const STREAM_FROM_BYTES = 4_000_000;
+
+/** A worksheet part whole, or in pieces when it is large; undefined when it is missing or damaged. */
+function worksheetSource(pkg: Package, part: string): WorksheetSource | undefined {
+  if (pkg.sizeOf(part) <= STREAM_FROM_BYTES) return pkg.read(part);
+  return {
+    pieces: (onPiece) => {
+      if (!pkg.readPieces(part, onPiece)) throw new ConversionError('corrupt', `The workbook is damaged: its sheet ${part} does not unpack.`);
+    },
+  };
+}
 
 /** A chart sheet: one page with its chart, on the paper its page setup names (A4 portrait without one, as LibreOffice prints it). */
 function readChartSheet(pkg: Package, part: string, name: string, palette: string[] | undefined): Sheet | undefined {
@@ -118,7 +132,7 @@ export function readXlsx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
       return;
     }
     if (!rel.type.endsWith('/worksheet')) return;
-    const data = pkg.read(rel.target);
+    const data = worksheetSource(pkg, rel.target);
     if (!data) return;
     const sheet = readWorksheet(data, name, strings, styles.length, (drawing) => sheetDrawings(pkg, rel.target, drawing, palette), theme);
     sheets.push(sheet);

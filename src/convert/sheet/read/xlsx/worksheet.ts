@@ -10,6 +10,7 @@ import { truthy } from './styles';
 import { readConditional } from './conditional';
 import { EMPTY_THEME, type Theme } from '../../../office/theme';
 import { PAPER } from '../paper';
+import { streamedWorksheet, type WorksheetSource } from './sheet-stream';
 
 const inches = (el: XmlElement | undefined, name: string, fallback: number) => {
   const v = Number(attr(el, name));
@@ -67,10 +68,10 @@ function columns(root: XmlElement, sheet: Pick<Sheet, 'colWidths' | 'hiddenCols'
 
 /** A worksheet part read into a sheet named `name` (print area and titles added by the workbook). */
 /** `drawingsOf` reads the drawing part the sheet's <drawing> names (the workbook reader knows the package). */
-export function readWorksheet(xml: Uint8Array, name: string, strings: readonly string[], styleCount: number, drawingsOf?: (drawing: XmlElement | undefined) => SheetDrawing[], theme: Theme = EMPTY_THEME): Sheet {
+export function readWorksheet(xml: WorksheetSource, name: string, strings: readonly string[], styleCount: number, drawingsOf?: (drawing: XmlElement | undefined) => SheetDrawing[], theme: Theme = EMPTY_THEME): Sheet {
   const rows = new RowReader(strings, styleCount, name);
   // <worksheet> (1) > <sheetData> (2) > <row> (3): each row is read as it completes and left out of the tree.
-  const root = parseXml(xml, { depth: 3, element: (el) => (el.name === 'row' ? (rows.row(el), false) : true) });
+  const root = xml instanceof Uint8Array ? parseXml(xml, { depth: 3, element: (el) => (el.name === 'row' ? (rows.row(el), false) : true) }) : streamedWorksheet(xml, (el) => rows.row(el));
   const format = child(root, 'sheetFormatPr');
   const defaultWidth = Number(attr(format, 'defaultColWidth'));
   const baseWidth = Number(attr(format, 'baseColWidth') ?? 8);
