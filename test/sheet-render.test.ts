@@ -12,9 +12,9 @@ import { loadMupdf } from '../src/pdf/mupdf';
 import { bundledFonts } from '../src/fonts/bundled';
 import { joinChunks } from '../src/lib/bytes';
 import { readWorkbook } from '../src/convert/sheet/index';
-import { renderWorkbookChunks } from '../src/convert/sheet/render';
+import { renderWorkbookChunks, WorkbookPrint } from '../src/convert/sheet/render';
 import { ConversionError } from '../src/convert/errors';
-import { xlsx } from './sheet-fixtures';
+import { chartBook, xlsx } from './sheet-fixtures';
 import { makePng } from './fixtures';
 
 let mupdf: typeof Mupdf;
@@ -136,26 +136,7 @@ describe('spreadsheets → PDF', () => {
   });
 
   it('draws a picture and a chart at their cell anchors, the chart\'s title and labels as text', () => {
-    const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-    const XDR = 'xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="' + REL + '" xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart"';
-    const cell = (c: number, r: number) => `<xdr:col>${c}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>${r}</xdr:row><xdr:rowOff>0</xdr:rowOff>`;
-    const drawing = `<xdr:wsDr ${XDR}>` +
-      `<xdr:twoCellAnchor><xdr:from>${cell(1, 2)}</xdr:from><xdr:to>${cell(3, 6)}</xdr:to><xdr:pic><xdr:blipFill><a:blip r:embed="rP"/></xdr:blipFill></xdr:pic></xdr:twoCellAnchor>` +
-      `<xdr:twoCellAnchor><xdr:from>${cell(0, 10)}</xdr:from><xdr:to>${cell(6, 30)}</xdr:to><xdr:graphicFrame><a:graphic><a:graphicData><c:chart r:id="rC"/></a:graphicData></a:graphic></xdr:graphicFrame></xdr:twoCellAnchor></xdr:wsDr>`;
-    const chart = `<c:chartSpace ${XDR}><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Sales by month</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:barDir val="col"/><c:grouping val="clustered"/>` +
-      '<c:ser><c:idx val="0"/><c:tx><c:v>Sales</c:v></c:tx><c:cat><c:strRef><c:strCache><c:ptCount val="2"/><c:pt idx="0"><c:v>January</c:v></c:pt><c:pt idx="1"><c:v>February</c:v></c:pt></c:strCache></c:strRef></c:cat>' +
-      '<c:val><c:numRef><c:numCache><c:ptCount val="2"/><c:pt idx="0"><c:v>3</c:v></c:pt><c:pt idx="1"><c:v>5</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>';
-    const rels = (target: string, id: string, type: string) => `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="${id}" Type="${REL}/${type}" Target="${target}"/></Relationships>`;
-    const book = xlsx([`<sheetData>${row(1, inline('A1', 'Report'))}</sheetData><pageSetup paperSize="9"/><drawing r:id="rD"/>`], {
-      styles: STYLES,
-      parts: {
-        'xl/worksheets/_rels/sheet1.xml.rels': rels('../drawings/drawing1.xml', 'rD', 'drawing'),
-        'xl/drawings/drawing1.xml': drawing,
-        'xl/drawings/_rels/drawing1.xml.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rP" Type="${REL}/image" Target="../media/image1.png"/><Relationship Id="rC" Type="${REL}/chart" Target="../charts/chart1.xml"/></Relationships>`,
-        'xl/media/image1.png': makePng(4, 4, [0, 128, 255]),
-        'xl/charts/chart1.xml': chart,
-      },
-    });
+    const book = chartBook(makePng(4, 4, [0, 128, 255]));
     const pdf = joinChunks(renderWorkbookChunks(readWorkbook(book), mupdf, bundledFonts));
     const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
     const page = doc.loadPage(0);
@@ -193,10 +174,18 @@ describe('spreadsheets → PDF', () => {
     expect((first.text + rest.text).replace(/\s+/g, ' ')).toContain('over the columns past');
   });
 
-  it('refuses a workbook of more pages than one task prints, saying how many', () => {
-    const rows = Array.from({ length: 48 * 1_001 }, (_, i) => row(i + 1, num('A' + (i + 1), i)));
-    const book = xlsx([`<sheetData>${rows.join('')}</sheetData><pageSetup paperSize="9"/>`], { styles: STYLES });
-    expect(() => renderWorkbookChunks(readWorkbook(book), mupdf, bundledFonts)).toThrow(/prints to 1,00\d pages; at most 1,000 are printed in one task/);
+  it('writes a slice of a long print, its pages numbered as in the whole', () => {
+    const rows = Array.from({ length: 48 * 5 }, (_, i) => row(i + 1, num('A' + (i + 1), i + 1)));
+    const book = xlsx([`<sheetData>${rows.join('')}</sheetData><pageSetup paperSize="9"/><headerFooter><oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>`], { styles: STYLES });
+    const print = new WorkbookPrint(readWorkbook(book), mupdf, bundledFonts);
+    expect(print.pages).toBe(5);
+    const doc = mupdf.Document.openDocument(joinChunks(print.write([2, 4])), 'application/pdf');
+    const texts = Array.from({ length: doc.countPages() }, (_, i) => doc.loadPage(i).toStructuredText('preserve-whitespace').asText());
+    doc.destroy();
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain('Page 3 of 5');
+    expect(texts[1]).toContain('Page 4 of 5');
+    expect(texts[0]).toMatch(/\b97\b/);
   });
 
   it('refuses what it does not print with what to do: an encrypted workbook, an XLSB, something else', () => {

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
 import { loadMupdf } from '../src/pdf/mupdf';
 import { balanceOf, download, newAccount, runOp, uploadOk } from './helpers';
-import { xlsx } from './sheet-fixtures';
+import { chartBook, xlsx } from './sheet-fixtures';
+import { makePng } from './fixtures';
 import workbookUrl from './fixtures/sheet/lo__workbook.xls?url&inline';
 import featuresUrl from './fixtures/sheet/lo__features.ods?url&inline';
 
@@ -55,6 +56,17 @@ describe('xlsx-to-pdf', () => {
     expect(pages[0]!.text).toContain('Page 1 of 1');
   });
 
+  it('a chart prints its title and labels in the chart font the Worker loads for it', async () => {
+    const acct = await newAccount();
+    const up = await uploadOk(acct, chartBook(makePng(4, 4, [0, 128, 255])), 'chart.xlsx');
+    const rec = await runOp(acct, 'xlsx-to-pdf', { file_id: up.file_id });
+    expect(rec.status, rec.error_message ?? '').toBe('done');
+    const [page] = await pdfTexts(await download(rec));
+    expect(page!.text).toContain('Sales by month');
+    expect(page!.text).toContain('January');
+    expect(page!.text).toContain('Report');
+  });
+
   it('XLS (Excel 97-2003) and ODS → PDF', async () => {
     const acct = await newAccount();
     for (const [bytes, name] of [[fixture(workbookUrl), 'book.xls'], [fixture(featuresUrl), 'book.ods']] as const) {
@@ -66,6 +78,23 @@ describe('xlsx-to-pdf', () => {
       expect(pages.some((p) => p.text.trim().length > 0)).toBe(true);
     }
   });
+
+  it('prints a workbook of more pages than one step writes over several steps, joined in order', async () => {
+    const acct = await newAccount();
+    const rows: string[] = [];
+    // 48 rows of 15 pt fill an A4 page: 401 pages, two steps of 400 and 1.
+    for (let r = 1; r <= 48 * 401; r++) rows.push(`<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>line ${r}</t></is></c></row>`);
+    const book = xlsx([`<sheetData>${rows.join('')}</sheetData><pageSetup paperSize="9"/><headerFooter><oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>`]);
+    const up = await uploadOk(acct, book, 'long.xlsx');
+    const rec = await runOp(acct, 'xlsx-to-pdf', { file_id: up.file_id });
+    expect(rec.status, rec.error_message ?? '').toBe('done');
+    const pages = await pdfTexts(await download(rec));
+    expect(pages).toHaveLength(401);
+    expect(pages[0]!.text).toContain('line 1\n');
+    expect(pages[399]!.text).toContain('Page 400 of 401');
+    expect(pages[400]!.text).toContain('Page 401 of 401');
+    expect(pages[400]!.text).toContain(`line ${48 * 401}`);
+  }, 120_000);
 
   it('an XLSB fails with what to do, refunded', async () => {
     const acct = await newAccount({ balance: '10.00' });

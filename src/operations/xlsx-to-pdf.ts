@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { defineSpec, type OperationResult, type RunOf } from './define';
+import { defineSpec, type NextStep, type OperationResult, type RunOf, type Scratch } from './define';
 import { loadMupdf } from '../pdf/mupdf';
-import { convertSheetToPdfChunksLoadingFaces, ConversionError } from '../convert/sheet';
+import { printWorkbookLoadingFaces, ConversionError, SLICE_PAGES } from '../convert/sheet';
+import { concatenatePdfs } from '../pdf/concatenate';
+import { readAll } from '../contracts/rpc';
+import { joinChunks } from '../lib/bytes';
 import { TaskError } from '../contracts/failures';
 import { isResourceExhaustion } from '../pdf/classify';
 import { findLimitExceeded } from '../lib/limits';
@@ -27,22 +30,51 @@ const CONVERTER_FAILED =
 
 const WORKBOOK_DAMAGED = 'The workbook is damaged or incomplete (for example a download that was cut off): open it in Excel or LibreOffice, save it again as .xlsx and upload it again.';
 
-export async function run({ inputs, log, faces }: RunOf<typeof spec>): Promise<OperationResult> {
+/**
+ * A workbook of more than SLICE_PAGES pages prints a slice per step, each step reading the
+ * workbook again and keeping its slice in the task's scratch space; the last joins them.
+ */
+export async function run({ inputs, log, faces, step, scratch, progress }: RunOf<typeof spec>): Promise<OperationResult | NextStep> {
   const mupdf = await loadMupdf();
   const input = inputs[0]!;
   try {
     const onProblem = (p: { part: string; reason: string }) => log('sheet_part_unreadable', { part: p.part, reason: p.reason });
-    const chunks = await convertSheetToPdfChunksLoadingFaces(input.bytes, { mupdf, faces, onProblem, fileName: input.file.filename });
-    return { chunks, ext: 'pdf', contentType: 'application/pdf' };
-  } catch (err) {
-    if (isResourceExhaustion(err)) throw err; // retried a bounded number of times by the consumer
-    if (findLimitExceeded(err)) throw err; // failed with the limit's message and refunded, not retried
-    if (!(err instanceof ConversionError)) {
-      log('sheet_converter_failed', { error: String(err), stack: (err as Error)?.stack });
-      throw new TaskError({ reason: 'document_unreadable', message: CONVERTER_FAILED });
+    const print = await printWorkbookLoadingFaces(input.bytes, { mupdf, faces, onProblem, fileName: input.file.filename });
+    const slices = Math.max(1, Math.ceil(print.pages / SLICE_PAGES));
+    if (slices === 1) return { chunks: print.write(), ext: 'pdf', contentType: 'application/pdf' };
+    const from = step * SLICE_PAGES;
+    const slice = joinChunks(print.write([from, Math.min(print.pages, from + SLICE_PAGES)]));
+    progress(Math.min(print.pages, from + SLICE_PAGES), print.pages);
+    if (step < slices - 1) {
+      await scratch.put(`slice-${step}.pdf`, slice);
+      return { next: true };
     }
-    if (err.problem === 'password') throw new TaskError({ reason: 'document_password', message: err.message });
-    if (err.problem === 'corrupt') throw new TaskError({ reason: 'document_corrupt', message: WORKBOOK_DAMAGED });
-    throw new TaskError({ reason: 'document_unreadable', message: err.message });
+    return concatenatePdfs([...(await slicesBefore(scratch, step)), { bytes: slice }]);
+  } catch (err) {
+    return failed(err, log);
   }
+}
+
+/** The slices the earlier steps printed, in order. */
+async function slicesBefore(scratch: Scratch, step: number): Promise<{ bytes: Uint8Array }[]> {
+  const out: { bytes: Uint8Array }[] = [];
+  for (let k = 0; k < step; k++) {
+    const stream = await scratch.get(`slice-${k}.pdf`);
+    if (!stream) throw new Error(`the printed pages of step ${k} are missing from the task's scratch space`);
+    out.push({ bytes: await readAll(stream) });
+  }
+  return out;
+}
+
+/** The converter's errors as task failures (resource exhaustion and limits go up as they are). */
+function failed(err: unknown, log: RunOf<typeof spec>['log']): never {
+  if (isResourceExhaustion(err)) throw err; // retried a bounded number of times by the consumer
+  if (findLimitExceeded(err)) throw err; // failed with the limit's message and refunded, not retried
+  if (!(err instanceof ConversionError)) {
+    log('sheet_converter_failed', { error: String(err), stack: (err as Error)?.stack });
+    throw new TaskError({ reason: 'document_unreadable', message: CONVERTER_FAILED });
+  }
+  if (err.problem === 'password') throw new TaskError({ reason: 'document_password', message: err.message });
+  if (err.problem === 'corrupt') throw new TaskError({ reason: 'document_corrupt', message: WORKBOOK_DAMAGED });
+  throw new TaskError({ reason: 'document_unreadable', message: err.message });
 }

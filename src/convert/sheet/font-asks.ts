@@ -4,6 +4,7 @@
  */
 import type { FontAsks } from '../../fonts/face-needs';
 import type { Workbook } from './model';
+import { FONT as CHART_FONT } from '../office/chart/draw';
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
@@ -36,6 +37,13 @@ export function fontAsksOf(workbook: Workbook): FontAsks {
         count(codes);
         for (const f of headerFonts(codes)) names.add(f);
       }
+    }
+    for (const d of sheet.drawings ?? []) {
+      if (d.content.kind !== 'chart') continue;
+      // Charts print their text in the Office parts' chart font.
+      names.add(CHART_FONT);
+      const { chart } = d.content;
+      for (const text of [chart.title ?? '', ...chart.categories, ...chart.series.map((s) => s.name ?? '')]) count(text);
     }
     for (const cells of sheet.rows.values()) {
       for (const cell of cells) if (cell.value?.kind === 'text' || cell.value?.kind === 'error') count(cell.value.value);

@@ -17,7 +17,9 @@ import { readXlsx } from './read/xlsx/index';
 import { readXls } from './read/xls/index';
 import { readOds } from './read/ods/index';
 import { fontAsksOf } from './font-asks';
-import { renderWorkbookChunks } from './render';
+import { WorkbookPrint } from './render';
+
+export { SLICE_PAGES, type WorkbookPrint } from './render';
 
 export { ConversionError } from '../errors';
 
@@ -83,9 +85,14 @@ export interface SheetConvertOptions {
   fileName?: string;
 }
 
-/** The workbook's PDF in the chunks it is written in. */
-export async function convertSheetToPdfChunksLoadingFaces(bytes: Uint8Array, { mupdf, faces, onProblem = ignoreProblems, fileName = '' }: SheetConvertOptions): Promise<Uint8Array[]> {
+/** The workbook read, its faces loaded and its pages planned: written whole or a slice at a time (render.ts WorkbookPrint). */
+export async function printWorkbookLoadingFaces(bytes: Uint8Array, { mupdf, faces, onProblem = ignoreProblems, fileName = '' }: SheetConvertOptions): Promise<WorkbookPrint> {
   const workbook = readWorkbook(bytes, onProblem);
   const fonts = await faces.load(faces.holdsAll?.() ? [] : facesNeeded(fontAsksOf(workbook), await faces.coverage()));
-  return renderWorkbookChunks(workbook, mupdf, fonts, { fileName });
+  return new WorkbookPrint(workbook, mupdf, fonts, { fileName });
+}
+
+/** The workbook's whole PDF in the chunks it is written in. */
+export async function convertSheetToPdfChunksLoadingFaces(bytes: Uint8Array, options: SheetConvertOptions): Promise<Uint8Array[]> {
+  return (await printWorkbookLoadingFaces(bytes, options)).write();
 }

@@ -24,8 +24,10 @@ import { headerFooterItems } from './header-footer-lines';
 import { drawingItems } from './draw-drawings';
 import { METAFILE } from '../../paint/metafile';
 
-/** Pages one conversion prints at most. */
-export const PAGES_MAX = 1_000;
+/** Pages a workbook prints at most, over however many invocations (SLICE_PAGES in each). */
+export const PAGES_MAX = 20_000;
+/** Pages one invocation writes: 486 pages took the engine's heap to 55 MB, and a slice is joined to the others at the end. */
+export const SLICE_PAGES = 400;
 
 export interface RenderOptions {
   /** The file's name, for &F. */
@@ -68,45 +70,71 @@ function pageItems(workbook: Workbook, plan: SheetPrint, index: number, numbers:
   return items;
 }
 
-/** The workbook's PDF in the chunks it is written in. */
-export function renderWorkbookChunks(workbook: Workbook, mupdf: typeof Mupdf, files: FontFiles, options: RenderOptions = {}): Uint8Array[] {
-  const fonts = FontBook.shared(mupdf, files);
-  fonts.install();
-  const ctx: LineContext = { fonts, fields: {} };
-  const digit = maxDigitWidth(fonts, workbook.defaultFont);
-  const plans = workbook.sheets.flatMap((sheet) => planSheet(workbook, sheet, digit, ctx) ?? []);
-  const pages = plans.reduce((n, p) => n + p.laid.pages.length, 0);
-  // One task writes the whole PDF in one engine: past this many pages its heap would outgrow the isolate (486 pages took 55 MB).
-  if (pages > PAGES_MAX) throw new LimitExceeded('sheet_pages', `the workbook prints to ${pages.toLocaleString('en')} pages; at most ${PAGES_MAX.toLocaleString('en')} are printed in one task (set a print area, or split the workbook)`);
-  const fields = { file: options.fileName ?? '', ...dateFields(options.now ?? new Date()) };
-  const out = new mupdf.Buffer();
-  const writer = new mupdf.DocumentWriter(out, 'pdf', 'compress-images');
-  const text = new PageText();
-  const drawPicture = drawPictureWith(mupdf);
-  let number = 0;
-  for (const plan of plans) {
-    for (let i = 0; i < plan.laid.pages.length; i++) {
-      number++;
-      const items = pageItems(workbook, plan, i, { ofSheet: i + 1, number, pages }, fields, ctx);
-      const device = writer.beginPage([0, 0, plan.paper.width, plan.paper.height]);
-      const pageIndex = number - 1;
-      paintDisplay(mupdf, device, items, drawPicture, { text: (t, x, baseline) => text.show(pageIndex, plan.paper.height, t, x, baseline), link: () => {} });
+/**
+ * A workbook planned for print: its sheets' pages counted, then written whole or a slice at a
+ * time (a long workbook's pages over several invocations, joined at the end by the operation).
+ */
+export class WorkbookPrint {
+  readonly pages: number;
+  private readonly plans: SheetPrint[];
+  private readonly ctx: LineContext;
+  private readonly fonts: FontBook;
+  private readonly fields: Omit<HeaderFields, 'page' | 'pages' | 'sheet'>;
+
+  constructor(
+    private readonly workbook: Workbook,
+    private readonly mupdf: typeof Mupdf,
+    files: FontFiles,
+    options: RenderOptions = {},
+  ) {
+    const fonts = (this.fonts = FontBook.shared(mupdf, files));
+    fonts.install();
+    const ctx = (this.ctx = { fonts, fields: {} });
+    const digit = maxDigitWidth(fonts, workbook.defaultFont);
+    this.plans = workbook.sheets.flatMap((sheet) => planSheet(workbook, sheet, digit, ctx) ?? []);
+    this.pages = this.plans.reduce((n, p) => n + p.laid.pages.length, 0);
+    if (this.pages > PAGES_MAX) throw new LimitExceeded('sheet_pages', `the workbook prints to ${this.pages.toLocaleString('en')} pages; at most ${PAGES_MAX.toLocaleString('en')} are printed in one task (set a print area, or split the workbook)`);
+    this.fields = { file: options.fileName ?? '', ...dateFields(options.now ?? new Date()) };
+  }
+
+  /** The PDF of the pages [from, to) of the print (all by default), in the chunks it is written in. */
+  write([from, to]: [number, number] = [0, this.pages]): Uint8Array[] {
+    const { mupdf, workbook, ctx, fonts, fields, pages } = this;
+    const out = new mupdf.Buffer();
+    const writer = new mupdf.DocumentWriter(out, 'pdf', 'compress-images');
+    const text = new PageText();
+    const drawPicture = drawPictureWith(mupdf);
+    let number = 0;
+    let written = 0;
+    for (const plan of this.plans) {
+      for (let i = 0; i < plan.laid.pages.length; i++) {
+        if (++number <= from || number > to) continue;
+        const items = pageItems(workbook, plan, i, { ofSheet: i + 1, number, pages }, fields, ctx);
+        const device = writer.beginPage([0, 0, plan.paper.width, plan.paper.height]);
+        const index = written++;
+        paintDisplay(mupdf, device, items, drawPicture, { text: (t, x, baseline) => text.show(index, plan.paper.height, t, x, baseline), link: () => {} });
+        writer.endPage();
+        text.seal(index);
+        device.destroy();
+      }
+    }
+    // A workbook with nothing to print is one blank page, as Excel and LibreOffice give it.
+    if (!written) {
+      const blank = writer.beginPage([0, 0, 612, 792]);
       writer.endPage();
-      text.seal(pageIndex);
-      device.destroy();
+      blank.destroy();
+    }
+    writer.close();
+    writer.destroy();
+    try {
+      return finishPdf(mupdf, out, { write: (pdf) => text.writeInto(pdf, (font) => fonts.bytesOf(font)) });
+    } finally {
+      out.destroy();
     }
   }
-  // A workbook with nothing to print is one blank page, as Excel and LibreOffice give it.
-  if (!number) {
-    const blank = writer.beginPage([0, 0, 612, 792]);
-    writer.endPage();
-    blank.destroy();
-  }
-  writer.close();
-  writer.destroy();
-  try {
-    return finishPdf(mupdf, out, { write: (pdf) => text.writeInto(pdf, (font) => fonts.bytesOf(font)) });
-  } finally {
-    out.destroy();
-  }
+}
+
+/** The workbook's whole PDF in the chunks it is written in. */
+export function renderWorkbookChunks(workbook: Workbook, mupdf: typeof Mupdf, files: FontFiles, options: RenderOptions = {}): Uint8Array[] {
+  return new WorkbookPrint(workbook, mupdf, files, options).write();
 }
