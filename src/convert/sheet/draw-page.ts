@@ -12,16 +12,12 @@ import type { LineContext } from '../../layout/blocks/paragraph-lines';
 import type { PlacedLine } from '../../layout/blocks/paragraph-stack';
 import { displayLines } from '../../layout/display/draw-lines';
 import type { GridPage } from '../../layout/grid/page-bands';
-import type { BorderSide, Cell, CellStyle, Range, Sheet, Workbook } from './model';
+import type { Cell, CellStyle, Range, Sheet, Workbook } from './model';
+import { borderRule } from './border-rules';
 import { cellShown, placeCellText, type CellShown, type TextBox } from './cell-text';
 import { sheetLooks } from './conditional';
 import { lookBoxes, lookStyle } from './draw-conditional';
 
-/** A border's drawn width in points at 100% (thin is a pixel). */
-const BORDER_WIDTH: Record<BorderSide['style'], number> = {
-  hair: 0.5, thin: 0.75, dotted: 0.75, dashed: 0.75, dashDot: 0.75, dashDotDot: 0.75, double: 2.25,
-  medium: 1.5, mediumDashed: 1.5, mediumDashDot: 1.5, mediumDashDotDot: 1.5, slantDashDot: 1.5, thick: 2.25,
-};
 
 /** Printed gridlines: a hairline, as LibreOffice prints them. */
 const GRIDLINE = { width: 0.5, color: 'C0C0C0' };
@@ -84,15 +80,13 @@ function mergesWithin(sheet: Sheet, rows: [number, number], cols: [number, numbe
 }
 
 function borderBoxes(style: CellStyle, x0: number, y0: number, x1: number, y1: number, zoom: number): FilledBox[] {
-  const out: FilledBox[] = [];
   const { left, right, top, bottom } = style.borders;
-  const w = (b: BorderSide) => BORDER_WIDTH[b.style] * zoom;
-  const box = (b: BorderSide, bx0: number, by0: number, bx1: number, by1: number): FilledBox => ({ kind: 'fill', x0: bx0, y0: by0, x1: bx1, y1: by1, ...(b.color ? { color: b.color } : {}) });
-  if (top) out.push(box(top, x0, y0 - w(top) / 2, x1, y0 + w(top) / 2));
-  if (bottom) out.push(box(bottom, x0, y1 - w(bottom) / 2, x1, y1 + w(bottom) / 2));
-  if (left) out.push(box(left, x0 - w(left) / 2, y0, x0 + w(left) / 2, y1));
-  if (right) out.push(box(right, x1 - w(right) / 2, y0, x1 + w(right) / 2, y1));
-  return out;
+  return [
+    ...(top ? borderRule(top, true, y0, x0, x1, zoom) : []),
+    ...(bottom ? borderRule(bottom, true, y1, x0, x1, zoom) : []),
+    ...(left ? borderRule(left, false, x0, y0, y1, zoom) : []),
+    ...(right ? borderRule(right, false, x1, y0, y1, zoom) : []),
+  ];
 }
 
 /** The block's cells row by row: sheet row and its cells by sheet column. */
