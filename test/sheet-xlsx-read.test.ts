@@ -115,4 +115,12 @@ describe('the XLSX reader', () => {
     expect(s.merges).toEqual([{ top: 0, left: 2, bottom: 1, right: 3 }]);
     expect(s.print.orientation).toBe('landscape');
   });
+
+  it('prints a pattern fill as its foreground mixed over its background by the pattern\'s cover, as LibreOffice does', () => {
+    const styles = '<fills><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>' +
+      '<fill><patternFill patternType="mediumGray"><fgColor rgb="FF000000"/><bgColor rgb="FFFFFFFF"/></patternFill></fill><fill><patternFill patternType="lightGray"><fgColor rgb="FFFF0000"/></patternFill></fill></fills>' +
+      '<fonts><font><sz val="11"/><name val="Calibri"/></font></fonts><cellXfs><xf/><xf fillId="2"/><xf fillId="3"/><xf fillId="1"/></cellXfs>';
+    const wb = readXlsx(xlsx(['<sheetData/>'], { styles }));
+    expect(wb.styles.map((st) => st.fill)).toEqual([undefined, '808080', 'FFBFBF', 'DFDFDF']);
+  });
 });

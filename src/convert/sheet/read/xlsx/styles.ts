@@ -37,12 +37,30 @@ function fontOf(el: XmlElement, theme: Theme): Font {
   };
 }
 
-/** A fill's colour: a solid fill's foreground; a pattern's foreground too (its dots are not drawn yet). */
+/** The share of a pattern's cell its foreground covers (ECMA-376 ST_PatternType). */
+const PATTERN_DENSITY: Record<string, number> = {
+  solid: 1, darkGray: 0.75, mediumGray: 0.5, lightGray: 0.25, gray125: 0.125, gray0625: 0.0625,
+  darkHorizontal: 0.5, darkVertical: 0.5, darkDown: 0.5, darkUp: 0.5, darkGrid: 0.75, darkTrellis: 0.75,
+  lightHorizontal: 0.25, lightVertical: 0.25, lightDown: 0.25, lightUp: 0.25, lightGrid: 0.4375, lightTrellis: 0.375,
+};
+
+/** `fg` laid over `bg` by `share`, as one colour. */
+function mixed(fg: string, bg: string, share: number): string {
+  const channel = (hex: string, i: number) => parseInt(hex.slice(i, i + 2), 16);
+  return [0, 2, 4].map((i) => Math.round(channel(fg, i) * share + channel(bg, i) * (1 - share)).toString(16).padStart(2, '0')).join('').toUpperCase();
+}
+
+/**
+ * A fill's colour: a solid fill's foreground; a pattern's foreground mixed over its background by
+ * how much of the cell the pattern covers, as LibreOffice prints patterns (it has no cell patterns).
+ */
 function fillOf(el: XmlElement, theme: Theme): string | undefined {
   const pattern = child(el, 'patternFill');
   const type = attr(pattern, 'patternType');
   if (!pattern || !type || type === 'none') return undefined;
-  return colorOf(child(pattern, 'fgColor'), theme) ?? (type === 'solid' ? undefined : colorOf(child(pattern, 'bgColor'), theme));
+  const fg = colorOf(child(pattern, 'fgColor'), theme);
+  if (type === 'solid') return fg;
+  return mixed(fg ?? '000000', colorOf(child(pattern, 'bgColor'), theme) ?? 'FFFFFF', PATTERN_DENSITY[type] ?? 0.5);
 }
 
 /** An xsd:boolean attribute that is set. */
