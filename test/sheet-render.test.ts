@@ -188,6 +188,33 @@ describe('spreadsheets → PDF', () => {
     expect(texts[0]).toMatch(/\b97\b/);
   });
 
+  it('turns a rotated cell\'s text: upward at 90°, reading from the cell\'s foot', () => {
+    const styles = '<fonts><font><sz val="11"/><name val="Calibri"/></font></fonts><cellXfs><xf/><xf><alignment textRotation="90"/></xf></cellXfs>';
+    const sheet = `<sheetData><row r="1" ht="90" customHeight="1">${inline('A1', 'Upward', 1)}${inline('B1', 'Level')}</row></sheetData><pageSetup paperSize="9"/>`;
+    const pdf = joinChunks(renderWorkbookChunks(readWorkbook(xlsx([sheet], { styles })), mupdf, bundledFonts));
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+    const page = doc.loadPage(0);
+    const lines: { dir: Mupdf.Point; bbox: Mupdf.Rect; text: string }[] = [];
+    page.toStructuredText('preserve-whitespace').walk({
+      beginLine: (bbox: Mupdf.Rect, _wmode: number, dir: Mupdf.Point) => void lines.push({ dir, bbox, text: '' }),
+      onChar: (c: string) => void (lines.at(-1)!.text += c),
+    });
+    page.destroy();
+    doc.destroy();
+    const up = lines.find((l) => l.text.includes('Upward'))!;
+    const level = lines.find((l) => l.text.includes('Level'))!;
+    expect(up.dir[0]).toBeCloseTo(0, 2);
+    expect(up.dir[1]).toBeCloseTo(-1, 2);
+    expect(level.dir).toEqual([1, 0]);
+    // Within A1 (50.4 to 98.7 pt across, 54 to 144 pt down), taller than wide, its foot near the row's foot.
+    const [x0, y0, x1, y1] = up.bbox;
+    expect(x0).toBeGreaterThan(50.4);
+    expect(x1).toBeLessThan(50.4 + 48.3);
+    expect(y1 - y0).toBeGreaterThan(x1 - x0);
+    expect(y1).toBeGreaterThan(144 - 6);
+    expect(y1).toBeLessThanOrEqual(144);
+  });
+
   it('refuses what it does not print with what to do: an encrypted workbook, an XLSB, something else', () => {
     const encrypted = new Uint8Array(4096);
     encrypted.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);

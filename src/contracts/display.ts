@@ -36,6 +36,8 @@ export interface TextItem {
   text: ShownText;
   x: number;
   baseline: number;
+  /** Degrees counter-clockwise the text runs at, turned about (x, baseline) (a spreadsheet's rotated cell); level when absent. */
+  angle?: number;
 }
 
 /** A picture over the parallelogram `at` maps the unit square to, `crop` the share of each side cut off. */

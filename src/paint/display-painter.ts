@@ -12,7 +12,7 @@ export type DrawPicture = (device: Mupdf.Device, data: Uint8Array, contentType: 
 
 /** Where what a device does not draw goes: the text writer and the links. */
 export interface DisplaySinks {
-  text(t: ShownText, x: number, baseline: number): void;
+  text(t: ShownText, x: number, baseline: number, angle?: number): void;
   link(rect: Mupdf.Rect, uri: string): void;
 }
 
@@ -25,7 +25,7 @@ const rgb = (hex: string | undefined): Mupdf.Color => {
 export function paintDisplay(mupdf: typeof Mupdf, device: Mupdf.Device, items: readonly DisplayItem[], drawPicture: DrawPicture, sinks: DisplaySinks): void {
   for (const item of items) {
     if (item.kind === 'fill') fillBox(mupdf, device, item);
-    else if (item.kind === 'text') sinks.text(item.text, item.x, item.baseline);
+    else if (item.kind === 'text') sinks.text(item.text, item.x, item.baseline, item.angle);
     else if (item.kind === 'picture') drawPicture(device, item.data, item.contentType, item.at, item.crop);
     else if (item.kind === 'shape') drawShape(mupdf, device, item);
     else sinks.link(item.rect, item.uri);

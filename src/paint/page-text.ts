@@ -58,14 +58,14 @@ export class PageText {
    * on one baseline in one face, size and colour goes into one TJ, the gaps between the pieces
    * (spaces, justification) as its displacements, as MuPDF's writer puts a line.
    */
-  show(pageIndex: number, pageHeight: number, t: ShownText, x: number, baseline: number): void {
+  show(pageIndex: number, pageHeight: number, t: ShownText, x: number, baseline: number, angle = 0): void {
     let page = this.pages.get(pageIndex);
     if (!page) this.pages.set(pageIndex, (page = { parts: [], sealed: [], fonts: new Set() }));
     const color = t.color ?? '000000';
     const open = page.open;
     // Right-to-left text comes in drawing order, reversed by layout (its kerning left out: layout/blocks/fragments.ts).
     const shown = t.text;
-    if (open && open.baseline === baseline && page.font === t.font && page.size === t.size && page.color === color && x >= open.end - 0.01) {
+    if (!angle && open && open.baseline === baseline && page.font === t.font && page.size === t.size && page.color === color && x >= open.end - 0.01) {
       const gap = x - open.end;
       open.items.push(Math.abs(gap) > 0.005 ? `${num((-gap * 1000) / t.size)}(${this.codesOf(t.font, shown, t.kerns)})` : `(${this.codesOf(t.font, shown, t.kerns)})`);
       open.end = x + t.width;
@@ -84,7 +84,10 @@ export class PageText {
       parts.push(`${num((n >> 16) / 255)} ${num(((n >> 8) & 255) / 255)} ${num((n & 255) / 255)} rg`);
       page.color = color;
     }
-    page.open = { baseline, end: x + t.width, items: [`1 0 0 1 ${num(x)} ${num(pageHeight - baseline)} Tm [(${this.codesOf(t.font, shown, t.kerns)})`] };
+    // Turned text starts a run of its own, never joined to the next (its baseline is not a line of the page).
+    const [cos, sin] = angle ? [Math.cos((angle * Math.PI) / 180), Math.sin((angle * Math.PI) / 180)] : [1, 0];
+    const matrix = angle ? `${num(cos)} ${num(sin)} ${num(-sin)} ${num(cos)}` : '1 0 0 1';
+    page.open = { baseline: angle ? NaN : baseline, end: x + t.width, items: [`${matrix} ${num(x)} ${num(pageHeight - baseline)} Tm [(${this.codesOf(t.font, shown, t.kerns)})`] };
   }
 
   /**

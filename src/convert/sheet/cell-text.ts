@@ -39,14 +39,14 @@ export function cellShown(cell: Cell, style: CellStyle, workbook: Workbook): Cel
   return { text: formatted.text, ...(formatted.color ?? style.font.color ? { color: formatted.color ?? style.font.color } : {}), horizontal, numeric: kind === 'number' };
 }
 
-interface Face {
+export interface Face {
   family: Family;
   bold: boolean;
   italic: boolean;
   size: number;
 }
 
-const faceOf = (style: CellStyle, zoom: number): Face => ({ family: substituteFamily(style.font.name), bold: !!style.font.bold, italic: !!style.font.italic, size: style.font.size * zoom });
+export const faceOf = (style: CellStyle, zoom: number): Face => ({ family: substituteFamily(style.font.name), bold: !!style.font.bold, italic: !!style.font.italic, size: style.font.size * zoom });
 
 /** The text as inline items: a line end in the value (Alt+Enter in Excel) is a line break. */
 function textItems(text: string, style: TextStyle): InlineItem[] {
@@ -58,7 +58,7 @@ function textItems(text: string, style: TextStyle): InlineItem[] {
   return items;
 }
 
-function paragraph(text: string, shown: CellShown, style: CellStyle, face: Face, zoom: number): ParagraphBlock {
+export function paragraph(text: string, shown: CellShown, style: CellStyle, face: Face, zoom: number): ParagraphBlock {
   const font = style.font;
   const look = { rise: 0, ...(shown.color ? { color: shown.color } : {}), ...(font.underline ? { underline: true } : {}), ...(font.strike ? { strike: true } : {}) };
   const align = shown.horizontal === 'fill' ? 'left' : shown.horizontal;

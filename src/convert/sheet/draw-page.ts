@@ -14,6 +14,7 @@ import { displayLines } from '../../layout/display/draw-lines';
 import type { GridPage } from '../../layout/grid/page-bands';
 import type { Cell, CellStyle, Range, Sheet, Workbook } from './model';
 import { borderRule } from './border-rules';
+import { turnedCellItems, turnOf } from './cell-rotated';
 import { cellShown, placeCellText, type CellShown, type TextBox } from './cell-text';
 import { sheetLooks } from './conditional';
 import { lookBoxes, lookStyle } from './draw-conditional';
@@ -143,6 +144,7 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
   const fills: FilledBox[] = [];
   const borders: FilledBox[] = [];
   const lines: PlacedLine[] = [];
+  const turned: DisplayItem[] = [];
   for (let r = rowBand[0]; r <= rowBand[1]; r++) {
     if (!at.rowHeights[r - range.top]) continue;
     const cells = rowCells(sheet, r);
@@ -163,7 +165,10 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
       const runs = !merge && !style.wrap && !shown.numeric && shown.horizontal !== 'justify' && shown.horizontal !== 'fill';
       const clip = runs ? spill(shown, cell.col, cells, covered, r, colBand, sheetXs, options.spillTo) : ([x0, x1] as [number, number]);
       const [tx0, tx1, ty0, ty1] = merge ? [spanX(cell.col), spanX(merge.right + 1), spanY(r), spanY(merge.bottom + 1)] : [x0, x1, y0, y1];
-      lines.push(...placeCellText(shown, style, { x: tx0, y: ty0, width: tx1 - tx0, height: ty1 - ty0, clip }, ctx, zoom));
+      const textBox = { x: tx0, y: ty0, width: tx1 - tx0, height: ty1 - ty0, clip };
+      const angle = turnOf(style);
+      if (angle) turned.push(...turnedCellItems(shown, style, textBox, angle, ctx, zoom, at));
+      else lines.push(...placeCellText(shown, style, textBox, ctx, zoom));
     }
     if (colBand[0] > range.left && !covered.has(`${r}:${colBand[0]}`)) {
       const carried = carriedText(workbook, cells, colBand, { x0: spanX, y0: rowY(r), y1: rowY(r + 1), xs: sheetXs, spillTo: options.spillTo });
@@ -172,7 +177,7 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
   }
   mergedBorders(workbook, sheet, byCorner, { colX, rowY, at, zoom }, borders);
   const grid = options.gridLines ? gridLines(xs, ys, at, page) : [];
-  return [...grid, ...fills, ...borders, ...displayLines(lines, at.x, at.y, () => {})];
+  return [...grid, ...fills, ...borders, ...displayLines(lines, at.x, at.y, () => {}), ...turned];
 }
 
 /** Each cell of a merged range draws its own borders (Excel keeps them per cell), over the range's edges only. */

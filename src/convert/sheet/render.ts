@@ -112,7 +112,7 @@ export class WorkbookPrint {
         const items = pageItems(workbook, plan, i, { ofSheet: i + 1, number, pages }, fields, ctx);
         const device = writer.beginPage([0, 0, plan.paper.width, plan.paper.height]);
         const index = written++;
-        paintDisplay(mupdf, device, items, drawPicture, { text: (t, x, baseline) => text.show(index, plan.paper.height, t, x, baseline), link: () => {} });
+        paintDisplay(mupdf, device, items, drawPicture, { text: (t, x, baseline, angle) => text.show(index, plan.paper.height, t, x, baseline, angle), link: () => {} });
         writer.endPage();
         text.seal(index);
         device.destroy();
