@@ -75,12 +75,14 @@ describe('number formats', () => {
   });
 
   it('prints in the locale a code names, or is written in: Russian separators and month names', () => {
-    // [$-419] and a currency tag [$₽-419]: LibreOffice prints the number in that locale (group: no-break space).
+    // [$-419]: LibreOffice prints the number in that locale (group: no-break space); a currency tag [$₽-419] only names its symbol.
     expect(text(1234.5, '[$-419]#,##0.00')).toBe('1\u00a0234,50');
-    expect(text(-1234.5, '#,##0.00 [$₽-419]')).toBe('-1\u00a0234,50 ₽');
-    expect(text(1234.5, '#,##0.00 [$€-407]')).toBe('1.234,50 €');
+    expect(text(1234.5, '[$-407]#,##0.00')).toBe('1.234,50');
+    expect(text(-1234.5, '#,##0.00 [$₽-419]')).toBe('-1,234.50 ₽');
+    expect(text(1234.5, '#,##0.00\\ [$€-407]')).toBe('1,234.50 €');
     expect(text(45000, '[$-419]d mmmm yyyy')).toBe('15 марта 2023');
     expect(text(45000, '[$-419]mmmm yyyy')).toBe('март 2023');
+    expect(text(45000, '[$-419]d\\ mmm\\ yyyy')).toBe('15 мар 2023');
     // A code written in a Russian locale's own syntax: space grouping, decimal comma.
     expect(text(1234.5, '# ##0,00\\ "₽"')).toBe('1\u00a0234,50 ₽');
     expect(text(1234567, '# ##0')).toBe('1\u00a0234\u00a0567');

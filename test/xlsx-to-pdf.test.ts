@@ -36,7 +36,7 @@ const prices = xlsx(
       '<row r="2"><c r="A2" t="inlineStr"><is><t>Груша</t></is></c><c r="B2" s="1"><v>1234.5</v></c></row></sheetData><pageSetup paperSize="9" orientation="landscape"/>' +
       '<headerFooter><oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>',
   ],
-  { styles: '<numFmts><numFmt numFmtId="164" formatCode="#,##0.00\\ [$₽-419]"/></numFmts><fonts><font><sz val="11"/><name val="Calibri"/></font></fonts><cellXfs><xf/><xf numFmtId="164"/></cellXfs>' },
+  { styles: '<numFmts><numFmt numFmtId="164" formatCode="[$-419]#,##0.00\\ &quot;₽&quot;"/></numFmts><fonts><font><sz val="11"/><name val="Calibri"/></font></fonts><cellXfs><xf/><xf numFmtId="164"/></cellXfs>' },
 );
 
 describe('xlsx-to-pdf', () => {

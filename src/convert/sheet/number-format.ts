@@ -2,7 +2,8 @@
  * Excel number formats: a cell's cached value as Excel prints it with its format code ("0.00",
  * "#,##0;[Red]-#,##0", "dd.mm.yyyy h:mm", "0%", "0.00E+00", "# ?/?", "@"). Sections are chosen by
  * sign or condition, colours ([Red], [Color10]) come back beside the text. Separators are en-US,
- * as the codes are stored, unless the section names a locale ([$-419], [$₽-419]) or is written in
+ * as the codes are stored, unless the section names a locale ([$-419]; a currency tag [$₽-419] names
+ * only its symbol) or is written in
  * a comma-decimal locale's own syntax ("# ##0,00"): then that locale's (number-locale.ts).
  */
 import type { CellValue } from './model';
@@ -63,8 +64,9 @@ function bracketsOf(part: string): { body: string; color?: string; locale?: Numb
   const body = part.replace(/\[([^\]]*)\]/g, (whole, inner: string) => {
     const name = inner.toLowerCase();
     if (inner.startsWith('$')) {
-      locale = localeOfTag(inner) ?? locale;
       const symbol = /^\$([^-]*)/.exec(inner)![1]!;
+      // A locale tag alone prints the number in that locale; a currency's tag only names its symbol (LibreOffice prints [$₽-419] with the code's own separators).
+      if (!symbol) locale = localeOfTag(inner) ?? locale;
       return symbol ? `"${symbol.replace(/"/g, '')}"` : '';
     }
     if (COLORS[name]) color = COLORS[name];

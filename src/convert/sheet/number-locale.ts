@@ -1,7 +1,7 @@
 /**
  * The locale a number format prints in. Excel stores codes in en-US syntax and tags a locale with
- * [$-419] or [$₽-419] (a currency symbol and its locale): LibreOffice then prints the number with
- * that locale's separators and, for dates, its month and day names. Some generators (1C, older
+ * [$-419]: LibreOffice then prints the number with that locale's separators and, for dates, its
+ * month and day names (a currency tag, [$₽-419], names only its symbol). Some generators (1C, older
  * exporters in a Russian locale) write the code itself localized: "# ##0,00" — digits grouped by
  * a space and a decimal comma with no point — which is read as that locale's code would be.
  */
