@@ -2,10 +2,11 @@
  * The XLS reader of the spreadsheet converter (issue 42, src/convert/sheet/read/xls/): a BIFF8
  * workbook LibreOffice wrote (test/fixtures/sheet/README.md) read into the same model the XLSX
  * reader builds — cached values, styles, columns, rows, merges, hidden sheets, print settings and
- * print names — and, from record streams built here, the shared strings split across CONTINUE
+ * print names, pictures — and, from record streams built here, the shared strings split across CONTINUE
  * records, Excel 95's BIFF5 in its code page, encryption refused, and hostile records bounded.
  */
 import { describe, expect, it } from 'vitest';
+import { zlibSync } from 'fflate';
 import * as CFB from 'cfb';
 import { readXls } from '../src/convert/sheet/read/xls/index';
 import { rkNumber } from '../src/convert/sheet/read/xls/cells';
@@ -14,6 +15,7 @@ import { MAX_COLS, MAX_ROWS } from '../src/convert/sheet/read/xlsx/cells';
 import { PAPER } from '../src/convert/sheet/read/paper';
 import { ConversionError } from '../src/convert/errors';
 import workbookUrl from './fixtures/sheet/lo__workbook.xls?url&inline';
+import pictureUrl from './fixtures/sheet/lo__picture.xls?url&inline';
 
 function bytes(dataUrl: string): Uint8Array {
   return Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
@@ -266,5 +268,96 @@ describe('the XLS reader on record streams', () => {
     // A MULBLANK whose last column says fewer than its data holds stops at the last column.
     expect(s.rows.get(3)!.map((c) => [c.col, wb.styles[c.style]!.horizontal])).toEqual([[0, 'center'], [1, 'center']]);
     expect(s.rows.get(2)![0]!.value).toEqual({ kind: 'text', value: 'hi' });
+  });
+});
+
+// OfficeArt records: a header of version and instance, type and length, then the data.
+const oa = (ver: number, inst: number, type: number, data: number[]) => [...u16(ver | (inst << 4)), ...u16(type), ...u32(data.length), ...data];
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3];
+/** A drawing group (MSODRAWINGGROUP's data) whose BStore holds these BLIPs, each embedded in its FBSE. */
+function drawingGroup(blips: number[][]): number[] {
+  const fbse = (blip: number[]) => oa(2, 6, 0xf007, [6, 6, ...Array(16).fill(0), ...u16(0xff), ...u32(blip.length), ...u32(1), ...u32(0), 0, 0, 0, 0, ...blip]);
+  return oa(0xf, 0, 0xf000, [...oa(0, 0, 0xf006, Array(16).fill(0)), ...oa(0xf, blips.length, 0xf001, blips.flatMap(fbse))]);
+}
+const pngBlip = (png: number[]) => oa(0, 0x6e0, 0xf01e, [...Array(16).fill(0xaa), 0xff, ...png]);
+/** A client anchor: flags, then each corner's column, offset (1/1024), row and offset (1/256). */
+const anchor = (colL: number, dxL: number, rwT: number, dyT: number, colR: number, dxR: number, rwB: number, dyB: number) =>
+  oa(0, 0, 0xf010, [...u16(0), ...[colL, dxL, rwT, dyT, colR, dxR, rwB, dyB].flatMap(u16)]);
+const fsp = (spid: number, flags: number, type = 75) => oa(2, type, 0xf00a, [...u32(spid), ...u32(flags)]);
+const pib = (n: number) => oa(3, 1, 0xf00b, [...u16(0x4104), ...u32(n)]);
+const sp = (...children: number[][]) => oa(0xf, 0, 0xf004, children.flat());
+const patriarch = sp(oa(1, 0, 0xf009, Array(16).fill(0)), fsp(1024, 0x05));
+const clientData = oa(0, 0, 0xf011, []);
+/** A sheet's drawing (OfficeArtDgContainer) of these shapes after the patriarch. */
+const dg = (...shapes: number[][]) => oa(0xf, 0, 0xf002, [...oa(0, 1, 0xf008, [...u32(shapes.length + 1), ...u32(1024 + shapes.length)]), ...oa(0xf, 0, 0xf003, [...patriarch, ...shapes.flat()])]);
+/** BIFF records of `bytes` cut in pieces of `at` (MSODRAWING), an OBJ record between pieces as Excel writes them. */
+function msoDrawing(bytes: number[], at: number[]): number[][] {
+  const out: number[][] = [];
+  let from = 0;
+  for (const cut of [...at, bytes.length]) {
+    out.push(record(0x00ec, bytes.slice(from, cut)));
+    if (cut < bytes.length) out.push(record(0x005d, [...u16(0x15), ...u16(18), ...u16(8), ...u16(1), ...Array(14).fill(0), ...u32(0)]));
+    from = cut;
+  }
+  return out;
+}
+/** MSODRAWINGGROUP of `bytes`, the rest in CONTINUE records after its first `first` bytes. */
+const msoDrawingGroup = (bytes: number[], first: number) => [record(0x00eb, bytes.slice(0, first)), record(0x003c, bytes.slice(first))];
+
+describe('the XLS reader\'s pictures', () => {
+  it('reads the picture of a workbook LibreOffice saved, anchored from the top-left corner of B3 to that of D7', () => {
+    const [sheet] = readXls(bytes(pictureUrl)).sheets;
+    expect(sheet!.drawings).toHaveLength(1);
+    const d = sheet!.drawings![0]!;
+    expect(d.content.kind).toBe('picture');
+    if (d.content.kind !== 'picture') return;
+    expect(d.content.contentType).toBe('image/png');
+    expect([...d.content.data.subarray(0, 8)]).toEqual(PNG.slice(0, 8));
+    expect(d.from).toEqual({ col: 1, colOffset: 0, row: 2, rowOffset: 0 });
+    // LibreOffice writes the far corner as the end of C6; offsets are points, a column being its characters at 5.25 pt.
+    const colPoints = sheet!.colWidths.get(2)! * 5.25;
+    expect(d.to!.col + d.to!.colOffset / colPoints).toBeCloseTo(3, 1);
+    expect(d.to!.row + d.to!.rowOffset / sheet!.defaultRowHeight).toBeCloseTo(6, 1);
+  });
+
+  it('reads a drawing cut across MSODRAWING records (OBJ between) and a group member\'s place in its group', () => {
+    const store = drawingGroup([pngBlip(PNG), pngBlip([...PNG, 4])]);
+    const picture = sp(fsp(1025, 0xa00), pib(2), anchor(1, 512, 2, 128, 3, 0, 6, 0), clientData);
+    // A group over A1:E11 (4 default columns of 64 px = 48 pt, 10 rows of 12.75 pt), its member over its right half's top half.
+    const group = oa(0xf, 0, 0xf003, [
+      ...sp(oa(1, 0, 0xf009, [...u32(0), ...u32(0), ...u32(1000), ...u32(1000)]), fsp(1026, 0x201, 0), anchor(0, 0, 0, 0, 4, 0, 10, 0), clientData),
+      ...sp(fsp(1027, 0xa02), pib(1), oa(0, 0, 0xf00f, [...u32(500), ...u32(0), ...u32(1000), ...u32(500)]), clientData),
+    ]);
+    const drawing = dg(picture, group);
+    const wb = xls([...msoDrawingGroup(store, 40)], [{ name: 'S', records: msoDrawing(drawing, [30, 120]) }]);
+    const drawings = wb.sheets[0]!.drawings!;
+    expect(drawings.map((d) => [d.content.kind === 'picture' && d.content.data.length, d.from, d.to])).toEqual([
+      // Half of B's 48 pt, half of row 3's 12.75 pt.
+      [12, { col: 1, colOffset: 24, row: 2, rowOffset: 12.75 / 2 }, { col: 3, colOffset: 0, row: 6, rowOffset: 0 }],
+      [11, { col: 2, colOffset: 0, row: 0, rowOffset: 0 }, { col: 4, colOffset: 0, row: 5, rowOffset: 0 }],
+    ]);
+  });
+
+  it('bounds hostile drawings: at most 1,000 pictures a sheet, BLIP indices and lengths past the store', () => {
+    const store = drawingGroup([pngBlip(PNG)]);
+    // An FBSE whose BLIP claims 2^31 bytes, and a drawing of 1,500 pictures, some naming BLIPs the store has not.
+    const lying = [...store.slice(0, -PNG.length - 17 - 8), ...u16(0x6e00), ...u16(0xf01e), ...u32(0x80000000)];
+    const shape = (i: number) => sp(fsp(1025 + i, 0xa00), pib(i % 100 === 0 ? 7 : 1), anchor(i % 256, 0, i, 0, i % 256, 100, i + 1, 0), clientData);
+    const many = dg(...Array.from({ length: 1500 }, (_, i) => shape(i)));
+    const cuts = Array.from({ length: Math.floor(many.length / 8000) }, (_, i) => (i + 1) * 8000);
+    const wb = xls([record(0x00eb, store)], [{ name: 'S', records: msoDrawing(many, cuts) }]);
+    expect(wb.sheets[0]!.drawings).toHaveLength(1000);
+    const short = xls([record(0x00eb, lying)], [{ name: 'S', records: msoDrawing(dg(shape(1)), []) }]);
+    expect(short.sheets[0]!.drawings).toBeUndefined();
+    expect(xls([record(0x00eb, store)], [{ name: 'S', records: msoDrawing(dg(shape(1)), []) }]).sheets[0]!.drawings).toHaveLength(1);
+    // An EMF's header says 64 bytes: a deflate stream of 1 MB is inflated no further.
+    const emfHeader = [...u32(64), ...Array(16).fill(0), ...Array(8).fill(0), ...u32(0), 0, 0xfe];
+    const emf = oa(0, 0x3d4, 0xf01a, [...Array(16).fill(0), ...emfHeader.slice(0, 32), 0, 0xfe, ...zlibSync(new Uint8Array(1 << 20).fill(7))]);
+    const metafile = xls([record(0x00eb, drawingGroup([emf]))], [{ name: 'S', records: msoDrawing(dg(shape(1)), []) }]).sheets[0]!.drawings![0]!.content;
+    expect(metafile).toMatchObject({ kind: 'picture', contentType: 'image/x-emf' });
+    expect(metafile.kind === 'picture' && metafile.data.length).toBe(64);
+    // A drawing with no drawing group, or garbage for a drawing, has no pictures and does not stop the sheet.
+    expect(xls([], [{ name: 'S', records: msoDrawing(dg(shape(1)), []) }]).sheets[0]!.drawings).toBeUndefined();
+    expect(xls([record(0x00eb, store)], [{ name: 'S', records: [record(0x00ec, [1, 2, 3, 4, 5, 6, 7, 8, 9])] }]).sheets[0]!.drawings).toBeUndefined();
   });
 });

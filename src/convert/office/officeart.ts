@@ -22,7 +22,8 @@ export interface Rec {
   end: number;
 }
 
-function* records(b: Uint8Array, start: number, end: number): Generator<Rec> {
+/** The OfficeArt records in [start, end) of `b`, one level (a container's children are walked from its start to its end). */
+export function* records(b: Uint8Array, start: number, end: number): Generator<Rec> {
   let o = start;
   while (o + 8 <= end && o + 8 <= b.length) {
     const verInst = u16(b, o);

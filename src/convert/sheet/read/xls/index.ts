@@ -6,7 +6,8 @@
  *
  *   readXls(bytes) → Workbook, or throws ConversionError (password, unsupported, corrupt) or LimitExceeded
  *
- * Not read: conditional formats, data validation, comments, drawings and charts, outline levels,
+ * Pictures are read from the drawing layer (drawings.ts); not read: conditional formats, data
+ * validation, comments, shapes other than pictures and charts, outline levels,
  * panes, rich-text runs (a cell prints in its XF's font), the row and column default XFs.
  */
 import { Buffer } from 'node:buffer';
@@ -19,6 +20,7 @@ import type { Sheet, Workbook } from '../../model';
 import { SHEETS_MAX } from '../xlsx/index';
 import { MAX_COLS, MAX_ROWS } from '../xlsx/cells';
 import { printName, type PrintName } from './names';
+import { BlipStore, joinParts, RT_MSODRAWINGGROUP } from './drawings';
 import { BOF_GLOBALS, RecordCursor, RT } from './records';
 import { readSheet, type SheetContext } from './sheet';
 import { readSst, recordString, type TextCodec } from './strings';
@@ -93,13 +95,15 @@ interface Globals {
   styles: StyleRecords;
   strings: string[];
   names: PrintName[];
+  /** The MSODRAWINGGROUP records' data and their CONTINUE records', in order. */
+  drawingGroup: Uint8Array[];
 }
 
 /** The globals substream, from its BOF to its EOF; a FILEPASS (any encryption) stops it at once. */
 function readGlobals(stream: Uint8Array, streamName: 'Workbook' | 'Book', problems: ProblemSink): Globals {
   const cursor = new RecordCursor(stream, 0);
   const codec: TextCodec = { biff: biffVersion(cursor, streamName), codePage: 1252 };
-  const g: Globals = { codec, date1904: false, sheets: [], styles: new StyleRecords(codec), strings: [], names: [] };
+  const g: Globals = { codec, date1904: false, sheets: [], styles: new StyleRecords(codec), strings: [], names: [], drawingGroup: [] };
   let nameRecords = 0;
   while (cursor.next() && cursor.type !== RT.EOF) {
     const d = cursor.data;
@@ -129,6 +133,9 @@ function readGlobals(stream: Uint8Array, streamName: 'Workbook' | 'Book', proble
       case RT.PALETTE:
         g.styles.paletteColors(d);
         break;
+      case RT_MSODRAWINGGROUP:
+        if (codec.biff === 8) g.drawingGroup.push(...cursor.withContinues());
+        break;
       case RT.SST:
         g.strings = readSst(cursor.withContinues(), codec);
         break;
@@ -157,10 +164,21 @@ function applyPrintNames(names: readonly PrintName[], byIndex: Map<number, Sheet
   }
 }
 
+/** The drawing group's BLIP store; one that cannot be read is told, and the sheets print without pictures. */
+function drawingGroup(parts: Uint8Array[], problems: ProblemSink): BlipStore | undefined {
+  try {
+    return new BlipStore(joinParts(parts));
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    problems({ part: 'MSODRAWINGGROUP record', reason: `the pictures are not printed: ${e.message}` });
+    return undefined;
+  }
+}
+
 function readWorkbookStream(stream: Uint8Array, streamName: 'Workbook' | 'Book', problems: ProblemSink): Workbook {
   const g = readGlobals(stream, streamName, problems);
   const { styles, defaultFont, styleOfXf } = g.styles.build();
-  const ctx: SheetContext = { strings: g.strings, styleOfXf, codec: g.codec };
+  const ctx: SheetContext = { strings: g.strings, styleOfXf, codec: g.codec, problems, ...(g.drawingGroup.length ? { blips: drawingGroup(g.drawingGroup, problems) } : {}) };
   const sheets: Sheet[] = [];
   const byIndex = new Map<number, Sheet>();
   g.sheets.forEach((entry, index) => {

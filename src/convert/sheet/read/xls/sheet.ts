@@ -5,9 +5,11 @@
  * sheet fits to pages (WSBOOL). An embedded chart's substream, nested inside, is stepped over.
  */
 import { u16 } from '../../../../codecs/binary';
-import type { Range, Sheet } from '../../model';
+import type { Range, Sheet, SheetDrawing } from '../../model';
+import type { ProblemSink } from '../../../problems';
 import { MAX_COLS, MAX_ROWS } from '../xlsx/cells';
 import { CellGrid } from './cells';
+import { joinParts, RT_MSODRAWING, sheetPictures, type BlipStore, type GridMeasure } from './drawings';
 import { PrintRecords } from './print';
 import { BOF_WORKSHEET, RecordCursor, RT } from './records';
 import type { TextCodec } from './strings';
@@ -17,6 +19,9 @@ export interface SheetContext {
   strings: readonly string[];
   styleOfXf: Int32Array;
   codec: TextCodec;
+  /** The drawing group's pictures (BIFF8 with pictures). */
+  blips?: BlipStore;
+  problems?: ProblemSink;
 }
 
 /** At most this many merges per sheet (as the XLSX reader). */
@@ -112,11 +117,36 @@ class SheetLayout {
     }
   }
 
+  /**
+   * The grid's sizes in points as a drawing's anchor offsets are counted (drawings.ts): a column's
+   * characters at 7 pixels of 0.75 pt (the default width as Excel pads a base width: 5 pixels,
+   * rounded up to 8), a row's height as stored; hidden ones 0.
+   */
+  gridMeasure(): GridMeasure {
+    const baseWidth = Math.ceil((this.baseColWidth * 7 + 5) / 8) * 8 * 0.75;
+    const defaultWidth = this.defaultColWidth !== undefined ? this.defaultColWidth * 7 * 0.75 : baseWidth;
+    return {
+      colWidth: (c) => (this.hiddenCols.has(c) ? 0 : ((w) => (w === undefined ? defaultWidth : w * 7 * 0.75))(this.colWidths.get(c))),
+      rowHeight: (r) => (this.hiddenRows.has(r) ? 0 : (this.rowSizes.get(r)?.height ?? this.defaultRowHeight)),
+    };
+  }
+
   /** Heights as the XLSX reader has them: those Excel would write as ht, set by hand or unlike the default. */
   rowHeights(): Map<number, number> {
     const out = new Map<number, number>();
     for (const [r, { height, custom }] of this.rowSizes) if (custom || height !== this.defaultRowHeight) out.set(r, height);
     return out;
+  }
+}
+
+/** The sheet's pictures; a drawing that cannot be read is told and left out (the cells still print). */
+function pictures(dg: Uint8Array, ctx: SheetContext, layout: SheetLayout, name: string): SheetDrawing[] {
+  try {
+    return sheetPictures(dg, ctx.blips, layout.gridMeasure());
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    ctx.problems?.({ part: `sheet "${name}" drawing`, reason: `its pictures are not printed: ${e.message}` });
+    return [];
   }
 }
 
@@ -135,14 +165,18 @@ export function readSheet(stream: Uint8Array, offset: number, name: string, ctx:
   const cells = new CellGrid(name, ctx.strings, ctx.styleOfXf, ctx.codec);
   const print = new PrintRecords(ctx.codec);
   const layout = new SheetLayout();
+  const drawing: Uint8Array[] = [];
   while (cursor.next() && cursor.type !== RT.EOF) {
     if (cursor.type === RT.BOF) cursor.skipSubstream();
+    else if (cursor.type === RT_MSODRAWING) drawing.push(...cursor.withContinues());
     else if (!cells.record(cursor) && !print.record(cursor)) layout.record(cursor.type, cursor.data);
   }
   if (layout.wsBool & WSBOOL_DIALOG) return undefined;
   const rows = cells.finish();
+  const drawings = drawing.length && ctx.blips ? pictures(joinParts(drawing), ctx, layout, name) : [];
   return {
     name,
+    ...(drawings.length ? { drawings } : {}),
     rows,
     rowHeights: layout.rowHeights(),
     hiddenRows: layout.hiddenRows,
