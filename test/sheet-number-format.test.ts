@@ -92,3 +92,16 @@ describe('number formats', () => {
     expect(text(1234.5, '#,##0.00')).toBe('1,234.50');
   });
 });
+
+describe('a General number shortened to fit its cell', () => {
+  it('drops decimals, then turns scientific, as Excel and LibreOffice show it', async () => {
+    const { generalToFit } = await import('../src/convert/sheet/cell-text');
+    const within = (chars: number) => (t: string) => t.length <= chars;
+    expect(generalToFit(11.666666666667, within(10))).toBe('11.6666667');
+    expect(generalToFit(11.666666666667, within(4))).toBe('11.7');
+    expect(generalToFit(5.05799697, within(2))).toBe('5');
+    expect(generalToFit(123456789012345, within(8))).toBe('1.23E+14');
+    expect(generalToFit(123456789012345, within(9))).toBe('1.235E+14');
+    expect(generalToFit(123456789, within(2))).toBeUndefined();
+  });
+});

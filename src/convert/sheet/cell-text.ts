@@ -25,6 +25,8 @@ export interface CellShown {
   horizontal: Horizontal;
   /** Numbers never run into their neighbours: they print as #### instead. */
   numeric: boolean;
+  /** A number in the General format: shortened to fit its cell before it turns to ####. */
+  general?: number;
 }
 
 /** The formatted value and its alignment (undefined: the cell shows nothing). */
@@ -36,7 +38,8 @@ export function cellShown(cell: Cell, style: CellStyle, workbook: Workbook): Cel
   const natural: Horizontal = kind === 'number' ? 'right' : kind === 'text' ? 'left' : 'center';
   const h = style.horizontal;
   const horizontal: Horizontal = !h || h === 'general' ? natural : h === 'centerContinuous' ? 'center' : h === 'distributed' ? 'justify' : h;
-  return { text: formatted.text, ...(formatted.color ?? style.font.color ? { color: formatted.color ?? style.font.color } : {}), horizontal, numeric: kind === 'number' };
+  const general = kind === 'number' && /^\s*general\s*$/i.test(style.format || 'General') ? { general: (cell.value as { value: number }).value } : {};
+  return { text: formatted.text, ...(formatted.color ?? style.font.color ? { color: formatted.color ?? style.font.color } : {}), horizontal, numeric: kind === 'number', ...general };
 }
 
 export interface Face {
@@ -72,6 +75,24 @@ export function paragraph(text: string, shown: CellShown, style: CellStyle, face
   };
 }
 
+/** A General number shortened until it fits: fewer decimals, then scientific with fewer digits (undefined: nothing fits). */
+export function generalToFit(n: number, fits: (text: string) => boolean): string | undefined {
+  const int = Math.trunc(Math.abs(n));
+  if (int < 1e11) {
+    for (let decimals = 9; decimals >= 0; decimals--) {
+      const text = String(Number(n.toFixed(decimals)));
+      if (!/e/i.test(text) && fits(text)) return text;
+    }
+  }
+  for (let digits = 5; digits >= 0; digits--) {
+    const [mantissa, exponent] = n.toExponential(digits).split('e');
+    const e = Number(exponent);
+    const text = `${mantissa!.replace(/\.?0+$/, '')}E${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+    if (fits(text)) return text;
+  }
+  return undefined;
+}
+
 /** The box a cell's text is set in (page coordinates relative to the grid's top-left) and the band it may be cut to. */
 export interface TextBox {
   x: number;
@@ -98,8 +119,10 @@ export function placeCellText(shown: CellShown, style: CellStyle, box: TextBox, 
     if (natural > room) face = { ...face, size: Math.max(1, (face.size * room) / natural) };
   }
   if (shown.numeric && !wrap && measure(text, face) > room + 0.01) {
-    // A number that does not fit its cell prints as #### across it, as Excel prints it.
-    text = '#'.repeat(Math.max(1, Math.floor(room / Math.max(0.1, measure('#', face)))));
+    // A General number is rounded to fit its cell (fewer decimals, then scientific), as both programs show it; otherwise, or when
+    // nothing fits, it prints as #### across the cell, as Excel prints it.
+    const fits = (t: string) => measure(t, face) <= room + 0.01;
+    text = (shown.general !== undefined ? generalToFit(shown.general, fits) : undefined) ?? '#'.repeat(Math.max(1, Math.floor(room / Math.max(0.1, measure('#', face)))));
   } else if (shown.horizontal === 'fill') {
     const once = Math.max(0.1, measure(text, face));
     text = text.repeat(Math.max(1, Math.floor(room / once)));
