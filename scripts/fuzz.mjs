@@ -9,6 +9,7 @@
 //   npm run fuzz -- --heavy               also issue 40's heavy classes (minutes each today)
 //   npm run fuzz -- --heavy --only heavy  only those
 //   npm run fuzz -- --only docx-nested-tables,html-divs --limit 10 --seed 7
+//   npm run fuzz -- --only sheet          the spreadsheet cases (xlsx-to-pdf) and the spreadsheet corpus files
 //   npm run fuzz -- --base http://127.0.0.1:8787 --admin-token dev     a service already running
 //   npm run fuzz -- --list                the cases and exit
 import { cpSync, mkdirSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { cases as allCases, smallJpeg } from './fuzz/catalog.mjs';
+import { normalXlsx } from './fuzz/generate-sheets.mjs';
 import { normalDocx } from './fuzz/generate-docx.mjs';
 import { normalHtml } from './fuzz/generate-html.mjs';
 import { normalPng } from './fuzz/generate-images.mjs';
@@ -49,7 +51,7 @@ function options(argv) {
     else if (a === '--live-tree') o.liveTree = true;
     else if (a === '--recover') o.recover = Number(val());
     else if (a === '--help' || a === '-h') {
-      console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 13).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+      console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 14).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
       console.log('\nOptions: --seed N  --limit N  --only CLASS|ID[,...]  --heavy  --base URL  --admin-token T  --stuck-after SECONDS (180)  --canary-timeout SECONDS (120)  --start-timeout SECONDS (600)  --recover SECONDS (60)  --live-tree  --out DIR  --list');
       process.exit(0);
     } else throw new Error(`unknown option ${a} (see --help)`);
@@ -62,7 +64,7 @@ const opts = options(process.argv.slice(2));
 const work = opts.out ?? join(tmpdir(), `pdf-edge-fuzz-${opts.seed}`);
 mkdirSync(join(work, 'files'), { recursive: true });
 
-const matches = (c) => !opts.only.length || opts.only.some((s) => c.cls === s || c.id === s || c.cls.startsWith(s) || c.id.startsWith(s));
+const matches = (c) => !opts.only.length || opts.only.some((s) => c.cls === s || c.id === s || c.cls.startsWith(s) || c.id.startsWith(s) || (c.tags ?? []).includes(s));
 let selected = allCases({ seed: opts.seed, root }).filter((c) => (opts.heavy || !c.heavy) && matches(c));
 if (Number.isFinite(opts.limit)) selected = selected.slice(0, opts.limit);
 
@@ -228,6 +230,7 @@ async function canaryInputs() {
     pdf: [await normalPdf(2), 'canary.pdf'],
     jpg: [await smallJpeg(), 'canary.jpg'],
     png: [normalPng(), 'canary.png'],
+    xlsx: [normalXlsx(), 'canary.xlsx'],
   };
   const ids = {};
   for (const [k, [bytes, name]] of Object.entries(files)) {
@@ -247,7 +250,29 @@ const CANARIES = [
   { name: 'rotate pdf', op: 'rotate', body: (ids) => ({ file_id: ids.pdf, angle: 90 }) },
   { name: 'jpg-to-pdf jpg', op: 'jpg-to-pdf', body: (ids) => ({ file_ids: [ids.jpg] }) },
   { name: 'jpg-to-pdf png', op: 'jpg-to-pdf', body: (ids) => ({ file_ids: [ids.png] }) },
+  { name: 'xlsx-to-pdf xlsx', op: 'xlsx-to-pdf', body: (ids) => ({ file_id: ids.xlsx }) },
 ];
+
+/**
+ * A case's expectation (catalog.mjs: expect { outcome, message, not }) against what happened:
+ * null when met (or when the case has none), else what differs.
+ */
+function expectationMiss(c, r) {
+  const e = c.expect;
+  if (!e) return null;
+  const want = [e.outcome ?? ['done', 'failed', 'refused']].flat();
+  const refused = r.upload !== 'accepted';
+  const got = refused ? (/^HTTP 422/.test(r.upload) ? 'refused' : `upload ${r.upload.slice(0, 12)}`) : r.ops.map((o) => o.status).join('+');
+  const messages = refused ? [r.upload] : r.ops.filter((o) => o.status !== 'done').map((o) => o.error_message ?? '');
+  const misses = [];
+  if (!want.includes(got)) misses.push(`expected ${want.join(' or ')}, got ${got}`);
+  for (const m of messages) {
+    if (e.message && !e.message.test(m)) misses.push(`message does not match ${e.message}: ${m}`);
+    if (e.not && e.not.test(m)) misses.push(`message matches ${e.not} (not wanted): ${m}`);
+  }
+  return misses.length ? { got, misses } : null;
+}
+const outcomeOf = (r) => (r.upload !== 'accepted' ? (/^HTTP 422/.test(r.upload) ? 'refused' : 'upload-error') : r.ops.map((o) => o.status).join('+'));
 
 // Every task started, for the money audit: { task_id, role, case, op, final }.
 const tasks = [];
@@ -282,7 +307,7 @@ async function fileOf(c) {
 async function runCase(c) {
   const t0 = Date.now();
   const bytes = await fileOf(c);
-  const out = { id: c.id, cls: c.cls, kind: c.kind, valid: c.valid, bytes: bytes.length, source: c.source, mutation: c.mutation, upload: null, ops: [], poisoned: [], healthz: null };
+  const out = { id: c.id, cls: c.cls, kind: c.kind, valid: c.valid, bytes: bytes.length, source: c.source, mutation: c.mutation, expect: c.expect ? { outcome: c.expect.outcome, message: c.expect.message?.source, not: c.expect.not?.source } : undefined, upload: null, ops: [], poisoned: [], healthz: null };
   const stopHealth = sampleHealth();
   // Each workerd process's resident memory while the file ran (a service this run started only).
   const rss = svc && !opts.base ? sampleRss(svc.pid) : null;
@@ -332,6 +357,7 @@ async function runCase(c) {
   }
   out.poisoned = await runCanaries(c.id);
   out.ms = Date.now() - t0;
+  out.expectationMiss = expectationMiss(c, out);
   return out;
 }
 
@@ -454,7 +480,7 @@ try {
     const r = await runCase(c);
     results.push(r);
     const ops = r.upload === 'accepted' ? r.ops.map((o) => `${o.op}=${o.status}`).join(' ') : `upload ${r.upload.slice(0, 90)}`;
-    console.log(`[${String(i + 1).padStart(3)}/${selected.length}] ${c.id.padEnd(52)} ${ops}${r.poisoned.length ? `  POISONED: ${r.poisoned.map((p) => p.canary).join(', ')}` : ''}  (${(r.ms / 1000).toFixed(1)} s, healthz max ${Math.round(r.healthz.max)} ms)`);
+    console.log(`[${String(i + 1).padStart(3)}/${selected.length}] ${c.id.padEnd(52)} ${ops}${r.poisoned.length ? `  POISONED: ${r.poisoned.map((p) => p.canary).join(', ')}` : ''}${r.expectationMiss ? '  NOT AS EXPECTED' : ''}  (${(r.ms / 1000).toFixed(1)} s, healthz max ${Math.round(r.healthz.max)} ms)`);
     writeFileSync(join(work, 'report.json'), JSON.stringify({ seed: opts.seed, results }, null, 1));
     if (r.poisoned.length) {
       // Does the service heal by itself? One more round of canaries after a pause.
@@ -520,11 +546,24 @@ try {
   lines.push(`refunds exact:      ${money.exact ? 'yes' : 'no'} (balance ${(money.balance / 100).toFixed(2)}${audits.length > 1 ? ` over ${audits.length} services` : ''}, credited − charges of tasks not refunded = ${(money.expected / 100).toFixed(2)}, discrepancy ${money.discrepancy} kopecks; ${money.items} history records, ${money.refundedCount} refunded${money.problems.length ? `; ${money.problems.length} problems` : ''})`);
   lines.push(`healthz while hostile files ran: p50 ${fmt(pct(hz, 50))}, p99 ${fmt(pct(hz, 99))}, max ${fmt(hz.length ? Math.max(...hz) : NaN)} (${hz.length} samples, ${health.failures} not 200, ${health.unanswered} unanswered within 30 s)`);
   lines.push(`"damaged" said of a well-formed file: ${wrongDamaged.length}`);
+  const withExpect = results.filter((r) => r.expect);
+  const missed = withExpect.filter((r) => r.expectationMiss);
+  if (withExpect.length) lines.push(`outcome as the catalog expects: ${withExpect.length - missed.length} of ${withExpect.length} cases with an expectation${missed.length ? ` (${missed.length} not: ${missed.map((r) => r.id).join(', ')})` : ''}`);
   const failedOps = hostileOps.filter((o) => o.status !== 'done');
   if (failedOps.length) {
     lines.push('');
     lines.push('hostile tasks that did not end done:');
     for (const o of failedOps) lines.push(`  ${o.case.id} | ${o.op} | ${o.status}${o.http && o.http !== 202 ? ` (HTTP ${o.http})` : ''}${o.ms ? ` | ${(o.ms / 1000).toFixed(1)} s` : ''} | ${(o.error_message ?? '').replace(/\s+/g, ' ').slice(0, 220)}`);
+  }
+  if (withExpect.length) {
+    lines.push('');
+    lines.push('cases with an expectation (expected | got | seconds | bytes | message):');
+    for (const r of withExpect) {
+      const msg = r.upload !== 'accepted' ? r.upload : r.ops.map((o) => o.error_message).filter(Boolean).join(' / ');
+      const want = [r.expect.outcome ?? 'any'].flat().join('|');
+      lines.push(`  ${r.expectationMiss ? '✗' : '✓'} ${r.id} | ${want} | ${outcomeOf(r)} | ${(r.ms / 1000).toFixed(1)} | ${r.bytes} | ${(msg ?? '').replace(/\s+/g, ' ').slice(0, 160)}`);
+      for (const m of r.expectationMiss?.misses ?? []) lines.push(`      ${m.replace(/\s+/g, ' ').slice(0, 240)}`);
+    }
   }
   const refusedUploads = results.filter((r) => r.upload !== 'accepted');
   if (refusedUploads.length) {
@@ -593,7 +632,7 @@ try {
   lines.push(`report: ${join(work, 'report.json')}${svc ? `; service logs: ${join(work, 'service-*.log')}` : ''}`);
   console.log(lines.join('\n'));
   writeFileSync(join(work, 'report.json'), JSON.stringify({ seed: opts.seed, heavy: opts.heavy, results, money, audits, restarts, endedEarly, http, stuck: stuck.map((t) => t.task_id), summary: lines }, null, 1));
-  const bad = http.fiveXX.length + http.transport.length + poisoned.length + before.length + stuck.length + (money.exact ? 0 : 1) + (endedEarly ? 1 : 0);
+  const bad = http.fiveXX.length + http.transport.length + poisoned.length + before.length + stuck.length + (money.exact ? 0 : 1) + (endedEarly ? 1 : 0) + missed.length;
   process.exitCode = bad ? 1 : 0;
 } catch (err) {
   console.error(`fuzz: ${err.stack ?? err}`);

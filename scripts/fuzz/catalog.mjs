@@ -8,6 +8,7 @@ import * as img from './generate-images.mjs';
 import * as pdf from './generate-pdf.mjs';
 import * as bombs from './generate-bombs.mjs';
 import * as fonts from './generate-fonts.mjs';
+import * as sheets from './generate-sheets.mjs';
 import { corpusMutants } from './generate-corpus.mjs';
 
 export const DEPTHS = [5, 12, 63, 300, 1000];
@@ -44,10 +45,17 @@ const PDF_CORPUS = [
   { op: 'to-jpg', body: (c) => ({ file_id: c.file, dpi: 72 }) },
   { op: 'rotate', body: (c) => ({ file_id: c.file, angle: 90 }) },
 ];
-const OPS_BY_KIND = { doc: WORD, docx: WORD, html: HTML, jpg: IMAGE_CORPUS, png: IMAGE_CORPUS, webp: IMAGE_CORPUS, pdf: PDF_CORPUS };
+const SHEET = [{ op: 'xlsx-to-pdf', body: (c) => ({ file_id: c.file }) }];
+const OPS_BY_KIND = { doc: WORD, docx: WORD, html: HTML, jpg: IMAGE_CORPUS, png: IMAGE_CORPUS, webp: IMAGE_CORPUS, pdf: PDF_CORPUS, xlsx: SHEET, xls: SHEET, ods: SHEET };
+
+/** What xlsx-to-pdf says when our converter, not the file, failed: never the right answer to a hostile file. */
+export const CONVERTER_FAILED = /Our converter could not handle/;
 
 /**
- * Every case: { id, cls, kind, name, valid, heavy, ops, make(): Promise<Uint8Array> }.
+ * Every case: { id, cls, kind, name, valid, heavy, ops, make(): Promise<Uint8Array> }, and for
+ * some an expectation, expect: { outcome: 'done' | 'failed' | 'refused' (HTTP 422 at upload) or a
+ * list of them, message: RegExp the failure's or refusal's message must match, not: RegExp it must
+ * not }, which the suite checks and reports. tags: more names --only selects the case by.
  * root: the repository (for the TrueType face the fonts are made from).
  */
 export function cases({ seed, root }) {
@@ -61,7 +69,10 @@ export function cases({ seed, root }) {
     add({ id: `docx-groups-${d}`, cls: 'docx-nested-groups', kind: 'docx', ops: WORD, make: () => gen.nestedGroupsDocx(d) });
   }
   for (const d of HTML_DEPTHS) for (const k of ['divs', 'tables', 'lists']) add({ id: `html-${k}-${d}`, cls: `html-nested-${k}`, kind: 'html', ops: HTML, make: () => html.nestedHtml(k, d) });
-  for (const m of corpusMutants(seed)) add({ id: m.id, cls: `corpus-${m.kind}`, kind: m.kind, valid: false, source: m.source, mutation: m.mutation, ops: OPS_BY_KIND[m.kind], make: m.make });
+  for (const m of corpusMutants(seed)) {
+    const sheet = m.kind === 'xlsx' || m.kind === 'xls' || m.kind === 'ods';
+    add({ id: m.id, cls: `corpus-${m.kind}`, kind: m.kind, valid: false, source: m.source, mutation: m.mutation, ops: OPS_BY_KIND[m.kind], make: m.make, ...(sheet ? { tags: ['sheet'], expect: { outcome: ['done', 'failed', 'refused'], not: CONVERTER_FAILED } } : {}) });
+  }
 
   const ttf = () => fonts.arimo(root);
   const fontCase = (id, format, lie) =>
@@ -93,6 +104,47 @@ export function cases({ seed, root }) {
   add({ id: 'pdf-mediabox-1e6pt', cls: 'pdf-declared-size', kind: 'pdf', ops: PDF, make: () => pdf.hugeMediaBoxPdf(1_000_000) });
   add({ id: 'pdf-image-declared-100000x100000', valid: false, cls: 'pdf-declared-size', kind: 'pdf', ops: PDF, make: () => pdf.declaredImagePdf(100000, 100000) });
   add({ id: 'pdf-forms-nested-12-twice', cls: 'pdf-nested-forms', kind: 'pdf', ops: [PDF[0], PDF[1]], make: () => pdf.nestedFormsPdf(12) });
+
+  // Issue 42's spreadsheets (xlsx-to-pdf). done: converted; failed: a task error_message naming the
+  // problem (matched by `message`), refunded; refused: HTTP 422 at upload.
+  const sheet = (c) => add({ kind: c.id.startsWith('xls-') ? 'xls' : c.id.startsWith('ods-') ? 'ods' : 'xlsx', ops: SHEET, ...c, expect: { not: CONVERTER_FAILED, ...c.expect } });
+  const DONE = { outcome: 'done' };
+  const LIMIT = (re) => ({ outcome: 'failed', message: re });
+  const DAMAGED = { outcome: 'failed', message: /damaged|incomplete/i };
+  const PASSWORD = { outcome: 'failed', message: /password/i };
+  const UNPACK = /unpacks to|zip bomb/i;
+  // XLSX
+  sheet({ id: 'xlsx-deflate-bomb-sheet-1GB', cls: 'sheet-xlsx-bomb', make: () => sheets.xlsxDeflateBomb(GB), expect: LIMIT(UNPACK) });
+  sheet({ id: 'xlsx-deflate-bomb-sheet-1GB-declared-1MB', valid: false, cls: 'sheet-xlsx-bomb', make: () => sheets.xlsxDeflateBomb(GB, { lieSize: 1_000_000 }), expect: DAMAGED });
+  sheet({ id: 'xlsx-sheet-nested-100000', cls: 'sheet-xlsx-nested', make: () => sheets.xlsxNested(100_000), expect: LIMIT(/nested more than/i) });
+  sheet({ id: 'xlsx-cell-XFD1048576', cls: 'sheet-xlsx-declared', make: () => sheets.xlsxLastCell(), expect: LIMIT(/pages/i) });
+  sheet({ id: 'xlsx-dimension-A1-XFD1048576', cls: 'sheet-xlsx-declared', make: () => sheets.xlsxHugeDimension(), expect: DONE });
+  sheet({ id: 'xlsx-dimension-A1-ZZZZ99999999', valid: false, cls: 'sheet-xlsx-declared', make: () => sheets.xlsxHugeDimension('A1:ZZZZ99999999'), expect: DONE });
+  sheet({ id: 'xlsx-merges-200000', cls: 'sheet-xlsx-merges', make: () => sheets.xlsxMerges(200_000), expect: { outcome: ['done', 'failed'], message: /pages|merge/i } });
+  sheet({ id: 'xlsx-sst-3-count-2^31', valid: false, cls: 'sheet-xlsx-sst', make: () => sheets.xlsxSharedStrings(3, 2 ** 31), expect: DONE });
+  sheet({ id: 'xlsx-sst-2000000-count-2^31', valid: false, cls: 'sheet-xlsx-sst', make: () => sheets.xlsxSharedStrings(2_000_000, 2 ** 31), expect: { outcome: ['done', 'failed'], message: /strings|memory|large/i } });
+  sheet({ id: 'xlsx-string-10MB', cls: 'sheet-xlsx-long-string', make: () => sheets.xlsxLongString(10_000_000, seed), expect: DONE });
+  sheet({ id: 'xlsx-cellXfs-100000-s-4294967295', valid: false, cls: 'sheet-xlsx-styles', make: () => sheets.xlsxManyXfs(100_000), expect: DONE });
+  sheet({ id: 'xlsx-drawing-100000-anchors', cls: 'sheet-xlsx-drawing', make: () => sheets.xlsxManyAnchors(100_000), expect: DONE });
+  sheet({ id: 'xlsx-chart-1000000-points', cls: 'sheet-xlsx-chart', make: () => sheets.xlsxChartPoints(1_000_000), expect: { outcome: ['done', 'failed'], message: /points|chart|large/i } });
+  sheet({ id: 'xlsx-chart-ptCount-2^31', valid: false, cls: 'sheet-xlsx-chart', make: () => sheets.xlsxChartPoints(3, 2 ** 31), expect: DONE });
+  sheet({ id: 'xlsx-truncated-half', valid: false, cls: 'sheet-xlsx-truncated', make: () => sheets.xlsxTruncated(0.5), expect: DAMAGED });
+  sheet({ id: 'xlsx-content-types-macroEnabled', cls: 'sheet-xlsx-package', make: () => sheets.xlsxMacroEnabled(), expect: DONE });
+  sheet({ id: 'xlsx-xlsb-workbook-bin', cls: 'sheet-xlsx-package', make: () => sheets.xlsbLike(), expect: { outcome: 'failed', message: /xlsb|binary workbook/i } });
+  sheet({ id: 'xlsx-strict-ooxml', cls: 'sheet-xlsx-package', make: () => sheets.xlsxStrict(), expect: DONE });
+  // XLS
+  sheet({ id: 'xls-records-past-stream', valid: false, cls: 'sheet-xls-records', make: () => sheets.xlsRecordsPastStream(), expect: DAMAGED });
+  sheet({ id: 'xls-sst-count-2^31', valid: false, cls: 'sheet-xls-sst', make: () => sheets.xlsSstCount(2 ** 31), expect: DONE });
+  sheet({ id: 'xls-mulrk-65535-columns', valid: false, cls: 'sheet-xls-records', make: () => sheets.xlsMulrkWide(), expect: DONE });
+  sheet({ id: 'xls-filepass', cls: 'sheet-xls-password', make: () => sheets.xlsFilepass(), expect: PASSWORD });
+  sheet({ id: 'xls-truncated-half', valid: false, cls: 'sheet-xls-truncated', make: () => sheets.xlsTruncated(0.5), expect: { outcome: ['failed', 'refused'], message: /damaged|incomplete|not a Word or Excel/i } });
+  // ODS
+  sheet({ id: 'ods-columns-repeated-1073741824', cls: 'sheet-ods-repeated', make: () => sheets.odsColumnsRepeated(1073741824), expect: { outcome: ['done', 'failed'], message: /pages/i } });
+  sheet({ id: 'ods-rows-repeated-1048576-styled', cls: 'sheet-ods-repeated', make: () => sheets.odsRowsRepeated(1048576), expect: DONE });
+  sheet({ id: 'ods-rows-repeated-1048000-styled-then-value', cls: 'sheet-ods-repeated', make: () => sheets.odsRowsRepeated(1048000, true), expect: LIMIT(/cells/i) });
+  sheet({ id: 'ods-encrypted-manifest', cls: 'sheet-ods-password', make: () => sheets.odsEncrypted(), expect: PASSWORD });
+  sheet({ id: 'ods-content-nested-100000', cls: 'sheet-ods-nested', make: () => sheets.odsNested(100_000), expect: LIMIT(/nested more than/i) });
+  sheet({ id: 'ods-deflate-bomb-content-1GB', cls: 'sheet-ods-bomb', make: () => sheets.odsDeflateBomb(GB), expect: LIMIT(UNPACK) });
 
   // Issue 40: classes that may take minutes today.
   const heavy = (c) => add({ heavy: true, ...c });

@@ -32,7 +32,7 @@ export async function deflatedFill({ prefix = Buffer.alloc(0), fillByte = 0, tot
 }
 
 /** A ZIP of { name: Buffer } stored entries plus one pre-deflated entry { name, data, crc, size }. */
-function zipWith(stored, bomb) {
+export function zipWith(stored, bomb) {
   const locals = [];
   const centrals = [];
   let at = 0;

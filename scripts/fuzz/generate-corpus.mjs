@@ -7,13 +7,14 @@ import { byteFlipped, rng, subSeed, truncated } from './common.mjs';
 
 export const CORPUS_DIR = process.env.POISON_CORPUS ?? '/work/shared/corpus';
 
-/** The accepted type of a manifest row, or null (types no operation takes: xls, xlsx, pptx, tif). */
+/** The accepted type of a manifest row, or null (types no operation takes: pptx, tif). */
 function kindOf(path, category) {
   const ext = extname(path).toLowerCase().slice(1);
   if (category === 'pdf' && ext === 'pdf') return 'pdf';
   if (category === 'doc' && ext === 'doc') return 'doc';
   if (category === 'docx' && ext === 'docx') return 'docx';
   if (category === 'html' && /^x?html?$/.test(ext)) return 'html';
+  if ((category === 'xlsx' || category === 'xls' || category === 'ods') && ext === category) return ext;
   if (category === 'images' || category === 'ocr-image') return ext === 'jpeg' ? 'jpg' : ['jpg', 'png', 'webp'].includes(ext) ? ext : null;
   return null;
 }
