@@ -64,16 +64,27 @@ if (persistAt < 0) {
   writeFileSync(URL_FILE, `http://${host.includes(':') ? `[${host}]` : host}:${port}\n`);
 }
 
-/** A port nobody listens on now, on the loopback address. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address();
-      server.close(() => resolve(free));
+/** Ports already promised: the caller's own (--port, --inspector-port) and every one handed out here. */
+const promised = new Set(args.filter((a, i) => args[i - 1] === '--port' || args[i - 1] === '--inspector-port').map(Number));
+
+/** A port nobody listens on now, on the loopback address, and not promised to another Worker. */
+async function freePort() {
+  // The API's ports are bound last (after the engines are ready), so the kernel may hand one of
+  // them out again in the meantime: a collision ends the service at start-up.
+  for (;;) {
+    const free = await new Promise((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port: got } = server.address();
+        server.close(() => resolve(got));
+      });
     });
-  });
+    if (!promised.has(free)) {
+      promised.add(free);
+      return free;
+    }
+  }
 }
 
 // The engine Workers, grouped by process: a task in one group never waits behind another's.

@@ -1,7 +1,7 @@
 // Runs pdf-edge locally (`npm start`, i.e. wrangler dev) for the benchmark: a detached child in its
 // own process group on a free port, stdout and stderr captured, and a way to end the whole group.
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 
@@ -39,7 +39,32 @@ process.on('exit', () => {
  * Starts the service. `logPath` receives everything it prints; `lines()` gives the stdout lines
  * so far. Resolves once GET /healthz answers 200.
  */
-export async function startService({ root, logPath, extraArgs = [], startTimeoutMs = 400_000 }) {
+export async function startService(options) {
+  // A wrangler dev that dies while starting (a port taken between choosing and binding it, a
+  // workerd that fails to come up on a loaded machine) is retried once with new ports; a service
+  // that cannot start twice is a real failure, reported with the end of its log.
+  try {
+    return await startOnce(options, 'w');
+  } catch (err) {
+    if (!/exited during start-up/.test(err.message)) throw err;
+    console.error(`${err.message}\n${logTail(options.logPath)}\nstarting it once more`);
+    try {
+      return await startOnce(options, 'a');
+    } catch (again) {
+      throw new Error(`${again.message}\n${logTail(options.logPath)}`);
+    }
+  }
+}
+
+function logTail(logPath, lines = 30) {
+  try {
+    return readFileSync(logPath, 'utf8').split(/\r?\n/).slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+async function startOnce({ root, logPath, extraArgs = [], startTimeoutMs = 400_000 }, logFlags) {
   const port = await freePort();
   const inspectorPort = await freePort();
   const adminToken = randomBytes(16).toString('hex');
@@ -51,7 +76,7 @@ export async function startService({ root, logPath, extraArgs = [], startTimeout
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
   });
-  const log = createWriteStream(logPath);
+  const log = createWriteStream(logPath, { flags: logFlags });
   let stdout = '';
   let exited = null;
   child.stdout.on('data', (d) => {
