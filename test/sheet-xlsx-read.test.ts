@@ -123,4 +123,33 @@ describe('the XLSX reader', () => {
     const wb = readXlsx(xlsx(['<sheetData/>'], { styles }));
     expect(wb.styles.map((st) => st.fill)).toEqual([undefined, '808080', 'FFBFBF', 'DFDFDF']);
   });
+
+  it('a sheet or the shared strings whose zip data inflates past its declared size is a damaged workbook, not a blank print', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join('');
+    for (const part of ['xl/worksheets/sheet1.xml', 'xl/sharedStrings.xml']) {
+      const lying = declaredSize(xlsx([`<sheetData>${rows}</sheetData>`], { strings: '<si><t>one</t></si>'.repeat(200) }), part, 40);
+      let err: unknown;
+      try {
+        readXlsx(lying);
+      } catch (e) {
+        err = e;
+      }
+      expect(err, part).toBeInstanceOf(ConversionError);
+      expect((err as ConversionError).problem).toBe('corrupt');
+      expect((err as Error).message).toContain(part);
+    }
+  });
 });
+
+/** The archive with `name`'s uncompressed size rewritten to `size` in its local header and the central directory. */
+function declaredSize(zip: Uint8Array, name: string, size: number): Uint8Array {
+  const out = zip.slice();
+  const view = new DataView(out.buffer);
+  const named = (at: number, length: number) => new TextDecoder().decode(out.subarray(at, at + length)) === name;
+  for (let p = 0; p + 46 <= out.length; p++) {
+    const sig = view.getUint32(p, true);
+    if (sig === 0x04034b50 && named(p + 30, view.getUint16(p + 26, true))) view.setUint32(p + 22, size, true);
+    if (sig === 0x02014b50 && named(p + 46, view.getUint16(p + 28, true))) view.setUint32(p + 24, size, true);
+  }
+  return out;
+}

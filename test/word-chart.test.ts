@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartInlines } from '../src/convert/word/read/docx/chart';
 import { readChart } from '../src/convert/office/chart/read';
-import { chartSvg } from '../src/convert/office/chart/draw';
+import { chartMarks, chartSvg, thinned } from '../src/convert/office/chart/draw';
 import { niceScale } from '../src/convert/office/chart/axis';
 import { loadMupdf } from '../src/pdf/mupdf';
 import { bundledFonts } from '../src/fonts/bundled';
@@ -88,6 +88,33 @@ describe('DOCX charts', () => {
     const lines = [...svg.matchAll(/<polyline points="([^"]+)" fill="none" stroke="#(4472C4|ED7D31)" stroke-width="2.25"/g)];
     expect(lines).toHaveLength(2);
     for (const l of lines) expect(l[1]!.split(' ')).toHaveLength(3);
+  });
+
+  it('a million points draw as their envelope: one polyline of at most two points per point of width, the peak kept, labels 6 pt apart', () => {
+    const n = 1_000_000;
+    const values = Array.from({ length: n }, (_, i) => (i === 654_321 ? 5000 : (i * 7919) % 1000));
+    const d = { kind: 'line' as const, horizontal: false, grouping: 'standard' as const, categories: Array.from({ length: n }, (_, i) => String(i + 1)), series: [{ name: 'A', values, pointColors: [] }], palette: [] };
+    const marks = chartMarks(d, 360, 216);
+    const lines = marks.filter((m) => m.t === 'line' && m.width === 2.25);
+    expect(lines).toHaveLength(1);
+    const pts = (lines[0] as { pts: [number, number][] }).pts;
+    expect(pts.length).toBeLessThanOrEqual(2 * 360);
+    expect(pts.length).toBeGreaterThan(300);
+    // The one peak of 5000 is the highest point drawn (y grows down).
+    const top = Math.min(...pts.map((p) => p[1]));
+    expect(pts.filter((p) => p[1] === top)).toHaveLength(1);
+    const labels = marks.filter((m) => m.t === 'text').map((m) => (m as { x: number }).x);
+    expect(labels.length).toBeLessThan(100);
+    // thinned keeps a short chart as it is.
+    expect(thinned(d, 2 * n)).toBe(d);
+  });
+
+  it('a pie of a million slices draws at most 720 slices', () => {
+    const n = 1_000_000;
+    const d = { kind: 'pie' as const, horizontal: false, grouping: 'standard' as const, categories: Array.from({ length: n }, (_, i) => String(i)), series: [{ name: 'A', values: Array.from({ length: n }, () => 1), pointColors: [] }], palette: [] };
+    const slices = chartMarks(d, 300, 200, { bare: true }).filter((m) => m.t === 'poly');
+    expect(slices.length).toBeLessThanOrEqual(720);
+    expect(slices.length).toBeGreaterThan(600);
   });
 
   it('scales the value axis as Excel does by default: 5% of headroom past the data, then at most ten round steps', () => {

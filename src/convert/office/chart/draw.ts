@@ -47,7 +47,7 @@ export function chartMarks(d: Chart, width: number, height: number, opts: MarkOp
   const entries = legendEntries(d);
   if (d.legend && !opts.bare && entries.length) {
     if (d.legend === 'r' || d.legend === 'l' || d.legend === 'tr') {
-      const w = Math.min(width / 3, 20 + Math.max(...entries.map((e) => e.name.length)) * 5);
+      const w = Math.min(width / 3, 20 + longest(entries.map((e) => e.name)) * 5);
       const x0 = d.legend === 'l' ? left : right - w;
       let y = (top + bottom) / 2 - (entries.length * 14) / 2;
       for (const e of entries) {
@@ -87,7 +87,11 @@ function rect(x: number, y: number, w: number, h: number, fill: string): ChartMa
   return { t: 'poly', pts: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]], fill };
 }
 
-function pie(d: Chart, out: ChartMark[], left: number, top: number, right: number, bottom: number): void {
+/** At most this many slices are drawn (neighbours merged past it): a slice is then half a degree. */
+const PIE_SLICES = 720;
+
+function pie(whole: Chart, out: ChartMark[], left: number, top: number, right: number, bottom: number): void {
+  const d = whole.categories.length > PIE_SLICES ? mergedSlices(whole) : whole;
   const s = d.series[0];
   if (!s) return;
   const values = s.values.map((v) => Math.max(0, v ?? 0));
@@ -115,7 +119,57 @@ function pie(d: Chart, out: ChartMark[], left: number, top: number, right: numbe
   });
 }
 
-function axes(d: Chart, out: ChartMark[], text: (x: number, y: number, s: string, size: number, anchor?: 'start' | 'middle' | 'end') => void, left: number, top: number, right: number, bottom: number): void {
+/** The longest of some strings (a loop: spreading a million into Math.max overflows the stack). */
+function longest(strings: readonly string[]): number {
+  let most = 0;
+  for (const s of strings) most = Math.max(most, s.length);
+  return most;
+}
+
+/**
+ * A chart with more categories than its plot has room for (a point per half point of width) drawn
+ * from buckets of neighbouring categories, each series showing the value of largest magnitude in
+ * the bucket: what can be seen of a million points is their envelope, and a million marks would
+ * cost more than the whole sheet.
+ */
+export function thinned(d: Chart, room: number): Chart {
+  const n = d.categories.length;
+  const buckets = Math.max(1, Math.floor(room));
+  if (n <= buckets) return d;
+  const per = Math.ceil(n / buckets);
+  const count = Math.ceil(n / per);
+  const pick = (values: readonly (number | undefined)[], b: number) => {
+    let best: number | undefined;
+    for (let i = b * per; i < Math.min(n, (b + 1) * per); i++) {
+      const v = values[i];
+      if (v !== undefined && (best === undefined || Math.abs(v) > Math.abs(best))) best = v;
+    }
+    return best;
+  };
+  return {
+    ...d,
+    categories: Array.from({ length: count }, (_, b) => d.categories[b * per]!),
+    series: d.series.map((s) => ({ ...s, values: Array.from({ length: count }, (_, b) => pick(s.values, b)) })),
+  };
+}
+
+/** A pie of too many slices as PIE_SLICES slices, each the sum of its neighbours, in the first one's colour. */
+function mergedSlices(d: Chart): Chart {
+  const s = d.series[0];
+  if (!s) return d;
+  const per = Math.ceil(d.categories.length / PIE_SLICES);
+  const count = Math.ceil(d.categories.length / per);
+  const sum = (b: number) => {
+    let total = 0;
+    for (let i = b * per; i < Math.min(s.values.length, (b + 1) * per); i++) total += Math.max(0, s.values[i] ?? 0);
+    return total;
+  };
+  const colors = Array.from({ length: count }, (_, b) => s.pointColors[b * per] ?? defaultColor(d, b * per));
+  return { ...d, categories: Array.from({ length: count }, (_, b) => d.categories[b * per]!), series: [{ ...s, values: Array.from({ length: count }, (_, b) => sum(b)), pointColors: colors }] };
+}
+
+function axes(whole: Chart, out: ChartMark[], text: (x: number, y: number, s: string, size: number, anchor?: 'start' | 'middle' | 'end') => void, left: number, top: number, right: number, bottom: number): void {
+  const d = thinned(whole, 2 * Math.max(right - left, bottom - top));
   const n = d.categories.length;
   if (!n || !d.series.length) return;
   const stacked = d.grouping === 'stacked' || d.grouping === 'percentStacked';
@@ -135,8 +189,8 @@ function axes(d: Chart, out: ChartMark[], text: (x: number, y: number, s: string
   const horizontal = d.kind === 'bar' && d.horizontal;
   const labels: string[] = [];
   for (let v = scale.min; v <= scale.max + scale.step / 2; v += scale.step) labels.push(fmt(v) + (percent ? '%' : ''));
-  const labelW = Math.max(...labels.map((l) => l.length)) * 5 + 6;
-  const catW = Math.max(...d.categories.map((c) => c.length)) * 5 + 8;
+  const labelW = longest(labels) * 5 + 6;
+  const catW = longest(d.categories) * 5 + 8;
   // Plot box: value labels on the left (columns) or below (bars); category labels on the other axis.
   const px0 = left + (horizontal ? Math.min(catW, (right - left) / 3) : labelW);
   const py1 = bottom - 16;
@@ -155,7 +209,13 @@ function axes(d: Chart, out: ChartMark[], text: (x: number, y: number, s: string
   });
   const band = ((horizontal ? py1 - py0 : px1 - px0) / n);
   const catAt = (i: number) => (horizontal ? py0 + band * (i + 0.5) : px0 + band * (i + 0.5));
-  d.categories.forEach((c, i) => (horizontal ? text(px0 - 4, catAt(i) + 3, c, 9, 'end') : text(catAt(i), py1 + 12, c, 9)));
+  // Labels closer than 6 pt are skipped at an even interval, as Office's automatic interval does.
+  const every = Math.max(1, Math.ceil(6 / band));
+  d.categories.forEach((c, i) => {
+    if (i % every) return;
+    if (horizontal) text(px0 - 4, catAt(i) + 3, c, 9, 'end');
+    else text(catAt(i), py1 + 12, c, 9);
+  });
   const zero = valueAt(Math.max(scale.min, Math.min(0, scale.max)));
   if (d.kind === 'bar') {
     // Office's default gap width is 150% of a bar: a cluster fills band / (1 + 1.5 / bars).

@@ -21,9 +21,14 @@ import { themePalette } from '../../../office/chart/read';
 /** Sheet parts larger than this are read as they inflate (sheet-stream.ts), not whole. */
 const STREAM_FROM_BYTES = 4_000_000;
 
-/** A worksheet part whole, or in pieces when it is large; undefined when it is missing or damaged. */
+/**
+ * A worksheet part whole, or in pieces when it is large; undefined when it is missing (told as a
+ * problem). Damaged data is the file's damage: printing the sheet without its cells would hand
+ * back a PDF that looks converted and is not.
+ */
 function worksheetSource(pkg: Package, part: string): WorksheetSource | undefined {
-  if (pkg.sizeOf(part) <= STREAM_FROM_BYTES) return pkg.read(part);
+  if (!pkg.has(part)) return pkg.read(part);
+  if (pkg.sizeOf(part) <= STREAM_FROM_BYTES) return pkg.readMain(part);
   return {
     pieces: (onPiece) => {
       if (!pkg.readPieces(part, onPiece)) throw new ConversionError('corrupt', `The workbook is damaged: its sheet ${part} does not unpack.`);
@@ -49,8 +54,8 @@ export const SHEETS_MAX = 1_000;
 
 function sharedStrings(pkg: Package, path: string | undefined): string[] {
   if (!path || !pkg.has(path)) return [];
-  const data = pkg.read(path);
-  if (!data) return [];
+  // Damaged strings would print every text cell empty: the workbook is refused as damaged instead.
+  const data = pkg.readMain(path);
   const out: string[] = [];
   // <sst> (1) > <si> (2): each item read as it completes.
   parseXml(data, {
