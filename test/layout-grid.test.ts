@@ -19,11 +19,21 @@ describe('grid pages', () => {
     expect(down.zoom).toBe(100);
     expect(down.colBands).toEqual([[0, 6], [7, 9]]);
     expect(down.rowBands).toEqual([[0, 45], [46, 91], [92, 99]]);
-    expect(down.pages.slice(0, 4).map((p) => [p.cols[0], p.rows[0]])).toEqual([[0, 0], [0, 46], [0, 92], [7, 0]]);
+    expect([0, 1, 2, 3].map((i) => down.page(i)).map((p) => [p.cols[0], p.rows[0]])).toEqual([[0, 0], [0, 46], [0, 92], [7, 0]]);
     const over = gridPages(grid, { width: 500, height: 700 }, { order: 'overThenDown' });
-    expect(over.pages.slice(0, 3).map((p) => [p.cols[0], p.rows[0]])).toEqual([[0, 0], [7, 0], [0, 46]]);
+    expect([0, 1, 2].map((i) => over.page(i)).map((p) => [p.cols[0], p.rows[0]])).toEqual([[0, 0], [7, 0], [0, 46]]);
     const half = gridPages(grid, { width: 500, height: 700 }, { zoom: 50 });
-    expect(half.pages).toHaveLength(2);
+    expect(half.pageCount).toBe(2);
+  });
+
+  it('counts the pages of the whole grid (16,384 columns by 1,048,576 rows) in their bands, making a page only when asked', () => {
+    const grid = { colWidths: repeat(16_384, 48), rowHeights: repeat(1_048_576, 15) };
+    const laid = gridPages(grid, { width: 500, height: 700 }, {});
+    expect(laid.colBands).toHaveLength(Math.ceil(16_384 / 10));
+    expect(laid.rowBands).toHaveLength(Math.ceil(1_048_576 / 46));
+    expect(laid.pageCount).toBe(1639 * 22_796);
+    expect(laid.page(laid.pageCount - 1)).toEqual({ cols: [16_380, 16_383], rows: [1_048_570, 1_048_575] });
+    expect(() => laid.page(laid.pageCount)).toThrow(RangeError);
   });
 
   it('takes the repeated titles from each page\'s room', () => {
@@ -39,7 +49,7 @@ describe('grid pages', () => {
     expect(wide.colBands).toHaveLength(1);
     expect(wide.rowBands[0]![1]).toBeGreaterThan(10);
     const one = gridPages(grid, { width: 500, height: 700 }, { fit: { width: 1, height: 1 } });
-    expect(one.pages).toHaveLength(1);
+    expect(one.pageCount).toBe(1);
     expect(one.zoom).toBe(15);
     const small = gridPages({ colWidths: [64], rowHeights: [15] }, { width: 500, height: 700 }, { fit: { width: 1, height: 1 } });
     expect(small.zoom).toBe(100);

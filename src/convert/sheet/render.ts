@@ -58,7 +58,7 @@ function dateFields(now: Date): Pick<HeaderFields, 'date' | 'time'> {
 
 /** The display list of one page: its blocks of cells, then its header and footer. */
 function pageItems(workbook: Workbook, plan: SheetPrint, index: number, numbers: { ofSheet: number; number: number; pages: number }, fields: Omit<HeaderFields, 'page' | 'pages' | 'sheet'>, ctx: LineContext): DisplayItem[] {
-  const page = plan.laid.pages[index]!;
+  const page = plan.laid.page(index);
   const items: DisplayItem[] = [];
   const gridLines = !!plan.sheet.print.gridLines;
   const blocks = sheetPageBlocks(plan, page);
@@ -92,7 +92,7 @@ export class WorkbookPrint {
     const ctx = (this.ctx = { fonts, fields: {} });
     const digit = maxDigitWidth(fonts, workbook.defaultFont);
     this.plans = workbook.sheets.flatMap((sheet) => planSheet(workbook, sheet, digit, ctx) ?? []);
-    this.pages = this.plans.reduce((n, p) => n + p.laid.pages.length, 0);
+    this.pages = this.plans.reduce((n, p) => n + p.laid.pageCount, 0);
     if (this.pages > PAGES_MAX) throw new LimitExceeded('sheet_pages', `the workbook prints to ${this.pages.toLocaleString('en')} pages; at most ${PAGES_MAX.toLocaleString('en')} are printed in one task (set a print area, or split the workbook)`);
     this.fields = { file: options.fileName ?? '', ...dateFields(options.now ?? new Date()) };
   }
@@ -107,7 +107,7 @@ export class WorkbookPrint {
     let number = 0;
     let written = 0;
     for (const plan of this.plans) {
-      for (let i = 0; i < plan.laid.pages.length; i++) {
+      for (let i = 0; i < plan.laid.pageCount; i++) {
         if (++number <= from || number > to) continue;
         const items = pageItems(workbook, plan, i, { ofSheet: i + 1, number, pages }, fields, ctx);
         const device = writer.beginPage([0, 0, plan.paper.width, plan.paper.height]);

@@ -52,7 +52,7 @@ function withDrawings(sheet: Sheet, range: Range | undefined): Range | undefined
 /** A chart sheet: one page, the chart over the room (draw-drawings.ts). */
 function chartSheetPlan(sheet: Sheet): SheetPrint {
   const band: [number, number] = [0, 0];
-  return { sheet, range: { top: 0, left: 0, bottom: 0, right: 0 }, colWidths: [0], rowHeights: [0], laid: { zoom: 100, pages: [{ cols: band, rows: band }], colBands: [band], rowBands: [band] }, ...paperOf(sheet.print) };
+  return { sheet, range: { top: 0, left: 0, bottom: 0, right: 0 }, colWidths: [0], rowHeights: [0], laid: { zoom: 100, pageCount: 1, page: () => ({ cols: band, rows: band }), colBands: [band], rowBands: [band] }, ...paperOf(sheet.print) };
 }
 
 /** The sheet's print plan; undefined when it prints nothing. */

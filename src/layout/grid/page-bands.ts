@@ -33,7 +33,13 @@ export interface GridPage {
 export interface GridPages {
   /** Percent the grid is drawn at. */
   zoom: number;
-  pages: GridPage[];
+  /** How many pages the bands make (column bands × row bands). */
+  pageCount: number;
+  /**
+   * The page at an index in print order, made when asked: a grid of a million rows by 16,384
+   * columns makes tens of millions of pages, which are counted (and refused) without being held.
+   */
+  page(index: number): GridPage;
   /** The bands the pages are made of (pages list each row band for each column band, or the other way). */
   colBands: [number, number][];
   rowBands: [number, number][];
@@ -56,7 +62,10 @@ export function bands(sizes: number[], room: number, breaks: number[] = []): [nu
   }
   out.push([start, sizes.length - 1]);
   // Bands of hidden columns or rows alone print no page.
-  const shown = out.filter(([a, b]) => sizes.slice(a, b + 1).some((size) => size > 0));
+  const shown = out.filter(([a, b]) => {
+    for (let i = a; i <= b; i++) if (sizes[i]! > 0) return true;
+    return false;
+  });
   return shown.length ? shown : out.slice(0, 1);
 }
 
@@ -91,8 +100,13 @@ export function gridPages(grid: GridSizes, room: PageRoom, options: { zoom?: num
     zoom = lo;
     laid = cut(grid, room, zoom, false);
   }
-  const pages: GridPage[] = [];
-  if (options.order === 'overThenDown') for (const rows of laid.rowBands) for (const cols of laid.colBands) pages.push({ cols, rows });
-  else for (const cols of laid.colBands) for (const rows of laid.rowBands) pages.push({ cols, rows });
-  return { zoom, pages, ...laid };
+  const { colBands, rowBands } = laid;
+  const across = options.order === 'overThenDown';
+  const page = (index: number): GridPage => {
+    const [outer, inner] = across ? [rowBands.length, colBands.length] : [colBands.length, rowBands.length];
+    if (index < 0 || index >= outer * inner) throw new RangeError(`page ${index} of ${outer * inner}`);
+    const [major, minor] = [Math.floor(index / inner), index % inner];
+    return across ? { cols: colBands[minor]!, rows: rowBands[major]! } : { cols: colBands[major]!, rows: rowBands[minor]! };
+  };
+  return { zoom, pageCount: colBands.length * rowBands.length, page, ...laid };
 }
