@@ -19,6 +19,7 @@ import type { HeaderFields } from './header-footer';
 import { maxDigitWidth } from './grid-sizes';
 import type { Workbook } from './model';
 import { planSheet, sheetPageBlocks, type SheetPrint } from './sheet-pages';
+import { printedPages } from './printed-pages';
 import { sheetPageItems } from './draw-page';
 import { headerFooterItems } from './header-footer-lines';
 import { drawingItems } from './draw-drawings';
@@ -77,6 +78,8 @@ function pageItems(workbook: Workbook, plan: SheetPrint, index: number, numbers:
 export class WorkbookPrint {
   readonly pages: number;
   private readonly plans: SheetPrint[];
+  /** For each plan, the pages it prints (its empty ones left out, printed-pages.ts). */
+  private readonly printed: number[][];
   private readonly ctx: LineContext;
   private readonly fonts: FontBook;
   private readonly fields: Omit<HeaderFields, 'page' | 'pages' | 'sheet'>;
@@ -92,7 +95,8 @@ export class WorkbookPrint {
     const ctx = (this.ctx = { fonts, fields: {} });
     const digit = maxDigitWidth(fonts, workbook.defaultFont);
     this.plans = workbook.sheets.flatMap((sheet) => planSheet(workbook, sheet, digit, ctx) ?? []);
-    this.pages = this.plans.reduce((n, p) => n + p.laid.pageCount, 0);
+    this.printed = this.plans.map((plan) => printedPages(workbook, plan, ctx));
+    this.pages = this.printed.reduce((n, p) => n + p.length, 0);
     if (this.pages > PAGES_MAX) throw new LimitExceeded('sheet_pages', `the workbook prints to ${this.pages.toLocaleString('en')} pages; at most ${PAGES_MAX.toLocaleString('en')} are printed in one task (set a print area, or split the workbook)`);
     this.fields = { file: options.fileName ?? '', ...dateFields(options.now ?? new Date()) };
   }
@@ -106,18 +110,18 @@ export class WorkbookPrint {
     const drawPicture = drawPictureWith(mupdf);
     let number = 0;
     let written = 0;
-    for (const plan of this.plans) {
-      for (let i = 0; i < plan.laid.pageCount; i++) {
-        if (++number <= from || number > to) continue;
-        const items = pageItems(workbook, plan, i, { ofSheet: i + 1, number, pages }, fields, ctx);
+    this.plans.forEach((plan, p) => {
+      this.printed[p]!.forEach((i, k) => {
+        if (++number <= from || number > to) return;
+        const items = pageItems(workbook, plan, i, { ofSheet: k + 1, number, pages }, fields, ctx);
         const device = writer.beginPage([0, 0, plan.paper.width, plan.paper.height]);
         const index = written++;
         paintDisplay(mupdf, device, items, drawPicture, { text: (t, x, baseline, angle) => text.show(index, plan.paper.height, t, x, baseline, angle), link: () => {} });
         writer.endPage();
         text.seal(index);
         device.destroy();
-      }
-    }
+      });
+    });
     // A workbook with nothing to print is one blank page, as Excel and LibreOffice give it.
     if (!written) {
       const blank = writer.beginPage([0, 0, 612, 792]);

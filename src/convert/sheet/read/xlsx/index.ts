@@ -17,6 +17,7 @@ import { readDxfs } from './conditional';
 import { sheetDrawings } from './drawings';
 import type { WorksheetSource } from './sheet-stream';
 import { themePalette } from '../../../office/chart/read';
+import { rowsInWholePixels, writtenByMicrosoft } from './row-pixels';
 
 /** Sheet parts larger than this are read as they inflate (sheet-stream.ts), not whole. */
 const STREAM_FROM_BYTES = 4_000_000;
@@ -125,6 +126,7 @@ export function readXlsx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
   if (entries.length > SHEETS_MAX) throw new LimitExceeded('sheets', `the workbook holds ${entries.length} sheets; at most ${SHEETS_MAX} are printed`);
   const sheets: Sheet[] = [];
   const byIndex = new Map<number, Sheet>();
+  const wholePixelRows = writtenByMicrosoft(pkg);
   entries.forEach((entry, index) => {
     if ((attr(entry, 'state') ?? 'visible') !== 'visible') return;
     const rel = rels.get(attr(entry, 'r:id') ?? '');
@@ -140,6 +142,7 @@ export function readXlsx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
     const data = worksheetSource(pkg, rel.target);
     if (!data) return;
     const sheet = readWorksheet(data, name, strings, styles.length, (drawing) => sheetDrawings(pkg, rel.target, drawing, palette), theme);
+    if (wholePixelRows) rowsInWholePixels(sheet);
     sheets.push(sheet);
     byIndex.set(index, sheet);
   });
