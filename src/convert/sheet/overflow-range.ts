@@ -1,44 +1,57 @@
 /**
- * The print range widened to the text that runs past its last column, as LibreOffice widens it
- * (sc/source/core/data/table1.cxx MaybeAddExtraColumn): an unwrapped, left-aligned text in the
- * range's last column that is wider than its cell takes the columns it runs into, and prints on
- * as far as they reach, onto the next page across if they do not fit (draw-page.ts carries it
- * over). Only without a print area: a print area is printed as it is.
+ * The print range widened to the text that runs past it, as LibreOffice widens it
+ * (sc/source/core/data/table1.cxx ExtendPrintArea and MaybeAddExtraColumn): every unwrapped text
+ * cell of the range that is wider than its column runs over the empty cells to its right (half its
+ * excess for centred text, none for right-aligned), and the range takes the columns it reaches,
+ * onto the next page across if they do not fit (draw-page.ts carries the text over). Only without
+ * a print area: a print area is printed as it is.
  */
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
 import { cellShown, PADDING } from './cell-text';
 import { substituteFamily } from '../../fonts/catalog';
 import { gridSizes } from './grid-sizes';
-import type { Range, Sheet, Workbook } from './model';
+import type { Cell, Range, Sheet, Workbook } from './model';
 
 /** Columns a text may add, at most (Excel's last column is the grid's bound anyway). */
 const EXTRA_COLUMNS_MAX = 256;
 
-/** How far right (points from the last column's left edge) the texts of the last column reach. */
-function reach(workbook: Workbook, sheet: Sheet, range: Range, ctx: LineContext): number {
-  let widest = 0;
-  for (const [row, cells] of sheet.rows) {
-    if (row < range.top || row > range.bottom) continue;
-    const cell = cells.at(-1);
-    if (!cell || cell.col !== range.right || cell.value?.kind !== 'text') continue;
-    const style = workbook.styles[cell.style];
-    if (!style || style.wrap || style.shrink || (style.horizontal && style.horizontal !== 'general' && style.horizontal !== 'left')) continue;
-    const shown = cellShown(cell, style, workbook);
-    if (!shown) continue;
-    const font = style.font;
-    const width = ctx.fonts.measure(shown.text, substituteFamily(font.name), !!font.bold, !!font.italic, font.size);
-    widest = Math.max(widest, PADDING + width);
-  }
-  return widest;
+/** How far past its column's right edge (points) a cell's text runs; 0 when it does not. */
+function excess(workbook: Workbook, cell: Cell, columnWidth: number, ctx: LineContext): number {
+  if (cell.value?.kind !== 'text') return 0;
+  const style = workbook.styles[cell.style];
+  if (!style || style.wrap || style.shrink) return 0;
+  const shown = cellShown(cell, style, workbook);
+  if (!shown || (shown.horizontal !== 'left' && shown.horizontal !== 'center')) return 0;
+  const font = style.font;
+  // No face draws a character wider than 1.1 em: a text that short is not measured.
+  if (PADDING + shown.text.length * font.size * 1.1 <= columnWidth) return 0;
+  const missing = PADDING + ctx.fonts.measure(shown.text, substituteFamily(font.name), !!font.bold, !!font.italic, font.size) - columnWidth;
+  return shown.horizontal === 'center' ? missing / 2 : missing;
 }
 
 export function withOverflow(workbook: Workbook, sheet: Sheet, range: Range, digit: number, ctx: LineContext): Range {
-  if (sheet.print.printArea?.length || sheet.merges.some((m) => m.right >= range.right && m.left <= range.right)) return range;
-  const needed = reach(workbook, sheet, range, ctx);
-  if (!needed) return range;
-  const widths = gridSizes(sheet, { ...range, left: range.right, right: range.right + EXTRA_COLUMNS_MAX }, digit).colWidths;
+  if (sheet.print.printArea?.length) return range;
+  const widths = gridSizes(sheet, { ...range, right: range.right + EXTRA_COLUMNS_MAX }, digit).colWidths;
+  const widthOf = (col: number) => widths[col - range.left] ?? 0;
+  const origins = new Set(sheet.merges.map((m) => `${m.top}:${m.left}`));
   let right = range.right;
-  let covered = widths[0] ?? 0;
-  while (covered < needed && right - range.right < EXTRA_COLUMNS_MAX) covered += widths[++right - range.right] ?? 0;
+  for (const [row, cells] of sheet.rows) {
+    if (row < range.top || row > range.bottom) continue;
+    // Right to left, so that each cell knows where the next full cell stops its text.
+    let nextFull = range.right + EXTRA_COLUMNS_MAX + 1;
+    for (let k = cells.length - 1; k >= 0; k--) {
+      const cell = cells[k]!;
+      if (!cell.value) continue;
+      const col = cell.col;
+      // Text followed by a full cell runs nowhere: measured only when its neighbour is empty.
+      if (col >= range.left && col <= range.right && nextFull > col + 1 && !origins.has(`${row}:${col}`)) {
+        let missing = excess(workbook, cell, widthOf(col), ctx);
+        let reached = col;
+        while (missing > 0 && reached + 1 < nextFull && reached - range.right < EXTRA_COLUMNS_MAX) missing -= widthOf(++reached);
+        right = Math.max(right, reached);
+      }
+      nextFull = col;
+    }
+  }
   return right === range.right ? range : { ...range, right };
 }

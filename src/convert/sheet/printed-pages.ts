@@ -1,11 +1,11 @@
 /**
  * Which of a sheet's pages print. LibreOffice leaves out a page with nothing on it (the page
  * style's "suppress output of empty pages", on unless a file turns it off: ScDocument::IsPrintEmpty):
- * a page prints when a cell of its block holds a value or has a border, when a picture or chart
- * lies over it, or when a text from the page to its left runs into it. A fill alone does not
- * count, and a merged cell with a value prints on every page it spans. LibreOffice 7.4 printed a workbook of A1 and Z150 on 2 pages of 6, 3 with a bordered
- * empty Z2, 2 with a yellow Z2, and 3 with a long label in J3 running into column K; a merged H60:M61 across two pages added both when H60 held a value and
- * neither when it was empty.
+ * a page prints when a cell of its block holds a value or has a border, when a merged cell with a
+ * value spans it, when a picture or chart lies over it, or when a text from the page to its left
+ * runs into it. A fill alone does not count. LibreOffice 7.4 printed a workbook of A1 and Z150 on 2
+ * pages of 6; 3 with a bordered empty Z2; 2 with a yellow Z2; 3 with a long label in J3 running
+ * into column K; 4 with a merged H60:M61 across two pages holding a value, and 2 with it empty.
  *
  * The pages are found from the cells (each marks its page), not by asking every page: a cell at
  * XFD1048576 makes 35 million pages, of which two print.
