@@ -27,7 +27,7 @@ const A4 = '<pageMargins left="0.5" right="0.5" top="0.5" bottom="0.5" header="0
 /** The text of each printed page. */
 function pages(bytes: Uint8Array): string[] {
   const doc = mupdf.Document.openDocument(joinChunks(renderWorkbookChunks(readWorkbook(bytes), mupdf, bundledFonts)), 'application/pdf');
-  return Array.from({ length: doc.countPages() }, (_, i) => doc.loadPage(i).toStructuredText().asText().trim());
+  return Array.from({ length: doc.countPages() }, (_, i) => doc.loadPage(i).toStructuredText('preserve-whitespace').asText().trim());
 }
 
 /** A1 and Z150 over 2 pages wide by 3 tall (Calibri 11, 15 pt rows), with `extra` cells in their rows. */

@@ -212,9 +212,7 @@ function axes(whole: Chart, out: ChartMark[], text: (x: number, y: number, s: st
   // Labels closer than 6 pt are skipped at an even interval, as Office's automatic interval does.
   const every = Math.max(1, Math.ceil(6 / band));
   d.categories.forEach((c, i) => {
-    if (i % every) return;
-    if (horizontal) text(px0 - 4, catAt(i) + 3, c, 9, 'end');
-    else text(catAt(i), py1 + 12, c, 9);
+    if (!(i % every)) (horizontal ? text(px0 - 4, catAt(i) + 3, c, 9, 'end') : text(catAt(i), py1 + 12, c, 9));
   });
   const zero = valueAt(Math.max(scale.min, Math.min(0, scale.max)));
   if (d.kind === 'bar') {
