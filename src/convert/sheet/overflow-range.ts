@@ -15,8 +15,8 @@ import type { Cell, Range, Sheet, Workbook } from './model';
 /** Columns a text may add, at most (Excel's last column is the grid's bound anyway). */
 const EXTRA_COLUMNS_MAX = 256;
 
-/** How far past its column's right edge (points) a cell's text runs; 0 when it does not. */
-function excess(workbook: Workbook, cell: Cell, columnWidth: number, ctx: LineContext): number {
+/** How far past its column's right edge (points) a cell's text runs; 0 when it does not (printed-pages.ts asks it too). */
+export function textExcess(workbook: Workbook, cell: Cell, columnWidth: number, ctx: LineContext): number {
   if (cell.value?.kind !== 'text') return 0;
   const style = workbook.styles[cell.style];
   if (!style || style.wrap || style.shrink) return 0;
@@ -45,7 +45,7 @@ export function withOverflow(workbook: Workbook, sheet: Sheet, range: Range, dig
       const col = cell.col;
       // Text followed by a full cell runs nowhere: measured only when its neighbour is empty.
       if (col >= range.left && col <= range.right && nextFull > col + 1 && !origins.has(`${row}:${col}`)) {
-        let missing = excess(workbook, cell, widthOf(col), ctx);
+        let missing = textExcess(workbook, cell, widthOf(col), ctx);
         let reached = col;
         while (missing > 0 && reached + 1 < nextFull && reached - range.right < EXTRA_COLUMNS_MAX) missing -= widthOf(++reached);
         right = Math.max(right, reached);

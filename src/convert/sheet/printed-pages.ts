@@ -11,8 +11,7 @@
  * XFD1048576 makes 35 million pages, of which two print.
  */
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
-import { substituteFamily } from '../../fonts/catalog';
-import { cellShown, PADDING } from './cell-text';
+import { textExcess } from './overflow-range';
 import type { Cell, SheetDrawing, Workbook } from './model';
 import type { SheetPrint } from './sheet-pages';
 
@@ -35,16 +34,11 @@ const hasBorder = (workbook: Workbook, cell: Cell): boolean => {
   return !!(b && (b.left || b.right || b.top || b.bottom));
 };
 
-/** The last column (index into the plan's widths) a text cell's words reach over empty neighbours. */
-function reachOf(workbook: Workbook, cell: Cell, nextFull: number, x: Float64Array, at: number, ctx: LineContext): number {
-  const style = workbook.styles[cell.style];
-  if (!style || style.wrap || style.shrink || cell.value?.kind !== 'text') return at;
-  const shown = cellShown(cell, style, workbook);
-  if (!shown || (shown.horizontal !== 'left' && shown.horizontal !== 'center')) return at;
-  const width = PADDING + ctx.fonts.measure(shown.text, substituteFamily(style.font.name), !!style.font.bold, !!style.font.italic, style.font.size);
-  const end = x[at]! + (shown.horizontal === 'center' ? (x[at + 1]! - x[at]! + width) / 2 : width);
+/** The last column (index into the plan's widths) a text cell's words reach over empty neighbours (before `nextFull`). */
+function reachOf(workbook: Workbook, cell: Cell, nextFull: number, widths: readonly number[], at: number, ctx: LineContext): number {
+  let missing = textExcess(workbook, cell, widths[at] ?? 0, ctx);
   let last = at;
-  while (last + 1 < nextFull && last + 1 < x.length - 1 && x[last + 1]! < end) last++;
+  while (missing > 0 && last + 1 < nextFull && last + 1 < widths.length) missing -= widths[++last]!;
   return last;
 }
 
@@ -90,7 +84,7 @@ export function printedPages(workbook: Workbook, plan: SheetPrint, ctx: LineCont
       mark(colBand[c]!, rowBand[r]!);
       if (!cell.value) continue;
       // Words running past the band's right edge print on the next band's page too.
-      const last = reachOf(workbook, cell, nextFull, x, c, ctx);
+      const last = reachOf(workbook, cell, nextFull, plan.colWidths, c, ctx);
       for (let b = colBand[c]! + 1; b <= (colBand[last] ?? -1); b++) mark(b, rowBand[r]!);
       nextFull = c;
     }
