@@ -41,6 +41,15 @@ describe('grid pages', () => {
     expect(gridPages(grid, { width: 400, height: 500 }, {}).rowBands[0]).toEqual([0, 29]);
   });
 
+  it('gives the whole room to a page that prints the titles in place, and takes a reserved height from every page', () => {
+    // Titles are rows 0-19 (200 pt): the first page holds them in place and 50 rows in all; the next pages 30 below the repeated titles.
+    const grid = { colWidths: repeat(4, 100), rowHeights: repeat(100, 10), titleHeight: 200, titleRowsAt: 0 };
+    expect(gridPages(grid, { width: 400, height: 500 }, {}).rowBands.slice(0, 3)).toEqual([[0, 49], [50, 79], [80, 99]]);
+    // 100 pt of header and footer bands at 50% leave 900 pt of sheet.
+    const reserved = gridPages({ colWidths: [100], rowHeights: repeat(100, 10), reservedHeight: 100 }, { width: 400, height: 500 }, { zoom: 50 });
+    expect(reserved.rowBands[0]).toEqual([0, 89]);
+  });
+
   it('fits to N pages wide by the largest zoom from 100% down, manual breaks giving way', () => {
     const grid = { colWidths: repeat(20, 64), rowHeights: repeat(300, 15), rowBreaks: [10] };
     const wide = gridPages(grid, { width: 500, height: 700 }, { fit: { width: 1, height: 0 } });

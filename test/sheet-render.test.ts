@@ -108,6 +108,30 @@ describe('spreadsheets → PDF', () => {
     expect(header.y0).toBeLessThan(21.6 + 10);
   });
 
+  it('scales the header and footer bands with the sheet, as LibreOffice prints Excel\'s margins', () => {
+    const rows: string[] = [];
+    for (let r = 1; r <= 200; r++) rows.push(row(r, inline('A' + r, `line ${r}`)));
+    const sheet = (setup: string) => `<sheetData>${rows.join('')}</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>${setup}` +
+      '<headerFooter><oddHeader>&amp;LTop</oddHeader><oddFooter>&amp;CPage &amp;P</oddFooter></headerFooter>';
+    const pages = print(xlsx([sheet('<pageSetup paperSize="9"/>'), sheet('<pageSetup paperSize="9" scale="50"/>')], { styles: STYLES }));
+    // At 100%: 733.9 pt for cells, 48 rows a page, 5 pages. At 50% the page runs from the header
+    // margin to the footer margin (798.7 pt = 1597.4 pt of sheet) less the two 32.4 pt bands:
+    // 102 rows a page, 2 pages (3 if the bands kept their full height).
+    expect(pages.length).toBe(5 + 2);
+    const first = (p: PageSeen) => p.words.find((w) => w.text.startsWith('line'))!;
+    expect(first(pages[0]!).y0).toBeGreaterThanOrEqual(54);
+    expect(first(pages[0]!).y0).toBeLessThan(54 + 15);
+    // The cells of the 50% sheet start 0.3 in + 0.45 in × 50% from the top: 37.8 pt.
+    expect(first(pages[5]!).y0).toBeGreaterThanOrEqual(37.8);
+    expect(first(pages[5]!).y0).toBeLessThan(37.8 + 7.5);
+    expect(pages[5]!.text).toContain('line 102\n');
+    expect(pages[5]!.text).not.toContain('line 103\n');
+    // The header is drawn at the sheet's scale too.
+    const top = (p: PageSeen) => p.words.find((w) => w.text === 'Top')!;
+    const width = (w: PageSeen['words'][number]) => w.x1 - w.x0;
+    expect(width(top(pages[5]!)) / width(top(pages[0]!))).toBeCloseTo(0.5, 1);
+  });
+
   it('fits a wide sheet to one page wide at the largest zoom that fits', () => {
     const column = (c: number) => (c < 26 ? '' : 'A') + String.fromCharCode(65 + (c % 26));
     const cells = Array.from({ length: 30 }, (_, c) => inline(column(c) + '1', `c${c}`)).join('');

@@ -12,7 +12,7 @@ import type { Family } from '../../fonts/catalog';
 import { paragraphLines, type LineContext } from '../../layout/blocks/paragraph-lines';
 import { displayLines } from '../../layout/display/draw-lines';
 import type { CellAnchor, SheetDrawing } from './model';
-import type { PageBlock, SheetPrint } from './sheet-pages';
+import { cellsRoom, type PageBlock, type SheetPrint } from './sheet-pages';
 
 /** Edges of the print range's columns and rows (points at 100% from its corner): edge i is where index i starts. */
 const prefixes = new WeakMap<number[], number[]>();
@@ -81,8 +81,9 @@ function itemsOf(d: SheetDrawing, box: Rect, ctx: LineContext): DisplayItem[] {
 
 /** A chart sheet's chart at the top-left margin, at its own size or shrunk to the room, as LibreOffice prints one (the room when it has no size). */
 function chartSheetBox(d: SheetDrawing, plan: SheetPrint): Rect {
-  const { room } = plan;
-  const { left: x, top: y } = plan.sheet.print.margins;
+  const room = cellsRoom(plan, 100);
+  const x = plan.sheet.print.margins.left;
+  const y = plan.bands.top + plan.bands.header;
   const size = d.size && d.size.width > 0 && d.size.height > 0 ? d.size : room;
   const scale = Math.min(1, room.width / size.width, room.height / size.height);
   return { x, y, width: size.width * scale, height: size.height * scale };

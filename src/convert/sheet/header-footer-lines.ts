@@ -3,7 +3,8 @@
  * odd: Excel's differentFirst and differentOddEven) cut into their left, centre and right sections
  * (header-footer.ts), each laid out by layout's line breaker in the workbook's default font with
  * the codes' changes, the header's top at the header margin and the footer's foot at the footer
- * margin, between the left and right page margins. Headers are not scaled with the sheet.
+ * margin, between the left and right page margins, at the sheet's scale as LibreOffice prints them
+ * (its header band scales with the cells: sheet-pages.ts headerBands).
  */
 import type { DisplayItem } from '../../contracts/display';
 import { substituteFamily } from '../../fonts/catalog';
@@ -22,12 +23,12 @@ export function codesFor(hf: HeaderFooter | undefined, pageOfSheet: number, page
   return hf.odd;
 }
 
-function section(runs: HeaderRun[], align: 'left' | 'center' | 'right', font: Font): ParagraphBlock | undefined {
+function section(runs: HeaderRun[], align: 'left' | 'center' | 'right', font: Font, scale: number): ParagraphBlock | undefined {
   if (!runs.some((r) => r.text.trim())) return undefined;
   const items: InlineItem[] = [];
   for (const run of runs) {
     const family = substituteFamily(run.font ?? font.name);
-    const size = run.size ?? font.size;
+    const size = (run.size ?? font.size) * scale;
     // Line ends within a section are new lines, as Excel prints them.
     run.text.split(/\r?\n/).forEach((piece, i) => {
       if (i > 0) items.push({ kind: 'break' });
@@ -38,16 +39,16 @@ function section(runs: HeaderRun[], align: 'left' | 'center' | 'right', font: Fo
   }
   const first = runs[0];
   const family = substituteFamily(first?.font ?? font.name);
-  return { kind: 'paragraph', props: { align, markFace: { family, size: first?.size ?? font.size } }, items };
+  return { kind: 'paragraph', props: { align, markFace: { family, size: (first?.size ?? font.size) * scale } }, items };
 }
 
 /** The lines of one header or footer, placed across the width between the margins, top at 0. */
-function areaLines(codes: string, fields: HeaderFields, font: Font, width: number, ctx: LineContext): { lines: PlacedLine[]; height: number } {
+function areaLines(codes: string, fields: HeaderFields, font: Font, width: number, scale: number, ctx: LineContext): { lines: PlacedLine[]; height: number } {
   const sections = headerSections(codes, fields);
   const lines: PlacedLine[] = [];
   let height = 0;
   for (const [runs, align] of [[sections.left, 'left'], [sections.center, 'center'], [sections.right, 'right']] as const) {
-    const block = section(runs, align, font);
+    const block = section(runs, align, font, scale);
     if (!block) continue;
     let y = 0;
     for (const line of paragraphLines(block, width, ctx)) {
@@ -59,18 +60,18 @@ function areaLines(codes: string, fields: HeaderFields, font: Font, width: numbe
   return { lines, height };
 }
 
-/** The header and footer of one page, on paper `paper` wide and tall. */
-export function headerFooterItems(print: PrintSettings, paper: { width: number; height: number }, page: { ofSheet: number; number: number }, fields: HeaderFields, font: Font, ctx: LineContext): DisplayItem[] {
+/** The header and footer of one page, on paper `paper` wide and tall, the sheet printed at `zoom` percent. */
+export function headerFooterItems(print: PrintSettings, paper: { width: number; height: number }, zoom: number, page: { ofSheet: number; number: number }, fields: HeaderFields, font: Font, ctx: LineContext): DisplayItem[] {
   const width = Math.max(36, paper.width - print.margins.left - print.margins.right);
   const items: DisplayItem[] = [];
   const header = codesFor(print.header, page.ofSheet, page.number);
   if (header) {
-    const { lines } = areaLines(header, fields, font, width, ctx);
+    const { lines } = areaLines(header, fields, font, width, zoom / 100, ctx);
     items.push(...displayLines(lines, print.margins.left, print.margins.header, () => {}));
   }
   const footer = codesFor(print.footer, page.ofSheet, page.number);
   if (footer) {
-    const { lines, height } = areaLines(footer, fields, font, width, ctx);
+    const { lines, height } = areaLines(footer, fields, font, width, zoom / 100, ctx);
     items.push(...displayLines(lines, print.margins.left, paper.height - print.margins.footer - height, () => {}));
   }
   return items;

@@ -67,7 +67,7 @@ function pageItems(workbook: Workbook, plan: SheetPrint, index: number, numbers:
   // Pictures and charts over the body's cells (the last block), not over repeated titles.
   items.push(...drawingItems(plan, blocks.at(-1)!, ctx));
   const headerFields = { ...fields, page: numbers.number, pages: numbers.pages, sheet: plan.sheet.name };
-  items.push(...headerFooterItems(plan.sheet.print, plan.paper, numbers, headerFields, workbook.defaultFont, ctx));
+  items.push(...headerFooterItems(plan.sheet.print, plan.paper, plan.laid.zoom, numbers, headerFields, workbook.defaultFont, ctx));
   return items;
 }
 

@@ -24,7 +24,30 @@ export interface SheetPrint {
   laid: GridPages;
   /** The paper as the sheet prints it (turned for landscape). */
   paper: PageRoom;
+  /** Between the margins (the header's and footer's when the sheet has them): the cells, and the header and footer bands at the sheet's scale. */
   room: PageRoom;
+  bands: HeaderBands;
+}
+
+/**
+ * Where a page's cells begin and end, as LibreOffice prints Excel's margins: a sheet with a header
+ * starts its page at the header margin, and the header's band, down to Excel's top margin, scales
+ * with the sheet (oox's convertHeaderFooterData makes the band the header's height; ScPrintFunc
+ * draws header and cells at one zoom). At 66% the cells of a 0.75in top margin with a 0.3in header
+ * start at 0.3in + 0.45in × 0.66. The same below with the footer. Band heights are unscaled.
+ */
+export interface HeaderBands {
+  top: number;
+  bottom: number;
+  header: number;
+  footer: number;
+}
+
+export function headerBands(print: PrintSettings): HeaderBands {
+  const { margins } = print;
+  const header = print.header ? Math.max(0, margins.top - margins.header) : 0;
+  const footer = print.footer ? Math.max(0, margins.bottom - margins.footer) : 0;
+  return { top: print.header ? Math.min(margins.top, margins.header) : margins.top, bottom: print.footer ? Math.min(margins.bottom, margins.footer) : margins.bottom, header, footer };
 }
 
 const sum = (sizes: number[], from = 0, to = sizes.length - 1): number => {
@@ -34,11 +57,17 @@ const sum = (sizes: number[], from = 0, to = sizes.length - 1): number => {
 };
 
 /** The paper turned as the sheet asks, and the room between its margins. */
-function paperOf(print: PrintSettings): { paper: PageRoom; room: PageRoom } {
+function paperOf(print: PrintSettings): { paper: PageRoom; room: PageRoom; bands: HeaderBands } {
   const [w, h] = [print.paper.width, print.paper.height];
   const paper = print.orientation === 'landscape' ? { width: Math.max(w, h), height: Math.min(w, h) } : { width: Math.min(w, h), height: Math.max(w, h) };
   const { margins } = print;
-  return { paper, room: { width: Math.max(36, paper.width - margins.left - margins.right), height: Math.max(36, paper.height - margins.top - margins.bottom) } };
+  const bands = headerBands(print);
+  return { paper, bands, room: { width: Math.max(36, paper.width - margins.left - margins.right), height: Math.max(36, paper.height - bands.top - bands.bottom) } };
+}
+
+/** The cells' room on a page at `zoom` (percent): the room less the header and footer bands. */
+export function cellsRoom(plan: Pick<SheetPrint, 'room' | 'bands'>, zoom: number): PageRoom {
+  return { width: plan.room.width, height: Math.max(1, plan.room.height - ((plan.bands.header + plan.bands.footer) * zoom) / 100) };
 }
 
 /** The print range grown to the corners of the sheet's pictures and charts (without a print area), as LibreOffice prints them. */
@@ -64,17 +93,27 @@ export function planSheet(workbook: Workbook, sheet: Sheet, digit: number, ctx: 
   // Rows keep the heights the file gives: LibreOffice prints wrapped text over the rows around it rather than growing them.
   const sizes = gridSizes(sheet, range, digit);
   const { print } = sheet;
-  const { paper, room } = paperOf(print);
+  const { paper, room, bands } = paperOf(print);
   const t = print.titleRows && print.titleRows.last >= print.titleRows.first ? print.titleRows : undefined;
   const titleHeights = t && (t.first >= range.top && t.last <= range.bottom ? sizes.rowHeights.slice(t.first - range.top, t.last - range.top + 1) : gridSizes(sheet, { ...range, top: t.first, bottom: t.last }, digit).rowHeights);
   const titleRows = t && titleHeights ? { first: t.first, heights: titleHeights } : undefined;
   const titleCols = print.titleCols && print.titleCols.last >= print.titleCols.first ? { first: print.titleCols.first, widths: gridSizes(sheet, { ...range, left: print.titleCols.first, right: print.titleCols.last }, digit).colWidths } : undefined;
-  const laid = gridPages({ ...sizes, titleWidth: titleCols ? sum(titleCols.widths) : 0, titleHeight: titleRows ? sum(titleRows.heights) : 0 }, room, {
+  const inRange = (first: number, from: number, to: number) => (first >= from && first <= to ? { at: first - from } : undefined);
+  const rowsAt = titleRows && inRange(titleRows.first, range.top, range.bottom);
+  const colsAt = titleCols && inRange(titleCols.first, range.left, range.right);
+  const laid = gridPages({
+    ...sizes,
+    titleWidth: titleCols ? sum(titleCols.widths) : 0,
+    titleHeight: titleRows ? sum(titleRows.heights) : 0,
+    ...(rowsAt ? { titleRowsAt: rowsAt.at } : {}),
+    ...(colsAt ? { titleColsAt: colsAt.at } : {}),
+    reservedHeight: bands.header + bands.footer,
+  }, room, {
     zoom: print.scale,
     ...(print.fitTo ? { fit: print.fitTo } : {}),
     order: print.pageOrder,
   });
-  return { sheet, range, colWidths: sizes.colWidths, rowHeights: sizes.rowHeights, ...(titleRows ? { titleRows } : {}), ...(titleCols ? { titleCols } : {}), laid, paper, room };
+  return { sheet, range, colWidths: sizes.colWidths, rowHeights: sizes.rowHeights, ...(titleRows ? { titleRows } : {}), ...(titleCols ? { titleCols } : {}), laid, paper, room, bands };
 }
 
 /** One block of cells on a page: which of them (indexes into the placement's sizes) and where. */
@@ -102,8 +141,9 @@ export function sheetPageBlocks(plan: SheetPrint, page: GridPage): PageBlock[] {
   const width = (titleWidth + sum(plan.colWidths, page.cols[0], page.cols[1])) * zoom;
   const height = (titleHeight + sum(plan.rowHeights, page.rows[0], page.rows[1])) * zoom;
   const { margins, centerHorizontally, centerVertically } = sheet.print;
-  const x = margins.left + (centerHorizontally ? Math.max(0, (plan.room.width - width) / 2) : 0);
-  const y = margins.top + (centerVertically ? Math.max(0, (plan.room.height - height) / 2) : 0);
+  const cells = cellsRoom(plan, laid.zoom);
+  const x = margins.left + (centerHorizontally ? Math.max(0, (cells.width - width) / 2) : 0);
+  const y = plan.bands.top + plan.bands.header * zoom + (centerVertically ? Math.max(0, (cells.height - height) / 2) : 0);
   const blocks: PageBlock[] = [];
   const lastBand = page.cols[1] === plan.colWidths.length - 1;
   const block = (rowsAt: { top: number; heights: number[]; band: [number, number] }, colsAt: { left: number; widths: number[]; band: [number, number] }, bx: number, by: number) =>

@@ -14,9 +14,18 @@ export interface GridSizes {
   /** Manual breaks: indexes (into the sizes) of the first column or row after a break. */
   colBreaks?: number[];
   rowBreaks?: number[];
-  /** Width of the title columns and height of the title rows repeated on every page (points at 100%). */
+  /** Width of the title columns and height of the title rows repeated on the pages after them (points at 100%). */
   titleWidth?: number;
   titleHeight?: number;
+  /**
+   * Where the titles sit in the sizes, when the grid holds them: a page that starts at or before
+   * them has the whole room (it prints them in place), as LibreOffice takes the titles from the room
+   * only from the first page that starts past them. Without these, every page repeats them.
+   */
+  titleColsAt?: number;
+  titleRowsAt?: number;
+  /** Height taken from every page at the grid's scale (a header's and footer's bands; points at 100%). */
+  reservedHeight?: number;
 }
 
 export interface PageRoom {
@@ -45,8 +54,11 @@ export interface GridPages {
   rowBands: [number, number][];
 }
 
-/** Sizes cut into bands of at most `room` (a size larger than the room is a band of its own), breaking before each of `breaks`. */
-export function bands(sizes: number[], room: number, breaks: number[] = []): [number, number][] {
+/**
+ * Sizes cut into bands of at most `room` (a size larger than the room is a band of its own),
+ * breaking before each of `breaks`; a band starting at or before `wider.upTo` may fill `wider.room`.
+ */
+export function bands(sizes: number[], room: number, breaks: number[] = [], wider?: { upTo: number; room: number }): [number, number][] {
   const out: [number, number][] = [];
   if (!sizes.length) return out;
   const forced = new Set(breaks);
@@ -54,7 +66,8 @@ export function bands(sizes: number[], room: number, breaks: number[] = []): [nu
   let used = 0;
   for (let i = 0; i < sizes.length; i++) {
     const size = sizes[i]!;
-    if (i > start && (forced.has(i) || used + size > room + 0.01)) {
+    const roomHere = wider && start <= wider.upTo ? wider.room : room;
+    if (i > start && (forced.has(i) || used + size > roomHere + 0.01)) {
       out.push([start, i - 1]);
       [start, used] = [i, 0];
     }
@@ -71,11 +84,15 @@ export function bands(sizes: number[], room: number, breaks: number[] = []): [nu
 
 function cut(grid: GridSizes, room: PageRoom, zoom: number, manual: boolean): { colBands: [number, number][]; rowBands: [number, number][] } {
   const z = zoom / 100;
-  const width = Math.max(1, room.width / z - (grid.titleWidth ?? 0));
-  const height = Math.max(1, room.height / z - (grid.titleHeight ?? 0));
+  const fullWidth = Math.max(1, room.width / z);
+  const fullHeight = Math.max(1, room.height / z - (grid.reservedHeight ?? 0));
+  const width = Math.max(1, fullWidth - (grid.titleWidth ?? 0));
+  const height = Math.max(1, fullHeight - (grid.titleHeight ?? 0));
+  const widerCols = grid.titleColsAt !== undefined ? { upTo: grid.titleColsAt, room: fullWidth } : undefined;
+  const widerRows = grid.titleRowsAt !== undefined ? { upTo: grid.titleRowsAt, room: fullHeight } : undefined;
   return {
-    colBands: bands(grid.colWidths, width, manual ? grid.colBreaks : []),
-    rowBands: bands(grid.rowHeights, height, manual ? grid.rowBreaks : []),
+    colBands: bands(grid.colWidths, width, manual ? grid.colBreaks : [], widerCols),
+    rowBands: bands(grid.rowHeights, height, manual ? grid.rowBreaks : [], widerRows),
   };
 }
 
