@@ -67,4 +67,12 @@ describe('a sheet page as a display list', () => {
     const texts = items.filter((i): i is TextItem => i.kind === 'text').map((i) => i.text.text);
     expect(texts.join('')).toBe('-7.00');
   });
+  it('draws the fill and borders of cells a formatted row or column does not write, the row\'s style over the column\'s', () => {
+    const formatted: Sheet = { ...sheet, rows: new Map([[0, [cell(0, 0, { kind: 'text', value: 'x' })]]]), colStyles: new Map([[2, 1]]), rowStyles: new Map([[1, 0]]) };
+    const items = sheetPageItems(workbook, formatted, { cols: [0, 2], rows: [0, 1] }, at, ctx);
+    const yellow = items.filter((i) => i.kind === 'fill' && i.color === 'FFFF00');
+    // Column C's cell in row 1 (x 108-138); row 2 is formatted with the default style, so its C stays bare.
+    expect(yellow).toEqual([{ kind: 'fill', x0: 158, y0: 60, x1: 188, y1: 75, color: 'FFFF00' }]);
+    expect(items.some((i) => i.kind === 'fill' && i.color === 'FF0000' && i.x0 >= 158 && i.x1 <= 188.01)).toBe(true);
+  });
 });

@@ -49,6 +49,16 @@ describe('printed pages', () => {
     expect(pages(corners({ 2: '<c r="Z2" s="2"/>' }))).toHaveLength(2);
   });
 
+  it('prints every page a bordered column or row crosses, not those of a filled one', () => {
+    const bordered = (style: number) => xlsx([`<sheetFormatPr defaultRowHeight="15"/><cols><col min="26" max="26" style="${style}"/></cols><sheetData><row r="1">${text('A1', 'first')}</row><row r="150">${text('Z150', 'last')}</row></sheetData>${A4}`], { styles: STYLES });
+    // Column Z is on the last band across: its three pages down print (the last holding Z150); of the others only A1's.
+    expect(pages(bordered(1))).toHaveLength(4);
+    expect(pages(bordered(2))).toHaveLength(2);
+    const row = xlsx([`<sheetFormatPr defaultRowHeight="15"/><sheetData><row r="1">${text('A1', 'first')}</row><row r="60" s="1" customFormat="1"/><row r="150">${text('Z150', 'last')}</row></sheetData>${A4}`], { styles: STYLES });
+    // Row 60, on the second band down, crosses the three bands across: 3 pages beside A1's and Z150's.
+    expect(pages(row)).toHaveLength(5);
+  });
+
   it('prints the page a long label runs into, and every page a merged cell with a value spans', () => {
     const long = pages(corners({ 3: text('J3', 'a long text that runs over several columns to the right of its cell') }));
     expect(long).toHaveLength(3);

@@ -16,6 +16,7 @@ import { PAPER } from '../src/convert/sheet/read/paper';
 import { ConversionError } from '../src/convert/errors';
 import workbookUrl from './fixtures/sheet/lo__workbook.xls?url&inline';
 import pictureUrl from './fixtures/sheet/lo__picture.xls?url&inline';
+import formattedUrl from './fixtures/sheet/lo__formatted.xls?url&inline';
 
 function bytes(dataUrl: string): Uint8Array {
   return Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
@@ -126,6 +127,17 @@ describe('the XLS reader on a workbook LibreOffice saved as Excel 97-2003', () =
     expect(values!.merges).toEqual([{ top: 2, bottom: 2, left: 4, right: 5 }, { top: 4, bottom: 5, left: 0, right: 2 }]);
     expect(rtl!.rightToLeft).toBe(true);
     expect(values!.rightToLeft).toBeUndefined();
+  });
+
+  it('reads the style of a formatted column (COLINFO) and row (ROW with fGhostDirty) for the cells they do not write', () => {
+    const s = readXls(bytes(formattedUrl)).sheets[0]!;
+    const styles = readXls(bytes(formattedUrl)).styles;
+    expect([...s.colStyles!.keys()]).toEqual([2]);
+    expect(styles[s.colStyles!.get(2)!]!.fill).toBe('FFFF00');
+    expect(styles[s.colStyles!.get(2)!]!.borders.bottom?.style).toBe('double');
+    expect([...s.rowStyles!.keys()]).toEqual([4]);
+    expect(styles[s.rowStyles!.get(4)!]!.fill).toBe('99CCFF');
+    expect(s.rows.has(4)).toBe(false);
   });
 
   it('reads the page setup, margins, options, breaks, header and footer, and the print area and titles', () => {

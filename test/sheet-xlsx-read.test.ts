@@ -64,6 +64,16 @@ describe('the XLSX reader', () => {
     expect(s.rightToLeft).toBe(true);
   });
 
+  it('reads the styles of formatted columns and rows, which their unwritten cells take', () => {
+    const styles = '<fonts><font><sz val="11"/><name val="Calibri"/></font></fonts><fills><fill/><fill/><fill><patternFill patternType="solid"><fgColor rgb="FFFFFF00"/></patternFill></fill></fills><cellXfs><xf/><xf fillId="2"/></cellXfs>';
+    const sheet = '<cols><col min="2" max="3" style="1"/><col min="5" max="5" width="9"/></cols>' +
+      '<sheetData><row r="1"><c r="A1"><v>1</v></c></row><row r="4" s="1" customFormat="1"/><row r="6" s="1"/><row r="7" customFormat="1"><c r="A7" s="1"/></row></sheetData>';
+    const s = readXlsx(xlsx([sheet], { styles })).sheets[0]!;
+    expect([...s.colStyles!]).toEqual([[1, 1], [2, 1]]);
+    // Row 7 is formatted with the default style: it wins over the columns'. Row 6 is not formatted (no customFormat).
+    expect([...s.rowStyles!]).toEqual([[3, 1], [6, 0]]);
+  });
+
   it('reads print settings, breaks, headers and footers, and the print area and titles from defined names', () => {
     const sheet = '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr><sheetData/><printOptions horizontalCentered="1" gridLines="1"/>' +
       '<pageMargins left="0.25" right="0.25" top="1" bottom="1" header="0.5" footer="0.5"/><pageSetup paperSize="9" scale="85" fitToHeight="0" orientation="landscape" pageOrder="overThenDown"/>' +

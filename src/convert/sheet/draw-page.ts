@@ -125,6 +125,27 @@ function carriedText(workbook: Workbook, cells: Map<number, Cell>, band: [number
   return { shown, style, box: { x: x0, y: g.y0, width: x1 - x0, height: g.y1 - g.y0, clip: [0, right] } };
 }
 
+/** The style a cell the row does not write takes: its row's when the row is formatted, else its column's. */
+export function unwrittenStyle(sheet: Sheet, row: number, col: number): number | undefined {
+  const own = sheet.rowStyles?.get(row);
+  return own !== undefined ? own : sheet.colStyles?.get(col);
+}
+
+/** The fills and borders of a row's unwritten cells in the block, from their row's or column's style. */
+function unwrittenLooks(workbook: Workbook, sheet: Sheet, r: number, cells: Map<number, Cell>, g: { colBand: [number, number]; colX: (c: number) => number; y0: number; y1: number; at: PagePlacement; skip: (key: string) => boolean }, fills: FilledBox[], borders: FilledBox[]): void {
+  if (!sheet.colStyles?.size && sheet.rowStyles?.get(r) === undefined) return;
+  const { at } = g;
+  for (let c = g.colBand[0]; c <= g.colBand[1]; c++) {
+    if (cells.has(c) || !at.colWidths[c - at.range.left] || g.skip(`${r}:${c}`)) continue;
+    const id = unwrittenStyle(sheet, r, c);
+    const style = id ? workbook.styles[id] : undefined;
+    if (!style || (!style.fill && !style.borders)) continue;
+    const [x0, x1] = [at.x + g.colX(c), at.x + g.colX(c + 1)];
+    if (style.fill) fills.push({ kind: 'fill', x0, y0: at.y + g.y0, x1, y1: at.y + g.y1, color: style.fill });
+    borders.push(...borderBoxes(style, x0, at.y + g.y0, x1, at.y + g.y1, at.zoom));
+  }
+}
+
 /** The display list of one block of a page: fills, gridlines, borders, then the cells' text. */
 export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage, at: PagePlacement, ctx: LineContext, options: DrawOptions = {}): DisplayItem[] {
   const { range, zoom } = at;
@@ -170,6 +191,7 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
       if (angle) turned.push(...turnedCellItems(shown, style, textBox, angle, ctx, zoom, at));
       else lines.push(...placeCellText(shown, style, textBox, ctx, zoom));
     }
+    unwrittenLooks(workbook, sheet, r, cells, { colBand, colX, y0: rowY(r), y1: rowY(r + 1), at, skip: (key) => covered.has(key) || byCorner.has(key) }, fills, borders);
     if (colBand[0] > range.left && !covered.has(`${r}:${colBand[0]}`)) {
       const carried = carriedText(workbook, cells, colBand, { x0: spanX, y0: rowY(r), y1: rowY(r + 1), xs: sheetXs, spillTo: options.spillTo });
       if (carried) lines.push(...placeCellText(carried.shown, carried.style, carried.box, ctx, zoom));

@@ -126,6 +126,13 @@ export interface Sheet {
   hiddenCols: Set<number>;
   /** Row heights in points, by 0-based row. */
   rowHeights: Map<number, number>;
+  /**
+   * The style of a column's and a row's cells that are not written (a formatted column, a row with
+   * customFormat): Excel and LibreOffice draw their fills and borders. A row's wins over a column's.
+   * Columns are kept with a style other than the default; rows with one at all (even the default).
+   */
+  colStyles?: Map<number, number>;
+  rowStyles?: Map<number, number>;
   hiddenRows: Set<number>;
   /** The stored default width of columns (characters, padding included), when the sheet gives one. */
   defaultColWidth?: number;

@@ -1,7 +1,8 @@
 /**
  * Which of a sheet's pages print. LibreOffice leaves out a page with nothing on it (the page
  * style's "suppress output of empty pages", on unless a file turns it off: ScDocument::IsPrintEmpty):
- * a page prints when a cell of its block holds a value or has a border, when a merged cell with a
+ * a page prints when a cell of its block holds a value or has a border (its own, or its row's or
+ * column's when the cell is not written), when a merged cell with a
  * value spans it, when a picture or chart lies over it, or when a text from the page to its left
  * runs into it. A fill alone does not count. LibreOffice 7.4 printed a workbook of A1 and Z150 on 2
  * pages of 6; 3 with a bordered empty Z2; 2 with a yellow Z2; 3 with a long label in J3 running
@@ -29,8 +30,8 @@ function edges(widths: readonly number[]): Float64Array {
   return out;
 }
 
-const hasBorder = (workbook: Workbook, cell: Cell): boolean => {
-  const b = workbook.styles[cell.style]?.borders;
+const hasBorder = (workbook: Workbook, style: number): boolean => {
+  const b = workbook.styles[style]?.borders;
   return !!(b && (b.left || b.right || b.top || b.bottom));
 };
 
@@ -58,6 +59,25 @@ function drawingCover(d: SheetDrawing, plan: SheetPrint, x: Float64Array): { col
   return { cols: [Math.max(0, col0), col1], rows: [Math.max(0, row0), row1] };
 }
 
+/** Past this many pages marked, a workbook is refused for its length anyway (render.ts PAGES_MAX is lower). */
+const STYLED_MARKS_MAX = 100_000;
+
+/**
+ * Bordered columns and rows (their unwritten cells take the border: draw-page.ts unwrittenStyle)
+ * print on every page they cross, as a bordered empty cell does.
+ */
+function markStyledLines(workbook: Workbook, plan: SheetPrint, bands: { colBand: Int32Array; rowBand: Int32Array; nCols: number; nRows: number }, mark: (cb: number, rb: number) => void, count: () => number): void {
+  const { sheet, range } = plan;
+  const bordered = (id: number | undefined) => id !== undefined && id > 0 && hasBorder(workbook, id);
+  const colBands = new Set<number>();
+  for (const [c, id] of sheet.colStyles ?? []) if (c >= range.left && c - range.left < bands.colBand.length && plan.colWidths[c - range.left] && bordered(id)) colBands.add(bands.colBand[c - range.left]!);
+  for (const cb of colBands) for (let rb = 0; rb < bands.nRows && count() < STYLED_MARKS_MAX; rb++) mark(cb, rb);
+  for (const [r, id] of sheet.rowStyles ?? []) {
+    if (r < range.top || r - range.top >= bands.rowBand.length || !plan.rowHeights[r - range.top] || !bordered(id)) continue;
+    for (let cb = 0; cb < bands.nCols && count() < STYLED_MARKS_MAX; cb++) mark(cb, bands.rowBand[r - range.top]!);
+  }
+}
+
 /** The indexes (in print order, into plan.laid) of the pages the sheet prints. */
 export function printedPages(workbook: Workbook, plan: SheetPrint, ctx: LineContext): number[] {
   const { laid, range } = plan;
@@ -80,7 +100,7 @@ export function printedPages(workbook: Workbook, plan: SheetPrint, ctx: LineCont
     for (let k = cells.length - 1; k >= 0; k--) {
       const cell = cells[k]!;
       const c = cell.col - range.left;
-      if (c < 0 || c >= plan.colWidths.length || (!cell.value && !hasBorder(workbook, cell))) continue;
+      if (c < 0 || c >= plan.colWidths.length || (!cell.value && !hasBorder(workbook, cell.style))) continue;
       mark(colBand[c]!, rowBand[r]!);
       if (!cell.value) continue;
       // Words running past the band's right edge print on the next band's page too.
@@ -104,5 +124,6 @@ export function printedPages(workbook: Workbook, plan: SheetPrint, ctx: LineCont
     const { cols, rows } = drawingCover(d, plan, x);
     markCover(cols, rows);
   }
+  markStyledLines(workbook, plan, { colBand, rowBand, nCols, nRows }, mark, () => marked.size);
   return [...marked].sort((a, b) => a - b);
 }

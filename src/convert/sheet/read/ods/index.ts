@@ -172,7 +172,7 @@ function locator(runs: Run[], styleOf: (name: string | undefined) => RunStyle, f
   };
 }
 
-function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles, read: PartReader, dxfs: DxfList): Sheet {
+function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles, read: PartReader, dxfs: DxfList, remap: readonly number[]): Sheet {
   const tableStyle = sources.props('table', attr(reader.table, 'style-name'), 'table-properties');
   const print = pagePrint(sources, attr(sources.style('table', attr(reader.table, 'style-name')), 'master-page-name'), styles.defaultFont);
   const printArea = printRanges(attr(reader.table, 'print-ranges'));
@@ -212,6 +212,8 @@ function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles,
     ...(reader.used ? { used: reader.used } : {}),
     ...(drawings.length ? { drawings } : {}),
   };
+  const colStyles = reader.columnStyles(remap);
+  if (colStyles.size) sheet.colStyles = colStyles;
   if (tableStyle['writing-mode'] === 'rl-tb') sheet.rightToLeft = true;
   const conditional = reader.conditional.length ? readConditional(reader.conditional, dxfs, printRanges) : undefined;
   if (conditional) sheet.conditional = conditional;
@@ -276,6 +278,6 @@ export function readOds(bytes: Uint8Array, problems: ProblemSink = ignoreProblem
   const remap = names.names.map((name) => cellStyles.index(name));
   for (const reader of parsed.readers) for (const cells of reader.rows.values()) for (const cell of cells) cell.style = remap[cell.style] ?? 0;
   const dxfs = new DxfList(sources);
-  const sheets = parsed.readers.filter((r) => printed(r, sources)).map((r) => sheetOf(r, sources, cellStyles, read, dxfs));
+  const sheets = parsed.readers.filter((r) => printed(r, sources)).map((r) => sheetOf(r, sources, cellStyles, read, dxfs, remap));
   return { sheets, styles: cellStyles.list, defaultFont: cellStyles.defaultFont, date1904: parsed.nullDate.date1904, ...(dxfs.list.length ? { dxfs: dxfs.list } : {}) };
 }

@@ -146,7 +146,7 @@ export class TableReader {
   readonly frames: FrameAt[] = [];
   /** calcext:conditional-formats, read once the styles are. */
   readonly conditional: XmlElement[] = [];
-  private readonly colDefaults: { first: number; last: number; style: string }[] = [];
+  private readonly colDefaults: { first: number; last: number; style: string; id: number }[] = [];
   private row = 0;
   private col = 0;
   private cells = 0;
@@ -200,8 +200,19 @@ export class TableReader {
     const repeat = Math.min(count(el, 'number-columns-repeated'), MAX_COLS - this.col);
     this.colRuns.push({ first: this.col, count: repeat, style: attr(el, 'style-name'), hidden: hiddenOf(el) });
     const style = attr(el, 'default-cell-style-name');
-    if (style && style !== 'Default') this.colDefaults.push({ first: this.col, last: this.col + repeat - 1, style });
+    // Named now, so that the remap of cell styles covers it (columnStyles).
+    if (style && style !== 'Default') this.colDefaults.push({ first: this.col, last: this.col + repeat - 1, style, id: this.styles.id(style) });
     this.col += repeat;
+  }
+
+  /** The columns' default cell styles (name ids, as cells' before the remap), for the cells a row does not write. */
+  columnStyles(remap: readonly number[]): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const { first, last, id: named } of this.colDefaults) {
+      const id = remap[named] ?? 0;
+      if (id > 0) for (let c = first; c <= last; c++) out.set(c, id);
+    }
+    return out;
   }
 
   /** The column's default cell style, for cells that name none. */

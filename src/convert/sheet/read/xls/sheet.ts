@@ -35,6 +35,7 @@ const WSBOOL_DIALOG = 0x0010;
 const WSBOOL_FIT_TO_PAGE = 0x0100;
 const ROW_HIDDEN = 0x0020;
 const ROW_CUSTOM_HEIGHT = 0x0040;
+const ROW_FORMATTED = 0x0080; // fGhostDirty: the row has a format of its own (its XF in the next field)
 const WINDOW2_RIGHT_TO_LEFT = 0x0040;
 
 /** The records of a sheet that are neither cells nor page settings. */
@@ -45,6 +46,9 @@ class SheetLayout {
   readonly merges: Range[] = [];
   /** Every ROW's height and whether it was set by hand, sorted out against the default when the sheet ends. */
   readonly rowSizes = new Map<number, { height: number; custom: boolean }>();
+  /** The XF of a formatted row's (fGhostDirty) and a column's cells that are not written. */
+  readonly rowXfs = new Map<number, number>();
+  readonly colXfs = new Map<number, number>();
   defaultColWidth?: number;
   baseColWidth = 8;
   defaultRowHeight = BIFF_ROW_HEIGHT;
@@ -93,6 +97,7 @@ class SheetLayout {
     if (r >= MAX_ROWS) return;
     if (flags & ROW_HIDDEN) this.hiddenRows.add(r);
     if (height > 0 && height < 410) this.rowSizes.set(r, { height, custom: (flags & ROW_CUSTOM_HEIGHT) !== 0 });
+    if (flags & ROW_FORMATTED && d.length >= 16) this.rowXfs.set(r, u16(d, 14) & 0x0fff);
   }
 
   /** COLINFO: a run of columns' width (1/256 of a character, as XLSX's width) and visibility. */
@@ -101,9 +106,11 @@ class SheetLayout {
     const last = Math.min(u16(d, 2), BIFF_LAST_COL);
     const width = u16(d, 4) / 256;
     const hidden = (u16(d, 8) & 0x0001) !== 0;
+    const xf = u16(d, 6);
     for (let c = first; c <= last && this.columnBudget > 0; c++, this.columnBudget--) {
       if (width <= 255) this.colWidths.set(c, width);
       if (hidden) this.hiddenCols.add(c);
+      this.colXfs.set(c, xf);
     }
   }
 
@@ -129,6 +136,14 @@ class SheetLayout {
       colWidth: (c) => (this.hiddenCols.has(c) ? 0 : ((w) => (w === undefined ? defaultWidth : w * 7 * 0.75))(this.colWidths.get(c))),
       rowHeight: (r) => (this.hiddenRows.has(r) ? 0 : (this.rowSizes.get(r)?.height ?? this.defaultRowHeight)),
     };
+  }
+
+  /** Row and column styles as the model keeps them (model.ts Sheet.colStyles): XFs made styles, columns of the default left out. */
+  styles(styleOfXf: Int32Array): Pick<Sheet, 'colStyles' | 'rowStyles'> {
+    const style = (xf: number) => (xf < styleOfXf.length ? styleOfXf[xf]! : 0);
+    const cols = new Map([...this.colXfs].map(([c, xf]) => [c, style(xf)] as const).filter(([, s]) => s > 0));
+    const rows = new Map([...this.rowXfs].map(([r, xf]) => [r, style(xf)] as const));
+    return { ...(cols.size ? { colStyles: cols } : {}), ...(rows.size ? { rowStyles: rows } : {}) };
   }
 
   /** Heights as the XLSX reader has them: those Excel would write as ht, set by hand or unlike the default. */
@@ -179,6 +194,7 @@ export function readSheet(stream: Uint8Array, offset: number, name: string, ctx:
     ...(drawings.length ? { drawings } : {}),
     rows,
     rowHeights: layout.rowHeights(),
+    ...layout.styles(ctx.styleOfXf),
     hiddenRows: layout.hiddenRows,
     ...(cells.used ? { used: cells.used } : {}),
     colWidths: layout.colWidths,

@@ -76,11 +76,12 @@ export interface SheetCells {
   rowHeights: Map<number, number>;
   hiddenRows: Set<number>;
   used?: Range;
+  rowStyles: Map<number, number>;
 }
 
 /** A reader of one sheet's rows, fed each <row> as it completes (next: the row number its row follows). */
 export class RowReader {
-  readonly out: SheetCells = { rows: new PackedRows(), rowHeights: new Map(), hiddenRows: new Set() };
+  readonly out: SheetCells = { rows: new PackedRows(), rowHeights: new Map(), hiddenRows: new Set(), rowStyles: new Map() };
   private count = 0;
   private nextRow = 0;
 
@@ -97,7 +98,9 @@ export class RowReader {
     const ht = Number(attr(el, 'ht'));
     if (ht >= 0 && ht < 410 && attr(el, 'ht') !== undefined) this.out.rowHeights.set(r, ht);
     if (attr(el, 'hidden') === '1' || attr(el, 'hidden') === 'true') this.out.hiddenRows.add(r);
-    const rowStyle = attr(el, 'customFormat') === '1' ? Number(attr(el, 's') ?? 0) : 0;
+    const formatted = attr(el, 'customFormat') === '1' || attr(el, 'customFormat') === 'true';
+    const rowStyle = formatted ? Number(attr(el, 's') ?? 0) : 0;
+    if (formatted) this.out.rowStyles.set(r, Number.isInteger(rowStyle) && rowStyle >= 0 && rowStyle < this.styleCount ? rowStyle : 0);
     const cells: Cell[] = [];
     let nextCol = 0;
     for (const c of children(el, 'c')) {

@@ -52,16 +52,20 @@ function printSettings(root: XmlElement): PrintSettings {
   };
 }
 
-function columns(root: XmlElement, sheet: Pick<Sheet, 'colWidths' | 'hiddenCols'>): void {
+function columns(root: XmlElement, sheet: Pick<Sheet, 'colWidths' | 'hiddenCols' | 'colStyles'>, styleCount: number): void {
   for (const col of children(child(root, 'cols'), 'col').slice(0, MAX_COLS)) {
     const min = Number(attr(col, 'min'));
     const max = Math.min(Number(attr(col, 'max')), MAX_COLS);
     if (!(min >= 1 && max >= min)) continue;
     const width = Number(attr(col, 'width'));
     const hidden = truthy(attr(col, 'hidden'));
+    const style = Number(attr(col, 'style') ?? 0);
+    const styled = Number.isInteger(style) && style > 0 && style < styleCount;
+    if (styled) sheet.colStyles ??= new Map();
     for (let c = min - 1; c < max; c++) {
       if (width >= 0 && width <= 255 && attr(col, 'width') !== undefined) sheet.colWidths.set(c, width);
       if (hidden) sheet.hiddenCols.add(c);
+      if (styled) sheet.colStyles!.set(c, style);
     }
   }
 }
@@ -90,7 +94,7 @@ export function readWorksheet(xml: WorksheetSource, name: string, strings: reado
     print: printSettings(root),
   };
   if (truthy(attr(child(child(root, 'sheetViews'), 'sheetView'), 'rightToLeft'))) sheet.rightToLeft = true;
-  columns(root, sheet);
+  columns(root, sheet, styleCount);
   const drawings = drawingsOf?.(child(root, 'drawing'));
   if (drawings?.length) sheet.drawings = drawings;
   const conditional = readConditional(root, theme);
