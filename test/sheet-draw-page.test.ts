@@ -75,4 +75,18 @@ describe('a sheet page as a display list', () => {
     expect(yellow).toEqual([{ kind: 'fill', x0: 158, y0: 60, x1: 188, y1: 75, color: 'FFFF00' }]);
     expect(items.some((i) => i.kind === 'fill' && i.color === 'FF0000' && i.x0 >= 158 && i.x1 <= 188.01)).toBe(true);
   });
+  it('strokes printed gridlines as black 0.1 pt hairlines, and indents by three spaces of the default font per level', () => {
+    const indented: CellStyle[] = [...styles, { format: 'General', font: { ...font, size: 25 }, borders: {}, indent: 2 }];
+    const book: Workbook = { ...workbook, styles: indented };
+    const one: Sheet = { ...sheet, rows: new Map([[0, [cell(0, 0, { kind: 'text', value: 'Indented' }, 4)]]]) };
+    const items = sheetPageItems(book, one, { cols: [0, 2], rows: [0, 1] }, at, ctx, { gridLines: true });
+    const lines = items.filter((i) => i.kind === 'shape');
+    // Four column edges and three row edges.
+    expect(lines).toHaveLength(7);
+    expect(lines.every((l) => l.kind === 'shape' && l.stroke?.color === '000000' && l.stroke.width === 0.1)).toBe(true);
+    // The 25 pt cell moves two levels of three Calibri 11 spaces (7.46 pt a level), not of its own font.
+    const space = ctx.fonts.measure(' ', 'Carlito', false, false, 11);
+    const text = items.find((i): i is TextItem => i.kind === 'text')!;
+    expect(text.x).toBeCloseTo(50 + 1.5 + 2 * 3 * space, 1);
+  });
 });

@@ -159,6 +159,52 @@ describe('spreadsheets → PDF', () => {
     expect(cut.length).toBeLessThan('A long label cut short by its neighbour'.length);
   });
 
+  it('draws a picture that runs over a page break on both pages, each cut to the page\'s cells; one sized by its extent widens the print', () => {
+    const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const XDR = `xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="${REL}"`;
+    const corner = (c: number, r: number) => `<xdr:col>${c}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>${r}</xdr:row><xdr:rowOff>0</xdr:rowOff>`;
+    const pic = '<xdr:pic><xdr:blipFill><a:blip r:embed="rP"/></xdr:blipFill></xdr:pic>';
+    const book = (anchor: string) => xlsx([`<sheetFormatPr defaultRowHeight="15"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Report</t></is></c></row></sheetData><pageSetup paperSize="9"/><drawing r:id="rD"/>`], {
+      styles: '<fonts><font><sz val="11"/><name val="Calibri"/></font></fonts><cellXfs><xf/></cellXfs>',
+      parts: {
+        'xl/worksheets/_rels/sheet1.xml.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rD" Type="${REL}/drawing" Target="../drawings/drawing1.xml"/></Relationships>`,
+        'xl/drawings/drawing1.xml': `<xdr:wsDr ${XDR}>${anchor}</xdr:wsDr>`,
+        'xl/drawings/_rels/drawing1.xml.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rP" Type="${REL}/image" Target="../media/image1.png"/></Relationships>`,
+        'xl/media/image1.png': makePng(4, 4, [0, 128, 255]),
+      },
+    });
+    const seen = (bytes: Uint8Array) => {
+      const doc = mupdf.Document.openDocument(joinChunks(renderWorkbookChunks(readWorkbook(bytes), mupdf, bundledFonts)), 'application/pdf');
+      const pages = Array.from({ length: doc.countPages() }, (_, i) => {
+        const images: Mupdf.Matrix[] = [];
+        const clips: Mupdf.Rect[] = [];
+        const device = new mupdf.Device({
+          fillImage: (_image: Mupdf.Image, ctm: Mupdf.Matrix) => void images.push(ctm),
+          clipPath: (path: Mupdf.Path) => {
+            const ys: number[] = [];
+            path.walk({ moveTo: (_x: number, y: number) => void ys.push(y), lineTo: (_x: number, y: number) => void ys.push(y) });
+            clips.push([0, Math.min(...ys), 0, Math.max(...ys)]);
+          },
+        });
+        doc.loadPage(i).run(device, mupdf.Matrix.identity);
+        return { images, clips };
+      });
+      doc.destroy();
+      return pages;
+    };
+    // A4, 0.75 in margins: 48 rows of 15 pt a page. A40:C60 runs from row 39 on page 1 to row 59 on page 2.
+    const split = seen(book(`<xdr:twoCellAnchor><xdr:from>${corner(0, 39)}</xdr:from><xdr:to>${corner(2, 59)}</xdr:to>${pic}</xdr:twoCellAnchor>`));
+    expect(split).toHaveLength(2);
+    expect(split.map((p) => p.images.length)).toEqual([1, 1]);
+    // Page 1 from row 39's top (54 + 39 × 15); page 2 starts 9 rows above its first (row 48), cut at the cells' top.
+    expect(split[0]!.images[0]![5]).toBeCloseTo(54 + 39 * 15, 0);
+    expect(split[1]!.images[0]![5]).toBeCloseTo(54 - 9 * 15, 0);
+    expect(split[1]!.clips.some((r) => Math.abs(r[1] - 54) < 0.5)).toBe(true);
+    // A one-cell anchor 700 pt wide from A1 reaches past the page's 494 pt: the print widens to the column it ends in, on 2 pages across.
+    const wide = seen(book(`<xdr:oneCellAnchor><xdr:from>${corner(0, 0)}</xdr:from><xdr:ext cx="${700 * 12700}" cy="${100 * 12700}"/>${pic}</xdr:oneCellAnchor>`));
+    expect(wide.map((p) => p.images.length)).toEqual([1, 1]);
+  });
+
   it('draws a picture and a chart at their cell anchors, the chart\'s title and labels as text', () => {
     const book = chartBook(makePng(4, 4, [0, 128, 255]));
     const pdf = joinChunks(renderWorkbookChunks(readWorkbook(book), mupdf, bundledFonts));

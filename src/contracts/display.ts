@@ -66,4 +66,11 @@ export interface ShapeItem {
   stroke?: { color: string; width: number };
 }
 
-export type DisplayItem = FilledBox | TextItem | PictureItem | LinkItem | ShapeItem;
+/** Items drawn only within `rect` [x0, y0, x1, y1] (a spreadsheet's picture or chart cut at the edge of a page's cells). */
+export interface ClipItem {
+  kind: 'clip';
+  rect: [number, number, number, number];
+  items: DisplayItem[];
+}
+
+export type DisplayItem = FilledBox | TextItem | PictureItem | LinkItem | ShapeItem | ClipItem;

@@ -5,7 +5,7 @@
  * (page-text.ts), and links handed to the caller, who adds them when the PDF is finished.
  */
 import type * as Mupdf from 'mupdf';
-import type { DisplayItem, FilledBox, PictureItem, ShapeItem, ShownText } from '../contracts/display';
+import type { ClipItem, DisplayItem, FilledBox, PictureItem, ShapeItem, ShownText } from '../contracts/display';
 
 /** Draws a picture into the unit square mapped by `ctm`. */
 export type DrawPicture = (device: Mupdf.Device, data: Uint8Array, contentType: string, ctm: Mupdf.Matrix, crop?: PictureItem['crop']) => void;
@@ -14,6 +14,9 @@ export type DrawPicture = (device: Mupdf.Device, data: Uint8Array, contentType: 
 export interface DisplaySinks {
   text(t: ShownText, x: number, baseline: number, angle?: number): void;
   link(rect: Mupdf.Rect, uri: string): void;
+  /** The text written between clip and unclip shows only within `rect` (the text writer is not the device: page-text.ts). */
+  clip?(rect: [number, number, number, number]): void;
+  unclip?(): void;
 }
 
 const rgb = (hex: string | undefined): Mupdf.Color => {
@@ -28,7 +31,22 @@ export function paintDisplay(mupdf: typeof Mupdf, device: Mupdf.Device, items: r
     else if (item.kind === 'text') sinks.text(item.text, item.x, item.baseline, item.angle);
     else if (item.kind === 'picture') drawPicture(device, item.data, item.contentType, item.at, item.crop);
     else if (item.kind === 'shape') drawShape(mupdf, device, item);
+    else if (item.kind === 'clip') paintClipped(mupdf, device, item, drawPicture, sinks);
     else sinks.link(item.rect, item.uri);
+  }
+}
+
+function paintClipped(mupdf: typeof Mupdf, device: Mupdf.Device, clip: ClipItem, drawPicture: DrawPicture, sinks: DisplaySinks): void {
+  const path = new mupdf.Path();
+  path.rect(...clip.rect);
+  device.clipPath(path, false, mupdf.Matrix.identity);
+  path.destroy();
+  sinks.clip?.(clip.rect);
+  try {
+    paintDisplay(mupdf, device, clip.items, drawPicture, sinks);
+  } finally {
+    sinks.unclip?.();
+    device.popClip();
   }
 }
 

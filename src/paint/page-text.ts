@@ -59,8 +59,7 @@ export class PageText {
    * (spaces, justification) as its displacements, as MuPDF's writer puts a line.
    */
   show(pageIndex: number, pageHeight: number, t: ShownText, x: number, baseline: number, angle = 0): void {
-    let page = this.pages.get(pageIndex);
-    if (!page) this.pages.set(pageIndex, (page = { parts: [], sealed: [], fonts: new Set() }));
+    const page = this.pageOf(pageIndex);
     const color = t.color ?? '000000';
     const open = page.open;
     // Right-to-left text comes in drawing order, reversed by layout (its kerning left out: layout/blocks/fragments.ts).
@@ -88,6 +87,31 @@ export class PageText {
     const [cos, sin] = angle ? [Math.cos((angle * Math.PI) / 180), Math.sin((angle * Math.PI) / 180)] : [1, 0];
     const matrix = angle ? `${num(cos)} ${num(sin)} ${num(-sin)} ${num(cos)}` : '1 0 0 1';
     page.open = { baseline: angle ? NaN : baseline, end: x + t.width, items: [`${matrix} ${num(x)} ${num(pageHeight - baseline)} Tm [(${this.codesOf(t.font, shown, t.kerns)})`] };
+  }
+
+  /**
+   * The text shown next, until unclip, shows only within `rect` (top-down page points): the text
+   * object ends, the clip is set in a saved graphics state, and a new text object starts in it.
+   * The faces and colour are named again after each (the state they lived in is restored).
+   */
+  clip(pageIndex: number, pageHeight: number, [x0, y0, x1, y1]: [number, number, number, number]): void {
+    const page = this.pageOf(pageIndex);
+    this.close(page);
+    page.parts.push(`ET q ${num(x0)} ${num(pageHeight - y1)} ${num(x1 - x0)} ${num(y1 - y0)} re W n BT`);
+    page.font = page.size = page.color = undefined;
+  }
+
+  unclip(pageIndex: number): void {
+    const page = this.pageOf(pageIndex);
+    this.close(page);
+    page.parts.push('ET Q BT');
+    page.font = page.size = page.color = undefined;
+  }
+
+  private pageOf(pageIndex: number): PageContent {
+    let page = this.pages.get(pageIndex);
+    if (!page) this.pages.set(pageIndex, (page = { parts: [], sealed: [], fonts: new Set() }));
+    return page;
   }
 
   /**

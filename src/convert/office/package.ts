@@ -8,7 +8,7 @@
 import { readZipDirectory, readZipEntry, readZipEntryPieces, ZipError, type ZipEntry } from '../../codecs/zip-directory';
 import * as CFB from 'cfb';
 import { ConversionError } from '../errors';
-import { parseXml, children, type XmlElement } from '../../codecs/xml';
+import { parseXml, children, type XmlElement, type XmlStream } from '../../codecs/xml';
 import { hasUtf16 } from '../../lib/detect';
 import { ignoreProblems, type ProblemSink } from '../problems';
 import { LimitExceeded } from '../../lib/limits';
@@ -134,11 +134,11 @@ export class Package {
   }
 
   /** A part's XML, or undefined when it is missing, damaged or not XML (told to the problem sink). */
-  xml(path: string): XmlElement | undefined {
+  xml(path: string, stream?: XmlStream): XmlElement | undefined {
     const data = this.read(path);
     if (!data) return undefined;
     try {
-      return parseXml(data);
+      return parseXml(data, stream);
     } catch (e) {
       // A part past the XML reader's limits is not damaged: the document is refused with the limit.
       if (e instanceof LimitExceeded) throw inPart(path, e);

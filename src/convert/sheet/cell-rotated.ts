@@ -8,7 +8,7 @@
 import type { DisplayItem } from '../../contracts/display';
 import { paragraphLines, type LineContext } from '../../layout/blocks/paragraph-lines';
 import { visualOrder } from '../../layout/text/bidi';
-import { faceOf, paragraph, PADDING, type CellShown, type TextBox } from './cell-text';
+import { faceOf, indentOf, paragraph, PADDING, type CellShown, type TextBox } from './cell-text';
 import type { CellStyle } from './model';
 
 /** The angle (degrees counter-clockwise) a cell's rotation code turns its text by; 0 for level text. */
@@ -24,7 +24,7 @@ export function turnOf(style: CellStyle): number {
 export function turnedCellItems(shown: CellShown, style: CellStyle, box: TextBox, angle: number, ctx: LineContext, zoom: number, at: { x: number; y: number }): DisplayItem[] {
   const pad = PADDING * zoom;
   const face = faceOf(style, zoom);
-  const block = paragraph(shown.text, shown, style, face, zoom);
+  const block = paragraph(shown.text, shown, style, face, indentOf(shown, style, ctx, zoom));
   const lines = paragraphLines({ ...block, props: { ...block.props, align: 'left' } }, 100_000, ctx);
   const rad = (angle * Math.PI) / 180;
   const [cos, sin] = [Math.cos(rad), Math.sin(rad)];

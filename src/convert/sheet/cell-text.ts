@@ -10,7 +10,7 @@ import { substituteFamily, type Family } from '../../fonts/catalog';
 import type { InlineItem, ParagraphBlock, TextStyle } from '../../layout/blocks/model';
 import { paragraphLines, type Line, type LineContext, type PlacedText } from '../../layout/blocks/paragraph-lines';
 import type { PlacedLine } from '../../layout/blocks/paragraph-stack';
-import type { Cell, CellStyle, Workbook } from './model';
+import type { Cell, CellStyle, Font, Workbook } from './model';
 import { formatValue } from './number-format';
 
 /** Room between a cell's edges and its text, points at 100% (Excel's 2 pixels). */
@@ -27,6 +27,8 @@ export interface CellShown {
   numeric: boolean;
   /** A number in the General format: shortened to fit its cell before it turns to ####. */
   general?: number;
+  /** What an indent level measures (indented cells only): three spaces of the workbook's default font, or a fixed step. */
+  indentBy?: { font: Font; step?: number };
 }
 
 /** The formatted value and its alignment (undefined: the cell shows nothing). */
@@ -39,7 +41,7 @@ export function cellShown(cell: Cell, style: CellStyle, workbook: Workbook): Cel
   const h = style.horizontal;
   const horizontal: Horizontal = !h || h === 'general' ? natural : h === 'centerContinuous' ? 'center' : h === 'distributed' ? 'justify' : h;
   const general = kind === 'number' && /^\s*general\s*$/i.test(style.format || 'General') ? { general: (cell.value as { value: number }).value } : {};
-  return { text: formatted.text, ...(formatted.color ?? style.font.color ? { color: formatted.color ?? style.font.color } : {}), horizontal, numeric: kind === 'number', ...general };
+  return { text: formatted.text, ...(formatted.color ?? style.font.color ? { color: formatted.color ?? style.font.color } : {}), horizontal, numeric: kind === 'number', ...general, ...(style.indent ? { indentBy: { font: workbook.defaultFont, ...(workbook.indentStep ? { step: workbook.indentStep } : {}) } } : {}) };
 }
 
 export interface Face {
@@ -61,12 +63,22 @@ function textItems(text: string, style: TextStyle): InlineItem[] {
   return items;
 }
 
-export function paragraph(text: string, shown: CellShown, style: CellStyle, face: Face, zoom: number): ParagraphBlock {
+/**
+ * How far an indented cell's text moves in: three spaces of the workbook's default font per level,
+ * whatever the cell's own font, as LibreOffice imports XLSX (oox's Unit::Space: 7.5 pt a level with
+ * Calibri 11, for an 11 and a 25 pt cell alike); its XLS filter's fixed step otherwise.
+ */
+export function indentOf(shown: CellShown, style: CellStyle, ctx: LineContext, zoom: number): number {
+  const by = shown.indentBy;
+  if (!style.indent || !by) return 0;
+  const step = by.step ?? 3 * ctx.fonts.measure(' ', substituteFamily(by.font.name), !!by.font.bold, !!by.font.italic, by.font.size);
+  return style.indent * step * zoom;
+}
+
+export function paragraph(text: string, shown: CellShown, style: CellStyle, face: Face, indent: number): ParagraphBlock {
   const font = style.font;
   const look = { rise: 0, ...(shown.color ? { color: shown.color } : {}), ...(font.underline ? { underline: true } : {}), ...(font.strike ? { strike: true } : {}) };
   const align = shown.horizontal === 'fill' ? 'left' : shown.horizontal;
-  // Excel indents by three spaces' worth of the default font per level: about 9 pt at 11 pt.
-  const indent = (style.indent ?? 0) * 3 * font.size * 0.5 * zoom;
   const indents = indent ? (align === 'right' ? { indentRight: indent } : { indentLeft: indent }) : {};
   return {
     kind: 'paragraph',
@@ -127,7 +139,7 @@ export function placeCellText(shown: CellShown, style: CellStyle, box: TextBox, 
     const once = Math.max(0.1, measure(text, face));
     text = text.repeat(Math.max(1, Math.floor(room / once)));
   }
-  const block = paragraph(text, shown, style, face, zoom);
+  const block = paragraph(text, shown, style, face, indentOf(shown, style, ctx, zoom));
   const laid = wrap ? paragraphLines(block, room, ctx) : paragraphLines({ ...block, props: { ...block.props, align: 'left' } }, 100_000, ctx);
   const total = laid.reduce((sum, l) => sum + l.height, 0);
   const vertical = style.vertical ?? 'bottom';

@@ -1,7 +1,7 @@
 /**
- * The pictures and charts of a sheet on its printed pages, as display items: each on the page
- * whose band of rows and columns holds its top-left corner, placed by its cell anchors at the
- * page's zoom. A chart is drawn by the Office parts' chart layout (office/chart/draw.ts): its
+ * The pictures and charts of a sheet on its printed pages, as display items: on each page whose
+ * band of rows and columns its box overlaps, placed by its cell anchors at the page's zoom and cut
+ * to the page's cells. A chart is drawn by the Office parts' chart layout (office/chart/draw.ts): its
  * bars, lines and areas as vector shapes, its title, labels and legend as text laid out by
  * layout's line breaker, so they stay words. A chart sheet's chart is its page's only content.
  */
@@ -33,19 +33,29 @@ interface Rect {
   height: number;
 }
 
-/** Where a drawing lies on the page of `block`, or undefined when its corner is on another page. */
-function placed(d: SheetDrawing, plan: SheetPrint, block: PageBlock): Rect | undefined {
+/**
+ * Where a drawing lies on the page of `block`, and the block's cells it is cut to: on every page
+ * its box overlaps, as LibreOffice prints a picture that runs over a page break (undefined on the
+ * others, and for one anchored above or left of the print range).
+ */
+function placed(d: SheetDrawing, plan: SheetPrint, block: PageBlock): { box: Rect; cells: Rect } | undefined {
   const { range } = plan;
-  const [col, row] = [d.from.col - range.left, d.from.row - range.top];
+  if (d.from.col < range.left || d.from.row < range.top) return undefined;
   const { cols, rows } = block.page;
-  if (col < cols[0] || col > cols[1] || row < rows[0] || row > rows[1]) return undefined;
   const xs = edgesOf(plan.colWidths);
   const ys = edgesOf(plan.rowHeights);
   const at = (a: CellAnchor) => ({ x: (xs[Math.min(a.col - range.left, xs.length - 1)] ?? 0) + a.colOffset, y: (ys[Math.min(a.row - range.top, ys.length - 1)] ?? 0) + a.rowOffset });
   const from = at(d.from);
   const to = d.to && d.to.col >= range.left && d.to.row >= range.top ? at(d.to) : { x: from.x + (d.size?.width ?? 0), y: from.y + (d.size?.height ?? 0) };
+  const [left, right, top, bottom] = [xs[cols[0]]!, xs[cols[1] + 1]!, ys[rows[0]]!, ys[rows[1] + 1]!];
+  // The box starts on this page or runs into it (one ending exactly on the edge does not); an empty box belongs where it starts.
+  const overlaps = (a0: number, a1: number, b0: number, b1: number) => a0 < b1 && (a1 > b0 || (a1 <= a0 && a0 >= b0));
+  if (!overlaps(from.x, to.x, left, right) || !overlaps(from.y, to.y, top, bottom)) return undefined;
   const zoom = block.at.zoom;
-  return { x: block.at.x + (from.x - xs[cols[0]]!) * zoom, y: block.at.y + (from.y - ys[rows[0]]!) * zoom, width: Math.max(0, to.x - from.x) * zoom, height: Math.max(0, to.y - from.y) * zoom };
+  return {
+    box: { x: block.at.x + (from.x - left) * zoom, y: block.at.y + (from.y - top) * zoom, width: Math.max(0, to.x - from.x) * zoom, height: Math.max(0, to.y - from.y) * zoom },
+    cells: { x: block.at.x, y: block.at.y, width: (right - left) * zoom, height: (bottom - top) * zoom },
+  };
 }
 
 /** A chart in its box on white: its bars, areas and lines as vector shapes, its text as words, a light frame around it as Office draws the chart area. */
@@ -93,8 +103,17 @@ function chartSheetBox(d: SheetDrawing, plan: SheetPrint): Rect {
 export function drawingItems(plan: SheetPrint, block: PageBlock, ctx: LineContext): DisplayItem[] {
   const out: DisplayItem[] = [];
   for (const d of plan.sheet.drawings ?? []) {
-    const box = plan.sheet.chartSheet ? chartSheetBox(d, plan) : placed(d, plan, block);
-    if (box) out.push(...itemsOf(d, box, ctx));
+    if (plan.sheet.chartSheet) {
+      out.push(...itemsOf(d, chartSheetBox(d, plan), ctx));
+      continue;
+    }
+    const where = placed(d, plan, block);
+    if (!where) continue;
+    const { box, cells } = where;
+    const items = itemsOf(d, box, ctx);
+    const within = box.x >= cells.x - 0.01 && box.y >= cells.y - 0.01 && box.x + box.width <= cells.x + cells.width + 0.01 && box.y + box.height <= cells.y + cells.height + 0.01;
+    if (within || !items.length) out.push(...items);
+    else out.push({ kind: 'clip', rect: [cells.x, cells.y, cells.x + cells.width, cells.y + cells.height], items });
   }
   return out;
 }

@@ -7,7 +7,7 @@
  * both when centred) and is cut where a full one starts or the block ends. Fills hide the
  * gridlines under them.
  */
-import type { DisplayItem, FilledBox } from '../../contracts/display';
+import type { DisplayItem, FilledBox, ShapeItem } from '../../contracts/display';
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
 import type { PlacedLine } from '../../layout/blocks/paragraph-stack';
 import { displayLines } from '../../layout/display/draw-lines';
@@ -21,7 +21,8 @@ import { lookBoxes, lookStyle } from './draw-conditional';
 
 
 /** Printed gridlines: a hairline, as LibreOffice prints them. */
-const GRIDLINE = { width: 0.5, color: 'C0C0C0' };
+// Printed gridlines as LibreOffice strokes them: black hairlines of 0.1 pt (a device pixel at any resolution).
+const GRIDLINE = { width: 0.1, color: '000000' };
 
 /** Where a block goes on the paper: its top-left, the zoom, and the sizes (points at 100%) of the columns and rows its indexes count from `range`'s corner. */
 export interface PagePlacement {
@@ -218,22 +219,12 @@ function mergedBorders(workbook: Workbook, sheet: Sheet, byCorner: Map<string, R
 }
 
 /** The block's gridlines: every column and row edge across the block (drawn under the fills, which hide them as Excel's do). */
-function gridLines(xs: Map<number, number>, ys: Map<number, number>, at: PagePlacement, page: GridPage): FilledBox[] {
-  const half = GRIDLINE.width / 2;
+function gridLines(xs: Map<number, number>, ys: Map<number, number>, at: PagePlacement, page: GridPage): ShapeItem[] {
   const [left, right] = [xs.get(page.cols[0])!, xs.get(page.cols[1] + 1)!];
   const [top, bottom] = [ys.get(page.rows[0])!, ys.get(page.rows[1] + 1)!];
-  const out: FilledBox[] = [];
-  const seenX = new Set<number>();
-  for (const x of xs.values()) {
-    if (seenX.has(x)) continue;
-    seenX.add(x);
-    out.push({ kind: 'fill', x0: at.x + x - half, y0: at.y + top, x1: at.x + x + half, y1: at.y + bottom, color: GRIDLINE.color });
-  }
-  const seenY = new Set<number>();
-  for (const y of ys.values()) {
-    if (seenY.has(y)) continue;
-    seenY.add(y);
-    out.push({ kind: 'fill', x0: at.x + left, y0: at.y + y - half, x1: at.x + right, y1: at.y + y + half, color: GRIDLINE.color });
-  }
+  const out: ShapeItem[] = [];
+  const stroke = { color: GRIDLINE.color, width: GRIDLINE.width };
+  for (const x of new Set(xs.values())) out.push({ kind: 'shape', points: [[at.x + x, at.y + top], [at.x + x, at.y + bottom]], stroke });
+  for (const y of new Set(ys.values())) out.push({ kind: 'shape', points: [[at.x + left, at.y + y], [at.x + right, at.y + y]], stroke });
   return out;
 }

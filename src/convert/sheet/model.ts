@@ -158,6 +158,8 @@ export interface Workbook {
   defaultFont: Font;
   /** Dates count from 1904-01-01 rather than 1899-12-30. */
   date1904: boolean;
+  /** Points an indent level moves when it is a fixed step (LibreOffice's XLS filter: 200 twips); otherwise three spaces of the default font. */
+  indentStep?: number;
   /** Differential formats conditional formatting rules name (styles.xml <dxfs>). */
   dxfs?: DifferentialStyle[];
 }

@@ -116,7 +116,7 @@ export class WorkbookPrint {
         const items = pageItems(workbook, plan, i, { ofSheet: k + 1, number, pages }, fields, ctx);
         const device = writer.beginPage([0, 0, plan.paper.width, plan.paper.height]);
         const index = written++;
-        paintDisplay(mupdf, device, items, drawPicture, { text: (t, x, baseline, angle) => text.show(index, plan.paper.height, t, x, baseline, angle), link: () => {} });
+        paintDisplay(mupdf, device, items, drawPicture, { text: (t, x, baseline, angle) => text.show(index, plan.paper.height, t, x, baseline, angle), link: () => {}, clip: (rect) => text.clip(index, plan.paper.height, rect), unclip: () => text.unclip(index) });
         writer.endPage();
         text.seal(index);
         device.destroy();

@@ -8,7 +8,8 @@
 import type { GridPage, GridPages, PageRoom } from '../../layout/grid/page-bands';
 import { gridPages } from '../../layout/grid/page-bands';
 import { gridSizes, printRange } from './grid-sizes';
-import type { PrintSettings, Range, Sheet, Workbook } from './model';
+import type { PrintSettings, Range, Sheet, SheetDrawing, Workbook } from './model';
+import { MAX_COLS, MAX_ROWS } from './read/xlsx/cells';
 import type { PagePlacement } from './draw-page';
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
 import { withOverflow } from './overflow-range';
@@ -70,11 +71,29 @@ export function cellsRoom(plan: Pick<SheetPrint, 'room' | 'bands'>, zoom: number
   return { width: plan.room.width, height: Math.max(1, plan.room.height - ((plan.bands.header + plan.bands.footer) * zoom) / 100) };
 }
 
+/** How many sizes from the first an extent reaches into (the index of the size its end falls in). */
+function reach(sizes: number[], extent: number): number {
+  let i = 0;
+  for (let left = extent; i + 1 < sizes.length && left > sizes[i]!; i++) left -= sizes[i]!;
+  return i;
+}
+
+/** The cell under a drawing's far corner: its `to`, or for one given a size (an ODS frame, an absolute anchor) the cell its size reaches. */
+function farCorner(sheet: Sheet, d: SheetDrawing, digit: number): { row: number; col: number } {
+  if (d.to || !d.size) return { row: d.to?.row ?? d.from.row, col: d.to?.col ?? d.from.col };
+  const { from } = d;
+  const sizes = gridSizes(sheet, { top: from.row, left: from.col, bottom: Math.min(MAX_ROWS - 1, from.row + 2000), right: Math.min(MAX_COLS - 1, from.col + 256) }, digit);
+  return { col: from.col + reach(sizes.colWidths, from.colOffset + d.size.width), row: from.row + reach(sizes.rowHeights, from.rowOffset + d.size.height) };
+}
+
 /** The print range grown to the corners of the sheet's pictures and charts (without a print area), as LibreOffice prints them. */
-function withDrawings(sheet: Sheet, range: Range | undefined): Range | undefined {
+function withDrawings(sheet: Sheet, range: Range | undefined, digit: number): Range | undefined {
   if (sheet.print.printArea?.length || !sheet.drawings?.length) return range;
   let { bottom, right } = range ?? { bottom: 0, right: 0 };
-  for (const d of sheet.drawings) [bottom, right] = [Math.max(bottom, d.to?.row ?? d.from.row), Math.max(right, d.to?.col ?? d.from.col)];
+  for (const d of sheet.drawings) {
+    const corner = farCorner(sheet, d, digit);
+    [bottom, right] = [Math.max(bottom, corner.row), Math.max(right, corner.col)];
+  }
   return { top: 0, left: 0, bottom, right };
 }
 
@@ -87,7 +106,7 @@ function chartSheetPlan(sheet: Sheet): SheetPrint {
 /** The sheet's print plan; undefined when it prints nothing. */
 export function planSheet(workbook: Workbook, sheet: Sheet, digit: number, ctx: LineContext): SheetPrint | undefined {
   if (sheet.chartSheet) return chartSheetPlan(sheet);
-  const found = withDrawings(sheet, printRange(workbook, sheet));
+  const found = withDrawings(sheet, printRange(workbook, sheet), digit);
   if (!found) return undefined;
   const range = withOverflow(workbook, sheet, found, digit, ctx);
   // Rows keep the heights the file gives: LibreOffice prints wrapped text over the rows around it rather than growing them.

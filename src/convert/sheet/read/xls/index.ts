@@ -191,7 +191,8 @@ function readWorkbookStream(stream: Uint8Array, streamName: 'Workbook' | 'Book',
     byIndex.set(index, sheet);
   });
   applyPrintNames(g.names, byIndex);
-  return { sheets, styles, defaultFont, date1904: g.date1904 };
+  // LibreOffice's XLS filter moves an indent level 10 pt (200 twips), whatever the fonts; its XLSX filter three spaces of the default font.
+  return { sheets, styles, defaultFont, date1904: g.date1904, indentStep: 10 };
 }
 
 /** `problems` hears of what the workbook converts without (an unknown code page, a sheet not where it is said to be). */

@@ -45,7 +45,10 @@ function content(pkg: Package, part: string, anchor: XmlElement, palette: string
 
 /** The drawings of the drawing part `part`. */
 export function readDrawingPart(pkg: Package, part: string, palette?: string[]): SheetDrawing[] {
-  const root = pkg.xml(part);
+  // Anchors are sorted as they are parsed: shapes (not drawn) and those past the first DRAWINGS_MAX are not kept in the tree (a part of 100,000 held 300 MB).
+  let kept = 0;
+  const drawn = (el: XmlElement) => !el.name.endsWith('Anchor') || !!child(el, 'pic') || !!child(el, 'graphicFrame');
+  const root = pkg.xml(part, { depth: 2, element: (el) => drawn(el) && ++kept <= DRAWINGS_MAX });
   if (!root) return [];
   const out: SheetDrawing[] = [];
   for (const anchor of root.children) {
