@@ -11,6 +11,7 @@ import * as CFB from 'cfb';
 import { readXls } from '../src/convert/sheet/read/xls/index';
 import { rkNumber } from '../src/convert/sheet/read/xls/cells';
 import { formulaRanges } from '../src/convert/sheet/read/xls/names';
+import { defColWidth } from '../src/convert/sheet/read/xls/sheet';
 import { MAX_COLS, MAX_ROWS } from '../src/convert/sheet/read/xlsx/cells';
 import { PAPER } from '../src/convert/sheet/read/paper';
 import { ConversionError } from '../src/convert/errors';
@@ -138,6 +139,14 @@ describe('the XLS reader on a workbook LibreOffice saved as Excel 97-2003', () =
     expect([...s.rowStyles!.keys()]).toEqual([4]);
     expect(styles[s.rowStyles!.get(4)!]!.fill).toBe('99CCFF');
     expect(s.rows.has(4)).toBe(false);
+  });
+
+  it('gives DEFCOLWIDTH the padding LibreOffice adds for the default font: 10 characters at Arial 10 are 11.06 wide', () => {
+    // 10 × 256 + 271 (40960 / (200 − 15) + 50.5), in 256ths of a character: testEXCEL_95's columns print 61 pt wide, not 59.
+    expect(defColWidth(10, 10)).toBeCloseTo((10 * 256 + 271) / 256, 6);
+    expect(defColWidth(8, 12)).toBeCloseTo((8 * 256 + Math.floor(40960 / 225 + 50.5)) / 256, 6);
+    const s = xls([], [{ name: 'S', records: [record(0x0055, [...u16(8)])] }]).sheets[0]!;
+    expect(s.defaultColWidth).toBeCloseTo(defColWidth(8, 10), 6);
   });
 
   it('reads the page setup, margins, options, breaks, header and footer, and the print area and titles', () => {

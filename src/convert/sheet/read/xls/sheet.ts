@@ -22,6 +22,18 @@ export interface SheetContext {
   /** The drawing group's pictures (BIFF8 with pictures). */
   blips?: BlipStore;
   problems?: ProblemSink;
+  /** The workbook's default font size in points (the first FONT): DEFCOLWIDTH's padding depends on it. */
+  defaultFontSize?: number;
+}
+
+/**
+ * The default column's width in characters from DEFCOLWIDTH when no STANDARDWIDTH gives it, as
+ * LibreOffice's XLS filter counts it: the base width plus Excel's padding for the default font's
+ * height (XclTools::GetXclDefColWidthCorrection: 271/256 of a character at 10 pt).
+ */
+export function defColWidth(base: number, fontSize: number): number {
+  const twips = fontSize * 20;
+  return (base * 256 + Math.floor(40960 / Math.max(twips - 15, 60) + 50 + 0.5)) / 256;
 }
 
 /** At most this many merges per sheet (as the XLSX reader). */
@@ -199,7 +211,7 @@ export function readSheet(stream: Uint8Array, offset: number, name: string, ctx:
     ...(cells.used ? { used: cells.used } : {}),
     colWidths: layout.colWidths,
     hiddenCols: layout.hiddenCols,
-    ...(layout.defaultColWidth !== undefined ? { defaultColWidth: layout.defaultColWidth } : {}),
+    defaultColWidth: layout.defaultColWidth ?? defColWidth(layout.baseColWidth, ctx.defaultFontSize ?? 10),
     baseColWidth: layout.baseColWidth,
     defaultRowHeight: layout.defaultRowHeight,
     merges: layout.merges,
