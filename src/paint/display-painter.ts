@@ -26,8 +26,9 @@ const rgb = (hex: string | undefined): Mupdf.Color => {
 };
 
 export function paintDisplay(mupdf: typeof Mupdf, device: Mupdf.Device, items: readonly DisplayItem[], drawPicture: DrawPicture, sinks: DisplaySinks): void {
-  for (const item of items) {
-    if (item.kind === 'fill') fillBox(mupdf, device, item);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.kind === 'fill') i = fillBoxes(mupdf, device, items, i) - 1;
     else if (item.kind === 'text') sinks.text(item.text, item.x, item.baseline, item.angle);
     else if (item.kind === 'picture') drawPicture(device, item.data, item.contentType, item.at, item.crop);
     else if (item.kind === 'shape') drawShape(mupdf, device, item);
@@ -71,9 +72,22 @@ function drawShape(mupdf: typeof Mupdf, device: Mupdf.Device, shape: ShapeItem):
   }
 }
 
-function fillBox(mupdf: typeof Mupdf, device: Mupdf.Device, box: FilledBox): void {
+/**
+ * The run of filled boxes from `from` in one colour as one path (a sheet's page is thousands of
+ * border and fill boxes: a path and a fill call each cost more in MuPDF's bindings than drawing
+ * them); returns the index after the run. Opaque boxes of one colour look the same in one path.
+ */
+function fillBoxes(mupdf: typeof Mupdf, device: Mupdf.Device, items: readonly DisplayItem[], from: number): number {
+  const first = items[from] as FilledBox;
   const path = new mupdf.Path();
-  path.rect(box.x0, box.y0, box.x1, box.y1);
-  device.fillPath(path, false, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, rgb(box.color), 1);
+  let i = from;
+  for (; i < items.length; i++) {
+    const box = items[i]!;
+    if (box.kind !== 'fill' || box.color !== first.color) break;
+    // One winding for all, so that overlapping boxes never cancel out.
+    path.rect(Math.min(box.x0, box.x1), Math.min(box.y0, box.y1), Math.max(box.x0, box.x1), Math.max(box.y0, box.y1));
+  }
+  device.fillPath(path, false, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, rgb(first.color), 1);
   path.destroy();
+  return i;
 }

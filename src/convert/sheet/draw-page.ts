@@ -91,9 +91,24 @@ function borderBoxes(style: CellStyle, x0: number, y0: number, x1: number, y1: n
   ];
 }
 
-/** The block's cells row by row: sheet row and its cells by sheet column. */
-function rowCells(sheet: Sheet, row: number): Map<number, Cell> {
-  return new Map((sheet.rows.get(row) ?? []).map((c) => [c.col, c]));
+/**
+ * A row's cells in the block's columns and the one just right of them (where a label may spill),
+ * by sheet column, and the nearest cell with a value left of the block (whose text may run in):
+ * found by bisection, so a wide sheet's row is not mapped whole on each of its pages across.
+ */
+function rowCells(sheet: Sheet, row: number, band: [number, number]): { cells: Map<number, Cell>; left?: Cell } {
+  const all = sheet.rows.get(row) ?? [];
+  let [lo, hi] = [0, all.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (all[mid]!.col < band[0]) lo = mid + 1;
+    else hi = mid;
+  }
+  const cells = new Map<number, Cell>();
+  for (let i = lo; i < all.length && all[i]!.col <= band[1] + 1; i++) cells.set(all[i]!.col, all[i]!);
+  let k = lo - 1;
+  while (k >= 0 && !all[k]!.value) k--;
+  return k >= 0 ? { cells, left: all[k]! } : { cells };
 }
 
 /** How far (grid x) an unwrapped text in column `col` may run: over empty, unmerged neighbours within the block. */
@@ -111,9 +126,7 @@ function spill(shown: CellShown, col: number, cells: Map<number, Cell>, covered:
  * The text of the nearest cell left of the block when it runs into the block over empty cells: the
  * rest of a long label on the next page across, laid out where it starts and cut to the block.
  */
-function carriedText(workbook: Workbook, cells: Map<number, Cell>, band: [number, number], g: { x0: (col: number) => number; y0: number; y1: number; xs: Map<number, number>; spillTo?: number }): { shown: CellShown; style: CellStyle; box: TextBox } | undefined {
-  let source: Cell | undefined;
-  for (const c of cells.values()) if (c.col < band[0] && c.value && (!source || c.col > source.col)) source = c;
+function carriedText(workbook: Workbook, cells: Map<number, Cell>, source: Cell | undefined, band: [number, number], g: { x0: (col: number) => number; y0: number; y1: number; xs: Map<number, number>; spillTo?: number }): { shown: CellShown; style: CellStyle; box: TextBox } | undefined {
   const style = source && workbook.styles[source.style];
   if (!source || !style || style.wrap || cells.get(band[0])?.value) return undefined;
   const shown = cellShown(source, style, workbook);
@@ -169,7 +182,7 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
   const turned: DisplayItem[] = [];
   for (let r = rowBand[0]; r <= rowBand[1]; r++) {
     if (!at.rowHeights[r - range.top]) continue;
-    const cells = rowCells(sheet, r);
+    const { cells, left } = rowCells(sheet, r, colBand);
     for (const cell of cells.values()) {
       if (cell.col < colBand[0] || cell.col > colBand[1] || !at.colWidths[cell.col - range.left] || covered.has(`${r}:${cell.col}`)) continue;
       const own = workbook.styles[cell.style];
@@ -194,7 +207,7 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
     }
     unwrittenLooks(workbook, sheet, r, cells, { colBand, colX, y0: rowY(r), y1: rowY(r + 1), at, skip: (key) => covered.has(key) || byCorner.has(key) }, fills, borders);
     if (colBand[0] > range.left && !covered.has(`${r}:${colBand[0]}`)) {
-      const carried = carriedText(workbook, cells, colBand, { x0: spanX, y0: rowY(r), y1: rowY(r + 1), xs: sheetXs, spillTo: options.spillTo });
+      const carried = carriedText(workbook, cells, left, colBand, { x0: spanX, y0: rowY(r), y1: rowY(r + 1), xs: sheetXs, spillTo: options.spillTo });
       if (carried) lines.push(...placeCellText(carried.shown, carried.style, carried.box, ctx, zoom));
     }
   }
@@ -207,7 +220,7 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
 function mergedBorders(workbook: Workbook, sheet: Sheet, byCorner: Map<string, Range>, g: { colX: (c: number) => number; rowY: (r: number) => number; at: PagePlacement; zoom: number }, out: FilledBox[]): void {
   for (const m of byCorner.values()) {
     for (let r = m.top; r <= m.bottom; r++) {
-      const cells = rowCells(sheet, r);
+      const { cells } = rowCells(sheet, r, [m.left, m.right]);
       for (let c = m.left; c <= m.right; c++) {
         const style = workbook.styles[cells.get(c)?.style ?? -1];
         if (!style) continue;
