@@ -14,19 +14,12 @@
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
 import { textExcess } from './overflow-range';
 import type { Cell, SheetDrawing, Workbook } from './model';
-import type { SheetPrint } from './sheet-pages';
+import { reach, type SheetPrint } from './sheet-pages';
 
 /** For each index into `sizes`, the band that holds it. */
 function bandOf(bands: readonly [number, number][], count: number): Int32Array {
   const out = new Int32Array(count).fill(-1);
   bands.forEach(([a, b], k) => out.fill(k, a, b + 1));
-  return out;
-}
-
-/** Left edges of the columns (points at 100%), one past the last. */
-function edges(widths: readonly number[]): Float64Array {
-  const out = new Float64Array(widths.length + 1);
-  for (let i = 0; i < widths.length; i++) out[i + 1] = out[i]! + widths[i]!;
   return out;
 }
 
@@ -44,18 +37,14 @@ function reachOf(workbook: Workbook, cell: Cell, nextFull: number, widths: reado
 }
 
 /** The columns and rows (indexes into the plan's sizes) a drawing covers. */
-function drawingCover(d: SheetDrawing, plan: SheetPrint, x: Float64Array): { cols: [number, number]; rows: [number, number] } {
+function drawingCover(d: SheetDrawing, plan: SheetPrint): { cols: [number, number]; rows: [number, number] } {
   const { range } = plan;
   const col0 = d.from.col - range.left;
   const row0 = d.from.row - range.top;
-  let col1 = (d.to?.col ?? d.from.col) - range.left;
-  let row1 = (d.to?.row ?? d.from.row) - range.top;
-  if (!d.to && d.size) {
-    const right = (x[Math.max(0, col0)] ?? 0) + d.from.colOffset + d.size.width;
-    while (col1 + 1 < x.length - 1 && x[col1 + 1]! < right) col1++;
-    let bottom = d.from.rowOffset + d.size.height;
-    while (row1 + 1 < plan.rowHeights.length && bottom > (plan.rowHeights[row1] ?? 0)) bottom -= plan.rowHeights[row1++] ?? 0;
-  }
+  // A drawing given by its size ends where its size reaches, walked as sheet-pages' print range walks it.
+  const sized = !d.to && d.size;
+  const col1 = sized ? reach(plan.colWidths, d.from.colOffset + d.size!.width, col0) : (d.to?.col ?? d.from.col) - range.left;
+  const row1 = sized ? reach(plan.rowHeights, d.from.rowOffset + d.size!.height, row0) : (d.to?.row ?? d.from.row) - range.top;
   return { cols: [Math.max(0, col0), col1], rows: [Math.max(0, row0), row1] };
 }
 
@@ -86,7 +75,6 @@ export function printedPages(workbook: Workbook, plan: SheetPrint, ctx: LineCont
   const nRows = laid.rowBands.length;
   const colBand = bandOf(laid.colBands, plan.colWidths.length);
   const rowBand = bandOf(laid.rowBands, plan.rowHeights.length);
-  const x = edges(plan.colWidths);
   const marked = new Set<number>();
   const mark = (cb: number, rb: number) => {
     if (cb >= 0 && rb >= 0) marked.add(across ? rb * nCols + cb : cb * nRows + rb);
@@ -121,7 +109,7 @@ export function printedPages(workbook: Workbook, plan: SheetPrint, ctx: LineCont
     markCover([m.left - range.left, m.right - range.left], [m.top - range.top, m.bottom - range.top]);
   }
   for (const d of plan.sheet.drawings ?? []) {
-    const { cols, rows } = drawingCover(d, plan, x);
+    const { cols, rows } = drawingCover(d, plan);
     markCover(cols, rows);
   }
   markStyledLines(workbook, plan, { colBand, rowBand, nCols, nRows }, mark, () => marked.size);

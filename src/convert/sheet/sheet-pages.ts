@@ -71,9 +71,9 @@ export function cellsRoom(plan: Pick<SheetPrint, 'room' | 'bands'>, zoom: number
   return { width: plan.room.width, height: Math.max(1, plan.room.height - ((plan.bands.header + plan.bands.footer) * zoom) / 100) };
 }
 
-/** How many sizes from the first an extent reaches into (the index of the size its end falls in). */
-function reach(sizes: number[], extent: number): number {
-  let i = 0;
+/** The index of the size an extent measured from the start of size `from` ends in (the last when it runs past them all). */
+export function reach(sizes: readonly number[], extent: number, from = 0): number {
+  let i = Math.max(0, from);
   for (let left = extent; i + 1 < sizes.length && left > sizes[i]!; i++) left -= sizes[i]!;
   return i;
 }
