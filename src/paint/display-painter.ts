@@ -1,6 +1,6 @@
 /**
  * Paints a display list (contracts/display.ts) onto a page device in its order: filled boxes as
- * paths, pictures through the caller's picture drawer (raster pictures as placeholders the finished
+ * paths (or, until the device draws, as operators of their own: page-graphics.ts), pictures through the caller's picture drawer (raster pictures as placeholders the finished
  * PDF gets them for, metafiles as vectors), text into the page's content stream in embedded faces
  * (page-text.ts), and links handed to the caller, who adds them when the PDF is finished.
  */
@@ -17,6 +17,11 @@ export interface DisplaySinks {
   /** The text written between clip and unclip shows only within `rect` (the text writer is not the device: page-text.ts). */
   clip?(rect: [number, number, number, number]): void;
   unclip?(): void;
+  /**
+   * Boxes and shapes written as operators in a stream before the device's (page-graphics.ts):
+   * used until the device draws its first picture or clip on the page, so what covers what is kept.
+   */
+  under?: { fill(box: FilledBox): void; shape(shape: ShapeItem): void };
 }
 
 const rgb = (hex: string | undefined): Mupdf.Color => {
@@ -26,13 +31,22 @@ const rgb = (hex: string | undefined): Mupdf.Color => {
 };
 
 export function paintDisplay(mupdf: typeof Mupdf, device: Mupdf.Device, items: readonly DisplayItem[], drawPicture: DrawPicture, sinks: DisplaySinks): void {
+  let under = sinks.under;
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
-    if (item.kind === 'fill') i = fillBoxes(mupdf, device, items, i) - 1;
+    if (under && item.kind === 'fill') under.fill(item);
+    else if (under && item.kind === 'shape') under.shape(item);
+    else if (item.kind === 'fill') i = fillBoxes(mupdf, device, items, i) - 1;
     else if (item.kind === 'text') sinks.text(item.text, item.x, item.baseline, item.angle);
-    else if (item.kind === 'picture') drawPicture(device, item.data, item.contentType, item.at, item.crop);
+    else if (item.kind === 'picture') {
+      drawPicture(device, item.data, item.contentType, item.at, item.crop);
+      under = undefined;
+    }
     else if (item.kind === 'shape') drawShape(mupdf, device, item);
-    else if (item.kind === 'clip') paintClipped(mupdf, device, item, drawPicture, sinks);
+    else if (item.kind === 'clip') {
+      paintClipped(mupdf, device, item, drawPicture, { ...sinks, under: undefined });
+      under = undefined;
+    }
     else sinks.link(item.rect, item.uri);
   }
 }

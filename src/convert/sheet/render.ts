@@ -12,9 +12,10 @@ import { FontBook } from '../../layout/text/font-book';
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
 import { paintDisplay, type DrawPicture } from '../../paint/display-painter';
 import { PageText } from '../../paint/page-text';
+import { PageGraphics } from '../../paint/page-graphics';
 import { finishPdf } from '../../pdf/finish';
 import { LimitExceeded } from '../../lib/limits';
-import type { DisplayItem } from '../../contracts/display';
+import type { DisplayItem, FilledBox, ShapeItem } from '../../contracts/display';
 import type { HeaderFields } from './header-footer';
 import { maxDigitWidth } from './grid-sizes';
 import type { Workbook } from './model';
@@ -107,6 +108,7 @@ export class WorkbookPrint {
     const out = new mupdf.Buffer();
     const writer = new mupdf.DocumentWriter(out, 'pdf', 'compress-images');
     const text = new PageText();
+    const graphics = new PageGraphics();
     const drawPicture = drawPictureWith(mupdf);
     let number = 0;
     let written = 0;
@@ -116,9 +118,12 @@ export class WorkbookPrint {
         const items = pageItems(workbook, plan, i, { ofSheet: k + 1, number, pages }, fields, ctx);
         const device = writer.beginPage([0, 0, plan.paper.width, plan.paper.height]);
         const index = written++;
-        paintDisplay(mupdf, device, items, drawPicture, { text: (t, x, baseline, angle) => text.show(index, plan.paper.height, t, x, baseline, angle), link: () => {}, clip: (rect) => text.clip(index, plan.paper.height, rect), unclip: () => text.unclip(index) });
+        const height = plan.paper.height;
+        const under = { fill: (box: FilledBox) => graphics.fill(index, height, box), shape: (shape: ShapeItem) => graphics.shape(index, height, shape) };
+        paintDisplay(mupdf, device, items, drawPicture, { text: (t, x, baseline, angle) => text.show(index, height, t, x, baseline, angle), link: () => {}, clip: (rect) => text.clip(index, height, rect), unclip: () => text.unclip(index), under });
         writer.endPage();
         text.seal(index);
+        graphics.seal(index);
         device.destroy();
       });
     });
@@ -131,7 +136,14 @@ export class WorkbookPrint {
     writer.close();
     writer.destroy();
     try {
-      return finishPdf(mupdf, out, { write: (pdf) => text.writeInto(pdf, (font) => fonts.bytesOf(font)) });
+      return finishPdf(mupdf, out, {
+        write: (pdf) => {
+          // The boxes go first, so that the text's q/Q takes them in with the device's content.
+          const boxes = graphics.writeInto(pdf);
+          const own = text.writeInto(pdf, (font) => fonts.bytesOf(font));
+          return { fonts: own.fonts, streams: new Set([...own.streams, ...boxes]) };
+        },
+      });
     } finally {
       out.destroy();
     }
