@@ -10,8 +10,9 @@ import { joinChunks } from '../src/lib/bytes';
 import { finishPdf } from '../src/pdf/finish';
 import { paintDisplay } from '../src/paint/display-painter';
 import { PageGraphics } from '../src/paint/page-graphics';
-import type { DisplayItem } from '../src/contracts/display';
+import type { DisplayItem, FilledBox, PictureItem, ShapeItem } from '../src/contracts/display';
 import { makePng } from './fixtures';
+import { assemblePng } from '../src/codecs/png';
 
 let mupdf: typeof Mupdf;
 beforeAll(async () => {
@@ -21,13 +22,15 @@ beforeAll(async () => {
 const hex = (color: number[]) => color.map((c) => Math.round(c * 255).toString(16).padStart(2, '0')).join('').toUpperCase();
 
 /** A 200 × 100 pt page painted from `items` with boxes and shapes given to PageGraphics; what a device then sees, in order. */
-function painted(items: DisplayItem[]): { op: string; color?: string; bounds?: number[] }[] {
+function painted(items: DisplayItem[], pictures = false): { op: string; color?: string; bounds?: number[] }[] {
   const out = new mupdf.Buffer();
   const writer = new mupdf.DocumentWriter(out, 'pdf', '');
   const graphics = new PageGraphics();
   const device = writer.beginPage([0, 0, 200, 100]);
   const drawPicture = (d: Mupdf.Device, data: Uint8Array, _type: string, ctm: Mupdf.Matrix) => d.fillImage(new mupdf.Image(data), ctm, 1);
-  paintDisplay(mupdf, device, items, drawPicture, { text: () => {}, link: () => {}, under: { fill: (b) => graphics.fill(0, 100, b), shape: (s) => graphics.shape(0, 100, s) } });
+  const under = { fill: (b: FilledBox) => graphics.fill(0, 100, b), shape: (s: ShapeItem) => graphics.shape(0, 100, s) };
+  const withPictures = { ...under, takes: (p: PictureItem) => graphics.takes(p), picture: (p: PictureItem) => graphics.picture(0, 100, p), clip: (r: [number, number, number, number]) => graphics.clip(0, 100, r), unclip: () => graphics.unclip(0, 100) };
+  paintDisplay(mupdf, device, items, drawPicture, { text: () => {}, link: () => {}, under: pictures ? withPictures : under });
   writer.endPage();
   graphics.seal(0);
   writer.close();
@@ -39,7 +42,9 @@ function painted(items: DisplayItem[]): { op: string; color?: string; bounds?: n
     new mupdf.Device({
       fillPath: (path: Mupdf.Path, _eo: boolean, ctm: Mupdf.Matrix, _cs: Mupdf.ColorSpace, color: number[]) => void seen.push({ op: 'fill', color: hex(color), bounds: path.getBounds(stroke, ctm).map((n) => Math.round(n * 10) / 10 + 0) }),
       strokePath: (_path: Mupdf.Path, state: Mupdf.StrokeState, ctm: Mupdf.Matrix, _cs: Mupdf.ColorSpace, color: number[]) => void seen.push({ op: 'stroke', color: hex(color), bounds: [Math.round(state.getLineWidth() * ctm[0] * 100) / 100] }),
-      fillImage: () => void seen.push({ op: 'image' }),
+      fillImage: (_image: Mupdf.Image, ctm: Mupdf.Matrix) => void seen.push({ op: 'image', bounds: [...ctm].map((n) => Math.round(n * 10) / 10 + 0) }),
+      clipPath: (path: Mupdf.Path, _eo: boolean, ctm: Mupdf.Matrix) => void seen.push({ op: 'clip', bounds: path.getBounds(stroke, ctm).map((n) => Math.round(n) + 0) }),
+      popClip: () => void seen.push({ op: 'pop' }),
     }),
     mupdf.Matrix.identity,
   );
@@ -64,5 +69,24 @@ describe('page graphics', () => {
     // After the picture, the device draws again: the last box is over the picture, as listed.
     // (MuPDF's bounds of a path take a hairline's width: half a point around it in page space.)
     seen[4]!.bounds!.forEach((n, i) => expect(Math.abs(n - [40, 40, 45, 45][i]!)).toBeLessThanOrEqual(0.5));
+  });
+
+  it('writes an opaque PNG (clipped) as its own data before the device, and leaves one with alpha to the device', () => {
+    const rgb = makePng(3, 2, [0, 128, 255]);
+    const seen = painted([
+      { kind: 'clip', rect: [20, 10, 60, 40], items: [{ kind: 'picture', data: rgb, contentType: 'image/png', at: [80, 0, 0, 50, 10, 5] }] },
+      { kind: 'fill', x0: 0, y0: 90, x1: 10, y1: 100, color: '00FF00' },
+    ], true);
+    // All of it under the device's content: the clip, the picture over 80 × 50 pt from (10, 5) top-down, the box after.
+    expect(seen.map((s) => s.op)).toEqual(['clip', 'image', 'pop', 'fill']);
+    expect(seen[0]!.bounds).toEqual([20, 10, 60, 40]);
+    expect(seen[1]!.bounds).toEqual([80, 0, 0, 50, 10, 5]);
+    const graphics = new PageGraphics();
+    const opaque = { kind: 'picture' as const, data: rgb, contentType: 'image/png', at: [1, 0, 0, 1, 0, 0] as Mupdf.Matrix };
+    expect(graphics.takes(opaque)).toBe(true);
+    // A 1 × 1 RGBA PNG (filter byte, then the four samples): its alpha needs a soft mask, which MuPDF makes.
+    expect(graphics.takes({ ...opaque, data: assemblePng(1, 1, 6, new Uint8Array([0, 10, 20, 30, 128])) })).toBe(false);
+    expect(graphics.takes({ ...opaque, data: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), contentType: 'image/jpeg' })).toBe(false);
+    expect(graphics.takes({ ...opaque, crop: { left: 0.1, top: 0, right: 0, bottom: 0 } })).toBe(false);
   });
 });

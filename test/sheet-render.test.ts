@@ -180,9 +180,11 @@ describe('spreadsheets → PDF', () => {
         const clips: Mupdf.Rect[] = [];
         const device = new mupdf.Device({
           fillImage: (_image: Mupdf.Image, ctm: Mupdf.Matrix) => void images.push(ctm),
-          clipPath: (path: Mupdf.Path) => {
+          clipPath: (path: Mupdf.Path, _evenOdd: boolean, ctm: Mupdf.Matrix) => {
+            // In page space: the clip may be written in a scaled space (paint/page-graphics.ts writes hundredths of a point).
             const ys: number[] = [];
-            path.walk({ moveTo: (_x: number, y: number) => void ys.push(y), lineTo: (_x: number, y: number) => void ys.push(y) });
+            const y = (px: number, py: number) => ctm[1] * px + ctm[3] * py + ctm[5];
+            path.walk({ moveTo: (px: number, py: number) => void ys.push(y(px, py)), lineTo: (px: number, py: number) => void ys.push(y(px, py)) });
             clips.push([0, Math.min(...ys), 0, Math.max(...ys)]);
           },
         });

@@ -21,7 +21,23 @@ export interface DisplaySinks {
    * Boxes and shapes written as operators in a stream before the device's (page-graphics.ts):
    * used until the device draws its first picture or clip on the page, so what covers what is kept.
    */
-  under?: { fill(box: FilledBox): void; shape(shape: ShapeItem): void };
+  under?: UnderSink;
+}
+
+/** What draws before the device (page-graphics.ts): boxes and shapes, and the pictures and clips it takes. */
+export interface UnderSink {
+  fill(box: FilledBox): void;
+  shape(shape: ShapeItem): void;
+  /** Whether it draws this picture (the device draws the rest). */
+  takes?(picture: PictureItem): boolean;
+  picture?(picture: PictureItem): void;
+  clip?(rect: [number, number, number, number]): void;
+  unclip?(): void;
+}
+
+/** Whether `under` draws everything in the items (a clip's): boxes, shapes and text always, pictures when it takes them. */
+function allUnder(under: UnderSink, items: readonly DisplayItem[]): boolean {
+  return items.every((item) => (item.kind === 'picture' ? !!under.takes?.(item) : item.kind === 'clip' ? !!under.clip && allUnder(under, item.items) : true));
 }
 
 const rgb = (hex: string | undefined): Mupdf.Color => {
@@ -38,16 +54,30 @@ export function paintDisplay(mupdf: typeof Mupdf, device: Mupdf.Device, items: r
     else if (under && item.kind === 'shape') under.shape(item);
     else if (item.kind === 'fill') i = fillBoxes(mupdf, device, items, i) - 1;
     else if (item.kind === 'text') sinks.text(item.text, item.x, item.baseline, item.angle);
+    else if (item.kind === 'picture' && under?.takes?.(item)) under.picture!(item);
     else if (item.kind === 'picture') {
       drawPicture(device, item.data, item.contentType, item.at, item.crop);
       under = undefined;
     }
     else if (item.kind === 'shape') drawShape(mupdf, device, item);
+    else if (item.kind === 'clip' && under?.clip && allUnder(under, item.items)) clippedUnder(mupdf, device, item, drawPicture, { ...sinks, under });
     else if (item.kind === 'clip') {
       paintClipped(mupdf, device, item, drawPicture, { ...sinks, under: undefined });
       under = undefined;
     }
     else sinks.link(item.rect, item.uri);
+  }
+}
+
+/** A clip whose items all draw before the device: the clip set there (and in the text), the device untouched. */
+function clippedUnder(mupdf: typeof Mupdf, device: Mupdf.Device, clip: ClipItem, drawPicture: DrawPicture, sinks: DisplaySinks & { under: UnderSink }): void {
+  sinks.under.clip!(clip.rect);
+  sinks.clip?.(clip.rect);
+  try {
+    paintDisplay(mupdf, device, clip.items, drawPicture, sinks);
+  } finally {
+    sinks.unclip?.();
+    sinks.under.unclip!();
   }
 }
 

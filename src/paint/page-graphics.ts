@@ -8,8 +8,9 @@
  */
 import type * as Mupdf from 'mupdf';
 import { deflateSync } from 'node:zlib';
-import type { FilledBox, ShapeItem } from '../contracts/display';
+import type { FilledBox, PictureItem, ShapeItem } from '../contracts/display';
 import { latin1Bytes } from '../lib/latin1';
+import { putPngImageEntries, readPng, type PassThrough } from '../codecs/png-parts';
 
 /** zlib level of the streams: as page-text.ts's, rules and boxes repeat as text does. */
 const DEFLATE_LEVEL = 2;
@@ -19,13 +20,30 @@ const DEFLATE_LEVEL = 2;
  * number it writes is an integer (a double's shortest form cost a fifth of writing the boxes).
  */
 const num = (n: number): string => String(Math.round(n * 100));
-/** A colour component: two decimals at most. */
-const part = (n: number): string => String(Math.round(n * 100) / 100);
+/** A colour component: three decimals, which give its 8-bit value back exactly (two moved 0x44 to 0x45). */
+const part = (n: number): string => String(Math.round(n * 1000) / 1000);
 
-/** rrggbb as the three components of `rg`/`RG`; black when not a colour. */
+const COMPONENTS = new Map<string, string>();
+/** rrggbb as the three components of `rg`/`RG` (each colour worked out once); black when not a colour. */
 function components(hex: string | undefined): string {
-  const n = hex && /^[0-9a-fA-F]{6}$/.test(hex) ? parseInt(hex, 16) : 0;
-  return `${part((n >> 16) / 255)} ${part(((n >> 8) & 255) / 255)} ${part((n & 255) / 255)}`;
+  let out = COMPONENTS.get(hex ?? '');
+  if (out === undefined) {
+    const n = hex && /^[0-9a-fA-F]{6}$/.test(hex) ? parseInt(hex, 16) : 0;
+    out = `${part((n >> 16) / 255)} ${part(((n >> 8) & 255) / 255)} ${part((n & 255) / 255)}`;
+    if (COMPONENTS.size < 4096) COMPONENTS.set(hex ?? '', out);
+  }
+  return out;
+}
+
+/** A PNG whose own data PDF reads as it is (8-bit, opaque, not interlaced): the rest go through MuPDF's device, which decodes them. */
+const PASSING = new WeakMap<Uint8Array, PassThrough | null>();
+function passingPng(data: Uint8Array): PassThrough | undefined {
+  let png = PASSING.get(data);
+  if (png === undefined) {
+    const read = readPng(data);
+    PASSING.set(data, (png = read && !read.alpha && !read.interlaced ? read : null));
+  }
+  return png ?? undefined;
 }
 
 interface PageContent {
@@ -36,12 +54,16 @@ interface PageContent {
   width?: number;
   /** Boxes of the current colour written since the last `f`: a run is one path, filled once. */
   openBoxes?: boolean;
+  /** Pictures the page shows, by resource name. */
+  pictures: Map<string, Uint8Array>;
 }
 
 export class PageGraphics {
   private readonly pages = new Map<number, PageContent>();
   /** Deflated streams per page, in order. */
-  private readonly sealed = new Map<number, Uint8Array[]>();
+  private readonly sealed = new Map<number, { streams: Uint8Array[]; pictures: Map<string, Uint8Array> }>();
+  /** Resource names of the pictures, one per picture's bytes. */
+  private readonly pictureNames = new Map<Uint8Array, string>();
 
   /** Fills the box on page `pageIndex`, `pageHeight` tall (coordinates top-down, as the display list's). */
   fill(pageIndex: number, pageHeight: number, box: FilledBox): void {
@@ -75,6 +97,42 @@ export class PageGraphics {
     }
   }
 
+  /** Whether `picture` can be written here (a PNG that passes through, shown whole); the painter hands the rest to the device. */
+  takes(picture: PictureItem): boolean {
+    return !picture.crop && picture.contentType === 'image/png' && passingPng(picture.data) !== undefined;
+  }
+
+  /**
+   * Shows a picture `takes` accepted: its PNG data as an image object of its own, drawn over the
+   * unit square `at` maps (top-down page space, as a device's fillImage takes it; PDF's image space
+   * runs up, hence the flip).
+   */
+  picture(pageIndex: number, pageHeight: number, picture: PictureItem): void {
+    const page = this.pageOf(pageIndex, pageHeight);
+    this.closeBoxes(page);
+    let name = this.pictureNames.get(picture.data);
+    if (!name) this.pictureNames.set(picture.data, (name = `PG${this.pictureNames.size}`));
+    page.pictures.set(name, picture.data);
+    const [a, b, c, d, e, f] = picture.at;
+    const m = [a, -b, -c, d, c + e, pageHeight - d - f].map((n) => String(Math.round(n * 10000) / 10000)).join(' ');
+    page.parts.push(`q 100 0 0 100 0 0 cm ${m} cm /${name} Do Q`);
+  }
+
+  /** What is written next, until unclip, shows only within `rect` [x0, y0, x1, y1] (top-down). */
+  clip(pageIndex: number, pageHeight: number, [x0, y0, x1, y1]: [number, number, number, number]): void {
+    const page = this.pageOf(pageIndex, pageHeight);
+    this.closeBoxes(page);
+    page.parts.push(`q ${num(x0)} ${num(pageHeight - y1)} ${num(x1 - x0)} ${num(y1 - y0)} re W n`);
+  }
+
+  unclip(pageIndex: number, pageHeight: number): void {
+    const page = this.pageOf(pageIndex, pageHeight);
+    this.closeBoxes(page);
+    page.parts.push('Q');
+    // The colours and width set inside were restored away.
+    page.fill = page.stroke = page.width = undefined;
+  }
+
   private fillColor(page: PageContent, hex: string | undefined): void {
     const color = components(hex);
     if (page.fill === color) return;
@@ -90,7 +148,7 @@ export class PageGraphics {
 
   private pageOf(pageIndex: number, height: number): PageContent {
     let page = this.pages.get(pageIndex);
-    if (!page) this.pages.set(pageIndex, (page = { height, parts: ['q 0.01 0 0 0.01 0 0 cm 0 J 1 j 10 M'] }));
+    if (!page) this.pages.set(pageIndex, (page = { height, parts: ['q 0.01 0 0 0.01 0 0 cm 0 J 1 j 10 M'], pictures: new Map() }));
     return page;
   }
 
@@ -101,17 +159,22 @@ export class PageGraphics {
     this.pages.delete(pageIndex);
     this.closeBoxes(page);
     const bytes = deflateSync(latin1Bytes(`${page.parts.join('\n')}\nQ\n`), { level: DEFLATE_LEVEL });
-    const list = this.sealed.get(pageIndex);
-    if (list) list.push(bytes);
-    else this.sealed.set(pageIndex, [bytes]);
+    const sealed = this.sealed.get(pageIndex);
+    if (!sealed) this.sealed.set(pageIndex, { streams: [bytes], pictures: page.pictures });
+    else {
+      sealed.streams.push(bytes);
+      for (const [name, data] of page.pictures) sealed.pictures.set(name, data);
+    }
   }
 
   /** Puts each page's streams before its own content; returns their object numbers (they show no text: the font subsetter skips them). */
   writeInto(pdf: Mupdf.PDFDocument): Set<number> {
     const written = new Set<number>();
     for (const index of [...this.pages.keys()]) this.seal(index);
-    for (const [index, streams] of this.sealed) {
+    const images = new Map<Uint8Array, Mupdf.PDFObject>();
+    for (const [index, { streams, pictures }] of this.sealed) {
       const pageObj = pdf.findPage(index);
+      if (pictures.size) putPictures(pdf, pageObj, pictures, images);
       const list = pdf.newArray();
       for (const bytes of streams) {
         const stream = pdf.addRawStream(bytes, { Filter: pdf.newName('FlateDecode') });
@@ -125,5 +188,23 @@ export class PageGraphics {
     }
     this.sealed.clear();
     return written;
+  }
+}
+
+/** The page's pictures in its resources (/XObject), each image object made once for the document from its PNG's own data. */
+function putPictures(pdf: Mupdf.PDFDocument, pageObj: Mupdf.PDFObject, pictures: Map<string, Uint8Array>, images: Map<Uint8Array, Mupdf.PDFObject>): void {
+  let resources = pageObj.get('Resources');
+  if (!resources.isDictionary()) pageObj.put('Resources', (resources = pdf.newDictionary()));
+  let xobjects = resources.get('XObject');
+  if (!xobjects.isDictionary()) resources.put('XObject', (xobjects = pdf.newDictionary()));
+  for (const [name, data] of pictures) {
+    let image = images.get(data);
+    if (!image) {
+      const png = passingPng(data)!;
+      image = pdf.addRawStream(png.idat, { Type: pdf.newName('XObject'), Subtype: pdf.newName('Image') });
+      putPngImageEntries(pdf, image, png, pdf.newName(png.colors === 1 ? 'DeviceGray' : 'DeviceRGB'));
+      images.set(data, image);
+    }
+    xobjects.put(name, image);
   }
 }

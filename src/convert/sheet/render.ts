@@ -10,12 +10,12 @@ import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
 import { FontBook } from '../../layout/text/font-book';
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
-import { paintDisplay, type DrawPicture } from '../../paint/display-painter';
+import { paintDisplay, type DrawPicture, type UnderSink } from '../../paint/display-painter';
 import { PageText } from '../../paint/page-text';
 import { PageGraphics } from '../../paint/page-graphics';
 import { finishPdf } from '../../pdf/finish';
 import { LimitExceeded } from '../../lib/limits';
-import type { DisplayItem, FilledBox, ShapeItem } from '../../contracts/display';
+import type { DisplayItem } from '../../contracts/display';
 import type { HeaderFields } from './header-footer';
 import { maxDigitWidth } from './grid-sizes';
 import type { Workbook } from './model';
@@ -106,7 +106,7 @@ export class WorkbookPrint {
   write([from, to]: [number, number] = [0, this.pages]): Uint8Array[] {
     const { mupdf, workbook, ctx, fonts, fields, pages } = this;
     const out = new mupdf.Buffer();
-    const writer = new mupdf.DocumentWriter(out, 'pdf', 'compress-images');
+    const writer = new mupdf.DocumentWriter(out, 'pdf', '');
     const text = new PageText();
     const graphics = new PageGraphics();
     const drawPicture = drawPictureWith(mupdf);
@@ -119,7 +119,14 @@ export class WorkbookPrint {
         const device = writer.beginPage([0, 0, plan.paper.width, plan.paper.height]);
         const index = written++;
         const height = plan.paper.height;
-        const under = { fill: (box: FilledBox) => graphics.fill(index, height, box), shape: (shape: ShapeItem) => graphics.shape(index, height, shape) };
+        const under: UnderSink = {
+          fill: (box) => graphics.fill(index, height, box),
+          shape: (shape) => graphics.shape(index, height, shape),
+          takes: (picture) => graphics.takes(picture),
+          picture: (picture) => graphics.picture(index, height, picture),
+          clip: (rect) => graphics.clip(index, height, rect),
+          unclip: () => graphics.unclip(index, height),
+        };
         paintDisplay(mupdf, device, items, drawPicture, { text: (t, x, baseline, angle) => text.show(index, height, t, x, baseline, angle), link: () => {}, clip: (rect) => text.clip(index, height, rect), unclip: () => text.unclip(index), under });
         writer.endPage();
         text.seal(index);
