@@ -29,7 +29,7 @@ function painted(items: DisplayItem[], pictures = false): { op: string; color?: 
   const device = writer.beginPage([0, 0, 200, 100]);
   const drawPicture = (d: Mupdf.Device, data: Uint8Array, _type: string, ctm: Mupdf.Matrix) => d.fillImage(new mupdf.Image(data), ctm, 1);
   const under = { fill: (b: FilledBox) => graphics.fill(0, 100, b), shape: (s: ShapeItem) => graphics.shape(0, 100, s) };
-  const withPictures = { ...under, takes: (p: PictureItem) => graphics.takes(p), picture: (p: PictureItem) => graphics.picture(0, 100, p), clip: (r: [number, number, number, number]) => graphics.clip(0, 100, r), unclip: () => graphics.unclip(0, 100) };
+  const withPictures = { ...under, takes: (p: PictureItem) => graphics.takes(p), picture: (p: PictureItem) => graphics.picture(0, 100, p), clip: (r: [number, number, number, number]) => graphics.clip(0, 100, r), unclip: () => graphics.unclip(0) };
   paintDisplay(mupdf, device, items, drawPicture, { text: () => {}, link: () => {}, under: pictures ? withPictures : under });
   writer.endPage();
   graphics.seal(0);
@@ -87,6 +87,11 @@ describe('page graphics', () => {
     // A 1 × 1 RGBA PNG (filter byte, then the four samples): its alpha needs a soft mask, which MuPDF makes.
     expect(graphics.takes({ ...opaque, data: assemblePng(1, 1, 6, new Uint8Array([0, 10, 20, 30, 128])) })).toBe(false);
     expect(graphics.takes({ ...opaque, data: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), contentType: 'image/jpeg' })).toBe(false);
+    // A header that claims 100000 × 100000 pixels over a few bytes of data is not passed on into the PDF.
+    const lying = makePng(1, 1);
+    new DataView(lying.buffer, lying.byteOffset).setUint32(16, 100_000);
+    new DataView(lying.buffer, lying.byteOffset).setUint32(20, 100_000);
+    expect(graphics.takes({ ...opaque, data: lying })).toBe(false);
     expect(graphics.takes({ ...opaque, crop: { left: 0.1, top: 0, right: 0, bottom: 0 } })).toBe(false);
   });
 });

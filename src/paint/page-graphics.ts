@@ -11,6 +11,7 @@ import { deflateSync } from 'node:zlib';
 import type { FilledBox, PictureItem, ShapeItem } from '../contracts/display';
 import { latin1Bytes } from '../lib/latin1';
 import { putPngImageEntries, readPng, type PassThrough } from '../codecs/png-parts';
+import { pngProblem } from '../codecs/image-header';
 
 /** zlib level of the streams: as page-text.ts's, rules and boxes repeat as text does. */
 const DEFLATE_LEVEL = 2;
@@ -35,19 +36,22 @@ function components(hex: string | undefined): string {
   return out;
 }
 
-/** A PNG whose own data PDF reads as it is (8-bit, opaque, not interlaced): the rest go through MuPDF's device, which decodes them. */
+/**
+ * A PNG whose own data PDF reads as it is (8-bit, opaque, not interlaced, its data able to hold
+ * the pixels it declares: a lying header is not passed on into the PDF): the rest go through
+ * MuPDF's device, which decodes them within its limits.
+ */
 const PASSING = new WeakMap<Uint8Array, PassThrough | null>();
 function passingPng(data: Uint8Array): PassThrough | undefined {
   let png = PASSING.get(data);
   if (png === undefined) {
     const read = readPng(data);
-    PASSING.set(data, (png = read && !read.alpha && !read.interlaced ? read : null));
+    PASSING.set(data, (png = read && !read.alpha && !read.interlaced && !pngProblem(data) ? read : null));
   }
   return png ?? undefined;
 }
 
 interface PageContent {
-  height: number;
   parts: string[];
   fill?: string;
   stroke?: string;
@@ -67,11 +71,11 @@ export class PageGraphics {
 
   /** Fills the box on page `pageIndex`, `pageHeight` tall (coordinates top-down, as the display list's). */
   fill(pageIndex: number, pageHeight: number, box: FilledBox): void {
-    const page = this.pageOf(pageIndex, pageHeight);
+    const page = this.pageOf(pageIndex);
     // A run of boxes of one colour is one path filled once (one winding): overlapping rules (a
     // cell's right border over the next one's left) then cover their pixels once, as the device's
     // one path did, not twice over at the edges where a rasteriser shades them.
-    if (page.fill !== components(box.color)) this.fillColor(page, box.color);
+    this.fillColor(page, box.color);
     page.openBoxes = true;
     const [x0, x1] = box.x0 <= box.x1 ? [box.x0, box.x1] : [box.x1, box.x0];
     const [y0, y1] = box.y0 <= box.y1 ? [box.y0, box.y1] : [box.y1, box.y0];
@@ -82,7 +86,7 @@ export class PageGraphics {
   /** A closed polygon filled, and/or an open polyline stroked with butt ends and round joins (as display-painter.ts strokes them). */
   shape(pageIndex: number, pageHeight: number, shape: ShapeItem): void {
     if (shape.points.length < 2) return;
-    const page = this.pageOf(pageIndex, pageHeight);
+    const page = this.pageOf(pageIndex);
     this.closeBoxes(page);
     const path = shape.points.map(([x, y], i) => `${num(x)} ${num(pageHeight - y)} ${i ? 'l' : 'm'}`).join(' ');
     if (shape.fill) {
@@ -108,7 +112,7 @@ export class PageGraphics {
    * runs up, hence the flip).
    */
   picture(pageIndex: number, pageHeight: number, picture: PictureItem): void {
-    const page = this.pageOf(pageIndex, pageHeight);
+    const page = this.pageOf(pageIndex);
     this.closeBoxes(page);
     let name = this.pictureNames.get(picture.data);
     if (!name) this.pictureNames.set(picture.data, (name = `PG${this.pictureNames.size}`));
@@ -120,13 +124,13 @@ export class PageGraphics {
 
   /** What is written next, until unclip, shows only within `rect` [x0, y0, x1, y1] (top-down). */
   clip(pageIndex: number, pageHeight: number, [x0, y0, x1, y1]: [number, number, number, number]): void {
-    const page = this.pageOf(pageIndex, pageHeight);
+    const page = this.pageOf(pageIndex);
     this.closeBoxes(page);
     page.parts.push(`q ${num(x0)} ${num(pageHeight - y1)} ${num(x1 - x0)} ${num(y1 - y0)} re W n`);
   }
 
-  unclip(pageIndex: number, pageHeight: number): void {
-    const page = this.pageOf(pageIndex, pageHeight);
+  unclip(pageIndex: number): void {
+    const page = this.pageOf(pageIndex);
     this.closeBoxes(page);
     page.parts.push('Q');
     // The colours and width set inside were restored away.
@@ -146,9 +150,9 @@ export class PageGraphics {
     page.openBoxes = false;
   }
 
-  private pageOf(pageIndex: number, height: number): PageContent {
+  private pageOf(pageIndex: number): PageContent {
     let page = this.pages.get(pageIndex);
-    if (!page) this.pages.set(pageIndex, (page = { height, parts: ['q 0.01 0 0 0.01 0 0 cm 0 J 1 j 10 M'], pictures: new Map() }));
+    if (!page) this.pages.set(pageIndex, (page = { parts: ['q 0.01 0 0 0.01 0 0 cm 0 J 1 j 10 M'], pictures: new Map() }));
     return page;
   }
 

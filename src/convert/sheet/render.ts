@@ -125,7 +125,7 @@ export class WorkbookPrint {
           takes: (picture) => graphics.takes(picture),
           picture: (picture) => graphics.picture(index, height, picture),
           clip: (rect) => graphics.clip(index, height, rect),
-          unclip: () => graphics.unclip(index, height),
+          unclip: () => graphics.unclip(index),
         };
         paintDisplay(mupdf, device, items, drawPicture, { text: (t, x, baseline, angle) => text.show(index, height, t, x, baseline, angle), link: () => {}, clip: (rect) => text.clip(index, height, rect), unclip: () => text.unclip(index), under });
         writer.endPage();
