@@ -41,13 +41,16 @@ describe('grid pages', () => {
     expect(gridPages(grid, { width: 400, height: 500 }, {}).rowBands[0]).toEqual([0, 29]);
   });
 
-  it('gives the whole room to a page that prints the titles in place, and takes a reserved height from every page', () => {
+  it('gives the whole room to a page that prints the titles in place, and takes a reserved height and width from every page', () => {
     // Titles are rows 0-19 (200 pt): the first page holds them in place and 50 rows in all; the next pages 30 below the repeated titles.
     const grid = { colWidths: repeat(4, 100), rowHeights: repeat(100, 10), titleHeight: 200, titleRowsAt: 0 };
     expect(gridPages(grid, { width: 400, height: 500 }, {}).rowBands.slice(0, 3)).toEqual([[0, 49], [50, 79], [80, 99]]);
     // 100 pt of header and footer bands at 50% leave 900 pt of sheet.
     const reserved = gridPages({ colWidths: [100], rowHeights: repeat(100, 10), reservedHeight: 100 }, { width: 400, height: 500 }, { zoom: 50 });
     expect(reserved.rowBands[0]).toEqual([0, 89]);
+    // A reserved width (printed row numbers) likewise: 800 pt of sheet less 100 leave 7 columns of 100.
+    const narrower = gridPages({ colWidths: repeat(20, 100), rowHeights: [10], reservedWidth: 100 }, { width: 400, height: 500 }, { zoom: 50 });
+    expect(narrower.colBands[0]).toEqual([0, 6]);
   });
 
   it('fits to N pages wide by the largest zoom from 100% down, manual breaks giving way', () => {

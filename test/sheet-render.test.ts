@@ -108,6 +108,37 @@ describe('spreadsheets → PDF', () => {
     expect(header.y0).toBeLessThan(21.6 + 10);
   });
 
+  it('prints column letters above and row numbers left of the cells when the sheet asks, in the room LibreOffice gives them', () => {
+    const rows: string[] = [];
+    for (let r = 1; r <= 60; r++) rows.push(row(r, inline('A' + r, `a${r}`) + inline('C' + r, `c${r}`)));
+    // 725 pt between the margins: 48 rows of 15 pt, 47 once the column letters take 12.8 pt.
+    const margins = '<pageMargins left="0.7" right="0.7" top="0.8125" bottom="0.8125" header="0.3" footer="0.3"/><pageSetup paperSize="9"/>';
+    const plain = print(xlsx([`<sheetData>${rows.join('')}</sheetData>${margins}`], { styles: STYLES }));
+    const headed = print(xlsx([`<sheetData>${rows.join('')}</sheetData><printOptions headings="1"/>${margins}`], { styles: STYLES }));
+    const at = (page: PageSeen, text: string) => page.words.find((w) => w.text === text)!;
+    // The cells move right by 1 cm and down by 12.8 pt; the strips take that room from every page.
+    expect(at(headed[0]!, 'a1').x0 - at(plain[0]!, 'a1').x0).toBeCloseTo(72 / 2.54, 1);
+    expect(at(headed[0]!, 'a1').y0 - at(plain[0]!, 'a1').y0).toBeCloseTo(12.8, 1);
+    expect(plain.length).toBe(2);
+    expect(headed.length).toBe(2);
+    const firstOnTwo = (page: PageSeen) => Number(page.words.find((w) => /^a\d+$/.test(w.text))!.text.slice(1));
+    expect(firstOnTwo(plain[1]!)).toBe(49);
+    expect(firstOnTwo(headed[1]!)).toBe(48);
+    for (const page of headed) {
+      // Letters centred over their columns (A at 50.4 + 28.35 + 24 pt, C two columns on), above the first row.
+      const [a, b, c] = ['A', 'B', 'C'].map((l) => at(page, l));
+      expect(Math.abs((a!.x0 + a!.x1) / 2 - (50.4 + 72 / 2.54 + 24))).toBeLessThan(1.5);
+      expect(Math.abs((c!.x0 + c!.x1) / 2 - (a!.x0 + a!.x1) / 2 - 96)).toBeLessThan(1.5);
+      expect(b!.y0).toBeLessThan(58.5 + 12.8);
+      // Each row's number in the left strip, level with the row.
+      const n = firstOnTwo(page);
+      const number = at(page, String(n));
+      expect(number.x1).toBeLessThan(50.4 + 72 / 2.54);
+      expect(Math.abs(number.y0 - at(page, `a${n}`).y0)).toBeLessThan(3);
+    }
+    expect(at(headed[1]!, 'D')).toBeUndefined();
+  });
+
   it('scales the header and footer bands with the sheet, as LibreOffice prints Excel\'s margins', () => {
     const rows: string[] = [];
     for (let r = 1; r <= 200; r++) rows.push(row(r, inline('A' + r, `line ${r}`)));

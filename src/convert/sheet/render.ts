@@ -24,6 +24,7 @@ import { printedPages } from './printed-pages';
 import { sheetPageItems } from './draw-page';
 import { headerFooterItems } from './header-footer-lines';
 import { drawingItems } from './draw-drawings';
+import { headingItems } from './draw-headings';
 import { METAFILE } from '../../paint/metafile';
 
 /** Pages a workbook prints at most, over however many invocations (SLICE_PAGES in each). */
@@ -65,6 +66,7 @@ function pageItems(workbook: Workbook, plan: SheetPrint, index: number, numbers:
   const gridLines = !!plan.sheet.print.gridLines;
   const blocks = sheetPageBlocks(plan, page);
   if (!plan.sheet.chartSheet) for (const block of blocks) items.push(...sheetPageItems(workbook, plan.sheet, block.page, block.at, ctx, { gridLines, ...(block.spillTo !== undefined ? { spillTo: block.spillTo } : {}) }));
+  if (plan.headings && !plan.sheet.chartSheet) items.push(...headingItems(blocks, plan.headings, ctx));
   // Pictures and charts over the body's cells (the last block), not over repeated titles.
   items.push(...drawingItems(plan, blocks.at(-1)!, ctx));
   const headerFields = { ...fields, page: numbers.number, pages: numbers.pages, sheet: plan.sheet.name };

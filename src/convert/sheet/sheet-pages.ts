@@ -28,7 +28,16 @@ export interface SheetPrint {
   /** Between the margins (the header's and footer's when the sheet has them): the cells, and the header and footer bands at the sheet's scale. */
   room: PageRoom;
   bands: HeaderBands;
+  /** The room printed headings take left of and above the cells (points at 100%), when the sheet prints them. */
+  headings?: { width: number; height: number };
 }
+
+/**
+ * Printed headings (column letters, row numbers) take LibreOffice's PRINT_HEADER_WIDTH, 1 cm, left
+ * of the cells and PRINT_HEADER_HEIGHT, 12.8 pt, above them (sc/source/ui/view/printfun.cxx),
+ * scaled with the sheet.
+ */
+export const HEADINGS = { width: 72 / 2.54, height: 12.8 };
 
 /**
  * Where a page's cells begin and end, as LibreOffice prints Excel's margins: a sheet with a header
@@ -117,6 +126,7 @@ export function planSheet(workbook: Workbook, sheet: Sheet, digit: number, ctx: 
   const titleHeights = t && (t.first >= range.top && t.last <= range.bottom ? sizes.rowHeights.slice(t.first - range.top, t.last - range.top + 1) : gridSizes(sheet, { ...range, top: t.first, bottom: t.last }, digit).rowHeights);
   const titleRows = t && titleHeights ? { first: t.first, heights: titleHeights } : undefined;
   const titleCols = print.titleCols && print.titleCols.last >= print.titleCols.first ? { first: print.titleCols.first, widths: gridSizes(sheet, { ...range, left: print.titleCols.first, right: print.titleCols.last }, digit).colWidths } : undefined;
+  const headings = print.headings ? HEADINGS : undefined;
   const inRange = (first: number, from: number, to: number) => (first >= from && first <= to ? { at: first - from } : undefined);
   const rowsAt = titleRows && inRange(titleRows.first, range.top, range.bottom);
   const colsAt = titleCols && inRange(titleCols.first, range.left, range.right);
@@ -126,13 +136,14 @@ export function planSheet(workbook: Workbook, sheet: Sheet, digit: number, ctx: 
     titleHeight: titleRows ? sum(titleRows.heights) : 0,
     ...(rowsAt ? { titleRowsAt: rowsAt.at } : {}),
     ...(colsAt ? { titleColsAt: colsAt.at } : {}),
-    reservedHeight: bands.header + bands.footer,
+    reservedHeight: bands.header + bands.footer + (headings?.height ?? 0),
+    reservedWidth: headings?.width ?? 0,
   }, room, {
     zoom: print.scale,
     ...(print.fitTo ? { fit: print.fitTo } : {}),
     order: print.pageOrder,
   });
-  return { sheet, range, colWidths: sizes.colWidths, rowHeights: sizes.rowHeights, ...(titleRows ? { titleRows } : {}), ...(titleCols ? { titleCols } : {}), laid, paper, room, bands };
+  return { sheet, range, colWidths: sizes.colWidths, rowHeights: sizes.rowHeights, ...(titleRows ? { titleRows } : {}), ...(titleCols ? { titleCols } : {}), laid, paper, room, bands, ...(headings ? { headings } : {}) };
 }
 
 /** One block of cells on a page: which of them (indexes into the placement's sizes) and where. */
@@ -157,12 +168,14 @@ export function sheetPageBlocks(plan: SheetPrint, page: GridPage): PageBlock[] {
   const cols = plan.titleCols && bodyColsFrom > plan.titleCols.first + plan.titleCols.widths.length - 1 ? plan.titleCols : undefined;
   const titleHeight = rows ? sum(rows.heights) : 0;
   const titleWidth = cols ? sum(cols.widths) : 0;
-  const width = (titleWidth + sum(plan.colWidths, page.cols[0], page.cols[1])) * zoom;
-  const height = (titleHeight + sum(plan.rowHeights, page.rows[0], page.rows[1])) * zoom;
+  const head = plan.headings ?? { width: 0, height: 0 };
+  const width = (head.width + titleWidth + sum(plan.colWidths, page.cols[0], page.cols[1])) * zoom;
+  const height = (head.height + titleHeight + sum(plan.rowHeights, page.rows[0], page.rows[1])) * zoom;
   const { margins, centerHorizontally, centerVertically } = sheet.print;
   const cells = cellsRoom(plan, laid.zoom);
-  const x = margins.left + (centerHorizontally ? Math.max(0, (cells.width - width) / 2) : 0);
-  const y = plan.bands.top + plan.bands.header * zoom + (centerVertically ? Math.max(0, (cells.height - height) / 2) : 0);
+  // The headings are centred with the cells, which start past them.
+  const x = margins.left + head.width * zoom + (centerHorizontally ? Math.max(0, (cells.width - width) / 2) : 0);
+  const y = plan.bands.top + (plan.bands.header + head.height) * zoom + (centerVertically ? Math.max(0, (cells.height - height) / 2) : 0);
   const blocks: PageBlock[] = [];
   const lastBand = page.cols[1] === plan.colWidths.length - 1;
   const block = (rowsAt: { top: number; heights: number[]; band: [number, number] }, colsAt: { left: number; widths: number[]; band: [number, number] }, bx: number, by: number) =>

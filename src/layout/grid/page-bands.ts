@@ -24,8 +24,10 @@ export interface GridSizes {
    */
   titleColsAt?: number;
   titleRowsAt?: number;
-  /** Height taken from every page at the grid's scale (a header's and footer's bands; points at 100%). */
+  /** Height taken from every page at the grid's scale (a header's and footer's bands, printed headings; points at 100%). */
   reservedHeight?: number;
+  /** Width taken from every page at the grid's scale (printed row headings; points at 100%). */
+  reservedWidth?: number;
 }
 
 export interface PageRoom {
@@ -84,7 +86,7 @@ export function bands(sizes: number[], room: number, breaks: number[] = [], wide
 
 function cut(grid: GridSizes, room: PageRoom, zoom: number, manual: boolean): { colBands: [number, number][]; rowBands: [number, number][] } {
   const z = zoom / 100;
-  const fullWidth = Math.max(1, room.width / z);
+  const fullWidth = Math.max(1, room.width / z - (grid.reservedWidth ?? 0));
   const fullHeight = Math.max(1, room.height / z - (grid.reservedHeight ?? 0));
   const width = Math.max(1, fullWidth - (grid.titleWidth ?? 0));
   const height = Math.max(1, fullHeight - (grid.titleHeight ?? 0));
