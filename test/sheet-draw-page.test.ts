@@ -89,4 +89,22 @@ describe('a sheet page as a display list', () => {
     const text = items.find((i): i is TextItem => i.kind === 'text')!;
     expect(text.x).toBeCloseTo(50 + 1.5 + 2 * 3 * space, 1);
   });
+  it('turns a right-to-left block over the page\'s axis: column A at the right, its bottom border with it, text left in its cell and running left', () => {
+    const items = sheetPageItems(workbook, sheet, { cols: [0, 2], rows: [0, 1] }, at, ctx);
+    // Mirrored over x + x' = 612 (margins of 50 on a 612 pt page).
+    const turned = sheetPageItems(workbook, sheet, { cols: [0, 2], rows: [0, 1] }, at, ctx, { mirror: 612 });
+    expect(turned).toContainEqual({ kind: 'fill', x0: 612 - 98, y0: 60, x1: 612 - 50, y1: 75, color: 'FFFF00' });
+    const rule = (list: typeof items) => list.find((i) => i.kind === 'fill' && i.color === 'FF0000')!;
+    expect(rule(turned)).toMatchObject({ x0: 612 - (rule(items) as { x1: number }).x1, x1: 612 - (rule(items) as { x0: number }).x0 });
+    const texts = turned.filter((i): i is TextItem => i.kind === 'text');
+    const find = (t: string) => texts.find((i) => i.text.text === t)!;
+    // A1 spans 514-562: its text flush left after the padding; B1's number flush right in 454-514.
+    expect(find('Name').x).toBeCloseTo(612 - 98 + 1.5, 1);
+    expect(find('1,234.50').x + find('1,234.50').text.width).toBeCloseTo(612 - 98 - 1.5, 1);
+    const wide = { ...sheet, rows: new Map([[0, [cell(0, 2, { kind: 'text', value: 'a label wider than its cell' })]]]) };
+    // C1 (the leftmost column, 424-454) runs right into B1, as it reads.
+    const words = sheetPageItems(workbook, wide, { cols: [0, 2], rows: [0, 0] }, at, ctx, { mirror: 612 }).filter((i): i is TextItem => i.kind === 'text');
+    expect(Math.min(...words.map((w) => w.x))).toBeCloseTo(612 - 188 + 1.5, 1);
+    expect(Math.max(...words.map((w) => w.x + w.text.width))).toBeGreaterThan(612 - 158);
+  });
 });

@@ -139,6 +139,22 @@ describe('spreadsheets → PDF', () => {
     expect(at(headed[1]!, 'D')).toBeUndefined();
   });
 
+  it('prints a right-to-left sheet from the right margin: column A at the right, its row numbers right of it, the header not turned', () => {
+    const body = `<sheetView rightToLeft="1" workbookViewId="0"/>`;
+    const sheet = `<sheetViews>${body}</sheetViews><sheetData>${row(1, inline('A1', 'first') + inline('C1', 'third'))}</sheetData><printOptions headings="1"/>` +
+      '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/><pageSetup paperSize="9"/><headerFooter><oddHeader>&amp;LLeft side</oddHeader></headerFooter>';
+    const [page] = print(xlsx([sheet], { styles: STYLES }));
+    const at = (text: string) => page!.words.find((w) => w.text === text)!;
+    const right = 595.28 - 50.4;
+    const near = (x: number, want: number) => expect(Math.abs(x - want)).toBeLessThan(1.5);
+    // The row numbers' 1 cm strip at the right margin, then A (48 pt) to its left, then B, then C.
+    expect(at('1').x0).toBeGreaterThan(right - 72 / 2.54);
+    near(at('first').x0, right - 72 / 2.54 - 48 + 1.5);
+    near(at('third').x0, right - 72 / 2.54 - 3 * 48 + 1.5);
+    expect(at('C').x1).toBeLessThan(at('A').x0);
+    expect(page!.words.find((w) => w.text.startsWith('Left'))!.x0).toBeLessThan(60);
+  });
+
   it('scales the header and footer bands with the sheet, as LibreOffice prints Excel\'s margins', () => {
     const rows: string[] = [];
     for (let r = 1; r <= 200; r++) rows.push(row(r, inline('A' + r, `line ${r}`)));

@@ -83,6 +83,8 @@ function chartItems(chart: Chart, box: Rect, ctx: LineContext): DisplayItem[] {
   return items;
 }
 
+const mirroredRect = (r: Rect, axis: number): Rect => ({ ...r, x: axis - r.x - r.width });
+
 function itemsOf(d: SheetDrawing, box: Rect, ctx: LineContext): DisplayItem[] {
   if (box.width < 1 || box.height < 1) return [];
   if (d.content.kind === 'chart') return chartItems(d.content.chart, box, ctx);
@@ -99,8 +101,11 @@ function chartSheetBox(d: SheetDrawing, plan: SheetPrint): Rect {
   return { x, y, width: size.width * scale, height: size.height * scale };
 }
 
-/** The drawings a page's body block shows. */
-export function drawingItems(plan: SheetPrint, block: PageBlock, ctx: LineContext): DisplayItem[] {
+/**
+ * The drawings a page's body block shows; on a right-to-left sheet (`mirror`: the page's axis, as
+ * draw-page.ts takes it) each moved to its mirrored box, drawn as it is, and cut to the mirrored cells.
+ */
+export function drawingItems(plan: SheetPrint, block: PageBlock, ctx: LineContext, mirror?: number): DisplayItem[] {
   const out: DisplayItem[] = [];
   for (const d of plan.sheet.drawings ?? []) {
     if (plan.sheet.chartSheet) {
@@ -109,7 +114,7 @@ export function drawingItems(plan: SheetPrint, block: PageBlock, ctx: LineContex
     }
     const where = placed(d, plan, block);
     if (!where) continue;
-    const { box, cells } = where;
+    const { box, cells } = mirror === undefined ? where : { box: mirroredRect(where.box, mirror), cells: mirroredRect(where.cells, mirror) };
     const items = itemsOf(d, box, ctx);
     const within = box.x >= cells.x - 0.01 && box.y >= cells.y - 0.01 && box.x + box.width <= cells.x + cells.width + 0.01 && box.y + box.height <= cells.y + cells.height + 0.01;
     if (within || !items.length) out.push(...items);

@@ -15,7 +15,8 @@ import type { GridPage } from '../../layout/grid/page-bands';
 import type { Cell, CellStyle, Range, Sheet, Workbook } from './model';
 import { borderRule } from './border-rules';
 import { turnedCellItems, turnOf } from './cell-rotated';
-import { cellShown, placeCellText, type CellShown, type TextBox } from './cell-text';
+import { cellShown, placeCellText, type CellShown, type Horizontal, type TextBox } from './cell-text';
+import { mirrorX } from '../../layout/display/mirror';
 import { sheetLooks } from './conditional';
 import { lookBoxes, lookStyle } from './draw-conditional';
 
@@ -38,6 +39,21 @@ export interface DrawOptions {
   gridLines?: boolean;
   /** How far right (from the block's left) text may run past the block's last column: to the right margin on a sheet's last band of columns, as LibreOffice prints it. */
   spillTo?: number;
+  /**
+   * A right-to-left sheet: the block is drawn turned over the line where x + x' = `mirror` (page
+   * points), column A at the right. Boxes, borders and gridlines mirror (a cell's left border
+   * prints on its right); text keeps its alignment within its mirrored cell, as LibreOffice prints
+   * it, and runs into the neighbours on the side it reads towards.
+   */
+  mirror?: number;
+}
+
+/** Which way an unwrapped text runs into its neighbours: the other way, in index order, on a mirrored block. */
+const SPILL_MIRRORED: Record<string, Horizontal> = { left: 'right', right: 'left' };
+
+/** A text box (block coordinates) where it lands on a block mirrored over `m` (block coordinates: the page's axis less twice the block's x). */
+function mirroredBox(box: TextBox, m: number): TextBox {
+  return { ...box, x: m - box.x - box.width, clip: [m - box.clip[1], m - box.clip[0]] };
 }
 
 /** The edges (grid coordinates from the block's top-left) of the block's columns and rows: edge i is where index i starts. */
@@ -163,6 +179,7 @@ function unwrittenLooks(workbook: Workbook, sheet: Sheet, r: number, cells: Map<
 /** The display list of one block of a page: fills, gridlines, borders, then the cells' text. */
 export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage, at: PagePlacement, ctx: LineContext, options: DrawOptions = {}): DisplayItem[] {
   const { range, zoom } = at;
+  const { mirror } = options;
   const rowBand: [number, number] = [range.top + page.rows[0], range.top + page.rows[1]];
   const colBand: [number, number] = [range.left + page.cols[0], range.left + page.cols[1]];
   const xs = edges(at.colWidths, page.cols, zoom);
@@ -198,22 +215,25 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
       const shown = look?.hideValue ? undefined : cellShown(cell, style, workbook);
       if (!shown) continue;
       const runs = !merge && !style.wrap && !shown.numeric && shown.horizontal !== 'justify' && shown.horizontal !== 'fill';
-      const clip = runs ? spill(shown, cell.col, cells, covered, r, colBand, sheetXs, options.spillTo) : ([x0, x1] as [number, number]);
+      const spillAs = mirror === undefined ? shown : { ...shown, horizontal: SPILL_MIRRORED[shown.horizontal] ?? shown.horizontal };
+      const clip = runs ? spill(spillAs, cell.col, cells, covered, r, colBand, sheetXs, options.spillTo) : ([x0, x1] as [number, number]);
       const [tx0, tx1, ty0, ty1] = merge ? [spanX(cell.col), spanX(merge.right + 1), spanY(r), spanY(merge.bottom + 1)] : [x0, x1, y0, y1];
-      const textBox = { x: tx0, y: ty0, width: tx1 - tx0, height: ty1 - ty0, clip };
+      const ltrBox = { x: tx0, y: ty0, width: tx1 - tx0, height: ty1 - ty0, clip };
+      const textBox = mirror === undefined ? ltrBox : mirroredBox(ltrBox, mirror - 2 * at.x);
       const angle = turnOf(style);
       if (angle) turned.push(...turnedCellItems(shown, style, textBox, angle, ctx, zoom, at));
       else lines.push(...placeCellText(shown, style, textBox, ctx, zoom));
     }
     unwrittenLooks(workbook, sheet, r, cells, { colBand, colX, y0: rowY(r), y1: rowY(r + 1), at, skip: (key) => covered.has(key) || byCorner.has(key) }, fills, borders);
-    if (colBand[0] > range.left && !covered.has(`${r}:${colBand[0]}`)) {
+    if (mirror === undefined && colBand[0] > range.left && !covered.has(`${r}:${colBand[0]}`)) {
       const carried = carriedText(workbook, cells, left, colBand, { x0: spanX, y0: rowY(r), y1: rowY(r + 1), xs: sheetXs, spillTo: options.spillTo });
       if (carried) lines.push(...placeCellText(carried.shown, carried.style, carried.box, ctx, zoom));
     }
   }
   mergedBorders(workbook, sheet, byCorner, { colX, rowY, at, zoom }, borders);
   const grid = options.gridLines ? gridLines(xs, ys, at, page) : [];
-  return [...grid, ...fills, ...borders, ...displayLines(lines, at.x, at.y, () => {}), ...turned];
+  const under: DisplayItem[] = [...grid, ...fills, ...borders];
+  return [...(mirror === undefined ? under : mirrorX(under, mirror)), ...displayLines(lines, at.x, at.y, () => {}), ...turned];
 }
 
 /** Each cell of a merged range draws its own borders (Excel keeps them per cell), over the range's edges only. */

@@ -25,6 +25,7 @@ import { sheetPageItems } from './draw-page';
 import { headerFooterItems } from './header-footer-lines';
 import { drawingItems } from './draw-drawings';
 import { headingItems } from './draw-headings';
+import { mirrorX } from '../../layout/display/mirror';
 import { METAFILE } from '../../paint/metafile';
 
 /** Pages a workbook prints at most, over however many invocations (SLICE_PAGES in each). */
@@ -65,10 +66,20 @@ function pageItems(workbook: Workbook, plan: SheetPrint, index: number, numbers:
   const items: DisplayItem[] = [];
   const gridLines = !!plan.sheet.print.gridLines;
   const blocks = sheetPageBlocks(plan, page);
-  if (!plan.sheet.chartSheet) for (const block of blocks) items.push(...sheetPageItems(workbook, plan.sheet, block.page, block.at, ctx, { gridLines, ...(block.spillTo !== undefined ? { spillTo: block.spillTo } : {}) }));
-  if (plan.headings && !plan.sheet.chartSheet) items.push(...headingItems(blocks, plan.headings, ctx));
+  // A right-to-left sheet prints turned over the middle of the room between the margins.
+  const mirror = plan.sheet.rightToLeft && !plan.sheet.chartSheet ? 2 * plan.sheet.print.margins.left + plan.room.width : undefined;
+  if (!plan.sheet.chartSheet) {
+    for (const block of blocks) {
+      const spill = block.spillTo !== undefined && mirror === undefined ? { spillTo: block.spillTo } : {};
+      items.push(...sheetPageItems(workbook, plan.sheet, block.page, block.at, ctx, { gridLines, ...spill, ...(mirror !== undefined ? { mirror } : {}) }));
+    }
+  }
+  if (plan.headings && !plan.sheet.chartSheet) {
+    const headings = headingItems(blocks, plan.headings, ctx);
+    items.push(...(mirror === undefined ? headings : mirrorX(headings, mirror)));
+  }
   // Pictures and charts over the body's cells (the last block), not over repeated titles.
-  items.push(...drawingItems(plan, blocks.at(-1)!, ctx));
+  items.push(...drawingItems(plan, blocks.at(-1)!, ctx, mirror));
   const headerFields = { ...fields, page: numbers.number, pages: numbers.pages, sheet: plan.sheet.name };
   items.push(...headerFooterItems(plan.sheet.print, plan.paper, plan.laid.zoom, numbers, headerFields, workbook.defaultFont, ctx));
   return items;
