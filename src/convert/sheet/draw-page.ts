@@ -129,7 +129,7 @@ function rowCells(sheet: Sheet, row: number, band: [number, number]): { cells: M
 
 /** How far (grid x) an unwrapped text in column `col` may run: over empty, unmerged neighbours within the block. */
 function spill(shown: CellShown, col: number, cells: Map<number, Cell>, covered: Set<string>, row: number, band: [number, number], xs: Map<number, number>, spillTo?: number): [number, number] {
-  const empty = (c: number) => !cells.get(c)?.value && !covered.has(`${row}:${c}`);
+  const empty = (c: number) => !cells.get(c)?.value && !(covered.size && covered.has(`${row}:${c}`));
   let from = col;
   let to = col;
   if (shown.horizontal === 'left' || shown.horizontal === 'center') while (to < band[1] && empty(to + 1)) to++;
@@ -193,6 +193,7 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
   const { byCorner, covered } = mergesWithin(sheet, rowBand, colBand);
   // Conditional formatting: each cell's look, counted once per sheet (draw-conditional.ts lays it over the style).
   const looks = sheet.conditional?.length ? sheetLooks(workbook, sheet) : undefined;
+  const keyed = covered.size > 0 || byCorner.size > 0 || !!looks?.size;
   const fills: FilledBox[] = [];
   const borders: FilledBox[] = [];
   const lines: PlacedLine[] = [];
@@ -201,12 +202,15 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
     if (!at.rowHeights[r - range.top]) continue;
     const { cells, left } = rowCells(sheet, r, colBand);
     for (const cell of cells.values()) {
-      if (cell.col < colBand[0] || cell.col > colBand[1] || !at.colWidths[cell.col - range.left] || covered.has(`${r}:${cell.col}`)) continue;
+      if (cell.col < colBand[0] || cell.col > colBand[1] || !at.colWidths[cell.col - range.left]) continue;
+      // A key only when merges or conditional looks can answer it: most sheets have neither, and a string per cell is garbage.
+      const key = keyed ? `${r}:${cell.col}` : '';
+      if (keyed && covered.has(key)) continue;
       const own = workbook.styles[cell.style];
       if (!own) continue;
-      const look = looks?.get(`${r}:${cell.col}`);
+      const look = keyed ? looks?.get(key) : undefined;
       const style = look ? lookStyle(own, look) : own;
-      const merge = byCorner.get(`${r}:${cell.col}`);
+      const merge = keyed ? byCorner.get(key) : undefined;
       const [x0, x1] = [colX(cell.col), colX((merge?.right ?? cell.col) + 1)];
       const [y0, y1] = [rowY(r), rowY((merge?.bottom ?? r) + 1)];
       if (style.fill) fills.push({ kind: 'fill', x0: at.x + x0, y0: at.y + y0, x1: at.x + x1, y1: at.y + y1, color: style.fill });
@@ -225,7 +229,7 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
       else lines.push(...placeCellText(shown, style, textBox, ctx, zoom));
     }
     unwrittenLooks(workbook, sheet, r, cells, { colBand, colX, y0: rowY(r), y1: rowY(r + 1), at, skip: (key) => covered.has(key) || byCorner.has(key) }, fills, borders);
-    if (mirror === undefined && colBand[0] > range.left && !covered.has(`${r}:${colBand[0]}`)) {
+    if (mirror === undefined && colBand[0] > range.left && !(covered.size && covered.has(`${r}:${colBand[0]}`))) {
       const carried = carriedText(workbook, cells, left, colBand, { x0: spanX, y0: rowY(r), y1: rowY(r + 1), xs: sheetXs, spillTo: options.spillTo });
       if (carried) lines.push(...placeCellText(carried.shown, carried.style, carried.box, ctx, zoom));
     }
