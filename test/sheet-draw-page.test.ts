@@ -5,6 +5,7 @@ import { bundledFonts } from '../src/fonts/bundled';
 import { FontBook } from '../src/layout/text/font-book';
 import type { LineContext } from '../src/layout/blocks/paragraph-lines';
 import { sheetPageItems } from '../src/convert/sheet/draw-page';
+import { cellShown } from '../src/convert/sheet/cell-text';
 import type { Cell, CellStyle, Sheet, Workbook } from '../src/convert/sheet/model';
 import type { TextItem } from '../src/contracts/display';
 
@@ -106,5 +107,9 @@ describe('a sheet page as a display list', () => {
     const words = sheetPageItems(workbook, wide, { cols: [0, 2], rows: [0, 0] }, at, ctx, { mirror: 612 }).filter((i): i is TextItem => i.kind === 'text');
     expect(Math.min(...words.map((w) => w.x))).toBeCloseTo(612 - 188 + 1.5, 1);
     expect(Math.max(...words.map((w) => w.x + w.text.width))).toBeGreaterThan(612 - 158);
+  });
+  it('prints at most Excel\'s 32,767 characters of a cell, however long the text the file holds', () => {
+    const long = cell(0, 0, { kind: 'text', value: 'word '.repeat(40_000) });
+    expect(cellShown(long, styles[0]!, workbook)!.text).toBe('word '.repeat(40_000).slice(0, 32_767));
   });
 });

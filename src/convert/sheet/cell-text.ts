@@ -31,11 +31,18 @@ export interface CellShown {
   indentBy?: { font: Font; step?: number };
 }
 
+/**
+ * Characters a cell prints at most: Excel's limit for a cell's text. A file may hold more (a 10 MB
+ * string); laid out whole, its line boxes took an isolate's heap to 486 MB.
+ */
+export const CELL_TEXT_MAX = 32_767;
+
 /** The formatted value and its alignment (undefined: the cell shows nothing). */
 export function cellShown(cell: Cell, style: CellStyle, workbook: Workbook): CellShown | undefined {
   if (!cell.value) return undefined;
   const formatted = formatValue(cell.value, style.format, workbook.date1904);
   if (!formatted.text) return undefined;
+  if (formatted.text.length > CELL_TEXT_MAX) formatted.text = formatted.text.slice(0, CELL_TEXT_MAX);
   const kind = cell.value.kind;
   const natural: Horizontal = kind === 'number' ? 'right' : kind === 'text' ? 'left' : 'center';
   const h = style.horizontal;
