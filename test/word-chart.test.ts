@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartInlines } from '../src/convert/word/read/docx/chart';
-import { readChart } from '../src/convert/office/chart/read';
+import { CHART_XML_MAX, readChart } from '../src/convert/office/chart/read';
 import { chartMarks, chartSvg, thinned } from '../src/convert/office/chart/draw';
 import { niceScale } from '../src/convert/office/chart/axis';
 import { loadMupdf } from '../src/pdf/mupdf';
@@ -107,6 +107,15 @@ describe('DOCX charts', () => {
     expect(labels.length).toBeLessThan(100);
     // thinned keeps a short chart as it is.
     expect(thinned(d, 2 * n)).toBe(d);
+  });
+
+  it('leaves out a chart part too large to read and a point whose index no sheet has', () => {
+    const points = Array.from({ length: 120_000 }, (_, i) => i);
+    const huge = chart(`<c:lineChart><c:grouping val="standard"/>${ser('A', points)}</c:lineChart>`);
+    expect(huge.length).toBeGreaterThan(CHART_XML_MAX);
+    expect(readChart(huge)).toBeUndefined();
+    const stray = COLUMN.replace('<c:pt idx="2"><c:v>25</c:v>', '<c:pt idx="4294967294"><c:v>25</c:v>');
+    expect(readChart(stray)!.series[1]!.values).toEqual([5, 15]);
   });
 
   it('a pie of a million slices draws at most 720 slices', () => {
