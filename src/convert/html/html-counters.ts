@@ -6,7 +6,7 @@
  * box's other declarations as its style. Scopes as CSS nests them: a reset makes a new instance for
  * the element's siblings and their content, and counters() joins the nested instances.
  */
-import { romanNumeral } from '../../lib/numerals';
+import { alphabeticNumeral, romanNumeral } from '../../lib/numerals';
 import { selectAll } from 'css-select';
 import { Element, Text, type AnyNode, type ParentNode } from 'domhandler';
 import type { Declaration, StyleRule } from './css-flatten';
@@ -135,9 +135,7 @@ function inStyle(n: number, style: string | undefined): string {
 }
 
 function alpha(n: number): string {
-  let s = '';
-  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) s = String.fromCharCode(65 + ((k - 1) % 26)) + s;
-  return s || String(n);
+  return alphabeticNumeral(n) || String(n);
 }
 
 

@@ -11,6 +11,7 @@ import type { DisplayItem, ShapeItem } from '../../contracts/display';
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
 import { displayLines } from '../../layout/display/draw-lines';
 import type { PlacedLine } from '../../layout/blocks/paragraph-stack';
+import { alphabeticNumeral } from '../../lib/numerals';
 import { placeCellText } from './cell-text';
 import type { CellStyle } from './model';
 import type { PageBlock } from './sheet-pages';
@@ -18,12 +19,8 @@ import type { PageBlock } from './sheet-pages';
 const HAIRLINE = { color: '000000', width: 0.1 };
 const HEADING_STYLE: CellStyle = { format: 'General', font: { name: 'Liberation Sans', size: 10 }, borders: {}, horizontal: 'center', vertical: 'center' };
 
-/** A column's letters as Excel names it: A … Z, AA … XFD. */
-export function columnName(col: number): string {
-  let name = '';
-  for (let k = col + 1; k > 0; k = Math.floor((k - 1) / 26)) name = String.fromCharCode(65 + ((k - 1) % 26)) + name;
-  return name;
-}
+/** A column's letters as Excel names it (0-based): A … Z, AA … XFD. */
+const columnName = (col: number): string => alphabeticNumeral(col + 1);
 
 const box = (x0: number, y0: number, x1: number, y1: number): ShapeItem => ({ kind: 'shape', points: [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]], stroke: HAIRLINE });
 

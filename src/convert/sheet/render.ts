@@ -73,9 +73,7 @@ function pageItems(workbook: Workbook, plan: SheetPrint, index: number, numbers:
       const spill = block.spillTo !== undefined && mirror === undefined ? { spillTo: block.spillTo } : {};
       items.push(...sheetPageItems(workbook, plan.sheet, block.page, block.at, ctx, { gridLines, ...spill, ...(mirror !== undefined ? { mirror } : {}) }));
     }
-  }
-  if (plan.headings && !plan.sheet.chartSheet) {
-    const headings = headingItems(blocks, plan.headings, ctx);
+    const headings = plan.headings ? headingItems(blocks, plan.headings, ctx) : [];
     items.push(...(mirror === undefined ? headings : mirrorX(headings, mirror)));
   }
   // Pictures and charts over the body's cells (the last block), not over repeated titles.
