@@ -135,6 +135,8 @@ export interface Shape<Block = never> {
   textInsets?: Insets;
   /** Vertical placement of the text in the box. */
   textAnchor?: 'top' | 'center' | 'bottom';
+  /** Lines run on past the box's width (a:bodyPr wrap="none"), not wrapped to it. */
+  unwrapped?: boolean;
   /** The box keeps its size whatever its text (DrawingML without spAutoFit, VML without mso-fit-shape-to-text): text past it is not shown. */
   clipsText?: boolean;
   /** Stacking order among floating shapes (wp:anchor relativeHeight): higher is drawn later. */
@@ -148,6 +150,36 @@ export interface Shape<Block = never> {
    * of its own), each placed by its floating.inGroup offset from the box's top-left corner.
    */
   members?: Shape<Block>[];
+}
+
+/** A run of a DrawingML text body (a:r, a:fld; a:br is a '\n'): its characters and how they look, sizes in points. */
+export interface TextRun {
+  text: string;
+  font: string;
+  size: number;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strike?: boolean;
+  /** RRGGBB. */
+  color: string;
+}
+
+/** A paragraph of a shape's text (a:p): its runs, aligned; `size` sizes its line when it has no text. */
+export interface TextParagraph {
+  align: 'left' | 'center' | 'right' | 'justify';
+  runs: TextRun[];
+  size: number;
+  font: string;
+  /** Left margin and first-line indent (a:pPr marL, indent), points. */
+  marginLeft?: number;
+  indent?: number;
+}
+
+/** A shape and its box in the frame it is drawn in (points): a slide, or a sheet drawing's anchor that the frame is stretched over. */
+export interface FramedShape<Block = never> {
+  box: { x: number; y: number; width: number; height: number };
+  shape: Shape<Block>;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The pictures and charts of a sheet on its printed pages, as display items: on each page whose
+ * The pictures, charts and shapes of a sheet on its printed pages, as display items: on each page whose
  * band of rows and columns its box overlaps, placed by its cell anchors at the page's zoom and cut
  * to the page's cells. A chart is drawn by the Office parts' chart layout (office/chart/draw.ts): its
  * bars, lines and areas as vector shapes, its title, labels and legend as text laid out by
@@ -13,6 +13,7 @@ import { paragraphLines, type LineContext } from '../../layout/blocks/paragraph-
 import { displayLines } from '../../layout/display/draw-lines';
 import type { CellAnchor, SheetDrawing } from './model';
 import { cellsRoom, type PageBlock, type SheetPrint } from './sheet-pages';
+import { framedShapeItems } from './draw-shapes';
 
 /** Edges of the print range's columns and rows (points at 100% from its corner): edge i is where index i starts. */
 const prefixes = new WeakMap<number[], number[]>();
@@ -85,7 +86,9 @@ function chartItems(chart: Chart, box: Rect, ctx: LineContext): DisplayItem[] {
 
 const mirroredRect = (r: Rect, axis: number): Rect => ({ ...r, x: axis - r.x - r.width });
 
-function itemsOf(d: SheetDrawing, box: Rect, ctx: LineContext): DisplayItem[] {
+function itemsOf(d: SheetDrawing, box: Rect, ctx: LineContext, zoom: number): DisplayItem[] {
+  // A line is a shape with no height (or no width).
+  if (d.content.kind === 'shapes') return box.width + box.height >= 1 ? framedShapeItems(d.content.frame, d.content.shapes, box, zoom, ctx) : [];
   if (box.width < 1 || box.height < 1) return [];
   if (d.content.kind === 'chart') return chartItems(d.content.chart, box, ctx);
   return [{ kind: 'picture', data: d.content.data, contentType: d.content.contentType, at: [box.width, 0, 0, box.height, box.x, box.y] }];
@@ -109,13 +112,13 @@ export function drawingItems(plan: SheetPrint, block: PageBlock, ctx: LineContex
   const out: DisplayItem[] = [];
   for (const d of plan.sheet.drawings ?? []) {
     if (plan.sheet.chartSheet) {
-      out.push(...itemsOf(d, chartSheetBox(d, plan), ctx));
+      out.push(...itemsOf(d, chartSheetBox(d, plan), ctx, 1));
       continue;
     }
     const where = placed(d, plan, block);
     if (!where) continue;
     const { box, cells } = mirror === undefined ? where : { box: mirroredRect(where.box, mirror), cells: mirroredRect(where.cells, mirror) };
-    const items = itemsOf(d, box, ctx);
+    const items = itemsOf(d, box, ctx, block.at.zoom);
     const within = box.x >= cells.x - 0.01 && box.y >= cells.y - 0.01 && box.x + box.width <= cells.x + cells.width + 0.01 && box.y + box.height <= cells.y + cells.height + 0.01;
     if (within || !items.length) out.push(...items);
     else out.push({ kind: 'clip', rect: [cells.x, cells.y, cells.x + cells.width, cells.y + cells.height], items });

@@ -1,10 +1,10 @@
 /**
  * A workbook as the spreadsheet converter prints it (issue 42), whatever file it came from (XLSX,
  * XLS, ODS): its visible sheets in order, each with its cells' values and styles, column widths
- * and row heights, merges, pictures and charts, and print settings. Readers build it; the
+ * and row heights, merges, pictures, charts and shapes, and print settings. Readers build it; the
  * converter pages and draws it on layout's grid pager and line breaker.
  */
-import type { Chart } from '../office/model';
+import type { Chart, FramedShape, TextParagraph } from '../office/model';
 import type { ConditionalFormat, DifferentialStyle } from './conditional-model';
 
 /** A cell's value as the file caches it: formulas print their cached value (no recalculation). */
@@ -106,12 +106,18 @@ export interface CellAnchor {
   rowOffset: number;
 }
 
-/** A picture or chart drawn over a sheet: from a cell corner to another, or at a size (points). */
+/**
+ * A picture, chart or shapes drawn over a sheet: from a cell corner to another, or at a size
+ * (points). Shapes are one shape or a group's members, each in the group's `frame`.
+ */
 export interface SheetDrawing {
   from: CellAnchor;
   to?: CellAnchor;
   size?: { width: number; height: number };
-  content: { kind: 'picture'; data: Uint8Array; contentType: string } | { kind: 'chart'; chart: Chart };
+  content:
+    | { kind: 'picture'; data: Uint8Array; contentType: string }
+    | { kind: 'chart'; chart: Chart }
+    | { kind: 'shapes'; frame: { width: number; height: number }; shapes: FramedShape<TextParagraph>[] };
 }
 
 export interface Sheet {

@@ -6,7 +6,8 @@
  * decimals cost as much as MuPDF's device did.
  */
 import type { Shape } from '../model/index';
-import { filled, rgb, rotationAbout, stroked, traced, type Box, type PathSink } from './shape-paint';
+import { rgb } from './shape-paint';
+import { filled, rotationAbout, stroked, traced, type Box, type PathSink } from '../../office/shape-outline';
 
 /** Operators of a form in hundredths of a point of page space, and the box (in that space) that holds all it draws. */
 export interface ShapeContent {

@@ -7,7 +7,8 @@ import type * as Mupdf from 'mupdf';
 import { substituteFamily } from '../../../fonts/catalog';
 import type { Shape } from '../model/index';
 import type { FontBook } from '../../../layout/text/font-book';
-import { rgb, rotationAbout, type Box } from './shape-paint';
+import { rgb } from './shape-paint';
+import { rotationAbout, type Box } from '../../office/shape-outline';
 
 type MupdfModule = typeof Mupdf;
 

@@ -1,13 +1,16 @@
 /**
- * A worksheet's drawing part (xdr): its pictures and charts with their anchors, as the sheet model
- * keeps them. Two-cell anchors keep both corners, one-cell and absolute anchors their size; charts
- * are read by the Office parts' chart reader (office/chart/read.ts) in the workbook theme's colours.
- * Shapes and text boxes are not drawn yet.
+ * A worksheet's drawing part (xdr): its pictures, charts, shapes and text boxes with their anchors,
+ * as the sheet model keeps them. Two-cell anchors keep both corners, one-cell and absolute anchors
+ * their size; charts are read by the Office parts' chart reader (office/chart/read.ts) in the
+ * workbook theme's colours, shapes and groups of them by their DrawingML shape-tree reader
+ * (office/drawingml/shape-tree.ts), their text 11 pt in the theme's minor font unless it says.
  */
 import { attr, child, descendant, type XmlElement } from '../../../../codecs/xml';
 import type { Package } from '../../../office/package';
 import { partPicture } from '../../../office/drawingml/picture';
 import { readChart } from '../../../office/chart/read';
+import { framedShapes } from '../../../office/drawingml/shape-tree';
+import type { Theme } from '../../../office/theme';
 import type { CellAnchor, SheetDrawing } from '../../model';
 import { MAX_COLS, MAX_ROWS } from './cells';
 
@@ -28,8 +31,23 @@ function corner(el: XmlElement | undefined): CellAnchor | undefined {
 
 const size = (ext: XmlElement | undefined) => (ext ? { width: emu(attr(ext, 'cx')), height: emu(attr(ext, 'cy')) } : undefined);
 
-/** What an anchor shows: its picture, or the chart its graphic frame names. */
-function content(pkg: Package, part: string, anchor: XmlElement, palette: string[] | undefined): SheetDrawing['content'] | undefined {
+/** What a sheet's drawings are read in: the workbook's theme, and its colours in the order charts take them. */
+export interface DrawingStyle {
+  theme: Theme;
+  palette?: string[];
+}
+
+/** Shape text's size where the file does not say (Excel's default for a new shape's text). */
+const SHAPE_TEXT_SIZE = 11;
+const SHAPES = new Set(['sp', 'cxnSp', 'grpSp']);
+
+/** What an anchor shows: its picture, the chart its graphic frame names, or its shapes. */
+function content(pkg: Package, part: string, anchor: XmlElement, style: DrawingStyle): SheetDrawing['content'] | undefined {
+  const shapes = anchor.children.find((c): c is XmlElement => typeof c !== 'string' && SHAPES.has(c.name));
+  if (shapes) {
+    const framed = framedShapes(shapes, { theme: style.theme, textSize: SHAPE_TEXT_SIZE, picture: (id) => partPicture(pkg, part, id), most: DRAWINGS_MAX });
+    return framed && { kind: 'shapes', ...framed };
+  }
   const pic = child(anchor, 'pic');
   if (pic) {
     const picture = partPicture(pkg, part, attr(descendant(child(pic, 'blipFill'), 'blip'), 'r:embed'));
@@ -39,21 +57,21 @@ function content(pkg: Package, part: string, anchor: XmlElement, palette: string
   const rel = chartRef && pkg.rels(part).get(attr(chartRef, 'r:id') ?? '');
   if (!rel || rel.external) return undefined;
   const xml = pkg.read(rel.target);
-  const chart = xml && readChart(xml, palette);
+  const chart = xml && readChart(xml, style.palette);
   return chart ? { kind: 'chart', chart } : undefined;
 }
 
 /** The drawings of the drawing part `part`. */
-export function readDrawingPart(pkg: Package, part: string, palette?: string[]): SheetDrawing[] {
-  // Anchors are sorted as they are parsed: shapes (not drawn) and those past the first DRAWINGS_MAX are not kept in the tree (a part of 100,000 held 300 MB).
+export function readDrawingPart(pkg: Package, part: string, style: DrawingStyle): SheetDrawing[] {
+  // Anchors are sorted as they are parsed: those that show nothing we draw (form controls), and those past the first DRAWINGS_MAX, are not kept in the tree (a part of 100,000 held 300 MB).
   let kept = 0;
-  const drawn = (el: XmlElement) => !el.name.endsWith('Anchor') || !!child(el, 'pic') || !!child(el, 'graphicFrame');
+  const drawn = (el: XmlElement) => !el.name.endsWith('Anchor') || el.children.some((c) => typeof c !== 'string' && (c.name === 'pic' || c.name === 'graphicFrame' || SHAPES.has(c.name)));
   const root = pkg.xml(part, { depth: 2, element: (el) => drawn(el) && ++kept <= DRAWINGS_MAX });
   if (!root) return [];
   const out: SheetDrawing[] = [];
   for (const anchor of root.children) {
     if (typeof anchor === 'string' || out.length >= DRAWINGS_MAX) continue;
-    const shown = content(pkg, part, anchor, palette);
+    const shown = content(pkg, part, anchor, style);
     if (!shown) continue;
     if (anchor.name === 'twoCellAnchor') {
       const [from, to] = [corner(child(anchor, 'from')), corner(child(anchor, 'to'))];
@@ -73,8 +91,8 @@ export function readDrawingPart(pkg: Package, part: string, palette?: string[]):
 }
 
 /** The drawings a worksheet or chart sheet part names with its <drawing r:id>. */
-export function sheetDrawings(pkg: Package, sheetPart: string, drawing: XmlElement | undefined, palette?: string[]): SheetDrawing[] {
+export function sheetDrawings(pkg: Package, sheetPart: string, drawing: XmlElement | undefined, style: DrawingStyle): SheetDrawing[] {
   const rel = drawing && pkg.rels(sheetPart).get(attr(drawing, 'r:id') ?? '');
   if (!rel || rel.external) return [];
-  return readDrawingPart(pkg, rel.target, palette);
+  return readDrawingPart(pkg, rel.target, style);
 }

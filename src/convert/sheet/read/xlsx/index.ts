@@ -14,7 +14,7 @@ import { MAX_COLS, MAX_ROWS, rangeRef, stringItem } from './cells';
 import { readStyles, truthy } from './styles';
 import { readWorksheet } from './worksheet';
 import { readDxfs } from './conditional';
-import { sheetDrawings } from './drawings';
+import { sheetDrawings, type DrawingStyle } from './drawings';
 import type { WorksheetSource } from './sheet-stream';
 import { themePalette } from '../../../office/chart/read';
 import { rowsInWholePixels, writtenByMicrosoft } from './row-pixels';
@@ -38,11 +38,11 @@ function worksheetSource(pkg: Package, part: string): WorksheetSource | undefine
 }
 
 /** A chart sheet: one page with its chart, on the paper its page setup names (A4 portrait without one, as LibreOffice prints it). */
-function readChartSheet(pkg: Package, part: string, name: string, palette: string[] | undefined): Sheet | undefined {
+function readChartSheet(pkg: Package, part: string, name: string, style: DrawingStyle): Sheet | undefined {
   const data = pkg.read(part);
   if (!data) return undefined;
   // Its page setup, margins and header read as a worksheet's; it has no cells.
-  const sheet = readWorksheet(data, name, [], 0, (drawing) => sheetDrawings(pkg, part, drawing, palette));
+  const sheet = readWorksheet(data, name, [], 0, (drawing) => sheetDrawings(pkg, part, drawing, style));
   const drawings = (sheet.drawings ?? []).filter((d) => d.content.kind === 'chart').slice(0, 1);
   if (!drawings.length) return undefined;
   return { ...sheet, chartSheet: true, drawings };
@@ -121,7 +121,7 @@ export function readXlsx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
   const { styles, defaultFont } = readStyles(stylesRoot, theme);
   const dxfs = readDxfs(stylesRoot, theme);
   const strings = sharedStrings(pkg, typed('/sharedStrings'));
-  const palette = typed('/theme') ? themePalette(pkg.read(typed('/theme')!)) : undefined;
+  const drawingStyle: DrawingStyle = { theme, palette: typed('/theme') ? themePalette(pkg.read(typed('/theme')!)) : undefined };
   const entries = children(child(workbook, 'sheets'), 'sheet');
   if (entries.length > SHEETS_MAX) throw new LimitExceeded('sheets', `the workbook holds ${entries.length} sheets; at most ${SHEETS_MAX} are printed`);
   const sheets: Sheet[] = [];
@@ -134,14 +134,14 @@ export function readXlsx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
     if (!rel || rel.external) return;
     const name = attr(entry, 'name') ?? `Sheet${index + 1}`;
     if (rel.type.endsWith('/chartsheet')) {
-      const chartSheet = readChartSheet(pkg, rel.target, name, palette);
+      const chartSheet = readChartSheet(pkg, rel.target, name, drawingStyle);
       if (chartSheet) sheets.push(chartSheet);
       return;
     }
     if (!rel.type.endsWith('/worksheet')) return;
     const data = worksheetSource(pkg, rel.target);
     if (!data) return;
-    const sheet = readWorksheet(data, name, strings, styles.length, (drawing) => sheetDrawings(pkg, rel.target, drawing, palette), theme);
+    const sheet = readWorksheet(data, name, strings, styles.length, (drawing) => sheetDrawings(pkg, rel.target, drawing, drawingStyle), theme);
     if (wholePixelRows) rowsInWholePixels(sheet);
     sheets.push(sheet);
     byIndex.set(index, sheet);

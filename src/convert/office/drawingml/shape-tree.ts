@@ -1,0 +1,112 @@
+/**
+ * A DrawingML shape tree's members (a sheet anchor's xdr:sp, xdr:cxnSp, xdr:grpSp, xdr:pic; a
+ * slide's p:sp, p:cxnSp, p:grpSp, p:pic) as shapes in one frame: each with its geometry, fill and
+ * outline (shapes.ts), its text body (text-body.ts) and its box in the frame. Groups are flattened
+ * into their members, placed through the groups' coordinate spaces. A shape that draws nothing but
+ * holds text is a plain text box; one that draws nothing and holds nothing is left out.
+ */
+import { attr, child, descendant, elements, type XmlElement } from '../../../codecs/xml';
+import type { FramedShape, Picture, Shape, TextParagraph } from '../model';
+import type { Theme } from '../theme';
+import { colorIn } from '../drawing-color';
+import { bodyInsets, drawnShape, groupFrame, memberBox, type ToFrame } from './shapes';
+import { readTextBody } from './text-body';
+
+export interface ShapeTreeContext {
+  theme: Theme;
+  /** The size text is when neither a run nor its list style says (Excel's 11 pt, PowerPoint's 18 pt). */
+  textSize: number;
+  /** The picture a blip's relationship id names. */
+  picture(relId: string | undefined): Picture | undefined;
+  /** Members kept at most (what is past is dropped). */
+  most: number;
+}
+
+/** Groups nested deeper than this are not followed (a hostile file could nest them without end). */
+const GROUPS_DEEPEST = 32;
+
+/** The text a shape's style (a:fontRef) sets: the theme's minor or major font in its colour. */
+function textDefaults(style: XmlElement | undefined, ctx: ShapeTreeContext) {
+  const ref = child(style, 'fontRef');
+  const major = attr(ref, 'idx') === 'major';
+  const font = (major ? ctx.theme.majorFont : ctx.theme.minorFont) ?? ctx.theme.minorFont ?? 'Calibri';
+  return { font, size: ctx.textSize, color: colorIn(ref, ctx.theme) ?? '000000' };
+}
+
+/** How a shape sets its text: insets, anchor, wrapping, and whether text past the box is cut (a:bodyPr vertOverflow="clip"). */
+function bodyLayout(bodyPr: XmlElement | undefined): Pick<Shape, 'textInsets' | 'textAnchor' | 'unwrapped' | 'clipsText'> {
+  const anchor = attr(bodyPr, 'anchor');
+  const layout: Pick<Shape, 'textInsets' | 'textAnchor' | 'unwrapped' | 'clipsText'> = { textInsets: bodyInsets(bodyPr), textAnchor: anchor === 'ctr' ? 'center' : anchor === 'b' ? 'bottom' : 'top' };
+  if (attr(bodyPr, 'wrap') === 'none') layout.unwrapped = true;
+  if (attr(bodyPr, 'vertOverflow') === 'clip') layout.clipsText = true;
+  return layout;
+}
+
+/** A shape (sp, cxnSp) with its text, or undefined when it shows nothing. */
+function shapeOf(el: XmlElement, box: FramedShape['box'], ctx: ShapeTreeContext): Shape<TextParagraph> | undefined {
+  const spPr = child(el, 'spPr');
+  const style = child(el, 'style');
+  const txBody = child(el, 'txBody');
+  const text = readTextBody(txBody, ctx.theme, textDefaults(style, ctx));
+  const hasText = text.some((p) => p.runs.some((r) => r.text.trim()));
+  const drawn = drawnShape(spPr, style, box.width, box.height, ctx.theme);
+  if (!drawn && !hasText) return undefined;
+  const shape: Shape<TextParagraph> = drawn ?? { kind: 'shape', geometry: 'rect', width: box.width, height: box.height };
+  if (!drawn) {
+    // Text in a shape we cannot draw still turns with it.
+    const rot = Number(attr(child(spPr, 'xfrm'), 'rot') ?? 0) / 60000;
+    if (rot) shape.rotation = rot;
+  }
+  if (hasText) Object.assign(shape, { blocks: text }, bodyLayout(child(txBody, 'bodyPr')));
+  return shape;
+}
+
+/** A picture member: a rectangle its picture fills (its crop left out), with the outline its properties give. */
+function pictureOf(el: XmlElement, box: FramedShape['box'], ctx: ShapeTreeContext): Shape<TextParagraph> | undefined {
+  const picture = ctx.picture(attr(descendant(child(el, 'blipFill'), 'blip'), 'r:embed'));
+  if (!picture) return undefined;
+  const shape: Shape<TextParagraph> = { kind: 'shape', geometry: 'rect', width: box.width, height: box.height, picture };
+  const rot = Number(attr(child(child(el, 'spPr'), 'xfrm'), 'rot') ?? 0) / 60000;
+  if (rot) shape.rotation = rot;
+  return shape;
+}
+
+function collect(members: Iterable<XmlElement>, toFrame: ToFrame, ctx: ShapeTreeContext, depth: number, out: FramedShape<TextParagraph>[]): void {
+  for (const el of members) {
+    if (out.length >= ctx.most) return;
+    if (el.name === 'grpSp') {
+      if (depth < GROUPS_DEEPEST) collect(elements(el), groupFrame(el, { x: 0, y: 0, width: 0, height: 0 }, toFrame), ctx, depth + 1, out);
+      continue;
+    }
+    if (el.name !== 'sp' && el.name !== 'cxnSp' && el.name !== 'pic') continue;
+    const box = memberBox(child(el, 'spPr'), toFrame);
+    if (!(box.width >= 0 && box.height >= 0) || !Number.isFinite(box.x + box.y + box.width + box.height)) continue;
+    const shape = el.name === 'pic' ? pictureOf(el, box, ctx) : shapeOf(el, box, ctx);
+    if (shape) out.push({ box, shape });
+  }
+}
+
+const EMU_PER_POINT = 12_700;
+
+/**
+ * The shapes one top-level member (a shape, connector, picture or group) shows, in a frame of its
+ * own size (its a:xfrm extent, points) with its top-left at the frame's corner; the holder
+ * stretches the frame over where it is anchored. Undefined when it shows nothing.
+ */
+export function framedShapes(el: XmlElement, ctx: ShapeTreeContext): { frame: { width: number; height: number }; shapes: FramedShape<TextParagraph>[] } | undefined {
+  const xfrm = child(child(el, el.name === 'grpSp' ? 'grpSpPr' : 'spPr'), 'xfrm');
+  const n = (e: XmlElement | undefined, a: string) => Math.min(Math.max(Number(attr(e, a) ?? 0) || 0, -2e10), 2e10);
+  const [ox, oy] = [n(child(xfrm, 'off'), 'x'), n(child(xfrm, 'off'), 'y')];
+  const [cx, cy] = [n(child(xfrm, 'ext'), 'cx'), n(child(xfrm, 'ext'), 'cy')];
+  const frame = { width: Math.max(cx, 0) / EMU_PER_POINT, height: Math.max(cy, 0) / EMU_PER_POINT };
+  const shapes: FramedShape<TextParagraph>[] = [];
+  if (el.name !== 'grpSp' && !(frame.width > 0 && frame.height > 0)) {
+    // No extent of its own (some writers leave it 0): the shape fills the frame, whatever size it is stretched to.
+    const box = { x: 0, y: 0, width: 1, height: 1 };
+    const shape = el.name === 'pic' ? pictureOf(el, box, ctx) : el.name === 'sp' || el.name === 'cxnSp' ? shapeOf(el, box, ctx) : undefined;
+    return shape && { frame: { width: 1, height: 1 }, shapes: [{ box, shape }] };
+  }
+  if (el.name === 'grpSp') collect(elements(el), groupFrame(el, { x: 0, y: 0, ...frame }), ctx, 1, shapes);
+  else collect([el], (x, y) => [(x - ox) / EMU_PER_POINT, (y - oy) / EMU_PER_POINT], ctx, 0, shapes);
+  return shapes.length ? { frame, shapes } : undefined;
+}

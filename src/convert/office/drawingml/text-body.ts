@@ -1,0 +1,86 @@
+/**
+ * DrawingML text bodies (a:txBody of a sheet's or a slide's shape, xdr:txBody, p:txBody): their
+ * paragraphs (a:p) and runs (a:r, a:fld, a:br) with each run's font, size, weight, slant, lines and
+ * colour resolved: the run's own a:rPr over the list style's first level (a:lstStyle/a:lvl1pPr/
+ * a:defRPr) over what the holder gives (its a:fontRef, the format's default size). Theme font
+ * references (+mn-lt, +mj-lt) name the theme's fonts.
+ */
+import { attr, child, elements, textOf, type XmlElement } from '../../../codecs/xml';
+import type { TextParagraph, TextRun } from '../model';
+import { colorIn } from '../drawing-color';
+import type { Theme } from '../theme';
+
+/** Characters a text body keeps at most (Excel's limit for a shape's text), and paragraphs. */
+export const TEXT_BODY_CHARS_MAX = 32_767;
+const PARAGRAPHS_MAX = 2_000;
+
+/** What a run is when neither it nor its list style says: the holder's font, size and colour. */
+export interface TextDefaults {
+  font: string;
+  size: number;
+  color: string;
+}
+
+type RunLook = Omit<TextRun, 'text'>;
+
+const ALIGN: Record<string, TextParagraph['align']> = { l: 'left', ctr: 'center', r: 'right', just: 'justify', dist: 'justify' };
+
+function fontOf(rPr: XmlElement | undefined, theme: Theme): string | undefined {
+  const face = attr(child(rPr, 'latin'), 'typeface') ?? attr(child(rPr, 'cs'), 'typeface');
+  if (!face) return undefined;
+  if (face.startsWith('+mj')) return theme.majorFont;
+  if (face.startsWith('+mn')) return theme.minorFont;
+  return face;
+}
+
+/** `rPr` (a:rPr, a:defRPr, a:endParaRPr) over `base`. */
+function lookOf(rPr: XmlElement | undefined, base: RunLook, theme: Theme): RunLook {
+  if (!rPr) return base;
+  const look = { ...base };
+  const size = Number(attr(rPr, 'sz'));
+  if (size >= 100 && size <= 400_000) look.size = size / 100;
+  const flag = (name: string) => {
+    const v = attr(rPr, name);
+    return v === undefined ? undefined : v === '1' || v === 'true';
+  };
+  look.bold = flag('b') ?? look.bold;
+  look.italic = flag('i') ?? look.italic;
+  const u = attr(rPr, 'u');
+  if (u !== undefined) look.underline = u !== 'none';
+  const strike = attr(rPr, 'strike');
+  if (strike !== undefined) look.strike = strike !== 'noStrike';
+  look.font = fontOf(rPr, theme) ?? look.font;
+  const fill = child(rPr, 'solidFill');
+  look.color = (fill && colorIn(fill, theme)) ?? look.color;
+  return look;
+}
+
+/** The text body's paragraphs, runs cut where the body passes TEXT_BODY_CHARS_MAX characters. */
+export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defaults: TextDefaults): TextParagraph[] {
+  if (!txBody) return [];
+  const level1 = child(child(txBody, 'lstStyle'), 'lvl1pPr');
+  const base = lookOf(child(level1, 'defRPr'), { ...defaults }, theme);
+  const out: TextParagraph[] = [];
+  let left = TEXT_BODY_CHARS_MAX;
+  for (const p of elements(txBody)) {
+    if (p.name !== 'p' || out.length >= PARAGRAPHS_MAX || left <= 0) continue;
+    const pPr = child(p, 'pPr');
+    const paragraph: TextParagraph = { align: ALIGN[attr(pPr, 'algn') ?? attr(level1, 'algn') ?? 'l'] ?? 'left', runs: [], size: base.size, font: base.font };
+    const emu = (name: string) => Number(attr(pPr, name) ?? 0) / 12700;
+    if (emu('marL') > 0 && emu('marL') < 2000) paragraph.marginLeft = emu('marL');
+    if (Math.abs(emu('indent')) > 0 && Math.abs(emu('indent')) < 2000) paragraph.indent = emu('indent');
+    for (const r of elements(p)) {
+      if (left <= 0) break;
+      if (r.name === 'endParaRPr' && !paragraph.runs.length) {
+        const end = lookOf(r, base, theme);
+        [paragraph.size, paragraph.font] = [end.size, end.font];
+      }
+      if (r.name !== 'r' && r.name !== 'fld' && r.name !== 'br') continue;
+      const text = r.name === 'br' ? '\n' : textOf(child(r, 't')).slice(0, left);
+      left -= text.length;
+      if (text) paragraph.runs.push({ text, ...lookOf(child(r, 'rPr'), base, theme) });
+    }
+    out.push(paragraph);
+  }
+  return out;
+}

@@ -1,0 +1,112 @@
+/**
+ * A sheet's shapes and text boxes as display items, in the box their anchor gives on the page:
+ * their frame stretched over it, each shape's outline (office/shape-outline.ts) filled and stroked
+ * as polygons (curves flattened finely enough for print), its arrowheads, its picture, and its
+ * text laid out by layout's line breaker in its insets, at its anchor, turned with the shape.
+ * Text is set at the page's zoom, not stretched with the frame.
+ */
+import type { DisplayItem } from '../../contracts/display';
+import type { FramedShape, Shape, TextParagraph } from '../office/model';
+import { drawable, filled, lineEndOutline, lineEnds, stroked, traced, type Box, type PathSink } from '../office/shape-outline';
+import { substituteFamily } from '../../fonts/catalog';
+import type { InlineItem, ParagraphBlock } from '../../layout/blocks/model';
+import type { LineContext } from '../../layout/blocks/paragraph-lines';
+import { stackParagraphs } from '../../layout/blocks/paragraph-stack';
+import { displayLines } from '../../layout/display/draw-lines';
+import { rotateItems } from '../../layout/display/rotate';
+
+/** Straight pieces a curve is drawn in. */
+const CURVE_STEPS = 12;
+
+/** An outline's subpaths as points: what a display shape item takes. */
+class PointPaths implements PathSink {
+  readonly paths: { points: [number, number][]; closed: boolean }[] = [];
+  private at: [number, number] = [0, 0];
+  moveTo(x: number, y: number): void {
+    this.paths.push({ points: [[x, y]], closed: false });
+    this.at = [x, y];
+  }
+  lineTo(x: number, y: number): void {
+    if (!this.paths.length) this.moveTo(...this.at);
+    this.paths.at(-1)!.points.push([x, y]);
+    this.at = [x, y];
+  }
+  curveTo(x1: number, y1: number, x2: number, y2: number, x3: number, y3: number): void {
+    const [x0, y0] = this.at;
+    for (let i = 1; i <= CURVE_STEPS; i++) {
+      const t = i / CURVE_STEPS, u = 1 - t;
+      const [a, b, c, d] = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t];
+      this.lineTo(a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3);
+    }
+  }
+  closePath(): void {
+    const path = this.paths.at(-1);
+    if (path) (path.closed = true), (this.at = path.points[0]!);
+  }
+}
+
+/** The shape's outline, filled and stroked, and its line ends, in `box` before it is turned. */
+function outlineItems(shape: Shape<TextParagraph>, box: Box, zoom: number): DisplayItem[] {
+  const out: DisplayItem[] = [];
+  if (filled(shape)) {
+    for (const p of traced(new PointPaths(), shape, box, 'fill').paths) if (p.points.length > 2) out.push({ kind: 'shape', points: p.points, fill: shape.fill! });
+  }
+  if (!stroked(shape)) return out;
+  const line = shape.line!;
+  const stroke = { color: line.color, width: line.width * zoom };
+  for (const p of traced(new PointPaths(), shape, box, 'stroke').paths) out.push({ kind: 'shape', points: p.closed ? [...p.points, p.points[0]!] : p.points, stroke });
+  const ends = lineEnds(shape, box);
+  for (const [end, at] of [[line.start, ends.start], [line.end, ends.end]] as const) {
+    if (!end || !at) continue;
+    const head = new PointPaths();
+    const how = lineEndOutline(head, end, at[0], at[1], line.width * zoom);
+    for (const p of head.paths) out.push(how === 'fill' ? { kind: 'shape', points: p.points, fill: line.color } : { kind: 'shape', points: p.points, stroke });
+  }
+  return out;
+}
+
+function paragraphBlock(p: TextParagraph, zoom: number): ParagraphBlock {
+  const items: InlineItem[] = [];
+  for (const run of p.runs) {
+    const family = substituteFamily(run.font);
+    const size = run.size * zoom;
+    const style = { face: { family, bold: !!run.bold, italic: !!run.italic, size, kern: false }, look: { rise: 0, color: run.color, ...(run.underline ? { underline: true } : {}), ...(run.strike ? { strike: true } : {}) }, sizes: { family, size } };
+    run.text.split(/\r\n|\r|\n/).forEach((piece, i) => {
+      if (i) items.push({ kind: 'break' });
+      if (piece) items.push({ kind: 'text', text: piece, style });
+    });
+  }
+  const indents = { ...(p.marginLeft ? { indentLeft: p.marginLeft * zoom } : {}), ...(p.indent ? { firstLine: p.indent * zoom } : {}) };
+  return { kind: 'paragraph', props: { align: p.align, markFace: { family: substituteFamily(p.font), size: p.size * zoom }, ...indents }, items };
+}
+
+/** The shape's text in its box: inside the insets, at the top, middle or foot, cut at the box when the shape says so. */
+function textItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx: LineContext): DisplayItem[] {
+  if (!shape.blocks?.length) return [];
+  const insets = shape.textInsets ?? { left: 7.2, top: 3.6, right: 7.2, bottom: 3.6 };
+  const [left, right, top, bottom] = [insets.left * zoom, insets.right * zoom, insets.top * zoom, insets.bottom * zoom];
+  const room = shape.unwrapped ? 100_000 : Math.max(1, box.width - left - right);
+  const { lines, height } = stackParagraphs(shape.blocks.map((p) => paragraphBlock(p, zoom)), room, { ...ctx, sum: false });
+  const inner = box.height - top - bottom;
+  const y = box.y + top + (shape.textAnchor === 'center' ? (inner - height) / 2 : shape.textAnchor === 'bottom' ? inner - height : 0);
+  const items = displayLines(lines, box.x + left, y, () => {});
+  if (!shape.clipsText || height <= inner) return items;
+  return [{ kind: 'clip', rect: [box.x, box.y, box.x + box.width, box.y + box.height], items }];
+}
+
+function shapeItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx: LineContext): DisplayItem[] {
+  if (!drawable(shape, box)) return [];
+  const items = outlineItems(shape, box, zoom);
+  if (shape.picture) items.unshift({ kind: 'picture', data: shape.picture.data, contentType: shape.picture.contentType, at: [box.width, 0, 0, box.height, box.x, box.y] });
+  items.push(...textItems(shape, box, zoom, ctx));
+  return shape.rotation ? rotateItems(items, shape.rotation, box.x + box.width / 2, box.y + box.height / 2) : items;
+}
+
+/** A drawing's shapes over `box` (page points): each framed shape's box stretched as the frame is over it. */
+export function framedShapeItems(frame: { width: number; height: number }, shapes: FramedShape<TextParagraph>[], box: Box, zoom: number, ctx: LineContext): DisplayItem[] {
+  if (!(frame.width > 0 && frame.height > 0)) return [];
+  const sx = box.width / frame.width, sy = box.height / frame.height;
+  const out: DisplayItem[] = [];
+  for (const { box: b, shape } of shapes) out.push(...shapeItems(shape, { x: box.x + b.x * sx, y: box.y + b.y * sy, width: b.width * sx, height: b.height * sy }, zoom, ctx));
+  return out;
+}
