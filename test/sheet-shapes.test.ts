@@ -147,6 +147,13 @@ describe('sheet shapes → PDF', () => {
     expect(near(line.bbox.x + line.bbox.w / 2, 272, 1.5)).toBe(true);
   });
 
+  it('leaves off the print a shape whose "print object" is unticked', () => {
+    const box = (c: string) => sp('rect', 50, 50, solid(c));
+    const page = seen(book(at(0, 0, 50, 50, box('112233')) + at(100, 0, 50, 50, box('445566')).replace('<xdr:clientData/>', '<xdr:clientData fPrintsWithSheet="0"/>')));
+    expect(page.fills.map((f) => f.color)).toContain('112233');
+    expect(page.fills.map((f) => f.color)).not.toContain('445566');
+  });
+
   it('cuts text at a box that clips it, and lets it run on below one that does not', () => {
     const many = Array.from({ length: 12 }, (_, i) => `<a:p><a:r><a:t>Line ${i + 1}</a:t></a:r></a:p>`).join('');
     const clipped = seen(book(at(0, 0, 100, 40, sp('rect', 100, 40, solid('EEEEEE'), many, '<a:bodyPr vertOverflow="clip"/>'))));

@@ -71,6 +71,9 @@ export function readDrawingPart(pkg: Package, part: string, style: DrawingStyle)
   const out: SheetDrawing[] = [];
   for (const anchor of root.children) {
     if (typeof anchor === 'string' || out.length >= DRAWINGS_MAX) continue;
+    // "Print object" unticked: shown on screen, left off the print.
+    const prints = attr(child(anchor, 'clientData'), 'fPrintsWithSheet');
+    if (prints === '0' || prints === 'false') continue;
     const shown = content(pkg, part, anchor, style);
     if (!shown) continue;
     if (anchor.name === 'twoCellAnchor') {
