@@ -15,6 +15,7 @@ import { renderWorkbookChunks } from '../src/convert/sheet/render';
 import { readTextBody, TEXT_BODY_CHARS_MAX } from '../src/convert/office/drawingml/text-body';
 import { framedShapes } from '../src/convert/office/drawingml/shape-tree';
 import { rotateItems } from '../src/layout/display/rotate';
+import { SHAPE_TEXT_MAX } from '../src/convert/sheet/read/xlsx/drawings';
 import { xlsx } from './sheet-fixtures';
 
 let mupdf: typeof Mupdf;
@@ -197,12 +198,20 @@ describe('DrawingML text bodies and shape trees', () => {
     const grp = (inner: string) => `<xdr:grpSp><xdr:grpSpPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${10 * EMU}" cy="${10 * EMU}"/><a:chOff x="0" y="0"/><a:chExt cx="${10 * EMU}" cy="${10 * EMU}"/></a:xfrm></xdr:grpSpPr>${inner}</xdr:grpSp>`;
     let deep = leaf;
     for (let i = 0; i < 200; i++) deep = grp(deep);
-    const ctx = { theme: THEME, textSize: 11, picture: () => undefined, most: 5 };
+    const ctx = { theme: THEME, textSize: 11, picture: () => undefined, most: 5, text: { left: 1000 } };
     const root = (xml: string) => parseXml(`<r xmlns:xdr="x" ${A}>${xml}</r>`).children[0] as never;
     expect(framedShapes(root(deep), ctx)).toBeUndefined();
     const wide = framedShapes(root(grp(leaf.repeat(50))), ctx)!;
     expect(wide.shapes).toHaveLength(5);
     expect(wide.shapes[0]!.box).toEqual({ x: 0, y: 0, width: 10, height: 10 });
+  });
+
+  it('keeps the text of a drawing part\'s shapes within SHAPE_TEXT_MAX characters, all shapes together', () => {
+    const long = `<a:p><a:r><a:t>${'y'.repeat(30_000)}</a:t></a:r></a:p>`;
+    const anchors = Array.from({ length: 12 }, (_, i) => at(i, i, 50, 20, sp('rect', 50, 20, solid('EEEEEE'), long, '<a:bodyPr vertOverflow="clip"/>'))).join('');
+    const [sheet] = readWorkbook(book(anchors)).sheets;
+    const kept = sheet!.drawings!.flatMap((d) => (d.content.kind === 'shapes' ? d.content.shapes : [])).reduce((n, s) => n + (s.shape.blocks ?? []).reduce((m, p) => m + p.runs.reduce((k, r) => k + r.text.length, 0), 0), 0);
+    expect(kept).toBe(SHAPE_TEXT_MAX);
   });
 
   it('turns display items about a point: boxes become polygons, texts run at the angle', () => {

@@ -20,6 +20,8 @@ export interface ShapeTreeContext {
   picture(relId: string | undefined): Picture | undefined;
   /** Members kept at most (what is past is dropped). */
   most: number;
+  /** Characters of text the holder's shapes may still keep, all together (counted down as they are read). */
+  text: { left: number };
 }
 
 /** Groups nested deeper than this are not followed (a hostile file could nest them without end). */
@@ -47,7 +49,8 @@ function shapeOf(el: XmlElement, box: FramedShape['box'], ctx: ShapeTreeContext)
   const spPr = child(el, 'spPr');
   const style = child(el, 'style');
   const txBody = child(el, 'txBody');
-  const text = readTextBody(txBody, ctx.theme, textDefaults(style, ctx));
+  const text = readTextBody(txBody, ctx.theme, textDefaults(style, ctx), ctx.text.left);
+  for (const p of text) for (const r of p.runs) ctx.text.left -= r.text.length;
   const hasText = text.some((p) => p.runs.some((r) => r.text.trim()));
   const drawn = drawnShape(spPr, style, box.width, box.height, ctx.theme);
   if (!drawn && !hasText) return undefined;

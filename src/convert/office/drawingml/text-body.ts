@@ -55,13 +55,13 @@ function lookOf(rPr: XmlElement | undefined, base: RunLook, theme: Theme): RunLo
   return look;
 }
 
-/** The text body's paragraphs, runs cut where the body passes TEXT_BODY_CHARS_MAX characters. */
-export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defaults: TextDefaults): TextParagraph[] {
+/** The text body's paragraphs, runs cut where the body passes `most` characters (TEXT_BODY_CHARS_MAX unless the holder has less left). */
+export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defaults: TextDefaults, most = TEXT_BODY_CHARS_MAX): TextParagraph[] {
   if (!txBody) return [];
   const level1 = child(child(txBody, 'lstStyle'), 'lvl1pPr');
   const base = lookOf(child(level1, 'defRPr'), { ...defaults }, theme);
   const out: TextParagraph[] = [];
-  let left = TEXT_BODY_CHARS_MAX;
+  let left = Math.min(most, TEXT_BODY_CHARS_MAX);
   for (const p of elements(txBody)) {
     if (p.name !== 'p' || out.length >= PARAGRAPHS_MAX || left <= 0) continue;
     const pPr = child(p, 'pPr');

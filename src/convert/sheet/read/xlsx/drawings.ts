@@ -40,12 +40,14 @@ export interface DrawingStyle {
 /** Shape text's size where the file does not say (Excel's default for a new shape's text). */
 const SHAPE_TEXT_SIZE = 11;
 const SHAPES = new Set(['sp', 'cxnSp', 'grpSp']);
+/** Characters of shape text a drawing part prints at most, all shapes together (1,000 shapes of Excel's 32,767 each would be 32 million). */
+export const SHAPE_TEXT_MAX = 262_144;
 
 /** What an anchor shows: its picture, the chart its graphic frame names, or its shapes. */
-function content(pkg: Package, part: string, anchor: XmlElement, style: DrawingStyle): SheetDrawing['content'] | undefined {
+function content(pkg: Package, part: string, anchor: XmlElement, style: DrawingStyle, left: { shapes: number; text: { left: number } }): SheetDrawing['content'] | undefined {
   const shapes = anchor.children.find((c): c is XmlElement => typeof c !== 'string' && SHAPES.has(c.name));
   if (shapes) {
-    const framed = framedShapes(shapes, { theme: style.theme, textSize: SHAPE_TEXT_SIZE, picture: (id) => partPicture(pkg, part, id), most: DRAWINGS_MAX });
+    const framed = framedShapes(shapes, { theme: style.theme, textSize: SHAPE_TEXT_SIZE, picture: (id) => partPicture(pkg, part, id), most: left.shapes, text: left.text });
     return framed && { kind: 'shapes', ...framed };
   }
   const pic = child(anchor, 'pic');
@@ -69,12 +71,16 @@ export function readDrawingPart(pkg: Package, part: string, style: DrawingStyle)
   const root = pkg.xml(part, { depth: 2, element: (el) => drawn(el) && ++kept <= DRAWINGS_MAX });
   if (!root) return [];
   const out: SheetDrawing[] = [];
+  let shapes = 0;
+  const text = { left: SHAPE_TEXT_MAX };
   for (const anchor of root.children) {
     if (typeof anchor === 'string' || out.length >= DRAWINGS_MAX) continue;
     // "Print object" unticked: shown on screen, left off the print.
     const prints = attr(child(anchor, 'clientData'), 'fPrintsWithSheet');
     if (prints === '0' || prints === 'false') continue;
-    const shown = content(pkg, part, anchor, style);
+    // Shapes and their text count against one budget for the part: a group of 100,000 members keeps DRAWINGS_MAX of them, as 100,000 anchors do.
+    const shown = content(pkg, part, anchor, style, { shapes: DRAWINGS_MAX - shapes, text });
+    if (shown?.kind === 'shapes') shapes += shown.shapes.length;
     if (!shown) continue;
     if (anchor.name === 'twoCellAnchor') {
       const [from, to] = [corner(child(anchor, 'from')), corner(child(anchor, 'to'))];
