@@ -233,6 +233,22 @@ export function xlsxManyAnchors(count) {
   return withDrawing(pieces(`${xmlHead}<xdr:wsDr xmlns:xdr="${XDR}" xmlns:a="${A}">`, count, (i) => ANCHOR(i, SHAPE(i)), '</xdr:wsDr>'));
 }
 
+const TEXT_BOX = (i, text) => `<xdr:sp macro="" textlink=""><xdr:nvSpPr><xdr:cNvPr id="${i + 2}" name="TextBox ${i}"/><xdr:cNvSpPr txBox="1"/></xdr:nvSpPr><xdr:spPr><a:xfrm><a:off x="${i * 12700}" y="${i * 12700}"/><a:ext cx="1270000" cy="635000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="FFFFCC"/></a:solidFill></xdr:spPr><xdr:txBody><a:bodyPr vertOverflow="clip"/><a:lstStyle/><a:p><a:r><a:rPr sz="1000"/><a:t>${text}</a:t></a:r></a:p></xdr:txBody></xdr:sp>`;
+
+/** `count` text boxes, each in its own anchor, each holding `chars` characters of words. */
+export function xlsxLongTextBoxes(count, chars) {
+  const text = words(chars, 3).slice(0, chars);
+  return withDrawing(pieces(`${xmlHead}<xdr:wsDr xmlns:xdr="${XDR}" xmlns:a="${A}">`, count, (i) => ANCHOR(i, TEXT_BOX(i, text)), '</xdr:wsDr>'));
+}
+
+/** One anchor whose group holds `members` text boxes, and groups nested `depth` deep around them. */
+export function xlsxHugeGroup(members, depth) {
+  const group = (inner) => `<xdr:grpSp><xdr:nvGrpSpPr><xdr:cNvPr id="1" name="Group"/><xdr:cNvGrpSpPr/></xdr:nvGrpSpPr><xdr:grpSpPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="2540000" cy="2540000"/><a:chOff x="0" y="0"/><a:chExt cx="127000000" cy="127000000"/></a:xfrm></xdr:grpSpPr>${inner}</xdr:grpSp>`;
+  const open = group('').replace('</xdr:grpSp>', '');
+  const start = `${xmlHead}<xdr:wsDr xmlns:xdr="${XDR}" xmlns:a="${A}"><xdr:twoCellAnchor><xdr:from><xdr:col>1</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>3</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:to><xdr:col>6</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>20</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to>${open.repeat(depth)}`;
+  return withDrawing(pieces(start, members, (i) => TEXT_BOX(i, `member ${i}`), `${'</xdr:grpSp>'.repeat(depth)}<xdr:clientData/></xdr:twoCellAnchor></xdr:wsDr>`));
+}
+
 /** A line chart whose one series has `points` cached values (`declared` its ptCount). */
 export function xlsxChartPoints(points, declared = points) {
   const chart = pieces(

@@ -63,12 +63,32 @@ function content(pkg: Package, part: string, anchor: XmlElement, style: DrawingS
   return chart ? { kind: 'chart', chart } : undefined;
 }
 
+/** Cuts the text of `el`'s a:t elements to what `budget` has left, counting it down. */
+function cutText(el: XmlElement, budget: { left: number }): void {
+  for (const c of el.children) {
+    if (typeof c === 'string') continue;
+    if (c.name !== 't') {
+      cutText(c, budget);
+      continue;
+    }
+    c.children = c.children.map((s) => {
+      if (typeof s !== 'string') return s;
+      const kept = s.length <= budget.left ? s : s.slice(0, Math.max(0, budget.left));
+      budget.left -= kept.length;
+      // A copy: the parser's text is a slice of the whole part's string, which would stay alive with it.
+      return kept.length > 64 ? (JSON.parse(JSON.stringify(kept)) as string) : kept;
+    });
+  }
+}
+
 /** The drawings of the drawing part `part`. */
 export function readDrawingPart(pkg: Package, part: string, style: DrawingStyle): SheetDrawing[] {
   // Anchors are sorted as they are parsed: those that show nothing we draw (form controls), and those past the first DRAWINGS_MAX, are not kept in the tree (a part of 100,000 held 300 MB).
   let kept = 0;
   const drawn = (el: XmlElement) => !el.name.endsWith('Anchor') || el.children.some((c) => typeof c !== 'string' && (c.name === 'pic' || c.name === 'graphicFrame' || SHAPES.has(c.name)));
-  const root = pkg.xml(part, { depth: 2, element: (el) => drawn(el) && ++kept <= DRAWINGS_MAX });
+  // Text past the part's budget is cut as each anchor is parsed, not after: 1,000 boxes of 32,767 characters held 85 MB as a tree.
+  const treeText = { left: SHAPE_TEXT_MAX };
+  const root = pkg.xml(part, { depth: 2, element: (el) => drawn(el) && ++kept <= DRAWINGS_MAX && (cutText(el, treeText), true) });
   if (!root) return [];
   const out: SheetDrawing[] = [];
   let shapes = 0;
