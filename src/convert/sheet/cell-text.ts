@@ -61,7 +61,8 @@ export interface Face {
 export const faceOf = (style: CellStyle, zoom: number): Face => ({ family: substituteFamily(style.font.name), bold: !!style.font.bold, italic: !!style.font.italic, size: style.font.size * zoom });
 
 /** The text as inline items: a line end in the value (Alt+Enter in Excel) is a line break. */
-function textItems(text: string, style: TextStyle): InlineItem[] {
+/** A text's pieces between its line breaks, as inline items with breaks between. */
+export function textItems(text: string, style: TextStyle): InlineItem[] {
   const items: InlineItem[] = [];
   text.split(/\r\n|\r|\n/).forEach((piece, i) => {
     if (i) items.push({ kind: 'break' });

@@ -14,6 +14,7 @@ import type { LineContext } from '../../layout/blocks/paragraph-lines';
 import { stackParagraphs } from '../../layout/blocks/paragraph-stack';
 import { displayLines } from '../../layout/display/draw-lines';
 import { rotateItems } from '../../layout/display/rotate';
+import { textItems } from './cell-text';
 
 /** Straight pieces a curve is drawn in. */
 const CURVE_STEPS = 12;
@@ -71,17 +72,14 @@ function paragraphBlock(p: TextParagraph, zoom: number): ParagraphBlock {
     const family = substituteFamily(run.font);
     const size = run.size * zoom;
     const style = { face: { family, bold: !!run.bold, italic: !!run.italic, size, kern: false }, look: { rise: 0, color: run.color, ...(run.underline ? { underline: true } : {}), ...(run.strike ? { strike: true } : {}) }, sizes: { family, size } };
-    run.text.split(/\r\n|\r|\n/).forEach((piece, i) => {
-      if (i) items.push({ kind: 'break' });
-      if (piece) items.push({ kind: 'text', text: piece, style });
-    });
+    items.push(...textItems(run.text, style));
   }
   const indents = { ...(p.marginLeft ? { indentLeft: p.marginLeft * zoom } : {}), ...(p.indent ? { firstLine: p.indent * zoom } : {}) };
   return { kind: 'paragraph', props: { align: p.align, markFace: { family: substituteFamily(p.font), size: p.size * zoom }, ...indents }, items };
 }
 
 /** The shape's text in its box: inside the insets, at the top, middle or foot, cut at the box when the shape says so. */
-function textItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx: LineContext): DisplayItem[] {
+function shapeTextItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx: LineContext): DisplayItem[] {
   if (!shape.blocks?.length) return [];
   const insets = shape.textInsets ?? { left: 7.2, top: 3.6, right: 7.2, bottom: 3.6 };
   const [left, right, top, bottom] = [insets.left * zoom, insets.right * zoom, insets.top * zoom, insets.bottom * zoom];
@@ -98,7 +96,7 @@ function shapeItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx: Li
   if (!drawable(shape, box)) return [];
   const items = outlineItems(shape, box, zoom);
   if (shape.picture) items.unshift({ kind: 'picture', data: shape.picture.data, contentType: shape.picture.contentType, at: [box.width, 0, 0, box.height, box.x, box.y] });
-  items.push(...textItems(shape, box, zoom, ctx));
+  items.push(...shapeTextItems(shape, box, zoom, ctx));
   return shape.rotation ? rotateItems(items, shape.rotation, box.x + box.width / 2, box.y + box.height / 2) : items;
 }
 

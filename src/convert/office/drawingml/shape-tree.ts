@@ -9,7 +9,7 @@ import { attr, child, descendant, elements, type XmlElement } from '../../../cod
 import type { FramedShape, Picture, Shape, TextParagraph } from '../model';
 import type { Theme } from '../theme';
 import { colorIn } from '../drawing-color';
-import { bodyInsets, drawnShape, groupFrame, memberBox, type ToFrame } from './shapes';
+import { drawnShape, groupFrame, memberBox, textLayout, type ToFrame } from './shapes';
 import { readTextBody } from './text-body';
 
 export interface ShapeTreeContext {
@@ -37,8 +37,9 @@ function textDefaults(style: XmlElement | undefined, ctx: ShapeTreeContext) {
 
 /** How a shape sets its text: insets, anchor, wrapping, and whether text past the box is cut (a:bodyPr vertOverflow="clip"). */
 function bodyLayout(bodyPr: XmlElement | undefined): Pick<Shape, 'textInsets' | 'textAnchor' | 'unwrapped' | 'clipsText'> {
-  const anchor = attr(bodyPr, 'anchor');
-  const layout: Pick<Shape, 'textInsets' | 'textAnchor' | 'unwrapped' | 'clipsText'> = { textInsets: bodyInsets(bodyPr), textAnchor: anchor === 'ctr' ? 'center' : anchor === 'b' ? 'bottom' : 'top' };
+  // Insets and anchor as Word's shapes take them; whether text is cut is DrawingML's own vertOverflow here, not Word's "resize to fit".
+  const { textInsets, textAnchor } = textLayout(bodyPr, 0);
+  const layout: Pick<Shape, 'textInsets' | 'textAnchor' | 'unwrapped' | 'clipsText'> = { textInsets, textAnchor };
   if (attr(bodyPr, 'wrap') === 'none') layout.unwrapped = true;
   if (attr(bodyPr, 'vertOverflow') === 'clip') layout.clipsText = true;
   return layout;

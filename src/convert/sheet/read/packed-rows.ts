@@ -23,7 +23,7 @@ function grown<T extends Uint16Array | Uint32Array | Uint8Array | Float64Array |
  * part, and a slice keeps its parent alive: 400,000 short cells kept a sheet's 60 MB of XML. A
  * concatenation is flattened into a string of its own when sliced.
  */
-const ownCopy = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
+export const ownCopy = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
 
 export class PackedRows implements ReadonlyMap<number, Cell[]> {
   private cols = new Uint16Array(1024);

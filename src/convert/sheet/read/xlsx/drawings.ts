@@ -13,6 +13,7 @@ import { framedShapes } from '../../../office/drawingml/shape-tree';
 import type { Theme } from '../../../office/theme';
 import type { CellAnchor, SheetDrawing } from '../../model';
 import { MAX_COLS, MAX_ROWS } from './cells';
+import { ownCopy } from '../packed-rows';
 
 /** Drawings a sheet may hold here. */
 export const DRAWINGS_MAX = 1_000;
@@ -75,8 +76,7 @@ function cutText(el: XmlElement, budget: { left: number }): void {
       if (typeof s !== 'string') return s;
       const kept = s.length <= budget.left ? s : s.slice(0, Math.max(0, budget.left));
       budget.left -= kept.length;
-      // A copy: the parser's text is a slice of the whole part's string, which would stay alive with it.
-      return kept.length > 64 ? (JSON.parse(JSON.stringify(kept)) as string) : kept;
+      return ownCopy(kept);
     });
   }
 }
