@@ -20,7 +20,7 @@ const HAIRLINE = { color: '000000', width: 0.1 };
 const HEADING_STYLE: CellStyle = { format: 'General', font: { name: 'Liberation Sans', size: 10 }, borders: {}, horizontal: 'center', vertical: 'center' };
 
 /** A column's letters as Excel names it (0-based): A … Z, AA … XFD. */
-const columnName = (col: number): string => alphabeticNumeral(col + 1);
+export const columnName = (col: number): string => alphabeticNumeral(col + 1);
 
 const box = (x0: number, y0: number, x1: number, y1: number): ShapeItem => ({ kind: 'shape', points: [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]], stroke: HAIRLINE });
 

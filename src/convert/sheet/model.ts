@@ -89,6 +89,12 @@ export interface PrintSettings {
   colBreaks: number[];
   header?: HeaderFooter;
   footer?: HeaderFooter;
+  /**
+   * Cell comments (notes) printed: listed on pages after the sheet's (Excel's "At end of sheet",
+   * LibreOffice's "Comments"), or drawn where they are shown (Excel's "As displayed on sheet"; the
+   * shown ones are among the sheet's drawings). Absent: comments do not print.
+   */
+  comments?: 'atEnd' | 'asDisplayed';
 }
 
 /** A header or footer as its codes write it (&L, &C, &R sections; &P, &N, &D, &T, &A, &F), first and even pages apart. */
@@ -120,8 +126,17 @@ export interface SheetDrawing {
     | { kind: 'shapes'; frame: { width: number; height: number }; shapes: FramedShape<TextParagraph>[] };
 }
 
+/** A cell comment as it prints in the list after the sheet: the cell and its text, lines apart by '\n'. */
+export interface SheetNote {
+  row: number;
+  col: number;
+  text: string;
+}
+
 export interface Sheet {
   name: string;
+  /** The comments listed after the sheet's pages, in the order they print (by row, then column), when it prints them at the end. */
+  notes?: SheetNote[];
   /** Pictures and charts over the cells; a chart sheet's chart fills its page. */
   drawings?: SheetDrawing[];
   chartSheet?: boolean;

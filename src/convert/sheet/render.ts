@@ -27,6 +27,8 @@ import { drawingItems } from './draw-drawings';
 import { headingItems } from './draw-headings';
 import { mirrorX } from '../../layout/display/mirror';
 import { METAFILE } from '../../paint/metafile';
+import type { PlacedLine } from '../../layout/blocks/paragraph-stack';
+import { notePageItems, notePages } from './note-pages';
 
 /** Pages a workbook prints at most, over however many invocations (SLICE_PAGES in each). */
 export const PAGES_MAX = 20_000;
@@ -60,9 +62,15 @@ function dateFields(now: Date): Pick<HeaderFields, 'date' | 'time'> {
   return { date: `${two(now.getUTCMonth() + 1)}/${two(now.getUTCDate())}/${now.getUTCFullYear()}`, time: `${two(now.getUTCHours())}:${two(now.getUTCMinutes())}:${two(now.getUTCSeconds())}` };
 }
 
-/** The display list of one page: its blocks of cells, then its header and footer. */
-function pageItems(workbook: Workbook, plan: SheetPrint, index: number, numbers: { ofSheet: number; number: number; pages: number }, fields: Omit<HeaderFields, 'page' | 'pages' | 'sheet'>, ctx: LineContext): DisplayItem[] {
-  const page = plan.laid.page(index);
+/** A page of a sheet's print: one of its pages of cells (by index), or one of the pages listing its comments after them. */
+type PrintedPage = number | { notes: PlacedLine[] };
+
+/** The display list of one page: its blocks of cells (or its comments), then its header and footer. */
+function pageItems(workbook: Workbook, plan: SheetPrint, shown: PrintedPage, numbers: { ofSheet: number; number: number; pages: number }, fields: Omit<HeaderFields, 'page' | 'pages' | 'sheet'>, ctx: LineContext): DisplayItem[] {
+  const headerFields = { ...fields, page: numbers.number, pages: numbers.pages, sheet: plan.sheet.name };
+  const headerFooter = () => headerFooterItems(plan.sheet.print, plan.paper, plan.laid.zoom, numbers, headerFields, workbook.defaultFont, ctx);
+  if (typeof shown !== 'number') return [...notePageItems(plan, shown.notes), ...headerFooter()];
+  const page = plan.laid.page(shown);
   const items: DisplayItem[] = [];
   const gridLines = !!plan.sheet.print.gridLines;
   const blocks = sheetPageBlocks(plan, page);
@@ -78,8 +86,7 @@ function pageItems(workbook: Workbook, plan: SheetPrint, index: number, numbers:
   }
   // Pictures and charts over the body's cells (the last block), not over repeated titles.
   items.push(...drawingItems(plan, blocks.at(-1)!, ctx, mirror));
-  const headerFields = { ...fields, page: numbers.number, pages: numbers.pages, sheet: plan.sheet.name };
-  items.push(...headerFooterItems(plan.sheet.print, plan.paper, plan.laid.zoom, numbers, headerFields, workbook.defaultFont, ctx));
+  items.push(...headerFooter());
   return items;
 }
 
@@ -90,8 +97,8 @@ function pageItems(workbook: Workbook, plan: SheetPrint, index: number, numbers:
 export class WorkbookPrint {
   readonly pages: number;
   private readonly plans: SheetPrint[];
-  /** For each plan, the pages it prints (its empty ones left out, printed-pages.ts). */
-  private readonly printed: number[][];
+  /** For each plan, the pages it prints (its empty ones left out, printed-pages.ts), then those listing its comments. */
+  private readonly printed: PrintedPage[][];
   private readonly ctx: LineContext;
   private readonly fonts: FontBook;
   private readonly fields: Omit<HeaderFields, 'page' | 'pages' | 'sheet'>;
@@ -107,7 +114,10 @@ export class WorkbookPrint {
     const ctx = (this.ctx = { fonts, fields: {} });
     const digit = maxDigitWidth(fonts, workbook.defaultFont);
     this.plans = workbook.sheets.flatMap((sheet) => planSheet(workbook, sheet, digit, ctx) ?? []);
-    this.printed = this.plans.map((plan) => printedPages(workbook, plan, ctx));
+    this.printed = this.plans.map((plan) => {
+      const notes = plan.sheet.notes?.length ? notePages(plan, plan.sheet.notes, workbook.defaultFont, ctx).map((lines) => ({ notes: lines })) : [];
+      return [...printedPages(workbook, plan, ctx), ...notes];
+    });
     this.pages = this.printed.reduce((n, p) => n + p.length, 0);
     if (this.pages > PAGES_MAX) throw new LimitExceeded('sheet_pages', `the workbook prints to ${this.pages.toLocaleString('en')} pages; at most ${PAGES_MAX.toLocaleString('en')} are printed in one task (set a print area, or split the workbook)`);
     this.fields = { file: options.fileName ?? '', ...dateFields(options.now ?? new Date()) };

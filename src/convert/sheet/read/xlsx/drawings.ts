@@ -65,7 +65,7 @@ function content(pkg: Package, part: string, anchor: XmlElement, style: DrawingS
 }
 
 /** Cuts the text of `el`'s a:t elements to what `budget` has left, counting it down. */
-function cutText(el: XmlElement, budget: { left: number }): void {
+export function cutText(el: XmlElement, budget: { left: number }): void {
   for (const c of el.children) {
     if (typeof c === 'string') continue;
     if (c.name !== 't') {

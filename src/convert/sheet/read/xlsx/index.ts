@@ -15,6 +15,7 @@ import { readStyles, truthy } from './styles';
 import { readWorksheet } from './worksheet';
 import { readDxfs } from './conditional';
 import { sheetDrawings, type DrawingStyle } from './drawings';
+import { sheetComments } from './comments';
 import type { WorksheetSource } from './sheet-stream';
 import { themePalette } from '../../../office/chart/read';
 import { rowsInWholePixels, writtenByMicrosoft } from './row-pixels';
@@ -42,7 +43,7 @@ function readChartSheet(pkg: Package, part: string, name: string, style: Drawing
   const data = pkg.read(part);
   if (!data) return undefined;
   // Its page setup, margins and header read as a worksheet's; it has no cells.
-  const sheet = readWorksheet(data, name, [], 0, (drawing) => sheetDrawings(pkg, part, drawing, style));
+  const sheet = readWorksheet(data, name, [], 0, (root) => ({ drawings: sheetDrawings(pkg, part, child(root, 'drawing'), style) }));
   const drawings = (sheet.drawings ?? []).filter((d) => d.content.kind === 'chart').slice(0, 1);
   if (!drawings.length) return undefined;
   return { ...sheet, chartSheet: true, drawings };
@@ -141,7 +142,11 @@ export function readXlsx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
     if (!rel.type.endsWith('/worksheet')) return;
     const data = worksheetSource(pkg, rel.target);
     if (!data) return;
-    const sheet = readWorksheet(data, name, strings, styles.length, (drawing) => sheetDrawings(pkg, rel.target, drawing, drawingStyle), theme);
+    const sheet = readWorksheet(data, name, strings, styles.length, (root, print) => {
+      const drawings = sheetDrawings(pkg, rel.target, child(root, 'drawing'), drawingStyle);
+      const comments = sheetComments(pkg, rel.target, print.comments, child(root, 'legacyDrawing'), theme);
+      return { drawings: [...drawings, ...(comments.drawings ?? [])], ...(comments.notes ? { notes: comments.notes } : {}) };
+    }, theme);
     if (wholePixelRows) rowsInWholePixels(sheet);
     sheets.push(sheet);
     byIndex.set(index, sheet);

@@ -4,7 +4,7 @@
  * manual breaks, header and footer). Print area and titles come from the workbook's defined names.
  */
 import { attr, child, children, parseXml, textOf, type XmlElement } from '../../../../codecs/xml';
-import type { PrintSettings, Sheet, SheetDrawing } from '../../model';
+import type { PrintSettings, Sheet, SheetDrawing, SheetNote } from '../../model';
 import { MAX_COLS, MAX_ROWS, rangeRef, RowReader } from './cells';
 import { truthy } from './styles';
 import { readConditional } from './conditional';
@@ -16,6 +16,8 @@ const inches = (el: XmlElement | undefined, name: string, fallback: number) => {
   const v = Number(attr(el, name));
   return (attr(el, name) !== undefined && v >= 0 && v < 50 ? v : fallback) * 72;
 };
+
+const COMMENTS = new Set(['atEnd', 'asDisplayed']);
 
 function printSettings(root: XmlElement): PrintSettings {
   const setup = child(root, 'pageSetup');
@@ -49,6 +51,7 @@ function printSettings(root: XmlElement): PrintSettings {
     colBreaks: breaks('colBreaks', MAX_COLS),
     header: headerFooter(part('oddHeader'), part('evenHeader'), part('firstHeader')),
     footer: headerFooter(part('oddFooter'), part('evenFooter'), part('firstFooter')),
+    ...(COMMENTS.has(attr(setup, 'cellComments') ?? '') ? { comments: attr(setup, 'cellComments') as PrintSettings['comments'] } : {}),
   };
 }
 
@@ -70,9 +73,11 @@ function columns(root: XmlElement, sheet: Pick<Sheet, 'colWidths' | 'hiddenCols'
   }
 }
 
-/** A worksheet part read into a sheet named `name` (print area and titles added by the workbook). */
-/** `drawingsOf` reads the drawing part the sheet's <drawing> names (the workbook reader knows the package). */
-export function readWorksheet(xml: WorksheetSource, name: string, strings: readonly string[], styleCount: number, drawingsOf?: (drawing: XmlElement | undefined) => SheetDrawing[], theme: Theme = EMPTY_THEME): Sheet {
+/** What a worksheet draws over its cells and lists after them, read from the parts it names (the workbook reader knows the package). */
+export type SheetPartsReader = (root: XmlElement, print: PrintSettings) => { drawings?: SheetDrawing[]; notes?: SheetNote[] };
+
+/** A worksheet part read into a sheet named `name` (print area and titles added by the workbook); `partsOf` reads its drawings and comments. */
+export function readWorksheet(xml: WorksheetSource, name: string, strings: readonly string[], styleCount: number, partsOf?: SheetPartsReader, theme: Theme = EMPTY_THEME): Sheet {
   const rows = new RowReader(strings, styleCount, name);
   // <worksheet> (1) > <sheetData> (2) > <row> (3): each row is read as it completes and left out of the tree.
   const root = xml instanceof Uint8Array ? parseXml(xml, { depth: 3, element: (el) => (el.name === 'row' ? (rows.row(el), false) : true) }) : streamedWorksheet(xml, (el) => rows.row(el));
@@ -95,8 +100,9 @@ export function readWorksheet(xml: WorksheetSource, name: string, strings: reado
   };
   if (truthy(attr(child(child(root, 'sheetViews'), 'sheetView'), 'rightToLeft'))) sheet.rightToLeft = true;
   columns(root, sheet, styleCount);
-  const drawings = drawingsOf?.(child(root, 'drawing'));
+  const { drawings, notes } = partsOf?.(root, sheet.print) ?? {};
   if (drawings?.length) sheet.drawings = drawings;
+  if (notes?.length) sheet.notes = notes;
   const conditional = readConditional(root, theme);
   if (conditional) sheet.conditional = conditional;
   return sheet;
