@@ -52,7 +52,7 @@ function printed(bytes: Uint8Array): { pages: string[]; fills: { color: string; 
   const pages: string[] = [];
   for (let i = 0; i < doc.countPages(); i++) {
     const page = doc.loadPage(i);
-    pages.push(page.toStructuredText().asText());
+    pages.push(page.toStructuredText('preserve-whitespace').asText());
     page.destroy();
   }
   const fills: { color: string; x: number; y: number }[] = [];
