@@ -317,7 +317,8 @@ function msoDrawing(bytes: number[], at: number[]): number[][] {
   let from = 0;
   for (const cut of [...at, bytes.length]) {
     out.push(record(0x00ec, bytes.slice(from, cut)));
-    if (cut < bytes.length) out.push(record(0x005d, [...u16(0x15), ...u16(18), ...u16(8), ...u16(1), ...Array(14).fill(0), ...u32(0)]));
+    // ftCmo: a picture (ot 8), id 1, printed with the sheet (fPrint, as Excel writes 0x6011).
+    if (cut < bytes.length) out.push(record(0x005d, [...u16(0x15), ...u16(18), ...u16(8), ...u16(1), ...u16(0x6011), ...Array(12).fill(0), ...u32(0)]));
     from = cut;
   }
   return out;

@@ -29,20 +29,36 @@ function arrayOf(data: Uint8Array | undefined): { count: number; size: number; a
   return { count, size, at: (i) => 6 + i * size };
 }
 
+/** The box the vertices span: left, top, width, height. */
+function vertexBounds(count: number, point: (i: number) => [number, number]): [number, number, number, number] {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < count; i++) {
+    const [x, y] = point(i);
+    [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+  }
+  return count ? [x0, y0, x1 - x0, y1 - y0] : [0, 0, 0, 0];
+}
+
 /** The outline of a custom-geometry shape, or undefined when it has none that reads. */
 export function customGeometry(props: Map<number, number>, complex: Map<number, Uint8Array>): FreeformPath | undefined {
   const vertices = arrayOf(complex.get(VERTICES));
   if (!vertices || vertices.count < 2) return undefined;
   const data = complex.get(VERTICES)!;
-  const left = (props.get(GEO_LEFT) ?? 0) | 0;
-  const top = (props.get(GEO_TOP) ?? 0) | 0;
-  const width = ((props.get(GEO_RIGHT) ?? DEFAULT_EXTENT) | 0) - left;
-  const height = ((props.get(GEO_BOTTOM) ?? DEFAULT_EXTENT) | 0) - top;
-  if (width <= 0 || height <= 0) return undefined;
-  const point = (i: number): [number, number] => {
+  const raw = (i: number): [number, number] => {
     const o = vertices.at(i);
     // 4-byte elements are two 16-bit coordinates, 8-byte ones two 32-bit ones.
-    return vertices.size === 8 ? [(u32(data, o) | 0) - left, (u32(data, o + 4) | 0) - top] : [(u16(data, o) << 16 >> 16) - left, (u16(data, o + 2) << 16 >> 16) - top];
+    return vertices.size === 8 ? [u32(data, o) | 0, u32(data, o + 4) | 0] : [u16(data, o) << 16 >> 16, u16(data, o + 2) << 16 >> 16];
+  };
+  let left = (props.get(GEO_LEFT) ?? 0) | 0;
+  let top = (props.get(GEO_TOP) ?? 0) | 0;
+  let width = ((props.get(GEO_RIGHT) ?? DEFAULT_EXTENT) | 0) - left;
+  let height = ((props.get(GEO_BOTTOM) ?? DEFAULT_EXTENT) | 0) - top;
+  // A space of no extent (LibreOffice's XLS export writes 0 for geoRight and geoBottom): the vertices' own bounds.
+  if (width <= 0 || height <= 0) [left, top, width, height] = vertexBounds(vertices.count, raw);
+  if (width <= 0 || height <= 0) return undefined;
+  const point = (i: number): [number, number] => {
+    const [x, y] = raw(i);
+    return [x - left, y - top];
   };
   const parts: PathPart[] = [];
   let ops: PathOp[] = [];

@@ -4,14 +4,20 @@
  * fill and outline with Escher's defaults, flips and rotation, and its text's insets and anchor.
  * The Word .doc reader places it where it floats; the XLS reader over the cells of its anchor.
  */
-import type { Shape } from './model';
+import type { LineEnd, Outline, Shape } from './model';
 import { OFFICE_ART_PRESETS, presetFreeform } from './preset-geometry';
 import { customGeometry } from './custom-geometry';
 import type { ShapeInfo } from './officeart';
 import { averageColor } from './drawing-color';
 
-/** MSOSPT shape types drawn as the model's geometries; a text box (202) is a rectangle. */
-const GEOMETRY: Record<number, Shape['geometry']> = { 1: 'rect', 2: 'roundRect', 3: 'ellipse', 20: 'line', 202: 'rect' };
+/** MSOSPT shape types drawn as the model's geometries; a text box (202) is a rectangle, a straight connector (32) a line. */
+const GEOMETRY: Record<number, Shape['geometry']> = { 1: 'rect', 2: 'roundRect', 3: 'ellipse', 20: 'line', 32: 'line', 202: 'rect' };
+/** msosptNil: no preset, the outline is the shape's own (LibreOffice writes its custom shapes so). */
+const NIL = 0x0fff;
+/** lineStartArrowhead/lineEndArrowhead values (MSOLINEEND) as the model's line ends. */
+const LINE_ENDS: (LineEnd['type'] | undefined)[] = [undefined, 'triangle', 'stealth', 'diamond', 'oval', 'arrow'];
+/** Arrowhead width and length (narrow/short, medium, wide/long) in line widths, as VML's. */
+const LINE_END_SIZES = [2, 3, 5];
 
 const EMU_PER_POINT = 12700;
 
@@ -31,6 +37,12 @@ export const enum Prop {
   fillBooleans = 0x01bf,
   lineColor = 0x01c0,
   lineWidth = 0x01cb,
+  lineStartArrowhead = 0x01d0,
+  lineEndArrowhead = 0x01d1,
+  lineStartArrowWidth = 0x01d2,
+  lineStartArrowLength = 0x01d3,
+  lineEndArrowWidth = 0x01d4,
+  lineEndArrowLength = 0x01d5,
   lineBooleans = 0x01ff,
   posH = 0x038f,
   posRelH = 0x0390,
@@ -50,7 +62,8 @@ export function officeArtShape<Block>(info: ShapeInfo | undefined, width: number
   // OfficeArt types that are polygon presets (triangles, diamonds, stars...: freeform.ts).
   const preset = !wordArt && info?.type !== undefined && !GEOMETRY[info.type] ? OFFICE_ART_PRESETS[info.type] : undefined;
   // Type 0 is custom geometry: the shape's own outline (custom-geometry.ts).
-  const path = preset ? presetFreeform(preset, width, height) : !wordArt && info?.type === 0 && info.complex ? customGeometry(props, info.complex) : undefined;
+  const custom = info?.type === 0 || info?.type === NIL;
+  const path = preset ? presetFreeform(preset, width, height) : !wordArt && custom && info.complex ? customGeometry(props, info.complex) : undefined;
   const geometry = wordArt ? 'rect' : path ? 'path' : info?.type !== undefined ? GEOMETRY[info.type] : undefined;
   if (!geometry && !blocks?.length) return undefined;
   if (width <= 0 && height <= 0) return undefined;
@@ -74,7 +87,7 @@ export function officeArtShape<Block>(info: ShapeInfo | undefined, width: number
   }
   if (flag(props.get(Prop.lineBooleans), 0x08, true)) {
     const line = officeArtColor(props.get(Prop.lineColor) ?? 0);
-    if (line) shape.line = { color: line, width: (props.get(Prop.lineWidth) ?? 9525) / EMU_PER_POINT };
+    if (line) shape.line = { color: line, width: (props.get(Prop.lineWidth) ?? 9525) / EMU_PER_POINT, ...lineEndsOf(props) };
   }
   if (blocks?.length) {
     shape.blocks = blocks;
@@ -86,6 +99,17 @@ export function officeArtShape<Block>(info: ShapeInfo | undefined, width: number
     if (!flag(props.get(Prop.textBooleans), 0x2, false) && shape.height > 0) shape.clipsText = true;
   }
   return shape;
+}
+
+/** The arrowheads at a line's start and end. */
+function lineEndsOf(props: Map<number, number>): Pick<Outline, 'start' | 'end'> {
+  const end = (type: Prop, width: Prop, length: Prop): LineEnd | undefined => {
+    const kind = LINE_ENDS[props.get(type) ?? 0];
+    return kind && { type: kind, width: LINE_END_SIZES[props.get(width) ?? 1] ?? 3, length: LINE_END_SIZES[props.get(length) ?? 1] ?? 3 };
+  };
+  const start = end(Prop.lineStartArrowhead, Prop.lineStartArrowWidth, Prop.lineStartArrowLength);
+  const last = end(Prop.lineEndArrowhead, Prop.lineEndArrowWidth, Prop.lineEndArrowLength);
+  return { ...(start ? { start } : {}), ...(last ? { end: last } : {}) };
 }
 
 /** WordArt's text, font (Arial unless named), bold and italic (gtextBooleans) and its fill's opacity. */

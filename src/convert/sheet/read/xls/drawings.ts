@@ -13,14 +13,21 @@
  * in the group's own coordinate space (OfficeArtFSPGR, OfficeArtChildAnchor), mapped here onto the
  * group's anchor.
  *
- * Not read: charts (their own BOF substream, stepped over by sheet.ts), shapes that are not
- * pictures (text boxes, comments, lines, WordArt), a picture's crop and its fill or line.
+ * A shape that is not a picture (a text box, rectangle, oval, line, WordArt...) is drawn from its
+ * properties by the Office parts' OfficeArt shape reader (office/officeart-shape.ts), its text from
+ * the TXO of its object (objects.ts: the n-th shape with client data is the n-th OBJ). A comment's
+ * box is not drawn here: its place is handed back for its NOTE (sheet.ts).
+ *
+ * Not read: charts (their own BOF substream, stepped over by sheet.ts), form controls, a
+ * picture's crop and its fill or line.
  */
 import { u16, u32, u8 } from '../../../../codecs/binary';
 import { unzlibSync } from 'fflate';
 import { firstBlip, readOpt, records, type Blip, type Rec, type ShapeInfo } from '../../../office/officeart';
-import type { CellAnchor, SheetDrawing } from '../../model';
+import { officeArtShape } from '../../../office/officeart-shape';
+import type { CellAnchor, Font, SheetDrawing } from '../../model';
 import { DRAWINGS_MAX } from '../xlsx/drawings';
+import { objectParagraphs, OT, type SheetObject } from './objects';
 
 /** MSODRAWINGGROUP (globals) and MSODRAWING (sheets). */
 export const RT_MSODRAWINGGROUP = 0x00eb;
@@ -45,6 +52,8 @@ const FSPGR = 0xf009;
 const FOPT = 0xf00b;
 const CHILD_ANCHOR = 0xf00f;
 const CLIENT_ANCHOR = 0xf010;
+const CLIENT_DATA = 0xf011;
+const FSP = 0xf00a;
 
 /** Byte runs (views into the stream) joined into one buffer; their total is at most the stream's length. */
 export function joinParts(parts: readonly Uint8Array[]): Uint8Array {
@@ -124,11 +133,13 @@ interface RawAnchor {
   dyB: number;
 }
 
-/** A shape as the sheet's drawing has it: its picture, and its client anchor or its place in its group. */
+/** A shape as the sheet's drawing has it: its properties (picture, geometry, fill...), its client anchor or its place in its group, and its object. */
 interface SheetShape {
-  pib?: number;
+  info: ShapeInfo;
   anchor?: RawAnchor;
   inGroup?: [number, number, number, number];
+  /** Index of its OBJ among the sheet's (shapes with client data, in order). */
+  object?: number;
 }
 
 /** A group: its anchor, its coordinate space, and its members (shapes and groups). */
@@ -146,30 +157,37 @@ function readClientAnchor(b: Uint8Array, r: Rec): RawAnchor | undefined {
   return { colL: u16(b, r.start + 2), dxL: s16(4), rwT: u16(b, r.start + 6), dyT: s16(8), colR: u16(b, r.start + 10), dxR: s16(12), rwB: u16(b, r.start + 14), dyB: s16(16) };
 }
 
-function readSpContainer(b: Uint8Array, r: Rec, group?: Group): SheetShape {
-  const shape: SheetShape = {};
+function readSpContainer(b: Uint8Array, r: Rec, budget: Budget, group?: Group): SheetShape {
+  const shape: SheetShape = { info: { props: new Map(), order: 0 } };
   for (const c of records(b, r.start, r.end)) {
-    if (c.type === FOPT) {
-      const info: ShapeInfo = { props: new Map(), order: 0 };
-      readOpt(b, c, info);
-      const pib = info.props.get(PIB);
-      if (pib !== undefined) shape.pib = pib;
-    } else if (c.type === CLIENT_ANCHOR) shape.anchor = readClientAnchor(b, c);
+    if (c.type === FOPT) readOpt(b, c, shape.info);
+    else if (c.type === FSP && c.start + 8 <= c.end) {
+      // OfficeArtFSP: spid, then flags (fFlipH 0x40, fFlipV 0x80); the shape type is the record's instance.
+      const flags = u32(b, c.start + 4);
+      Object.assign(shape.info, { type: c.inst, flipH: (flags & 0x40) !== 0, flipV: (flags & 0x80) !== 0 });
+    } else if (c.type === CLIENT_DATA) shape.object = budget.objects++;
+    else if (c.type === CLIENT_ANCHOR) shape.anchor = readClientAnchor(b, c);
     else if (c.type === CHILD_ANCHOR && c.start + 16 <= c.end) shape.inGroup = rect(b, c.start);
     else if (c.type === FSPGR && c.start + 16 <= c.end && group) group.space = rect(b, c.start);
   }
   return shape;
 }
 
+/** Shapes left to read, and the objects counted so far. */
+interface Budget {
+  left: number;
+  objects: number;
+}
+
 /** A group container: its first shape is the group's own, then its members; `budget` bounds the shapes read. */
-function readGroup(b: Uint8Array, r: Rec, depth: number, budget: { left: number }): Group {
-  const group: Group = { shape: {}, members: [] };
+function readGroup(b: Uint8Array, r: Rec, depth: number, budget: Budget): Group {
+  const group: Group = { shape: { info: { props: new Map(), order: 0 } }, members: [] };
   let first = true;
   for (const c of records(b, r.start, r.end)) {
     if (budget.left <= 0) break;
     if (c.type === SP_CONTAINER) {
       budget.left--;
-      const shape = readSpContainer(b, c, first ? group : undefined);
+      const shape = readSpContainer(b, c, budget, first ? group : undefined);
       if (first) group.shape = shape;
       else group.members.push(shape);
     } else if (c.type === SPGR_CONTAINER && depth < MOST_NESTED) group.members.push(readGroup(b, c, depth + 1, budget));
@@ -224,14 +242,41 @@ function corners(a: RawAnchor, grid: GridMeasure): { from: CellAnchor; to: CellA
   return { from: at(a.colL, a.dxL, a.rwT, a.dyT), to: at(a.colR, a.dxR, a.rwB, a.dyB) };
 }
 
-/** A sheet's pictures from its joined MSODRAWING records, at most DRAWINGS_MAX. */
-export function sheetPictures(dg: Uint8Array, store: BlipStore | undefined, grid: GridMeasure): SheetDrawing[] {
+/** What a sheet's drawing shows: its pictures and shapes, and where each comment's box lies (by its object's id). */
+export interface SheetDrawn {
+  drawings: SheetDrawing[];
+  noteBoxes: Map<number, { from: CellAnchor; to: CellAnchor }>;
+}
+
+/** What the drawing's shapes are drawn with: the pictures, the sheet's objects, the workbook's fonts. */
+export interface DrawingSources {
+  store?: BlipStore;
+  objects: readonly SheetObject[];
+  fontAt: (index: number) => Font;
+}
+
+/** A shape that is not a picture, drawn in its box; undefined when its object does not print or it shows nothing. */
+function shapeContent(shape: SheetShape, object: SheetObject | undefined, size: { width: number; height: number }, fontAt: DrawingSources['fontAt']): SheetDrawing['content'] | undefined {
+  if (!object?.prints || object.type === OT.comment || object.type === OT.group) return undefined;
+  const paragraphs = object.text?.text ? objectParagraphs(object.text, fontAt) : undefined;
+  const drawn = officeArtShape(shape.info, size.width, size.height, paragraphs);
+  if (!drawn) return undefined;
+  if (object.text && drawn.blocks) drawn.textAnchor = object.text.anchor;
+  return { kind: 'shapes', frame: { width: Math.max(size.width, 1), height: Math.max(size.height, 1) }, shapes: [{ box: { x: 0, y: 0, width: Math.max(size.width, 1), height: Math.max(size.height, 1) }, shape: drawn }] };
+}
+
+/** A sheet's pictures and shapes from its joined MSODRAWING records, at most DRAWINGS_MAX, and its comments' boxes. */
+export function sheetDrawings(dg: Uint8Array, { store, objects, fontAt }: DrawingSources, grid: GridMeasure): SheetDrawn {
   const out: SheetDrawing[] = [];
-  if (!store?.size) return out;
-  const budget = { left: 10 * DRAWINGS_MAX };
-  const picture = (shape: SheetShape): SheetDrawing['content'] | undefined => {
-    const blip = shape.pib !== undefined && shape.pib > 0 ? store.blip(shape.pib) : undefined;
-    return blip && { kind: 'picture', data: blip.data, contentType: blip.contentType };
+  const noteBoxes = new Map<number, { from: CellAnchor; to: CellAnchor }>();
+  const budget: Budget = { left: 10 * DRAWINGS_MAX, objects: 0 };
+  const content = (shape: SheetShape, box: { from: CellAnchor; to: CellAnchor }): SheetDrawing['content'] | undefined => {
+    const object = shape.object === undefined ? undefined : objects[shape.object];
+    if (object?.type === OT.comment) noteBoxes.set(object.id, box);
+    const pib = shape.info.pib ?? shape.info.props.get(PIB);
+    const blip = pib !== undefined && pib > 0 ? store?.blip(pib) : undefined;
+    if (blip) return object && !object.prints ? undefined : { kind: 'picture', data: blip.data, contentType: blip.contentType };
+    return shapeContent(shape, object, span(box.from, box.to, grid), fontAt);
   };
   /** A group's members placed by mapping their child anchors from the group's space onto its corners. */
   const place = (g: Group, box: { from: CellAnchor; to: CellAnchor } | undefined, depth: number): void => {
@@ -253,8 +298,8 @@ export function sheetPictures(dg: Uint8Array, store: BlipStore | undefined, grid
         if (depth < MOST_NESTED) place(m, mine, depth + 1);
         continue;
       }
-      const content = mine && picture(m);
-      if (mine && content) out.push({ from: mine.from, to: mine.to, content });
+      const shown = mine && content(m, mine);
+      if (mine && shown) out.push({ from: mine.from, to: mine.to, content: shown });
     }
   };
   for (const top of records(dg, 0, dg.length)) {
@@ -264,5 +309,5 @@ export function sheetPictures(dg: Uint8Array, store: BlipStore | undefined, grid
       if (r.type === SPGR_CONTAINER) place(readGroup(dg, r, 0, budget), undefined, 0);
     }
   }
-  return out;
+  return { drawings: out, noteBoxes };
 }

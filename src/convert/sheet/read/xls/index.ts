@@ -177,8 +177,8 @@ function drawingGroup(parts: Uint8Array[], problems: ProblemSink): BlipStore | u
 
 function readWorkbookStream(stream: Uint8Array, streamName: 'Workbook' | 'Book', problems: ProblemSink): Workbook {
   const g = readGlobals(stream, streamName, problems);
-  const { styles, defaultFont, styleOfXf } = g.styles.build();
-  const ctx: SheetContext = { strings: g.strings, styleOfXf, codec: g.codec, problems, defaultFontSize: defaultFont.size, ...(g.drawingGroup.length ? { blips: drawingGroup(g.drawingGroup, problems) } : {}) };
+  const { styles, defaultFont, styleOfXf, fontAt } = g.styles.build();
+  const ctx: SheetContext = { strings: g.strings, styleOfXf, codec: g.codec, problems, defaultFontSize: defaultFont.size, fontAt, ...(g.drawingGroup.length ? { blips: drawingGroup(g.drawingGroup, problems) } : {}) };
   const sheets: Sheet[] = [];
   const byIndex = new Map<number, Sheet>();
   g.sheets.forEach((entry, index) => {

@@ -16,6 +16,8 @@ const LEFT_TO_RIGHT = 0x0001; // pages over, then down
 const PORTRAIT = 0x0002;
 const NO_PRINTER_SETTINGS = 0x0004; // paper, scale and orientation are undefined
 const NO_ORIENTATION = 0x0040; // orientation undefined: portrait
+const NOTES = 0x0020; // comments print
+const END_NOTES = 0x0200; // ... listed at the end of the sheet, not as displayed
 
 interface Setup {
   paper: number;
@@ -140,6 +142,7 @@ export class PrintRecords {
       colBreaks: this.colBreaks,
       header: headerFooter(this.header, e?.oddEven ? e.evenHeader : undefined, e?.first ? e.firstHeader : undefined),
       footer: headerFooter(this.footer, e?.oddEven ? e.evenFooter : undefined, e?.first ? e.firstFooter : undefined),
+      ...(s.options & NOTES ? { comments: s.options & END_NOTES ? 'atEnd' : 'asDisplayed' } : {}),
     };
   }
 }

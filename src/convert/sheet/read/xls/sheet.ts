@@ -5,11 +5,14 @@
  * sheet fits to pages (WSBOOL). An embedded chart's substream, nested inside, is stepped over.
  */
 import { u16 } from '../../../../codecs/binary';
-import type { Range, Sheet, SheetDrawing } from '../../model';
+import type { Font, PrintSettings, Range, Sheet, SheetDrawing, SheetNote } from '../../model';
 import type { ProblemSink } from '../../../problems';
 import { MAX_COLS, MAX_ROWS } from '../xlsx/cells';
 import { CellGrid } from './cells';
-import { joinParts, RT_MSODRAWING, sheetPictures, type BlipStore, type GridMeasure } from './drawings';
+import { joinParts, RT_MSODRAWING, sheetDrawings, type BlipStore, type GridMeasure, type SheetDrawn } from './drawings';
+import { objectParagraphs, RT_NOTE, RT_OBJ, RT_TXO, SheetObjects } from './objects';
+import { noteDrawings, NOTES_MAX } from '../note-drawings';
+import { XLS_DEFAULT_FONT } from './styles';
 import { PrintRecords } from './print';
 import { BOF_WORKSHEET, RecordCursor, RT } from './records';
 import type { TextCodec } from './strings';
@@ -24,6 +27,8 @@ export interface SheetContext {
   problems?: ProblemSink;
   /** The workbook's default font size in points (the first FONT): DEFCOLWIDTH's padding depends on it. */
   defaultFontSize?: number;
+  /** The workbook's FONT records by index (text boxes' runs name them). */
+  fontAt?: (index: number) => Font;
 }
 
 /**
@@ -166,15 +171,36 @@ class SheetLayout {
   }
 }
 
-/** The sheet's pictures; a drawing that cannot be read is told and left out (the cells still print). */
-function pictures(dg: Uint8Array, ctx: SheetContext, layout: SheetLayout, name: string): SheetDrawing[] {
+/** The sheet's pictures and shapes; a drawing that cannot be read is told and left out (the cells still print). */
+function drawn(dg: Uint8Array, objects: SheetObjects, ctx: SheetContext, layout: SheetLayout, name: string): SheetDrawn {
   try {
-    return sheetPictures(dg, ctx.blips, layout.gridMeasure());
+    return sheetDrawings(dg, { ...(ctx.blips ? { store: ctx.blips } : {}), objects: objects.objects, fontAt: ctx.fontAt ?? (() => XLS_DEFAULT_FONT) }, layout.gridMeasure());
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
-    ctx.problems?.({ part: `sheet "${name}" drawing`, reason: `its pictures are not printed: ${e.message}` });
-    return [];
+    ctx.problems?.({ part: `sheet "${name}" drawing`, reason: `its pictures and shapes are not printed: ${e.message}` });
+    return { drawings: [], noteBoxes: new Map() };
   }
+}
+
+/**
+ * The sheet's comments as it prints them (SETUP fNotes): each NOTE's text from its object's TXO,
+ * listed after the sheet's pages, or the shown ones drawn in their boxes.
+ */
+function comments(mode: PrintSettings['comments'], objects: SheetObjects, shown: SheetDrawn, fontAt: (index: number) => Font): { notes?: SheetNote[]; drawings: SheetDrawing[] } {
+  if (!mode) return { drawings: [] };
+  const textOf = new Map(objects.objects.filter((o) => o.text).map((o) => [o.id, o.text!] as const));
+  const notes = objects.notes.slice(0, NOTES_MAX);
+  if (mode === 'atEnd') {
+    const listed = notes.map((n) => ({ row: n.row, col: n.col, text: textOf.get(n.id)?.text ?? '' })).sort((a, b) => a.row - b.row || a.col - b.col);
+    return { ...(listed.length ? { notes: listed } : {}), drawings: [] };
+  }
+  return {
+    drawings: notes.flatMap((n) => {
+      const box = n.shown ? shown.noteBoxes.get(n.id) : undefined;
+      const text = textOf.get(n.id);
+      return box ? noteDrawings({ row: n.row, col: n.col, ...box, paragraphs: text ? objectParagraphs(text, fontAt) : [] }) : [];
+    }),
+  };
 }
 
 /** Whether the cursor's next record is a worksheet's BOF (0x0010: not a chart's, macro sheet's or VBA module's). */
@@ -193,17 +219,25 @@ export function readSheet(stream: Uint8Array, offset: number, name: string, ctx:
   const print = new PrintRecords(ctx.codec);
   const layout = new SheetLayout();
   const drawing: Uint8Array[] = [];
+  const objects = new SheetObjects(ctx.codec);
   while (cursor.next() && cursor.type !== RT.EOF) {
     if (cursor.type === RT.BOF) cursor.skipSubstream();
     else if (cursor.type === RT_MSODRAWING) drawing.push(...cursor.withContinues());
+    else if (cursor.type === RT_OBJ) objects.obj(cursor.data);
+    else if (cursor.type === RT_TXO) objects.txo(cursor.withContinues());
+    else if (cursor.type === RT_NOTE) objects.note(cursor.data);
     else if (!cells.record(cursor) && !print.record(cursor)) layout.record(cursor.type, cursor.data);
   }
   if (layout.wsBool & WSBOOL_DIALOG) return undefined;
   const rows = cells.finish();
-  const drawings = drawing.length && ctx.blips ? pictures(joinParts(drawing), ctx, layout, name) : [];
+  const printSettings = print.settings((layout.wsBool & WSBOOL_FIT_TO_PAGE) !== 0);
+  const shown = drawing.length ? drawn(joinParts(drawing), objects, ctx, layout, name) : { drawings: [], noteBoxes: new Map() };
+  const noted = comments(printSettings.comments, objects, shown, ctx.fontAt ?? (() => XLS_DEFAULT_FONT));
+  const drawings = [...shown.drawings, ...noted.drawings];
   return {
     name,
     ...(drawings.length ? { drawings } : {}),
+    ...(noted.notes ? { notes: noted.notes } : {}),
     rows,
     rowHeights: layout.rowHeights(),
     ...layout.styles(ctx.styleOfXf),
@@ -216,6 +250,6 @@ export function readSheet(stream: Uint8Array, offset: number, name: string, ctx:
     defaultRowHeight: layout.defaultRowHeight,
     merges: layout.merges,
     ...(layout.rightToLeft ? { rightToLeft: true } : {}),
-    print: print.settings((layout.wsBool & WSBOOL_FIT_TO_PAGE) !== 0),
+    print: printSettings,
   };
 }

@@ -141,7 +141,7 @@ export class StyleRecords {
   }
 
   /** The cell styles, the default font, and the style of each XF index (style XFs and strays: 0). */
-  build(): { styles: CellStyle[]; defaultFont: Font; styleOfXf: Int32Array } {
+  build(): { styles: CellStyle[]; defaultFont: Font; styleOfXf: Int32Array; fontAt: (index: number) => Font } {
     const fonts = this.fonts.map(({ colorIndex, ...font }): Font => {
       // 0x7FFF is the automatic colour, 64 the window's text colour: both print as the default.
       const color = colorIndex === 0x7fff || colorIndex === 64 ? undefined : indexedColor(colorIndex, this.palette);
@@ -158,7 +158,7 @@ export class StyleRecords {
       styles.push(this.cellStyle(xf, fontAt(xf.font)));
     });
     if (!styles.length) styles.push({ format: 'General', font: defaultFont, borders: {} });
-    return { styles, defaultFont, styleOfXf };
+    return { styles, defaultFont, styleOfXf, fontAt };
   }
 
   private cellStyle(xf: RawXf, font: Font): CellStyle {
