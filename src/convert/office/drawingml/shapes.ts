@@ -88,6 +88,14 @@ export function textLayout(bodyPr: XmlElement | undefined, height: number): Pick
   return text;
 }
 
+/** A DrawingML preset's outline in a width × height box: one of the plain geometries, or a polygon; undefined for one not drawn. */
+export function presetShape(prst: string, width: number, height: number): Pick<Shape, 'geometry' | 'path'> | undefined {
+  const geometry = Object.hasOwn(GEOMETRY, prst) ? GEOMETRY[prst] : undefined;
+  if (geometry) return { geometry };
+  const path = presetFreeform(prst, width, height);
+  return path ? { geometry: 'path', path } : undefined;
+}
+
 /**
  * The shape an a:spPr (with its a:style) draws in a width × height box: its geometry, fill, outline,
  * flip and rotation. Undefined when it draws nothing: no fill and no outline, or a geometry that is

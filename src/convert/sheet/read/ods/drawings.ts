@@ -15,6 +15,7 @@ import { cellRef } from '../xlsx/cells';
 import { DRAWINGS_MAX } from '../xlsx/drawings';
 import { readOdfChart } from './chart';
 import { lengthPoints } from './styles';
+import type { PlacedShape } from './shapes';
 
 export { DRAWINGS_MAX };
 
@@ -89,14 +90,34 @@ function endCell(address: string | undefined): { row: number; col: number } | un
   return cellRef(address.slice(dot + 1));
 }
 
-/** The frames' drawings, in the order they were read (LibreOffice writes them by z-index within each cell). */
-export function readDrawings(frames: FrameAt[], read: PartReader, locate: { col: Locate; row: Locate }): SheetDrawing[] {
+/** Reads a shape element (or a frame's text box) as shapes placed from its anchor cell's corner (shapes.ts). */
+export type ShapeReader = (el: XmlElement) => PlacedShape[];
+
+/** Shapes as one drawing: their frame the box round them all, from the cell's corner. */
+function shapesDrawing(shapes: PlacedShape[]): { content: SheetDrawing['content']; x: number; y: number; width: number; height: number } | undefined {
+  if (!shapes.length) return undefined;
+  const x = Math.min(...shapes.map((s) => s.x)), y = Math.min(...shapes.map((s) => s.y));
+  const width = Math.max(1, Math.max(...shapes.map((s) => s.x + s.width)) - x), height = Math.max(1, Math.max(...shapes.map((s) => s.y + s.height)) - y);
+  const framed = shapes.map((s) => ({ box: { x: s.x - x, y: s.y - y, width: s.width, height: s.height }, shape: s.shape }));
+  return { content: { kind: 'shapes', frame: { width, height }, shapes: framed }, x, y, width, height };
+}
+
+/** What an element shows and its box from the cell's corner: a frame's picture or chart, or shapes. */
+function shownBy(el: XmlElement, read: PartReader, shapesOf: ShapeReader | undefined): { content: SheetDrawing['content']; x: number; y: number; width: number; height: number; shapes?: true } | undefined {
+  const content = el.name === 'frame' ? contentOf(el, read) : undefined;
+  if (content) return { content, x: length(attr(el, 'x')), y: length(attr(el, 'y')), width: length(attr(el, 'width')), height: length(attr(el, 'height')) };
+  const drawn = shapesOf && (el.name !== 'frame' || child(el, 'text-box')) ? shapesDrawing(shapesOf(el)) : undefined;
+  return drawn && { ...drawn, shapes: true };
+}
+
+/** The frames' and shapes' drawings, in the order they were read (LibreOffice writes them by z-index within each cell). */
+export function readDrawings(frames: FrameAt[], read: PartReader, locate: { col: Locate; row: Locate }, shapesOf?: ShapeReader): SheetDrawing[] {
   const out: SheetDrawing[] = [];
   for (const { el, row, col } of frames) {
     if (out.length >= DRAWINGS_MAX) break;
-    const content = contentOf(el, read);
-    if (!content) continue;
-    const [x, y, width, height] = [length(attr(el, 'x')), length(attr(el, 'y')), length(attr(el, 'width')), length(attr(el, 'height'))];
+    const shown = shownBy(el, read, shapesOf);
+    if (!shown) continue;
+    const { content, x, y, width, height } = shown;
     if (row === undefined || col === undefined) {
       // Anchored to the page: placed on the cells under its corners, as LibreOffice prints it.
       const at = (px: number, py: number): CellAnchor => {
@@ -109,7 +130,8 @@ export function readDrawings(frames: FrameAt[], read: PartReader, locate: { col:
     }
     const from: CellAnchor = { col, colOffset: x, row, rowOffset: y };
     const end = endCell(attr(el, 'end-cell-address'));
-    if (end && end.row >= row && end.col >= col) {
+    // Shapes keep their own sizes: their end cell is the box round them turned, and their offsets may run past their cell.
+    if (end && end.row >= row && end.col >= col && !shown.shapes) {
       out.push({ from, to: { col: end.col, colOffset: length(attr(el, 'end-x')), row: end.row, rowOffset: length(attr(el, 'end-y')) }, content });
     } else out.push({ from, size: { width, height }, content });
   }

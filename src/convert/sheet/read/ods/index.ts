@@ -12,11 +12,13 @@ import { LimitExceeded } from '../../../../lib/limits';
 import { PackedRows } from '../packed-rows';
 import { ConversionError } from '../../../errors';
 import { ignoreProblems, type ProblemSink } from '../../../problems';
-import type { Range, Sheet, Workbook } from '../../model';
+import type { Font, Range, Sheet, Workbook } from '../../model';
 import { cellRef, MAX_COLS, MAX_ROWS } from '../xlsx/cells';
 import { SHEETS_MAX } from '../xlsx/index';
 import { DxfList, readConditional } from './conditional';
-import { readDrawings, type Locate, type PartReader } from './drawings';
+import { DRAWINGS_MAX, readDrawings, type Locate, type PartReader, type ShapeReader } from './drawings';
+import { readShapes } from './shapes';
+import { readAnnotations } from './annotations';
 import { pagePrint } from './page';
 import { CellStyles, lengthPoints, StyleSources } from './styles';
 import { NULL_DATE_1899, StyleNames, TableReader, dateSerial, type NullDate, type Run } from './table';
@@ -172,6 +174,16 @@ function locator(runs: Run[], styleOf: (name: string | undefined) => RunStyle, f
   };
 }
 
+/** Shapes read against one budget for the sheet: groups' members count, as drawings do. */
+function shapeReader(sources: StyleSources, font: Font): ShapeReader {
+  let left = DRAWINGS_MAX;
+  return (el) => {
+    const shapes = left > 0 ? readShapes(el, sources, font, left) : [];
+    left -= shapes.length;
+    return shapes;
+  };
+}
+
 function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles, read: PartReader, dxfs: DxfList, remap: readonly number[]): Sheet {
   const tableStyle = sources.props('table', attr(reader.table, 'style-name'), 'table-properties');
   const print = pagePrint(sources, attr(sources.style('table', attr(reader.table, 'style-name')), 'master-page-name'), styles.defaultFont);
@@ -181,9 +193,10 @@ function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles,
   for (const m of reader.merges) lastRow = Math.max(lastRow, m.bottom);
   for (const a of printArea) lastRow = Math.max(lastRow, Math.min(a.bottom, 65_535));
   const [rowStyle, colStyle] = [runStyles(sources, 'table-row'), runStyles(sources, 'table-column')];
-  const drawings = reader.frames.length
-    ? readDrawings(reader.frames, read, { col: locator(reader.colRuns, colStyle, DEFAULT_COL_WIDTH, MAX_COLS), row: locator(reader.rowRuns, rowStyle, DEFAULT_ROW_HEIGHT, MAX_ROWS) })
-    : [];
+  const locate = { col: locator(reader.colRuns, colStyle, DEFAULT_COL_WIDTH, MAX_COLS), row: locator(reader.rowRuns, rowStyle, DEFAULT_ROW_HEIGHT, MAX_ROWS) };
+  const framed = reader.frames.length ? readDrawings(reader.frames, read, locate, shapeReader(sources, styles.defaultFont)) : [];
+  const comments = reader.annotations.length ? readAnnotations(reader.annotations, print.comments, sources, styles.defaultFont, locate) : { drawings: [] };
+  const drawings = [...framed, ...comments.drawings];
   // Rows down to the drawings' corners keep their sizes: the print range grows to them.
   for (const d of drawings) lastRow = Math.max(lastRow, Math.min(d.to?.row ?? d.from.row, 65_535));
   const rows = sizesOf(reader.rowRuns, rowStyle, { bound: lastRow + 1, extent: MAX_ROWS, fallback: DEFAULT_ROW_HEIGHT });
@@ -211,6 +224,7 @@ function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles,
     },
     ...(reader.used ? { used: reader.used } : {}),
     ...(drawings.length ? { drawings } : {}),
+    ...(comments.notes ? { notes: comments.notes } : {}),
   };
   const colStyles = reader.columnStyles(remap);
   if (colStyles.size) sheet.colStyles = colStyles;

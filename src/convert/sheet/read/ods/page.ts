@@ -177,6 +177,7 @@ export function pagePrint(sources: StyleSources, masterName: string | undefined,
     ...(centering === 'vertical' || centering === 'both' ? { centerVertically: true } : {}),
     ...(printed.has('grid') ? { gridLines: true } : {}),
     ...(printed.has('headers') ? { headings: true } : {}),
+    ...(printed.has('annotations') ? { comments: 'atEnd' as const } : {}),
     ...(header ? { header } : {}),
     ...(footer ? { footer } : {}),
   };

@@ -13,6 +13,12 @@ import { LimitExceeded } from '../../../../lib/limits';
 import type { Cell, CellValue, Range } from '../../model';
 import { MAX_COLS, MAX_ROWS, SHEET_CELLS_MAX } from '../xlsx/cells';
 import { DRAWINGS_MAX, type FrameAt } from './drawings';
+import { SHAPE_ELEMENTS } from './shapes';
+import type { AnnotationAt } from './annotations';
+import { NOTES_MAX } from '../note-drawings';
+
+/** The elements of a cell or of table:shapes that draw: frames (pictures, charts, text boxes) and shapes. */
+const DRAWN = new Set(['frame', ...SHAPE_ELEMENTS]);
 import { CELL_TEXT_MAX, paragraphText } from './styles';
 
 /** Merged ranges one sheet may hold (as the XLSX reader keeps). */
@@ -144,6 +150,8 @@ export class TableReader {
   used?: Range;
   /** Pictures and charts: anchored in cells, or to the page (table:shapes). */
   readonly frames: FrameAt[] = [];
+  /** Cell comments (annotations.ts), at most NOTES_MAX. */
+  readonly annotations: AnnotationAt[] = [];
   /** calcext:conditional-formats, read once the styles are. */
   readonly conditional: XmlElement[] = [];
   private readonly colDefaults: { first: number; last: number; style: string; id: number }[] = [];
@@ -181,7 +189,7 @@ export class TableReader {
         this.conditional.push(el);
         return;
       case 'shapes':
-        for (const c of el.children) if (typeof c !== 'string' && c.name === 'frame' && this.frames.length < DRAWINGS_MAX) this.frames.push({ el: c });
+        for (const c of el.children) if (typeof c !== 'string' && DRAWN.has(c.name) && this.frames.length < DRAWINGS_MAX) this.frames.push({ el: c });
         return;
       case 'table-column-group':
       case 'table-columns':
@@ -258,7 +266,11 @@ export class TableReader {
       }
       if (c.name === 'table-cell') this.merge(c, col, repeat, rowRepeat);
       // A repeated cell's or row's frame is written once, in its first cell.
-      for (const f of c.children) if (typeof f !== 'string' && f.name === 'frame' && this.frames.length < DRAWINGS_MAX) this.frames.push({ el: f, row: this.row, col });
+      for (const f of c.children) {
+        if (typeof f === 'string') continue;
+        if (DRAWN.has(f.name) && this.frames.length < DRAWINGS_MAX) this.frames.push({ el: f, row: this.row, col });
+        else if (f.name === 'annotation' && this.annotations.length < NOTES_MAX) this.annotations.push({ el: f, row: this.row, col });
+      }
       col += repeat;
     }
     return out;
