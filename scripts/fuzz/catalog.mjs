@@ -128,6 +128,7 @@ export function cases({ seed, root }) {
   sheet({ id: 'xlsx-cellXfs-100000-s-4294967295', valid: false, cls: 'sheet-xlsx-styles', make: () => sheets.xlsxManyXfs(100_000), expect: DONE });
   sheet({ id: 'xlsx-drawing-100000-anchors', cls: 'sheet-xlsx-drawing', make: () => sheets.xlsxManyAnchors(100_000), expect: DONE });
   sheet({ id: 'xlsx-text-boxes-1200x32767', cls: 'sheet-xlsx-drawing', make: () => sheets.xlsxLongTextBoxes(1_200, 32_767), expect: DONE });
+  sheet({ id: 'xlsx-comments-100000-shown', cls: 'sheet-xlsx-drawing', make: () => sheets.xlsxManyComments(100_000, 300), expect: DONE });
   sheet({ id: 'xlsx-group-100000-members-40-deep', cls: 'sheet-xlsx-drawing', make: () => sheets.xlsxHugeGroup(100_000, 40), expect: DONE });
   sheet({ id: 'xlsx-chart-1000000-points', cls: 'sheet-xlsx-chart', make: () => sheets.xlsxChartPoints(1_000_000), expect: { outcome: ['done', 'failed'], message: /points|chart|large/i } });
   sheet({ id: 'xlsx-chart-ptCount-2^31', valid: false, cls: 'sheet-xlsx-chart', make: () => sheets.xlsxChartPoints(3, 2 ** 31), expect: DONE });

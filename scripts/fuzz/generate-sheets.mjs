@@ -249,6 +249,24 @@ export function xlsxHugeGroup(members, depth) {
   return withDrawing(pieces(start, members, (i) => TEXT_BOX(i, `member ${i}`), `${'</xdr:grpSp>'.repeat(depth)}<xdr:clientData/></xdr:twoCellAnchor></xdr:wsDr>`));
 }
 
+/**
+ * `count` comments of `chars` characters each, every one shown in the VML drawing, on a sheet that
+ * prints them as displayed: the readers' comment and note budgets, the VML streamed.
+ */
+export function xlsxManyComments(count, chars) {
+  const text = words(chars, 5).slice(0, chars);
+  const ref = (i) => `${String.fromCharCode(65 + (i % 20))}${Math.floor(i / 20) + 1}`;
+  const comments = pieces(`${xmlHead}<comments xmlns="${TRANSITIONAL.main}"><authors><author>Fuzz</author></authors><commentList>`, count, (i) => `<comment ref="${ref(i)}" authorId="0"><text><r><t>${text}</t></r></text></comment>`, '</commentList></comments>');
+  const vml = pieces('<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:x="urn:schemas-microsoft-com:office:excel">', count, (i) => `<v:shape type="#_x0000_t202" style="visibility:visible" fillcolor="#ffffe1"><x:ClientData ObjectType="Note"><x:Anchor>${(i % 20) + 1}, 15, ${Math.floor(i / 20)}, 2, ${(i % 20) + 3}, 15, ${Math.floor(i / 20) + 4}, 4</x:Anchor><x:Row>${Math.floor(i / 20)}</x:Row><x:Column>${i % 20}</x:Column><x:Visible/></x:ClientData></v:shape>`, '</xml>');
+  return xlsx({
+    sheet: worksheetXml(`<sheetData>${normalRows('COMMENTS')}</sheetData>${MARGINS}<pageSetup paperSize="9" cellComments="asDisplayed"/><legacyDrawing r:id="rId2"/>`),
+    strings: NORMAL_STRINGS('COMMENTS'),
+    sheetRels: [['rId1', `${TRANSITIONAL.rel}/comments`, '../comments1.xml'], ['rId2', `${TRANSITIONAL.rel}/vmlDrawing`, '../drawings/vmlDrawing1.vml']],
+    parts: { 'xl/comments1.xml': comments, 'xl/drawings/vmlDrawing1.vml': vml },
+    overrides: [['/xl/comments1.xml', `${CT}.spreadsheetml.comments+xml`]],
+  });
+}
+
 /** A line chart whose one series has `points` cached values (`declared` its ptCount). */
 export function xlsxChartPoints(points, declared = points) {
   const chart = pieces(

@@ -11,8 +11,10 @@ import type { CellAnchor, SheetDrawing } from '../model';
 export const NOTE_FILL = 'FFFFE1';
 /** How far the shadow falls right and down, in hundredths of the box (Excel's is 2 px whatever the box: 1.5 pt on a 100 pt box). */
 const SHADOW = 1.5;
-/** Comments a sheet prints at most (boxes drawn, or entries listed at the end). */
+/** Comments a sheet lists at most at the end. */
 export const NOTES_MAX = 10_000;
+/** Shown comments a sheet draws at most (as many as its other drawings: xlsx/drawings.ts DRAWINGS_MAX). */
+export const SHOWN_NOTES_MAX = 1_000;
 
 export interface ShownNote {
   row: number;

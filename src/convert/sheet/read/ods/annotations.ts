@@ -6,9 +6,10 @@
  */
 import { attr, type XmlElement } from '../../../../codecs/xml';
 import type { CellAnchor, Font, PrintSettings, SheetDrawing, SheetNote } from '../../model';
-import { noteDrawings, NOTES_MAX } from '../note-drawings';
+import { noteDrawings, NOTES_MAX, SHOWN_NOTES_MAX } from '../note-drawings';
 import type { Locate } from './drawings';
 import { paragraphs } from './shapes';
+import { NOTE_TEXT_MAX } from '../xlsx/comments';
 import { lengthPoints, paragraphText, type StyleSources } from './styles';
 
 export interface AnnotationAt {
@@ -26,14 +27,19 @@ export function readAnnotations(found: AnnotationAt[], mode: PrintSettings['comm
     const [c, r] = [locate.col(x), locate.row(y)];
     return { col: c.index, colOffset: c.offset, row: r.index, rowOffset: r.offset };
   };
-  const drawings = kept.flatMap(({ el, row, col }) => {
-    if (attr(el, 'display') !== 'true') return [];
+  const drawings = kept.filter(({ el }) => attr(el, 'display') === 'true').slice(0, SHOWN_NOTES_MAX).flatMap(({ el, row, col }) => {
     const [x, y] = [length(attr(el, 'x')), length(attr(el, 'y'))];
     const box = { from: at(x, y), to: at(x + length(attr(el, 'width')), y + length(attr(el, 'height'))) };
     return noteDrawings({ row, col, ...box, paragraphs: paragraphs(el, sources, attr(el, 'style-name'), font) });
   });
   if (mode !== 'atEnd' || !kept.length) return { drawings };
-  const textOf = (el: XmlElement) => el.children.flatMap((p) => (typeof p !== 'string' && p.name === 'p' ? [paragraphText(p)] : [])).join('\n');
+  // All comments' text together at most NOTE_TEXT_MAX characters, as the XLSX reader keeps.
+  let left = NOTE_TEXT_MAX;
+  const textOf = (el: XmlElement) => {
+    const text = el.children.flatMap((p) => (typeof p !== 'string' && p.name === 'p' && left > 0 ? [paragraphText(p, left)] : [])).join('\n').slice(0, Math.max(0, left));
+    left -= text.length;
+    return text;
+  };
   const notes = kept.map(({ el, row, col }) => ({ row, col, text: textOf(el) })).sort((a, b) => a.row - b.row || a.col - b.col);
   return { notes, drawings };
 }

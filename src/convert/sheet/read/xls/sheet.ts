@@ -11,7 +11,7 @@ import { MAX_COLS, MAX_ROWS } from '../xlsx/cells';
 import { CellGrid } from './cells';
 import { joinParts, RT_MSODRAWING, sheetDrawings, type BlipStore, type GridMeasure, type SheetDrawn } from './drawings';
 import { objectParagraphs, RT_NOTE, RT_OBJ, RT_TXO, SheetObjects } from './objects';
-import { noteDrawings, NOTES_MAX } from '../note-drawings';
+import { noteDrawings, NOTES_MAX, SHOWN_NOTES_MAX } from '../note-drawings';
 import { XLS_DEFAULT_FONT } from './styles';
 import { PrintRecords } from './print';
 import { BOF_WORKSHEET, RecordCursor, RT } from './records';
@@ -195,7 +195,7 @@ function comments(mode: PrintSettings['comments'], objects: SheetObjects, shown:
     return { ...(listed.length ? { notes: listed } : {}), drawings: [] };
   }
   return {
-    drawings: notes.flatMap((n) => {
+    drawings: notes.filter((n) => n.shown).slice(0, SHOWN_NOTES_MAX).flatMap((n) => {
       const box = n.shown ? shown.noteBoxes.get(n.id) : undefined;
       const text = textOf.get(n.id);
       return box ? noteDrawings({ row: n.row, col: n.col, ...box, paragraphs: text ? objectParagraphs(text, fontAt) : [] }) : [];

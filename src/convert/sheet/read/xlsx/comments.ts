@@ -5,7 +5,7 @@
  * puts them, their runs in their own fonts. Excel's meaning is followed: a sheet that prints no
  * comments prints no shown note either (LibreOffice prints shown notes whatever the setting).
  */
-import { attr, child, children, textOf, type XmlElement } from '../../../../codecs/xml';
+import { attr, child, children, textOf, XmlError, type XmlElement } from '../../../../codecs/xml';
 import type { Package } from '../../../office/package';
 import type { TextParagraph, TextRun } from '../../../office/model';
 import type { Theme } from '../../../office/theme';
@@ -13,7 +13,8 @@ import type { CellAnchor, PrintSettings, SheetDrawing, SheetNote } from '../../m
 import { cellRef, MAX_COLS, MAX_ROWS } from './cells';
 import { colorOf } from './colors';
 import { cutText } from './drawings';
-import { noteDrawings, NOTES_MAX } from '../note-drawings';
+import { streamedList } from './sheet-stream';
+import { noteDrawings, NOTES_MAX, SHOWN_NOTES_MAX } from '../note-drawings';
 
 /** Characters of comment text a sheet prints at most, all comments together. */
 export const NOTE_TEXT_MAX = 262_144;
@@ -44,21 +45,30 @@ interface Comment {
   runs: TextRun[];
 }
 
+/** A part's elements `item` of its list `list`, read as the part inflates (sheet-stream.ts), each handed to `onItem`; a part that is not XML is left as read so far. */
+function eachItem(pkg: Package, part: string, list: string, item: string, onItem: (el: XmlElement) => void, itemTag?: string): void {
+  if (!pkg.has(part)) return;
+  try {
+    streamedList({ pieces: (onPiece) => void pkg.readPieces(part, onPiece) }, list, item, onItem, itemTag);
+  } catch (e) {
+    if (!(e instanceof XmlError)) throw e; // the sheet prints without the comments past the damage
+  }
+}
+
 /** The comments part's comments, in its order, at most NOTES_MAX of them and NOTE_TEXT_MAX characters. */
 function readComments(pkg: Package, part: string, theme: Theme): Comment[] {
-  let kept = 0;
   const text = { left: NOTE_TEXT_MAX };
-  // <comments> (1) > <commentList> (2) > <comment> (3): those past the limits are not kept in the tree.
-  const root = pkg.xml(part, { depth: 3, element: (el) => el.name !== 'comment' || (++kept <= NOTES_MAX && (cutText(el, text), true)) });
   const out: Comment[] = [];
-  for (const c of children(child(root, 'commentList'), 'comment')) {
-    const at = cellRef(attr(c, 'ref')?.split(':')[0] ?? '');
-    if (!at) continue;
+  // Streamed: a part of 100,000 comments is 40 MB of text, never held whole.
+  eachItem(pkg, part, 'commentList', 'comment', (c) => {
+    const at = out.length < NOTES_MAX ? cellRef(attr(c, 'ref')?.split(':')[0] ?? '') : undefined;
+    if (!at) return;
+    cutText(c, text);
     const body = child(c, 'text');
     const plain = child(body, 't');
     const runs = plain ? [{ ...NOTE_FONT, text: textOf(plain) }] : children(body, 'r').map((r) => runOf(r, theme));
     out.push({ ...at, runs });
-  }
+  });
   return out;
 }
 
@@ -76,16 +86,16 @@ function anchorCorners(anchor: string): { from: CellAnchor; to: CellAnchor } | u
 /** The shown notes of the VML drawing: their cell, box and fill colour by "row:col". */
 function shownNotes(pkg: Package, vmlPart: string): Map<string, { from: CellAnchor; to: CellAnchor; fill?: string }> {
   const out = new Map<string, { from: CellAnchor; to: CellAnchor; fill?: string }>();
-  const root = pkg.xml(vmlPart);
-  for (const shape of root ? children(root, 'shape').slice(0, NOTES_MAX) : []) {
+  // Streamed as the comments are: only shown notes are kept, at most SHOWN_NOTES_MAX of them.
+  eachItem(pkg, vmlPart, 'xml', 'shape', (shape) => {
     const data = child(shape, 'ClientData');
-    if (attr(data, 'ObjectType') !== 'Note' || !child(data, 'Visible')) continue;
+    if (out.size >= SHOWN_NOTES_MAX || attr(data, 'ObjectType') !== 'Note' || !child(data, 'Visible')) return;
     const box = anchorCorners(textOf(child(data, 'Anchor')));
     const [row, col] = [Number(textOf(child(data, 'Row'))), Number(textOf(child(data, 'Column')))];
-    if (!box || !Number.isInteger(row) || !Number.isInteger(col)) continue;
+    if (!box || !Number.isInteger(row) || !Number.isInteger(col)) return;
     const fill = /^#?([0-9a-f]{6})\b/i.exec(attr(shape, 'fillcolor') ?? '')?.[1]?.toUpperCase();
     out.set(`${row}:${col}`, { ...box, ...(fill ? { fill } : {}) });
-  }
+  }, '<v:shape');
   return out;
 }
 

@@ -10,7 +10,8 @@ import { parseXml, type XmlElement } from '../../../../codecs/xml';
 /** Where a worksheet's XML comes from: whole, or in pieces as it inflates. */
 export type WorksheetSource = Uint8Array | { pieces(onPiece: (piece: Uint8Array) => void): void };
 
-const SHEET_DATA = /<([\w.-]+:)?sheetData(?:\s[^>]*?)?(\/?)>/;
+/** The start tag of a list element (sheetData, commentList…), its prefix caught, and whether it is empty. */
+const listTag = (name: string) => new RegExp(`<([\\w.-]+:)?${name}(?:\\s[^>]*?)?(\\/?)>`);
 
 /** The start of the last row tag in `text` (-1: none), a row's start being where the rows before it are complete. */
 function lastRowStart(text: string, tag: string): number {
@@ -21,38 +22,43 @@ function lastRowStart(text: string, tag: string): number {
   return -1;
 }
 
-/** The worksheet element without its rows; each row handed to `onRow` as its run is parsed. */
-export function streamedWorksheet(source: { pieces(onPiece: (piece: Uint8Array) => void): void }, onRow: (row: XmlElement) => void): XmlElement {
+/**
+ * A part whose one list element (`list`: sheetData, commentList) holds many items (`item`: row,
+ * comment; in the list's prefix unless `itemTag` names it): the part without the items, each item
+ * handed to `onItem` as its run is parsed.
+ */
+export function streamedList(source: { pieces(onPiece: (piece: Uint8Array) => void): void }, list: string, item: string, onItem: (el: XmlElement) => void, itemTag?: string): XmlElement | undefined {
   const decoder = new TextDecoder();
-  let state: 'head' | 'rows' | 'tail' = 'head';
+  const start = listTag(list);
+  let state: 'head' | 'items' | 'tail' = 'head';
   let pending = '';
   let head = '';
   let tail = '';
-  let rowTag = '<row';
-  let dataEnd = '</sheetData>';
-  const parseRows = (run: string) => {
-    if (run.trim()) parseXml(`<sheetData>${run}</sheetData>`, { depth: 2, element: (el) => (el.name === 'row' ? (onRow(el), false) : true) });
+  let tag = itemTag ?? `<${item}`;
+  let end = `</${list}>`;
+  const parseItems = (run: string) => {
+    if (run.trim()) parseXml(`<${list}>${run}</${list}>`, { depth: 2, element: (el) => (el.name === item ? (onItem(el), false) : true) });
   };
   const feed = (text: string) => {
     pending += text;
     if (state === 'head') {
-      const m = SHEET_DATA.exec(pending);
+      const m = start.exec(pending);
       if (!m) return;
       head = pending.slice(0, m.index);
-      [rowTag, dataEnd] = [`<${m[1] ?? ''}row`, `</${m[1] ?? ''}sheetData>`];
+      [tag, end] = [itemTag ?? `<${m[1] ?? ''}${item}`, `</${m[1] ?? ''}${list}>`];
       pending = pending.slice(m.index + m[0].length);
-      state = m[2] === '/' ? 'tail' : 'rows';
+      state = m[2] === '/' ? 'tail' : 'items';
     }
-    if (state === 'rows') {
-      const end = pending.indexOf(dataEnd);
-      if (end >= 0) {
-        parseRows(pending.slice(0, end));
-        pending = pending.slice(end + dataEnd.length);
+    if (state === 'items') {
+      const at = pending.indexOf(end);
+      if (at >= 0) {
+        parseItems(pending.slice(0, at));
+        pending = pending.slice(at + end.length);
         state = 'tail';
       } else {
-        const cut = lastRowStart(pending, rowTag);
+        const cut = lastRowStart(pending, tag);
         if (cut > 0) {
-          parseRows(pending.slice(0, cut));
+          parseItems(pending.slice(0, cut));
           pending = pending.slice(cut);
         }
       }
@@ -61,8 +67,15 @@ export function streamedWorksheet(source: { pieces(onPiece: (piece: Uint8Array) 
   };
   source.pieces((piece) => feed(decoder.decode(piece, { stream: true })));
   feed(decoder.decode());
-  // A part with no <sheetData> is all settings; rows left unclosed at its end are parsed as they are.
+  // A part with no list is all settings; items left unclosed at its end are parsed as they are.
   if (state === 'head') head = pending;
-  else if (state === 'rows') parseRows(pending);
-  return parseXml(head + tail);
+  else if (state === 'items') parseItems(pending);
+  // What is left round the list: the part's root and settings (none when the list is the root, as VML's <xml> is).
+  const rest = head + tail;
+  return /<[A-Za-z_]/.test(rest.replace(/<\?[^>]*\?>/g, '')) ? parseXml(rest) : undefined;
+}
+
+/** The worksheet element without its rows; each row handed to `onRow` as its run is parsed. */
+export function streamedWorksheet(source: { pieces(onPiece: (piece: Uint8Array) => void): void }, onRow: (row: XmlElement) => void): XmlElement {
+  return streamedList(source, 'sheetData', 'row', onRow) ?? parseXml('<worksheet/>');
 }
