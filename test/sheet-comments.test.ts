@@ -46,7 +46,7 @@ function book(mode?: 'atEnd' | 'asDisplayed'): Uint8Array {
 const hex = (c: number[]) => c.map((v) => Math.round(v * 255).toString(16).padStart(2, '0')).join('').toUpperCase();
 
 /** Each page's text, and the fills drawn on the first page with their bounds. */
-function printed(bytes: Uint8Array): { pages: string[]; fills: { color: string; x: number; y: number }[]; strokes: number } {
+function printed(bytes: Uint8Array): { pages: string[]; fills: { color: string; x: number; y: number; after: number }[]; strokes: number } {
   const pdf = joinChunks(renderWorkbookChunks(readWorkbook(bytes), mupdf, bundledFonts));
   const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
   const pages: string[] = [];
@@ -55,17 +55,19 @@ function printed(bytes: Uint8Array): { pages: string[]; fills: { color: string; 
     pages.push(page.toStructuredText('preserve-whitespace').asText());
     page.destroy();
   }
-  const fills: { color: string; x: number; y: number }[] = [];
+  const fills: { color: string; x: number; y: number; after: number }[] = [];
   let strokes = 0;
+  let texts = 0;
   const first = doc.loadPage(0);
   first.run(new mupdf.Device({
     fillPath: (path: Mupdf.Path, _e: boolean, ctm: Mupdf.Matrix, _cs: Mupdf.ColorSpace, color: number[]) => {
       const xs: number[] = [], ys: number[] = [];
       const put = (x: number, y: number) => (xs.push(ctm[0] * x + ctm[2] * y + ctm[4]), ys.push(ctm[1] * x + ctm[3] * y + ctm[5]));
       path.walk({ moveTo: put, lineTo: put, curveTo: (_a: number, _b: number, _c: number, _d: number, x: number, y: number) => put(x, y) });
-      fills.push({ color: hex(color), x: Math.min(...xs), y: Math.min(...ys) });
+      fills.push({ color: hex(color), x: Math.min(...xs), y: Math.min(...ys), after: texts });
     },
     strokePath: () => void strokes++,
+    fillText: () => void texts++,
   }), mupdf.Matrix.identity);
   first.destroy();
   doc.destroy();
@@ -98,8 +100,22 @@ describe('sheet comments → PDF', () => {
     expect(box).toBeDefined();
     expect(box.x).toBeGreaterThan(72 + 3 * 40);
     expect(box.y).toBeCloseTo(72 + 15, 0);
+    // Drawn over the cells' text it covers (D1…D4's numbers), not under it.
+    expect(box.after).toBeGreaterThan(0);
     // Its shadow under it, its frame and the callout line.
     expect(fills.some((f) => f.color === '000000')).toBe(true);
     expect(strokes).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the faces a workbook with shapes and comments asks for', () => {
+  it('asks for the fonts of shown comments\' runs and the characters of listed comments', async () => {
+    const { fontAsksOf } = await import('../src/convert/sheet/font-asks');
+    const shown = fontAsksOf(readWorkbook(book('asDisplayed')));
+    // The comment's runs are in Tahoma: its face is loaded before layout (the service loads only what is asked for).
+    expect(shown.names.has('Tahoma')).toBe(true);
+    const listed = readWorkbook(book('atEnd'));
+    listed.sheets[0]!.notes![0]!.text = 'Примечание';
+    expect(fontAsksOf(listed).codePoints.has('П'.codePointAt(0)!)).toBe(true);
   });
 });

@@ -65,7 +65,7 @@ interface PageContent {
 export class PageGraphics {
   private readonly pages = new Map<number, PageContent>();
   /** Deflated streams per page, in order. */
-  private readonly sealed = new Map<number, { streams: Uint8Array[]; pictures: Map<string, Uint8Array> }>();
+  private readonly sealed = new Map<number, { streams: Uint8Array[]; pictures: Map<string, Uint8Array>; overFrom?: number }>();
   /** Resource names of the pictures, one per picture's bytes. */
   private readonly pictureNames = new Map<Uint8Array, string>();
 
@@ -171,20 +171,37 @@ export class PageGraphics {
     }
   }
 
-  /** Puts each page's streams before its own content; returns their object numbers (they show no text: the font subsetter skips them). */
-  writeInto(pdf: Mupdf.PDFDocument): Set<number> {
+  /**
+   * What is drawn on the page from now on lies over its text so far (layer two: a sheet's drawings
+   * over its cells' text): those streams are not put before the page's content but handed to the
+   * text's writer to go after the first layer's text (PageText.writeInto's `over`).
+   */
+  over(pageIndex: number): void {
+    this.seal(pageIndex);
+    const sealed = this.sealed.get(pageIndex) ?? { streams: [], pictures: new Map() };
+    this.sealed.set(pageIndex, { ...sealed, overFrom: sealed.streams.length });
+  }
+
+  /**
+   * Puts each page's streams before its own content, those drawn after `over` apart (`over`: by page);
+   * returns their object numbers (they show no text: the font subsetter skips them).
+   */
+  writeInto(pdf: Mupdf.PDFDocument, over?: Map<number, Mupdf.PDFObject[]>): Set<number> {
     const written = new Set<number>();
     for (const index of [...this.pages.keys()]) this.seal(index);
     const images = new Map<Uint8Array, Mupdf.PDFObject>();
-    for (const [index, { streams, pictures }] of this.sealed) {
+    for (const [index, { streams, pictures, overFrom }] of this.sealed) {
       const pageObj = pdf.findPage(index);
       if (pictures.size) putPictures(pdf, pageObj, pictures, images);
       const list = pdf.newArray();
-      for (const bytes of streams) {
+      const upper: Mupdf.PDFObject[] = [];
+      streams.forEach((bytes, k) => {
         const stream = pdf.addRawStream(bytes, { Filter: pdf.newName('FlateDecode') });
         written.add(stream.asIndirect());
-        list.push(stream);
-      }
+        if (overFrom !== undefined && k >= overFrom) upper.push(stream);
+        else list.push(stream);
+      });
+      if (upper.length) over?.set(index, upper);
       const contents = pageObj.get('Contents');
       if (contents.isArray()) contents.forEach((part) => list.push(part));
       else if (!contents.isNull()) list.push(contents);

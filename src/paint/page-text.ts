@@ -28,6 +28,8 @@ interface PageContent {
   parts: string[];
   /** Text already sealed (seal): deflated content streams, in order. */
   sealed: Uint8Array[];
+  /** The first of `sealed` that lies over the page's second layer of graphics (over). */
+  overFrom?: number;
   fonts: Set<Mupdf.Font>;
   font?: Mupdf.Font;
   size?: number;
@@ -41,6 +43,20 @@ interface PageContent {
  * what the page device drew: MuPDF's PDF device formats each glyph apart, which cost as much as
  * laying the text out. Headers, footers, pictures and rules still go through the device.
  */
+/** Streams of a second layer on pages that had no text to go between: after the page's content. */
+function appendLeft(pdf: Mupdf.PDFDocument, over: Map<number, Mupdf.PDFObject[]> | undefined): void {
+  for (const [index, upper] of over ?? []) {
+    const pageObj = pdf.findPage(index);
+    const contents = pageObj.get('Contents');
+    const list = pdf.newArray();
+    if (contents.isArray()) contents.forEach((part) => list.push(part));
+    else if (!contents.isNull()) list.push(contents);
+    for (const stream of upper) list.push(stream);
+    pageObj.put('Contents', list);
+  }
+  over?.clear();
+}
+
 export class PageText {
   private readonly names = new Map<Mupdf.Font, string>();
   private readonly glyphIds = new Map<Mupdf.Font, Int32Array>();
@@ -129,6 +145,13 @@ export class PageText {
     page.font = page.size = page.color = undefined;
   }
 
+  /** Text shown from now on lies over what is drawn after this (PageGraphics.over): the text so far is sealed under it. */
+  over(pageIndex: number): void {
+    this.seal(pageIndex);
+    const page = this.pageOf(pageIndex);
+    page.overFrom = page.sealed.length;
+  }
+
   /** Ends the TJ being written on a page. */
   private close(page: PageContent): void {
     if (!page.open) return;
@@ -142,9 +165,9 @@ export class PageText {
    * face's file). Returns the object numbers of those streams and fonts, which the subsetter and
    * the ToUnicode rewriting leave alone.
    */
-  writeInto(pdf: Mupdf.PDFDocument, bytesOf: (font: Mupdf.Font) => Uint8Array | undefined): { streams: Set<number>; fonts: Set<number> } {
+  writeInto(pdf: Mupdf.PDFDocument, bytesOf: (font: Mupdf.Font) => Uint8Array | undefined, over?: Map<number, Mupdf.PDFObject[]>): { streams: Set<number>; fonts: Set<number> } {
     const written = { streams: new Set<number>(), fonts: new Set<number>() };
-    if (!this.pages.size) return written;
+    if (!this.pages.size) return appendLeft(pdf, over), written;
     const fontObjects = new Map<Mupdf.Font, Mupdf.PDFObject>();
     const faceObject = (font: Mupdf.Font) => {
       let obj = fontObjects.get(font);
@@ -172,14 +195,19 @@ export class PageText {
       if (contents.isArray()) contents.forEach((part) => list.push(part));
       else if (!contents.isNull()) list.push(contents);
       list.push(restore);
-      for (const bytes of page.sealed) {
+      // The second layer's graphics (over) go between the text under them and the text over them.
+      page.sealed.forEach((bytes, k) => {
+        if (k === page.overFrom) for (const upper of over?.get(index) ?? []) list.push(upper);
         const stream = pdf.addRawStream(bytes, { Filter: pdf.newName('FlateDecode') });
         written.streams.add(stream.asIndirect());
         list.push(stream);
-      }
+      });
+      if (page.overFrom === undefined || page.overFrom >= page.sealed.length) for (const upper of over?.get(index) ?? []) list.push(upper);
+      over?.delete(index);
       page.sealed = [];
       pageObj.put('Contents', list);
     }
+    appendLeft(pdf, over);
     return written;
   }
 

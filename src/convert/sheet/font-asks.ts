@@ -1,9 +1,11 @@
 /**
  * What a workbook asks of the fonts before it is laid out (fonts/face-needs.ts): the fonts of its
- * cell styles and headers, and the characters of its text cells, headers, footers and sheet names.
+ * cell styles, headers and shapes' text, and the characters of its text cells, headers, footers,
+ * sheet names, shapes and comments.
  */
 import type { FontAsks } from '../../fonts/face-needs';
 import type { Workbook } from './model';
+import type { Shape, TextParagraph } from '../office/model';
 import { FONT as CHART_FONT } from '../office/chart/draw';
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -17,6 +19,11 @@ function addCodePoints(text: string, into: Set<number>): void {
 
 /** Header font names given by &"Family,Style" codes. */
 const headerFonts = (codes: string): string[] => [...codes.matchAll(/&"([^",]+)/g)].map((m) => m[1]!).filter((f) => f !== '-');
+
+/** A shape's paragraphs and its members', groups within groups followed. */
+function shapeParagraphs(shape: Shape<TextParagraph>, depth = 0): TextParagraph[] {
+  return [...(shape.blocks ?? []), ...(depth < 32 ? (shape.members ?? []).flatMap((m) => shapeParagraphs(m, depth + 1)) : [])];
+}
 
 export function fontAsksOf(workbook: Workbook): FontAsks {
   const names = new Set<string>([workbook.defaultFont.name, ...workbook.styles.map((s) => s.font.name)]);
@@ -38,7 +45,16 @@ export function fontAsksOf(workbook: Workbook): FontAsks {
         for (const f of headerFonts(codes)) names.add(f);
       }
     }
+    for (const n of sheet.notes ?? []) count(n.text);
     for (const d of sheet.drawings ?? []) {
+      if (d.content.kind === 'shapes') {
+        // Shapes, text boxes and shown comments print their runs in their own fonts.
+        for (const { shape } of d.content.shapes) for (const p of shapeParagraphs(shape)) {
+          names.add(p.font);
+          for (const run of p.runs) names.add(run.font), count(run.text);
+        }
+        continue;
+      }
       if (d.content.kind !== 'chart') continue;
       // Charts print their text in the Office parts' chart font.
       names.add(CHART_FONT);

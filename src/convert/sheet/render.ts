@@ -10,7 +10,7 @@ import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
 import { FontBook } from '../../layout/text/font-book';
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
-import { paintDisplay, type DrawPicture, type UnderSink } from '../../paint/display-painter';
+import { paintDisplay, type DisplaySinks, type DrawPicture, type UnderSink } from '../../paint/display-painter';
 import { PageText } from '../../paint/page-text';
 import { PageGraphics } from '../../paint/page-graphics';
 import { finishPdf } from '../../pdf/finish';
@@ -65,11 +65,14 @@ function dateFields(now: Date): Pick<HeaderFields, 'date' | 'time'> {
 /** A page of a sheet's print: one of its pages of cells (by index), or one of the pages listing its comments after them. */
 type PrintedPage = number | { notes: PlacedLine[] };
 
-/** The display list of one page: its blocks of cells (or its comments), then its header and footer. */
-function pageItems(workbook: Workbook, plan: SheetPrint, shown: PrintedPage, numbers: { ofSheet: number; number: number; pages: number }, fields: Omit<HeaderFields, 'page' | 'pages' | 'sheet'>, ctx: LineContext): DisplayItem[] {
+/**
+ * The display lists of one page: its blocks of cells (or its comments) with its header and footer,
+ * and the drawings over them (painted as a second layer, over the cells' text).
+ */
+function pageItems(workbook: Workbook, plan: SheetPrint, shown: PrintedPage, numbers: { ofSheet: number; number: number; pages: number }, fields: Omit<HeaderFields, 'page' | 'pages' | 'sheet'>, ctx: LineContext): { cells: DisplayItem[]; drawings: DisplayItem[] } {
   const headerFields = { ...fields, page: numbers.number, pages: numbers.pages, sheet: plan.sheet.name };
   const headerFooter = () => headerFooterItems(plan.sheet.print, plan.paper, plan.laid.zoom, numbers, headerFields, workbook.defaultFont, ctx);
-  if (typeof shown !== 'number') return [...notePageItems(plan, shown.notes), ...headerFooter()];
+  if (typeof shown !== 'number') return { cells: [...notePageItems(plan, shown.notes), ...headerFooter()], drawings: [] };
   const page = plan.laid.page(shown);
   const items: DisplayItem[] = [];
   const gridLines = !!plan.sheet.print.gridLines;
@@ -84,10 +87,9 @@ function pageItems(workbook: Workbook, plan: SheetPrint, shown: PrintedPage, num
     const headings = plan.headings ? headingItems(blocks, plan.headings, ctx) : [];
     items.push(...(mirror === undefined ? headings : mirrorX(headings, mirror)));
   }
-  // Pictures and charts over the body's cells (the last block), not over repeated titles.
-  items.push(...drawingItems(plan, blocks.at(-1)!, ctx, mirror));
   items.push(...headerFooter());
-  return items;
+  // Pictures, charts and shapes over the body's cells (the last block), not over repeated titles.
+  return { cells: items, drawings: drawingItems(plan, blocks.at(-1)!, ctx, mirror) };
 }
 
 /**
@@ -148,7 +150,14 @@ export class WorkbookPrint {
           clip: (rect) => graphics.clip(index, height, rect),
           unclip: () => graphics.unclip(index),
         };
-        paintDisplay(mupdf, device, items, drawPicture, { text: (t, x, baseline, angle) => text.show(index, height, t, x, baseline, angle), link: () => {}, clip: (rect) => text.clip(index, height, rect), unclip: () => text.unclip(index), under });
+        const sinks: DisplaySinks = { text: (t, x, baseline, angle) => text.show(index, height, t, x, baseline, angle), link: () => {}, clip: (rect) => text.clip(index, height, rect), unclip: () => text.unclip(index), under };
+        paintDisplay(mupdf, device, items.cells, drawPicture, sinks);
+        if (items.drawings.length) {
+          // Drawings cover the cells' text under them, as Excel and LibreOffice print a text box or a note over cells.
+          text.over(index);
+          graphics.over(index);
+          paintDisplay(mupdf, device, items.drawings, drawPicture, sinks);
+        }
         writer.endPage();
         text.seal(index);
         graphics.seal(index);
@@ -167,8 +176,9 @@ export class WorkbookPrint {
       return finishPdf(mupdf, out, {
         write: (pdf) => {
           // The boxes go first, so that the text's q/Q takes them in with the device's content.
-          const boxes = graphics.writeInto(pdf);
-          const own = text.writeInto(pdf, (font) => fonts.bytesOf(font));
+          const over = new Map<number, Mupdf.PDFObject[]>();
+          const boxes = graphics.writeInto(pdf, over);
+          const own = text.writeInto(pdf, (font) => fonts.bytesOf(font), over);
           return { fonts: own.fonts, streams: new Set([...own.streams, ...boxes]) };
         },
       });
