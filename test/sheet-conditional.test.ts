@@ -39,6 +39,16 @@ const styles =
 const book = () => readWorkbook(xlsx([`<sheetData>${rows}</sheetData>${rules}`], { styles }));
 
 describe('conditional formatting', () => {
+  it('keeps a data bar whose end is a formula it does not read (a defined name over a table column) as the range\'s own end, its value hidden as asked', () => {
+    const bar = '<conditionalFormatting sqref="A1:A4"><cfRule type="dataBar" priority="1"><dataBar showValue="0"><cfvo type="num" val="0"/><cfvo type="num" val="TotalMonthlyIncome"/><color theme="4"/></dataBar></cfRule></conditionalFormatting>';
+    const wb = readWorkbook(xlsx([`<sheetData>${rows}</sheetData>${bar}`], { styles }));
+    const [rule] = wb.sheets[0]!.conditional!;
+    expect(rule!.condition).toMatchObject({ type: 'dataBar', min: { type: 'num', value: 0 }, max: { type: 'max' }, showValue: false });
+    const looks = conditionalLooks(wb, wb.sheets[0]!);
+    // A4 (4) is the range's highest: the longest bar (90%), its number not printed.
+    expect(looks.get('3:0')).toEqual({ dataBar: { from: 0, to: 0.9, color: '4472C4' }, hideValue: true });
+  });
+
   it('reads the rules with their ranges, priorities and dxfs (a solid dxf fill is its bgColor)', () => {
     const wb = book();
     const cf = wb.sheets[0]!.conditional!;

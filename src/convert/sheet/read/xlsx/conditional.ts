@@ -89,7 +89,8 @@ function conditionOf(rule: XmlElement, theme: Theme): CfCondition | undefined {
     }
     case 'dataBar': {
       const bar = kids(rule, 'dataBar')[0];
-      const [min, max] = kids(bar, 'cfvo').map(cfvoOf);
+      // An end given by a formula not read here (a defined name over a table's column) is the range's own lowest or highest value.
+      const [min, max] = kids(bar, 'cfvo').map((el, k) => cfvoOf(el) ?? (CFVO_TYPES.has(attr(el, 'type') as Cfvo['type']) ? { type: k ? 'max' : 'min' } as Cfvo : undefined));
       const color = colorOf(kids(bar, 'color')[0] ?? kids(bar, 'fillColor')[0], theme);
       if (!min || !max || !color) return undefined;
       const length = (name: string) => (Number(attr(bar, name)) >= 0 && Number(attr(bar, name)) <= 100 && attr(bar, name) !== undefined ? { [name]: Number(attr(bar, name)) } : {});
