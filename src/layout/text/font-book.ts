@@ -77,11 +77,13 @@ export class FontBook {
     carry(old.bmpAdvances, this.bmpAdvances, byStyle);
     carry(old.coverage, this.coverage, byFamily);
     carry(old.bmpCoverage, this.bmpCoverage, byFamily);
-    carry(old.lineFactors, this.lineFactors, byFamily);
+    for (const k of [0, 1] as const) {
+      carry(old.baselines[k], this.baselines[k], byFamily);
+      carry(old.lines[k], this.lines[k], byFamily);
+    }
   }
 
   private faces = new Map<string, Mupdf.Font>();
-  private lineFactors = new Map<string, number>();
   private coverage = new Map<Family, Map<number, boolean>>();
   private advances = new Map<string, Map<number, number>>();
   private bmpCoverage = new Map<Family, Int8Array>();
@@ -260,21 +262,25 @@ export class FontBook {
 
   /** The baseline's depth in a single-spaced line as a multiple of the font size (see hheaBaselineFactor). */
   baselineFactor(family: Family, withLineGap = true): number {
-    return this.metric(`${family}/${withLineGap}/baseline`, family, (bytes) => hheaBaselineFactor(bytes, withLineGap), 0.9);
+    return this.metric(this.baselines[withLineGap ? 1 : 0], family, (bytes) => hheaBaselineFactor(bytes, withLineGap), 0.9);
   }
 
   /** Single line height as a multiple of the font size (see hheaLineFactor), with or without the line gap. */
   lineFactor(family: Family, withLineGap = true): number {
-    return this.metric(`${family}/${withLineGap}`, family, (bytes) => hheaLineFactor(bytes, withLineGap), 1.15);
+    return this.metric(this.lines[withLineGap ? 1 : 0], family, (bytes) => hheaLineFactor(bytes, withLineGap), 1.15);
   }
 
-  /** A vertical metric of the family's regular face, read once; `fallback` when the face has none. */
-  private metric(key: string, family: Family, read: (bytes: Uint8Array) => number | undefined, fallback: number): number {
-    let factor = this.lineFactors.get(key);
+  /** Baseline and line factors by family, without and with the line gap: asked for every line laid, so kept by family alone (a key string made per call cost a sheet's layout 3%). */
+  private readonly baselines: [Map<Family, number>, Map<Family, number>] = [new Map(), new Map()];
+  private readonly lines: [Map<Family, number>, Map<Family, number>] = [new Map(), new Map()];
+
+  /** A vertical metric of the family's regular face, read once into `cache`; `fallback` when the face has none. */
+  private metric(cache: Map<Family, number>, family: Family, read: (bytes: Uint8Array) => number | undefined, fallback: number): number {
+    let factor = cache.get(family);
     if (factor === undefined) {
       const bytes = this.files(FACE_FILES[family].regular);
       factor = (bytes && read(bytes)) || fallback;
-      this.lineFactors.set(key, factor);
+      cache.set(family, factor);
     }
     return factor;
   }
