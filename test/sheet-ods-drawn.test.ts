@@ -34,8 +34,8 @@ const note = (shown: boolean, text: string, x: number) =>
   `<office:annotation office:display="${shown}" svg:x="${x}pt" svg:y="2pt" svg:width="90pt" svg:height="40pt"><dc:creator>Ann</dc:creator><dc:date>2026-01-01T00:00:00</dc:date><text:p>Ann:</text:p><text:p>${text}</text:p></office:annotation>`;
 
 /** A flat ODS: A1 holding the shapes, B1 a shown comment, D3 a hidden one; `print` the page style's style:print. */
-function fods(print: string): Uint8Array {
-  const masters = `<office:automatic-styles><style:page-layout style:name="pm1"><style:page-layout-properties fo:page-width="8.5in" fo:page-height="11in" style:print="${print}"/></style:page-layout></office:automatic-styles><office:master-styles><style:master-page style:name="Notes" style:page-layout-name="pm1"/></office:master-styles>`;
+function fods(print: string, size = 'fo:page-width="8.5in" fo:page-height="11in"'): Uint8Array {
+  const masters = `<office:automatic-styles><style:page-layout style:name="pm1"><style:page-layout-properties ${size} style:print="${print}"/></style:page-layout></office:automatic-styles><office:master-styles><style:master-page style:name="Notes" style:page-layout-name="pm1"/></office:master-styles>`;
   const rows =
     `<table:table-row><table:table-cell office:value-type="string"><text:p>A1</text:p>${SHAPES}</table:table-cell><table:table-cell office:value-type="float" office:value="1">${note(true, 'Shown on B1', 120)}<text:p>1</text:p></table:table-cell></table:table-row>` +
     '<table:table-row><table:table-cell/></table:table-row>' +
@@ -79,5 +79,12 @@ describe('ODS shapes and comments', () => {
     const boxes = quiet!.drawings!.filter((d) => shapesOf(d).some((s) => s.shape.fill === NOTE_FILL));
     expect(boxes).toHaveLength(1);
     expect(shapesOf(boxes[0]!).flatMap((s) => s.shape.blocks ?? []).flatMap((b) => b.runs.map((r) => r.text))).toEqual(['Ann:', 'Shown on B1']);
+  });
+
+  it('prints a page style that gives no size on the default paper upright, whatever its print-orientation, as LibreOffice does', () => {
+    const [sheet] = readOds(fods('charts', 'style:print-orientation="landscape"')).sheets;
+    expect(sheet!.print.orientation).toBe('portrait');
+    const [sized] = readOds(fods('charts', 'fo:page-width="11in" fo:page-height="8.5in" style:print-orientation="landscape"')).sheets;
+    expect(sized!.print.orientation).toBe('landscape');
   });
 });

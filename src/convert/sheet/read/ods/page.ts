@@ -29,7 +29,8 @@ function paperOf(props: Record<string, string>): { paper: { width: number; heigh
   const w = lengthPoints(props['page-width']);
   const h = lengthPoints(props['page-height']);
   const orientation = props['print-orientation'];
-  if (!(w && h && w > 0 && h > 0 && w < 10_000 && h < 10_000)) return { paper: A4, landscape: orientation === 'landscape' };
+  // No size: LibreOffice prints its default paper upright, whatever print-orientation says (it turns a page by its size).
+  if (!(w && h && w > 0 && h > 0 && w < 10_000 && h < 10_000)) return { paper: A4, landscape: false };
   const [short, long] = [Math.min(w, h), Math.max(w, h)];
   const known = PAPERS.find((p) => Math.abs(p.width - short) < 1.5 && Math.abs(p.height - long) < 1.5);
   return { paper: known ?? { width: Math.round(short * 100) / 100, height: Math.round(long * 100) / 100 }, landscape: orientation ? orientation === 'landscape' : w > h };
