@@ -197,6 +197,19 @@ export interface ChartSeries {
   values: (number | undefined)[];
   /** Per-point colours (c:dPt), used by pies. */
   pointColors: (string | undefined)[];
+  /** A scatter series' x values (c:xVal numbers): its points placed by them on a value axis, not by category. */
+  xValues?: (number | undefined)[];
+  /** Its line is not drawn (a:ln noFill, ODF draw:stroke none): markers alone. */
+  noLine?: boolean;
+  /** Its points are marked, this size in points (c:marker, chart:symbol-type). */
+  marker?: number;
+}
+
+/** An axis's bounds and step as the chart fixes them (c:scaling c:min/c:max, c:majorUnit); automatic where absent. */
+export interface AxisBounds {
+  min?: number;
+  max?: number;
+  step?: number;
 }
 
 /** A DrawingML chart (c:chartSpace) as its cached values show it. */
@@ -211,6 +224,9 @@ export interface Chart {
   legend?: 'b' | 't' | 'l' | 'r' | 'tr';
   /** accent1..6 of the document theme: unstyled series take these in order. */
   palette: string[];
+  /** A scatter chart's x and y axes' fixed bounds. */
+  xAxis?: AxisBounds;
+  yAxis?: AxisBounds;
 }
 
 /** What a chart is drawn with, in points: filled polygons, stroked polylines and text at a baseline point. */

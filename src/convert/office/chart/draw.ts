@@ -6,6 +6,7 @@
 import type { Chart, ChartMark } from '../model';
 import { PALETTE, readChart } from './read';
 import { niceScale } from './axis';
+import { scatterPlot } from './scatter';
 
 /** The colours and font of a chart's words and gridlines (Office's defaults). */
 export const TEXT = '595959';
@@ -79,6 +80,8 @@ export function chartMarks(d: Chart, width: number, height: number, opts: MarkOp
     }
   }
   if (isPie(d)) pie(d, out, left, top, right, bottom);
+  // A scatter chart with x values has two value axes (scatter.ts); without them it is plotted by position, as a line chart.
+  else if (d.kind === 'scatter' && d.series.some((s) => s.xValues)) scatterPlot(d, out, text, { left, top, right, bottom }, (k) => defaultColor(d, k));
   else axes(d, out, text, left, top, right, bottom);
   return out;
 }

@@ -69,6 +69,23 @@ const richText = (el: XmlElement | undefined) =>
  */
 export const CHART_XML_MAX = 4_000_000;
 
+/** A scatter chart's value axes' fixed bounds: the one at the bottom (or top) is x, the other y. */
+function axisBounds(plot: XmlElement | undefined): Pick<Chart, 'xAxis' | 'yAxis'> {
+  const out: Pick<Chart, 'xAxis' | 'yAxis'> = {};
+  for (const ax of children(plot, 'valAx')) {
+    const scaling = child(ax, 'scaling');
+    const bound = (name: string) => {
+      const v = Number(attr(child(scaling, name), 'val'));
+      return attr(child(scaling, name), 'val') !== undefined && Number.isFinite(v) ? { [name]: v } : {};
+    };
+    const unit = Number(attr(child(ax, 'majorUnit'), 'val'));
+    const bounds = { ...bound('min'), ...bound('max'), ...(unit > 0 && Number.isFinite(unit) ? { step: unit } : {}) };
+    const pos = attr(child(ax, 'axPos'), 'val');
+    if (Object.keys(bounds).length) out[pos === 'b' || pos === 't' ? 'xAxis' : 'yAxis'] = bounds;
+  }
+  return out;
+}
+
 /** Reads the chart part; undefined when it holds no chart type we draw, or is too large to read. */
 export function readChart(xml: Uint8Array | string, palette: string[] = PALETTE): Chart | undefined {
   if (xml.length > CHART_XML_MAX) return undefined;
@@ -93,14 +110,24 @@ export function readChart(xml: Uint8Array | string, palette: string[] = PALETTE)
       const raw = cached(child(ser, 'val') ?? child(ser, 'yVal'));
       const pointColors: (string | undefined)[] = [];
       for (const dPt of children(ser, 'dPt')) pointColors[+(attr(child(dPt, 'idx'), 'val') ?? 0)] = solidFill(child(dPt, 'spPr'), palette);
+      const numbers = (values: string[]) => Array.from(values, (v) => (v === undefined || v === '' || !Number.isFinite(+v) ? undefined : +v));
+      const marker = child(ser, 'marker');
+      const scatter = data.kind === 'scatter';
+      const xs = scatter ? cached(child(ser, 'xVal')) : [];
+      const markerSize = Number(attr(child(marker, 'size'), 'val') ?? 5);
       data.series.push({
         name: cached(child(ser, 'tx'))[0] ?? textOf(descendant(child(ser, 'tx'), 'v')) ?? '',
-        color: solidFill(child(ser, 'spPr'), palette),
-        values: Array.from(raw, (v) => (v === undefined || v === '' || !Number.isFinite(+v) ? undefined : +v)),
+        color: solidFill(child(ser, 'spPr'), palette) ?? solidFill(child(marker, 'spPr'), palette),
+        values: numbers(raw),
         pointColors,
+        // Numbers only: a scatter series whose x values are text is plotted by position, as Excel plots it.
+        ...(xs.length && xs.every((v) => v === undefined || (v !== '' && Number.isFinite(+v))) ? { xValues: numbers(xs) } : {}),
+        ...(scatter && child(child(child(ser, 'spPr'), 'ln'), 'noFill') ? { noLine: true } : {}),
+        ...(scatter && attr(child(marker, 'symbol'), 'val') !== 'none' && attr(child(first, 'scatterStyle'), 'val') !== 'line' ? { marker: markerSize >= 2 && markerSize <= 72 ? markerSize : 5 } : {}),
       });
     }
   }
+  if (data.kind === 'scatter') Object.assign(data, axisBounds(plot));
   const title = child(chart, 'title');
   if (title) data.title = richText(descendant(title, 'rich')) || (data.series.length === 1 ? data.series[0]!.name : 'Chart Title');
   else if (attr(child(chart, 'autoTitleDeleted'), 'val') === undefined && data.series.length === 1) data.title = data.series[0]!.name;

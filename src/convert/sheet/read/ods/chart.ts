@@ -49,6 +49,20 @@ function tableRows(table: XmlElement | undefined): { text: string; value?: numbe
 }
 
 /** An object's content.xml as a chart; undefined when it holds no chart of a kind we draw. */
+/** A scatter chart's axes' fixed bounds and steps (chart:axis chart:dimension x and y, their chart properties). */
+function axisBounds(plot: XmlElement, chartProps: (name: string | undefined) => Record<string, string>): Pick<Chart, 'xAxis' | 'yAxis'> {
+  const out: Pick<Chart, 'xAxis' | 'yAxis'> = {};
+  for (const axis of children(plot, 'axis')) {
+    const props = chartProps(attr(axis, 'style-name'));
+    const num = (name: string) => (props[name] !== undefined && Number.isFinite(Number(props[name])) ? Number(props[name]) : undefined);
+    const [min, max, step] = [num('minimum'), num('maximum'), num('interval-major')];
+    const bounds = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), ...(step && step > 0 ? { step } : {}) };
+    const dimension = attr(axis, 'dimension');
+    if (Object.keys(bounds).length && (dimension === 'x' || dimension === 'y')) out[dimension === 'x' ? 'xAxis' : 'yAxis'] = bounds;
+  }
+  return out;
+}
+
 export function readOdfChart(root: XmlElement): Chart | undefined {
   // office:body > office:chart > chart:chart (the parser keeps local names).
   const chartEl = child(child(child(root, 'body'), 'chart'), 'chart');
@@ -75,15 +89,19 @@ export function readOdfChart(root: XmlElement): Chart | undefined {
   const rows = tableRows(child(chartEl, 'table'));
   // The header row names the series; the first column holds the categories.
   const [header = [], ...body] = rows;
-  const byRows = plotProps['series-source'] === 'rows' || (body.length === seriesEls.length && header.length - 1 !== seriesEls.length);
+  // Series with their own x values (a scatter's chart:domain) come in column pairs, x then y.
+  const domains = kind === 'scatter' && seriesEls.length > 0 && seriesEls.every((s) => child(s, 'domain'));
+  const byRows = plotProps['series-source'] === 'rows' || (!(domains && header.length - 1 >= 2 * seriesEls.length) && body.length === seriesEls.length && header.length - 1 !== seriesEls.length);
   const names = byRows ? body.map((r) => r[0]?.text ?? '') : header.slice(1).map((c) => c.text);
   const columns = byRows ? body.map((r) => r.slice(1)) : header.slice(1).map((_, i) => body.map((r) => r[i + 1] ?? { text: '' }));
   data.categories = byRows ? header.slice(1).map((c) => c.text) : body.map((r) => r[0]?.text ?? '');
-  // A scatter chart's first column is its x values, not a series.
-  const first = kind === 'scatter' && columns.length > seriesEls.length ? 1 : 0;
+  // A scatter chart's series each with its own x values take the table's columns in pairs; otherwise its first column is the x values of all, not a series.
+  const paired = domains && columns.length >= 2 * seriesEls.length;
+  const first = !paired && kind === 'scatter' && columns.length > seriesEls.length ? 1 : 0;
   if (first) data.categories = columns[0]!.map((c) => (c.value !== undefined ? String(c.value) : c.text));
   seriesEls.forEach((s, i) => {
-    const cells = columns[first + i];
+    const [xAt, yAt] = paired ? [2 * i, 2 * i + 1] : [first ? 0 : -1, first + i];
+    const cells = columns[yAt];
     if (!cells) return;
     const fill = graphic(attr(s, 'style-name'));
     const color = hexColor(kind === 'line' || kind === 'scatter' ? (fill['stroke-color'] ?? fill['fill-color']) : (fill['fill-color'] ?? fill['stroke-color']));
@@ -96,13 +114,20 @@ export function readOdfChart(root: XmlElement): Chart | undefined {
       at += repeat;
       if (at >= POINTS_MAX) break;
     }
+    // A scatter series: its x values the first column's numbers, its line and symbols as its style says.
+    const xs = xAt >= 0 ? (columns[xAt] ?? []).slice(0, POINTS_MAX).map((c) => c.value) : [];
+    const symbol = chartProps(attr(s, 'style-name'))['symbol-type'];
     data.series.push({
-      name: names[first + i] ?? '',
+      name: names[yAt] ?? '',
       ...(color ? { color } : {}),
       values: cells.slice(0, POINTS_MAX).map((c) => c.value),
       pointColors: pointColors.some((c) => c) ? pointColors : [],
+      ...(xs.some((x) => x !== undefined) ? { xValues: xs } : {}),
+      ...(kind === 'scatter' && fill['stroke'] === 'none' ? { noLine: true } : {}),
+      ...(kind === 'scatter' && symbol && symbol !== 'none' ? { marker: 5 } : {}),
     });
   });
+  if (kind === 'scatter') Object.assign(data, axisBounds(plot, chartProps));
   const title = child(chartEl, 'title');
   if (title) {
     const text = children(title, 'p').map((p) => paragraphText(p, 1000)).join(' ').trim();
