@@ -97,14 +97,13 @@ function mergesWithin(sheet: Sheet, rows: [number, number], cols: [number, numbe
   return { byCorner, covered };
 }
 
-function borderBoxes(style: CellStyle, x0: number, y0: number, x1: number, y1: number, zoom: number): FilledBox[] {
+/** The cell's border rules, pushed onto `out` (a page's cells make many: no array is made per cell). */
+function borderBoxes(style: CellStyle, x0: number, y0: number, x1: number, y1: number, zoom: number, out: FilledBox[]): void {
   const { left, right, top, bottom } = style.borders;
-  return [
-    ...(top ? borderRule(top, true, y0, x0, x1, zoom) : []),
-    ...(bottom ? borderRule(bottom, true, y1, x0, x1, zoom) : []),
-    ...(left ? borderRule(left, false, x0, y0, y1, zoom) : []),
-    ...(right ? borderRule(right, false, x1, y0, y1, zoom) : []),
-  ];
+  if (top) for (const b of borderRule(top, true, y0, x0, x1, zoom)) out.push(b);
+  if (bottom) for (const b of borderRule(bottom, true, y1, x0, x1, zoom)) out.push(b);
+  if (left) for (const b of borderRule(left, false, x0, y0, y1, zoom)) out.push(b);
+  if (right) for (const b of borderRule(right, false, x1, y0, y1, zoom)) out.push(b);
 }
 
 /**
@@ -172,7 +171,7 @@ function unwrittenLooks(workbook: Workbook, sheet: Sheet, r: number, cells: Map<
     if (!style || (!style.fill && !style.borders)) continue;
     const [x0, x1] = [at.x + g.colX(c), at.x + g.colX(c + 1)];
     if (style.fill) fills.push({ kind: 'fill', x0, y0: at.y + g.y0, x1, y1: at.y + g.y1, color: style.fill });
-    borders.push(...borderBoxes(style, x0, at.y + g.y0, x1, at.y + g.y1, at.zoom));
+    borderBoxes(style, x0, at.y + g.y0, x1, at.y + g.y1, at.zoom, borders);
   }
 }
 
@@ -215,7 +214,7 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
       const [y0, y1] = [rowY(r), rowY((merge?.bottom ?? r) + 1)];
       if (style.fill) fills.push({ kind: 'fill', x0: at.x + x0, y0: at.y + y0, x1: at.x + x1, y1: at.y + y1, color: style.fill });
       if (look) fills.push(...lookBoxes(look, at.x + x0, at.y + y0, at.x + x1, at.y + y1, zoom));
-      if (!merge) borders.push(...borderBoxes(style, at.x + x0, at.y + y0, at.x + x1, at.y + y1, zoom));
+      if (!merge) borderBoxes(style, at.x + x0, at.y + y0, at.x + x1, at.y + y1, zoom, borders);
       const shown = look?.hideValue ? undefined : cellShown(cell, style, workbook);
       if (!shown) continue;
       const runs = !merge && !style.wrap && !shown.numeric && shown.horizontal !== 'justify' && shown.horizontal !== 'fill';
@@ -249,7 +248,7 @@ function mergedBorders(workbook: Workbook, sheet: Sheet, byCorner: Map<string, R
         const style = workbook.styles[cells.get(c)?.style ?? -1];
         if (!style) continue;
         const outer: CellStyle = { ...style, borders: { ...(c === m.left ? { left: style.borders.left } : {}), ...(c === m.right ? { right: style.borders.right } : {}), ...(r === m.top ? { top: style.borders.top } : {}), ...(r === m.bottom ? { bottom: style.borders.bottom } : {}) } };
-        out.push(...borderBoxes(outer, g.at.x + g.colX(c), g.at.y + g.rowY(r), g.at.x + g.colX(c + 1), g.at.y + g.rowY(r + 1), g.zoom));
+        borderBoxes(outer, g.at.x + g.colX(c), g.at.y + g.rowY(r), g.at.x + g.colX(c + 1), g.at.y + g.rowY(r + 1), g.zoom, out);
       }
     }
   }
