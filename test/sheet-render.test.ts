@@ -293,6 +293,15 @@ describe('spreadsheets → PDF', () => {
     expect((first.text + rest.text).replace(/\s+/g, ' ')).toContain('over the columns past');
   });
 
+  it('lets a label in a band\'s last column run into the room the page leaves after a column break, as LibreOffice prints it', () => {
+    const label = 'Middle label running on over the next columns';
+    const pages = print(xlsx([`<sheetData>${row(1, inline('C1', label))}${row(2, inline('F2', 'G'))}</sheetData><pageSetup paperSize="9"/><colBreaks count="1" manualBreakCount="1"><brk id="3" max="1048575" man="1"/></colBreaks>`], { styles: STYLES }));
+    expect(pages.length).toBe(2);
+    // C is the last column of the first page: the whole label prints there, past C into the empty room to the right margin.
+    const first = pages[0]!.words.filter((w) => w.y0 < 100).map((w) => w.text).join(' ');
+    expect(first.replace(/\s+/g, ' ')).toContain(label);
+  });
+
   it('writes a slice of a long print, its pages numbered as in the whole', () => {
     const rows = Array.from({ length: 48 * 5 }, (_, i) => row(i + 1, num('A' + (i + 1), i + 1)));
     const book = xlsx([`<sheetData>${rows.join('')}</sheetData><pageSetup paperSize="9"/><headerFooter><oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>`], { styles: STYLES });

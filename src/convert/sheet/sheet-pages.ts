@@ -150,7 +150,7 @@ export function planSheet(workbook: Workbook, sheet: Sheet, digit: number, ctx: 
 export interface PageBlock {
   page: GridPage;
   at: PagePlacement;
-  /** On the last band of columns: how far right of the block its text may run (to the right margin). */
+  /** How far right of the block its text may run (to the right margin), on the body's columns. */
   spillTo?: number;
 }
 
@@ -177,10 +177,10 @@ export function sheetPageBlocks(plan: SheetPrint, page: GridPage): PageBlock[] {
   const x = margins.left + head.width * zoom + (centerHorizontally ? Math.max(0, (cells.width - width) / 2) : 0);
   const y = plan.bands.top + (plan.bands.header + head.height) * zoom + (centerVertically ? Math.max(0, (cells.height - height) / 2) : 0);
   const blocks: PageBlock[] = [];
-  const lastBand = page.cols[1] === plan.colWidths.length - 1;
   const block = (rowsAt: { top: number; heights: number[]; band: [number, number] }, colsAt: { left: number; widths: number[]; band: [number, number] }, bx: number, by: number) =>
     blocks.push({
-      ...(lastBand && colsAt.widths === plan.colWidths ? { spillTo: margins.left + plan.room.width - bx } : {}),
+      // Text may run past the band's last column into the room left on the page, as LibreOffice prints it (the page across carries it on too).
+      ...(colsAt.widths === plan.colWidths ? { spillTo: margins.left + plan.room.width - bx } : {}),
       page: { rows: rowsAt.band, cols: colsAt.band },
       at: { x: bx, y: by, zoom, range: { top: rowsAt.top, left: colsAt.left, bottom: rowsAt.top + rowsAt.heights.length - 1, right: colsAt.left + colsAt.widths.length - 1 }, colWidths: colsAt.widths, rowHeights: rowsAt.heights },
     });
