@@ -155,6 +155,23 @@ describe('spreadsheets → PDF', () => {
     expect(page!.words.find((w) => w.text.startsWith('Left'))!.x0).toBeLessThan(60);
   });
 
+  it('carries a right-to-left label that runs toward column A over a page break onto the page before, as LibreOffice prints it', () => {
+    const label = 'Carried label running toward column A over the page break';
+    const sheet = `<sheetViews><sheetView rightToLeft="1" workbookViewId="0"/></sheetViews><sheetData>${row(1, num('A1', 1) + inline('H1', label))}</sheetData>` +
+      '<pageSetup paperSize="9"/><colBreaks count="1" manualBreakCount="1"><brk id="6" max="1048575" man="1"/></colBreaks>';
+    const pages = print(xlsx([sheet], { styles: STYLES }));
+    expect(pages.length).toBe(2);
+    // H is on the second page; its words run on toward G and over the break into the first page's F, E, D...
+    const first = pages[0]!.words.filter((w) => !/^\d+$/.test(w.text)).map((w) => w.text).join(' ');
+    expect(first).toContain('over the page break');
+    expect(first).not.toContain('Carried');
+    expect(pages[1]!.text).toContain('Carried label');
+    // With nothing else on it, the first page still prints: the label reaches it.
+    const alone = print(xlsx([sheet.replace(num('A1', 1), '')], { styles: STYLES }));
+    expect(alone.length).toBe(2);
+    expect(alone[0]!.text).toContain('over the page break');
+  });
+
   it('scales the header and footer bands with the sheet, as LibreOffice prints Excel\'s margins', () => {
     const rows: string[] = [];
     for (let r = 1; r <= 200; r++) rows.push(row(r, inline('A' + r, `line ${r}`)));

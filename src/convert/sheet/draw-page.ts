@@ -154,6 +154,35 @@ function carriedText(workbook: Workbook, cells: Map<number, Cell>, source: Cell 
   return { shown, style, box: { x: x0, y: g.y0, width: x1 - x0, height: g.y1 - g.y0, clip: [0, right] } };
 }
 
+/** The nearest cell with a value right of column `last` in `row` (found by bisection). */
+function valuedRightOf(sheet: Sheet, row: number, last: number): Cell | undefined {
+  const all = sheet.rows.get(row) ?? [];
+  let [lo, hi] = [0, all.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (all[mid]!.col <= last) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < all.length; i++) if (all[i]!.value) return all[i];
+  return undefined;
+}
+
+/**
+ * On a right-to-left sheet, where text reads toward column A: the text of the nearest cell right
+ * of the block (in columns) when it runs into the block over empty cells, as carriedText is for a
+ * left-to-right one. The box is the source's in unmirrored grid space, cut to the empty run.
+ */
+function carriedTowardA(workbook: Workbook, cells: Map<number, Cell>, source: Cell | undefined, band: [number, number], g: { x0: (col: number) => number; y0: number; y1: number; xs: Map<number, number> }): { shown: CellShown; style: CellStyle; box: TextBox } | undefined {
+  const style = source && workbook.styles[source.style];
+  if (!source || !style || style.wrap || cells.get(band[1])?.value) return undefined;
+  const shown = cellShown(source, style, workbook);
+  if (!shown || shown.numeric || (shown.horizontal !== 'left' && shown.horizontal !== 'center')) return undefined;
+  let from = band[1];
+  while (from > band[0] && !cells.get(from - 1)?.value) from--;
+  const [x0, x1] = [g.x0(source.col), g.x0(source.col + 1)];
+  return { shown, style, box: { x: x0, y: g.y0, width: x1 - x0, height: g.y1 - g.y0, clip: [g.xs.get(from)!, g.xs.get(band[1] + 1)!] } };
+}
+
 /** The style a cell the row does not write takes: its row's when the row is formatted, else its column's. */
 export function unwrittenStyle(sheet: Sheet, row: number, col: number): number | undefined {
   const own = sheet.rowStyles?.get(row);
@@ -231,6 +260,11 @@ export function sheetPageItems(workbook: Workbook, sheet: Sheet, page: GridPage,
     if (mirror === undefined && colBand[0] > range.left && !(covered.size && covered.has(`${r}:${colBand[0]}`))) {
       const carried = carriedText(workbook, cells, left, colBand, { x0: spanX, y0: rowY(r), y1: rowY(r + 1), xs: sheetXs, spillTo: options.spillTo });
       if (carried) lines.push(...placeCellText(carried.shown, carried.style, carried.box, ctx, zoom));
+    }
+    if (mirror !== undefined && colBand[1] < range.right && !(covered.size && covered.has(`${r}:${colBand[1]}`))) {
+      const source = valuedRightOf(sheet, r, colBand[1]);
+      const carried = source && source.col <= range.right ? carriedTowardA(workbook, cells, source, colBand, { x0: spanX, y0: rowY(r), y1: rowY(r + 1), xs: sheetXs }) : undefined;
+      if (carried) lines.push(...placeCellText(carried.shown, carried.style, mirroredBox(carried.box, mirror - 2 * at.x), ctx, zoom));
     }
   }
   mergedBorders(workbook, sheet, byCorner, { colX, rowY, at, zoom }, borders);

@@ -29,11 +29,30 @@ const hasBorder = (workbook: Workbook, style: number): boolean => {
 };
 
 /** The last column (index into the plan's widths) a text cell's words reach over empty neighbours (before `nextFull`). */
-function reachOf(workbook: Workbook, cell: Cell, nextFull: number, widths: readonly number[], at: number, ctx: LineContext): number {
-  let missing = textExcess(workbook, cell, widths[at] ?? 0, ctx);
+function reachOf(workbook: Workbook, cell: Cell, nextFull: number, widths: readonly number[], at: number, ctx: LineContext, rightToLeft: boolean): number {
+  let missing = textExcess(workbook, cell, widths[at] ?? 0, ctx, { rightToLeft });
   let last = at;
   while (missing > 0 && last + 1 < nextFull && last + 1 < widths.length) missing -= widths[++last]!;
   return last;
+}
+
+/** For each cell of a row, the column of the nearest cell before it with a value (`none` for the first). */
+function previousValued(cells: readonly Cell[], none: number): Int32Array {
+  const out = new Int32Array(cells.length);
+  let last = none;
+  cells.forEach((cell, k) => {
+    out[k] = last;
+    if (cell.value) last = cell.col;
+  });
+  return out;
+}
+
+/** On a right-to-left sheet: the first column (index into the plan's widths) a text cell's words reach toward A over empty neighbours (after `prevFull`). */
+function reachTowardA(workbook: Workbook, cell: Cell, prevFull: number, widths: readonly number[], at: number, ctx: LineContext): number {
+  let missing = textExcess(workbook, cell, widths[at] ?? 0, ctx, { rightToLeft: true, toward: 'lower' });
+  let first = at;
+  while (missing > 0 && first - 1 > prevFull && first > 0) missing -= widths[--first]!;
+  return first;
 }
 
 /** The columns and rows (indexes into the plan's sizes) a drawing covers. */
@@ -80,20 +99,27 @@ export function printedPages(workbook: Workbook, plan: SheetPrint, ctx: LineCont
     if (cb >= 0 && rb >= 0) marked.add(across ? rb * nCols + cb : cb * nRows + rb);
   };
   const across = plan.sheet.print.pageOrder === 'overThenDown';
+  const rtl = !!plan.sheet.rightToLeft;
   for (const [row, cells] of plan.sheet.rows) {
     const r = row - range.top;
     if (r < 0 || r >= plan.rowHeights.length || rowBand[r]! < 0) continue;
-    // Right to left, so that each cell knows the next one with a value.
+    // Right to left, so that each cell knows the next one with a value (and, on a right-to-left sheet, the previous one's column).
     let nextFull = plan.colWidths.length;
+    const prevFull = rtl ? previousValued(cells, range.left - 1) : undefined;
     for (let k = cells.length - 1; k >= 0; k--) {
       const cell = cells[k]!;
       const c = cell.col - range.left;
       if (c < 0 || c >= plan.colWidths.length || (!cell.value && !hasBorder(workbook, cell.style))) continue;
       mark(colBand[c]!, rowBand[r]!);
       if (!cell.value) continue;
-      // Words running past the band's right edge print on the next band's page too.
-      const last = reachOf(workbook, cell, nextFull, plan.colWidths, c, ctx);
+      // Words running past the band's far edge print on the next band's page too.
+      const last = reachOf(workbook, cell, nextFull, plan.colWidths, c, ctx, rtl);
       for (let b = colBand[c]! + 1; b <= (colBand[last] ?? -1); b++) mark(b, rowBand[r]!);
+      if (rtl) {
+        // Read toward A, they reach the bands before it (the previous cell with a value stops them).
+        const first = reachTowardA(workbook, cell, prevFull![k]! - range.left, plan.colWidths, c, ctx);
+        for (let b = colBand[first]!; b < colBand[c]!; b++) mark(b, rowBand[r]!);
+      }
       nextFull = c;
     }
   }
