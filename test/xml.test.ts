@@ -26,4 +26,22 @@ describe('XML reader: start tags', () => {
     const el = root('<x:doc xmlns:x="urn:x" xmlns:rel="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><x:h x:id="7" rel:id="rId3"/></x:doc>');
     expect((el.children[0] as XmlElement).attrs).toEqual({ id: '7', 'r:id': 'rId3' });
   });
+
+  it('hands over elements deeper than the stream\'s depth when asked, and leaves those it refuses out of the tree', () => {
+    const xml = '<d><a><g><s n="1"/><s n="2"/><g><s n="3"/></g></g></a><a><s n="4"/></a></d>';
+    const seen: string[] = [];
+    const tree = parseXml(xml, {
+      depth: 2,
+      element: () => true,
+      // Keep the first two shapes below depth 3, whatever group they are in.
+      deeper: (el, depth) => {
+        seen.push(`${el.name}${el.attrs['n'] ?? ''}@${depth}`);
+        return el.name !== 's' || depth <= 3 || Number(el.attrs['n']) <= 2;
+      },
+    });
+    expect(seen).toEqual(['s1@4', 's2@4', 's3@5', 'g@4', 'g@3', 's4@3']);
+    const names = (el: XmlElement): string[] => el.children.flatMap((c) => (typeof c === 'string' ? [] : [`${c.name}${c.attrs['n'] ?? ''}`, ...names(c)]));
+    expect(names(tree)).toEqual(['a', 'g', 's1', 's2', 'g', 'a', 's4']);
+  });
 });
+

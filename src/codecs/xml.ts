@@ -78,6 +78,8 @@ export interface XmlStream {
   depth: number;
   /** Called with each complete element at `depth`; returns whether to keep it in the tree too. */
   element(el: XmlElement, parent: XmlElement): boolean;
+  /** Also hand over each element deeper than `depth` as it completes (a group's members within an anchor), with its depth. */
+  deeper?: (el: XmlElement, depth: number) => boolean;
 }
 
 /** Parse a whole XML document (bytes as UTF-8, or a string) and return its root element. */
@@ -270,7 +272,7 @@ class XmlParser {
     this.pending.push(el);
     // The open stack holds the #document node below the root element, so an element's depth is its index.
     if (selfClosing) {
-      if (this.stream?.depth === top + 1) this.handOver(el, top + 1);
+      if (this.stream) this.handOver(el, top + 1);
     } else {
       this.open.push(el);
       this.openStart.push(this.pending.length);
@@ -355,12 +357,15 @@ class XmlParser {
       this.openStart.pop();
       this.openFlags.pop();
     }
-    if (this.stream?.depth === j) this.handOver(el, j);
+    if (this.stream) this.handOver(el, j);
   }
 
-  /** Give a complete element to the stream; unless kept, it leaves the tree (it is the last pending node). */
+  /** Give a complete element at `depth` to the stream when it asks for it; unless kept, it leaves the tree (it is the last pending node). */
   private handOver(el: XmlElement, depth: number): void {
-    if (!this.stream!.element(el, this.open[depth - 1]!)) this.pending.pop();
+    const stream = this.stream!;
+    if (depth === stream.depth) {
+      if (!stream.element(el, this.open[depth - 1]!)) this.pending.pop();
+    } else if (depth > stream.depth && stream.deeper && !stream.deeper(el, depth)) this.pending.pop();
   }
 }
 

@@ -88,7 +88,13 @@ export function readDrawingPart(pkg: Package, part: string, style: DrawingStyle)
   const drawn = (el: XmlElement) => !el.name.endsWith('Anchor') || el.children.some((c) => typeof c !== 'string' && (c.name === 'pic' || c.name === 'graphicFrame' || SHAPES.has(c.name)));
   // Text past the part's budget is cut as each anchor is parsed, not after: 1,000 boxes of 32,767 characters held 85 MB as a tree.
   const treeText = { left: SHAPE_TEXT_MAX };
-  const root = pkg.xml(part, { depth: 2, element: (el) => drawn(el) && ++kept <= DRAWINGS_MAX && (cutText(el, treeText), true) });
+  // Shapes within anchors (a group's members, at any depth) past the first DRAWINGS_MAX are dropped as they are parsed too: a group of 100,000 held 260 MB as a tree.
+  let members = 0;
+  const shapeChild = (el: XmlElement) => el.children.some((c) => typeof c !== 'string' && (SHAPES.has(c.name) || c.name === 'pic'));
+  // The anchor's own shape (depth 3) is kept: the anchors have their budget. A group is kept while it holds a kept member.
+  const member = (el: XmlElement, depth: number) =>
+    depth <= 3 || (el.name === 'grpSp' ? members <= DRAWINGS_MAX || shapeChild(el) : !SHAPES.has(el.name) && el.name !== 'pic' ? true : ++members <= DRAWINGS_MAX);
+  const root = pkg.xml(part, { depth: 2, element: (el) => drawn(el) && ++kept <= DRAWINGS_MAX && (cutText(el, treeText), true), deeper: member });
   if (!root) return [];
   const out: SheetDrawing[] = [];
   let shapes = 0;
