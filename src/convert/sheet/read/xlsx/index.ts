@@ -16,7 +16,8 @@ import { readWorksheet } from './worksheet';
 import { readDxfs } from './conditional';
 import { sheetDrawings, type DrawingStyle } from './drawings';
 import { sheetComments } from './comments';
-import type { WorksheetSource } from './sheet-stream';
+import { streamedList, type WorksheetSource } from './sheet-stream';
+import { ownCopy } from '../packed-rows';
 import { themePalette } from '../../../office/chart/read';
 import { rowsInWholePixels, writtenByMicrosoft } from './row-pixels';
 
@@ -56,19 +57,17 @@ export const SHEETS_MAX = 1_000;
 
 function sharedStrings(pkg: Package, path: string | undefined): string[] {
   if (!path || !pkg.has(path)) return [];
-  // Damaged strings would print every text cell empty: the workbook is refused as damaged instead.
-  const data = pkg.readMain(path);
   const out: string[] = [];
-  // <sst> (1) > <si> (2): each item read as it completes.
-  parseXml(data, {
-    depth: 2,
-    element: (el) => {
-      if (el.name !== 'si') return true;
-      if (out.length >= SHARED_STRINGS_MAX) throw new LimitExceeded('shared_strings', `the workbook holds more than ${SHARED_STRINGS_MAX.toLocaleString('en')} distinct strings`);
-      out.push(stringItem(el));
-      return false;
-    },
-  });
+  const item = (el: XmlElement) => {
+    if (out.length >= SHARED_STRINGS_MAX) throw new LimitExceeded('shared_strings', `the workbook holds more than ${SHARED_STRINGS_MAX.toLocaleString('en')} distinct strings`);
+    // A copy of its own: a slice would keep the piece of the part it was cut from.
+    out.push(ownCopy(stringItem(el)));
+  };
+  // Read as the part inflates, cut between items (sheet-stream.ts): 2,000,000 strings were 50 MB of text held whole beside them.
+  // Damaged strings would print every text cell empty: the workbook is refused as damaged instead.
+  let whole = true;
+  streamedList({ pieces: (onPiece) => void (whole = pkg.readPieces(path, onPiece)) }, 'sst', 'si', item);
+  if (!whole) throw new ConversionError('corrupt', `The workbook is damaged: its shared strings ${path} do not unpack.`);
   return out;
 }
 
