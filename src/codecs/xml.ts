@@ -218,7 +218,8 @@ class XmlParser {
     let names = this.elementNames.get(qname);
     if (!names) {
       const colon = qname.indexOf(':');
-      names = colon < 0 ? [qname, ''] : [qname.slice(colon + 1), qname.slice(0, colon)];
+      // Copies of their own: a slice would keep the whole source alive in every element kept from it (a streamed part's runs).
+      names = colon < 0 ? [ownString(qname), ''] : [ownString(qname.slice(colon + 1)), ownString(qname.slice(0, colon))];
       this.elementNames.set(qname, names);
     }
     const el: XmlElement = { name: names[0], prefix: names[1], attrs: EMPTY_ATTRS, children: EMPTY_CHILDREN };
@@ -314,7 +315,7 @@ class XmlParser {
       if (value.indexOf('&') >= 0) value = decodeEntities(value);
       else if (value.length <= INTERN_MAX) {
         const known = this.values.get(value);
-        if (known === undefined) this.values.set(value, value);
+        if (known === undefined) this.values.set(value, (value = ownString(value)));
         else value = known;
       }
       (attrs ??= {})[key] = value;
@@ -336,6 +337,7 @@ class XmlParser {
     else if (this.relPrefixes.has(prefix)) key = 'r:' + local;
     else if (prefix === 'xml') key = 'xml:' + local;
     else key = local;
+    key = ownString(key);
     this.attrKeys.set(name, key);
     return key;
   }
@@ -368,6 +370,9 @@ class XmlParser {
     } else if (depth > stream.depth && stream.deeper && !stream.deeper(el, depth)) this.pending.pop();
   }
 }
+
+/** A string that is not a slice of another (V8 slices strings of 13 characters or more; a short one is copied already). */
+const ownString = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
 
 const HAS_ELEMENT = 1;
 const HAS_BLANK = 2;

@@ -5,7 +5,7 @@
  * workbook theme's colours, shapes and groups of them by their DrawingML shape-tree reader
  * (office/drawingml/shape-tree.ts), their text 11 pt in the theme's minor font unless it says.
  */
-import { attr, child, descendant, type XmlElement } from '../../../../codecs/xml';
+import { attr, child, descendant, XmlError, type XmlElement } from '../../../../codecs/xml';
 import type { Package } from '../../../office/package';
 import { partPicture } from '../../../office/drawingml/picture';
 import { readChart } from '../../../office/chart/read';
@@ -14,6 +14,7 @@ import type { Theme } from '../../../office/theme';
 import type { CellAnchor, SheetDrawing } from '../../model';
 import { MAX_COLS, MAX_ROWS } from './cells';
 import { ownCopy } from '../packed-rows';
+import { streamedList } from './sheet-stream';
 
 /** Drawings a sheet may hold here. */
 export const DRAWINGS_MAX = 1_000;
@@ -41,6 +42,7 @@ export interface DrawingStyle {
 /** Shape text's size where the file does not say (Excel's default for a new shape's text). */
 const SHAPE_TEXT_SIZE = 11;
 const SHAPES = new Set(['sp', 'cxnSp', 'grpSp']);
+const ANCHORS = ['twoCellAnchor', 'oneCellAnchor', 'absoluteAnchor'];
 /** Characters of shape text a drawing part prints at most, all shapes together (1,000 shapes of Excel's 32,767 each would be 32 million). */
 export const SHAPE_TEXT_MAX = 262_144;
 
@@ -94,13 +96,23 @@ export function readDrawingPart(pkg: Package, part: string, style: DrawingStyle)
   // The anchor's own shape (depth 3) is kept: the anchors have their budget. A group is kept while it holds a kept member.
   const member = (el: XmlElement, depth: number) =>
     depth <= 3 || (el.name === 'grpSp' ? members <= DRAWINGS_MAX || shapeChild(el) : !SHAPES.has(el.name) && el.name !== 'pic' ? true : ++members <= DRAWINGS_MAX);
-  const root = pkg.xml(part, { depth: 2, element: (el) => drawn(el) && ++kept <= DRAWINGS_MAX && (cutText(el, treeText), true), deeper: member });
-  if (!root) return [];
+  const anchors: XmlElement[] = [];
+  const keep = (el: XmlElement) => {
+    if (drawn(el) && ++kept <= DRAWINGS_MAX) anchors.push((cutText(el, treeText), el));
+  };
+  // Read as the part inflates, cut between anchors (sheet-stream.ts): a 39 MB part of text boxes was held whole as one string.
+  try {
+    if (!pkg.has(part)) return [];
+    streamedList({ pieces: (onPiece) => void pkg.readPieces(part, onPiece) }, 'wsDr', ANCHORS, keep, undefined, member);
+  } catch (e) {
+    if (!(e instanceof XmlError)) throw e;
+    return []; // a drawing that is not XML: the sheet prints without it
+  }
   const out: SheetDrawing[] = [];
   let shapes = 0;
   const text = { left: SHAPE_TEXT_MAX };
-  for (const anchor of root.children) {
-    if (typeof anchor === 'string' || out.length >= DRAWINGS_MAX) continue;
+  for (const anchor of anchors) {
+    if (out.length >= DRAWINGS_MAX) continue;
     // "Print object" unticked: shown on screen, left off the print.
     const prints = attr(child(anchor, 'clientData'), 'fPrintsWithSheet');
     if (prints === '0' || prints === 'false') continue;
