@@ -43,8 +43,8 @@ const EMPTY_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, 
 const EMPTY_CHILDREN: XmlNode[] = Object.freeze([]) as unknown as XmlNode[];
 /** Attribute-name prefixes never stored (see the attribute loop). */
 const IGNORED_ATTRS = ['w:rsid', 'w14:paraId', 'w14:textId'];
-/** Attribute values up to this length are interned; longer ones are mostly unique (text, formulas). */
-const INTERN_MAX = 32;
+/** Attribute values up to this length are interned (at most INTERNED_MAX of them); longer ones are mostly unique (text, formulas). */
+const [INTERN_MAX, INTERNED_MAX] = [32, 65_536];
 
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 // One decoder for every part: TextDecoder.decode without {stream} keeps no state between calls.
@@ -218,7 +218,7 @@ class XmlParser {
     let names = this.elementNames.get(qname);
     if (!names) {
       const colon = qname.indexOf(':');
-      // Copies of their own: a slice would keep the whole source alive in every element kept from it (a streamed part's runs).
+      // Own copies: a slice would keep the source alive in every element kept from it.
       names = colon < 0 ? [ownString(qname), ''] : [ownString(qname.slice(colon + 1)), ownString(qname.slice(0, colon))];
       this.elementNames.set(qname, names);
     }
@@ -315,8 +315,9 @@ class XmlParser {
       if (value.indexOf('&') >= 0) value = decodeEntities(value);
       else if (value.length <= INTERN_MAX) {
         const known = this.values.get(value);
-        if (known === undefined) this.values.set(value, (value = ownString(value)));
-        else value = known;
+        // Kept once each; 100,000 shapes' own ids and offsets would fill the table, so it stops growing.
+        if (known !== undefined) value = known;
+        else if (this.values.size < INTERNED_MAX) this.values.set(value, (value = ownString(value)));
       }
       (attrs ??= {})[key] = value;
     }
@@ -337,8 +338,7 @@ class XmlParser {
     else if (this.relPrefixes.has(prefix)) key = 'r:' + local;
     else if (prefix === 'xml') key = 'xml:' + local;
     else key = local;
-    key = ownString(key);
-    this.attrKeys.set(name, key);
+    this.attrKeys.set(name, (key = ownString(key)));
     return key;
   }
 
@@ -373,7 +373,6 @@ class XmlParser {
 
 /** A string that is not a slice of another (V8 slices strings of 13 characters or more; a short one is copied already). */
 const ownString = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
-
 const HAS_ELEMENT = 1;
 const HAS_BLANK = 2;
 /** A character that ends an element or attribute name: whitespace, '/' or '>' (NaN past the end counts too). */
