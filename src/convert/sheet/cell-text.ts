@@ -6,8 +6,9 @@
  * fit or repeated to fill when the cell asks, and cut at the edges of the room it may use: its own
  * box, or the empty neighbours an unwrapped text runs into (the caller decides, draw-page.ts).
  */
+import { textItems } from '../../layout/blocks/text-items';
 import { substituteFamily, type Family } from '../../fonts/catalog';
-import type { InlineItem, ParagraphBlock, TextStyle } from '../../layout/blocks/model';
+import type { ParagraphBlock } from '../../layout/blocks/model';
 import { paragraphLines, type Line, type LineContext, type PlacedText } from '../../layout/blocks/paragraph-lines';
 import type { PlacedLine } from '../../layout/blocks/paragraph-stack';
 import type { Cell, CellStyle, Font, Workbook } from './model';
@@ -59,17 +60,6 @@ export interface Face {
 }
 
 export const faceOf = (style: CellStyle, zoom: number): Face => ({ family: substituteFamily(style.font.name), bold: !!style.font.bold, italic: !!style.font.italic, size: style.font.size * zoom });
-
-/** The text as inline items: a line end in the value (Alt+Enter in Excel) is a line break. */
-/** A text's pieces between its line breaks, as inline items with breaks between. */
-export function textItems(text: string, style: TextStyle): InlineItem[] {
-  const items: InlineItem[] = [];
-  text.split(/\r\n|\r|\n/).forEach((piece, i) => {
-    if (i) items.push({ kind: 'break' });
-    if (piece) items.push({ kind: 'text', text: piece, style });
-  });
-  return items;
-}
 
 /**
  * How far an indented cell's text moves in: three spaces of the workbook's default font per level,
@@ -202,3 +192,5 @@ function cutPiece(t: PlacedText, from: number, to: number): PlacedText {
   const { kerns: _dropped, ...rest } = t;
   return { ...rest, text: kept, x: startX, width: endX - startX, span: endX - startX };
 }
+
+export { textItems };

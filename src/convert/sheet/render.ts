@@ -10,10 +10,6 @@ import type * as Mupdf from 'mupdf';
 import type { FontFiles } from '../../fonts/catalog';
 import { FontBook } from '../../layout/text/font-book';
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
-import { paintDisplay, type DisplaySinks, type DrawPicture, type UnderSink } from '../../paint/display-painter';
-import { PageText } from '../../paint/page-text';
-import { PageGraphics } from '../../paint/page-graphics';
-import { finishPdf } from '../../pdf/finish';
 import { LimitExceeded } from '../../lib/limits';
 import type { DisplayItem } from '../../contracts/display';
 import type { HeaderFields } from './header-footer';
@@ -26,7 +22,7 @@ import { headerFooterItems } from './header-footer-lines';
 import { drawingItems } from './draw-drawings';
 import { headingItems } from './draw-headings';
 import { mirrorX } from '../../layout/display/mirror';
-import { METAFILE } from '../../paint/metafile';
+import { writeDisplayPdf, type DisplayPage } from '../../paint/display-document';
 import type { PlacedLine } from '../../layout/blocks/paragraph-stack';
 import { notePageItems, notePages } from './note-pages';
 
@@ -41,19 +37,6 @@ export interface RenderOptions {
   /** The moment &D and &T print (now, when not given). */
   now?: Date;
 }
-
-/** Pictures as MuPDF reads them (PNG, JPEG, GIF, BMP, TIFF); metafiles are not drawn yet, a picture that does not decode is left out. */
-const drawPictureWith = (mupdf: typeof Mupdf): DrawPicture => (device, data, contentType, ctm) => {
-  if (METAFILE.test(contentType)) return;
-  let image: Mupdf.Image;
-  try {
-    image = new mupdf.Image(data);
-  } catch {
-    return;
-  }
-  device.fillImage(image, ctm, 1);
-  image.destroy();
-};
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -127,63 +110,19 @@ export class WorkbookPrint {
 
   /** The PDF of the pages [from, to) of the print (all by default), in the chunks it is written in. */
   write([from, to]: [number, number] = [0, this.pages]): Uint8Array[] {
-    const { mupdf, workbook, ctx, fonts, fields, pages } = this;
-    const out = new mupdf.Buffer();
-    const writer = new mupdf.DocumentWriter(out, 'pdf', '');
-    const text = new PageText();
-    const graphics = new PageGraphics();
-    const drawPicture = drawPictureWith(mupdf);
+    return writeDisplayPdf(this.mupdf, this.fonts, this.displayPages(from, to));
+  }
+
+  /** The pages [from, to) as display pages, made one at a time: the cells, then the drawings over them. */
+  private *displayPages(from: number, to: number): Generator<DisplayPage> {
+    const { workbook, ctx, fields, pages } = this;
     let number = 0;
-    let written = 0;
-    this.plans.forEach((plan, p) => {
-      this.printed[p]!.forEach((i, k) => {
-        if (++number <= from || number > to) return;
+    for (const [p, plan] of this.plans.entries()) {
+      for (const [k, i] of this.printed[p]!.entries()) {
+        if (++number <= from || number > to) continue;
         const items = pageItems(workbook, plan, i, { ofSheet: k + 1, number, pages }, fields, ctx);
-        const device = writer.beginPage([0, 0, plan.paper.width, plan.paper.height]);
-        const index = written++;
-        const height = plan.paper.height;
-        const under: UnderSink = {
-          fill: (box) => graphics.fill(index, height, box),
-          shape: (shape) => graphics.shape(index, height, shape),
-          takes: (picture) => graphics.takes(picture),
-          picture: (picture) => graphics.picture(index, height, picture),
-          clip: (rect) => graphics.clip(index, height, rect),
-          unclip: () => graphics.unclip(index),
-        };
-        const sinks: DisplaySinks = { text: (t, x, baseline, angle) => text.show(index, height, t, x, baseline, angle), link: () => {}, clip: (rect) => text.clip(index, height, rect), unclip: () => text.unclip(index), under };
-        paintDisplay(mupdf, device, items.cells, drawPicture, sinks);
-        if (items.drawings.length) {
-          // Drawings cover the cells' text under them, as Excel and LibreOffice print a text box or a note over cells.
-          text.over(index);
-          graphics.over(index);
-          paintDisplay(mupdf, device, items.drawings, drawPicture, sinks);
-        }
-        writer.endPage();
-        text.seal(index);
-        graphics.seal(index);
-        device.destroy();
-      });
-    });
-    // A workbook with nothing to print is one blank page, as Excel and LibreOffice give it.
-    if (!written) {
-      const blank = writer.beginPage([0, 0, 612, 792]);
-      writer.endPage();
-      blank.destroy();
-    }
-    writer.close();
-    writer.destroy();
-    try {
-      return finishPdf(mupdf, out, {
-        write: (pdf) => {
-          // The boxes go first, so that the text's q/Q takes them in with the device's content.
-          const over = new Map<number, Mupdf.PDFObject[]>();
-          const boxes = graphics.writeInto(pdf, over);
-          const own = text.writeInto(pdf, (font) => fonts.bytesOf(font), over);
-          return { fonts: own.fonts, streams: new Set([...own.streams, ...boxes]) };
-        },
-      });
-    } finally {
-      out.destroy();
+        yield { width: plan.paper.width, height: plan.paper.height, layers: [items.cells, items.drawings] };
+      }
     }
   }
 }

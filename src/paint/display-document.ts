@@ -1,0 +1,88 @@
+/**
+ * A PDF of pages our own engine laid out as display lists: each page's layers painted in turn by
+ * the display painter (paint/display-painter.ts) into MuPDF's DocumentWriter, its boxes and PNGs
+ * written by page-graphics.ts, its text by page-text.ts in the faces we embed (a later layer's
+ * boxes and text over an earlier layer's text), and the file finished by the one finisher. The
+ * spreadsheet and slide converters print through it.
+ */
+import type * as Mupdf from 'mupdf';
+import type { DisplayItem } from '../contracts/display';
+import type { FontBook } from '../layout/text/font-book';
+import { finishPdf } from '../pdf/finish';
+import { paintDisplay, type DisplaySinks, type DrawPicture, type UnderSink } from './display-painter';
+import { METAFILE } from './metafile';
+import { PageGraphics } from './page-graphics';
+import { PageText } from './page-text';
+
+/** One page: its size in points and its display lists, bottom layer first. */
+export interface DisplayPage {
+  width: number;
+  height: number;
+  layers: DisplayItem[][];
+}
+
+/** Pictures as MuPDF reads them (PNG, JPEG, GIF, BMP, TIFF); metafiles are not drawn yet, a picture that does not decode is left out. */
+const drawPictureWith = (mupdf: typeof Mupdf): DrawPicture => (device, data, contentType, ctm) => {
+  if (METAFILE.test(contentType)) return;
+  let image: Mupdf.Image;
+  try {
+    image = new mupdf.Image(data);
+  } catch {
+    return;
+  }
+  device.fillImage(image, ctm, 1);
+  image.destroy();
+};
+
+/** The PDF of `pages` (made one at a time, as they are asked for), in the chunks it is written in; no pages make one blank Letter page. */
+export function writeDisplayPdf(mupdf: typeof Mupdf, fonts: FontBook, pages: Iterable<DisplayPage>): Uint8Array[] {
+  const out = new mupdf.Buffer();
+  const writer = new mupdf.DocumentWriter(out, 'pdf', '');
+  const text = new PageText();
+  const graphics = new PageGraphics();
+  const drawPicture = drawPictureWith(mupdf);
+  let index = 0;
+  for (const page of pages) {
+    const device = writer.beginPage([0, 0, page.width, page.height]);
+    const [at, height] = [index++, page.height];
+    const under: UnderSink = {
+      fill: (box) => graphics.fill(at, height, box),
+      shape: (shape) => graphics.shape(at, height, shape),
+      takes: (picture) => graphics.takes(picture),
+      picture: (picture) => graphics.picture(at, height, picture),
+      clip: (rect) => graphics.clip(at, height, rect),
+      unclip: () => graphics.unclip(at),
+    };
+    const sinks: DisplaySinks = { text: (t, x, baseline, angle) => text.show(at, height, t, x, baseline, angle), link: () => {}, clip: (rect) => text.clip(at, height, rect), unclip: () => text.unclip(at), under };
+    page.layers.forEach((items, k) => {
+      if (k > 0 && !items.length) return;
+      // A later layer covers the text under it (a sheet's text box over its cells).
+      if (k > 0) text.over(at), graphics.over(at);
+      paintDisplay(mupdf, device, items, drawPicture, sinks);
+    });
+    writer.endPage();
+    text.seal(at);
+    graphics.seal(at);
+    device.destroy();
+  }
+  if (!index) {
+    const blank = writer.beginPage([0, 0, 612, 792]);
+    writer.endPage();
+    blank.destroy();
+  }
+  writer.close();
+  writer.destroy();
+  try {
+    return finishPdf(mupdf, out, {
+      write: (pdf) => {
+        // The boxes go first, so that the text's q/Q takes them in with the device's content.
+        const over = new Map<number, Mupdf.PDFObject[]>();
+        const boxes = graphics.writeInto(pdf, over);
+        const own = text.writeInto(pdf, (font) => fonts.bytesOf(font), over);
+        return { fonts: own.fonts, streams: new Set([...own.streams, ...boxes]) };
+      },
+    });
+  } finally {
+    out.destroy();
+  }
+}
