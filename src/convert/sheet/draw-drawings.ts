@@ -13,7 +13,7 @@ import { paragraphLines, type LineContext } from '../../layout/blocks/paragraph-
 import { displayLines } from '../../layout/display/draw-lines';
 import type { CellAnchor, SheetDrawing } from './model';
 import { cellsRoom, type PageBlock, type SheetPrint } from './sheet-pages';
-import { framedShapeItems } from '../office/draw-shapes';
+import { framedShapeItems } from '../office-layout/draw-shapes';
 
 /** Edges of the print range's columns and rows (points at 100% from its corner): edge i is where index i starts. */
 const prefixes = new WeakMap<number[], number[]>();

@@ -1,13 +1,14 @@
 /**
- * Shapes and text boxes (a sheet's drawings, a slide's shape tree) as display items, in the box their holder gives them on the page:
- * their frame stretched over it, each shape's outline (office/shape-outline.ts) filled and stroked
+ * The Office parts' shapes laid out for any Office format (a sheet's drawings, a slide's shape
+ * tree; the Office parts themselves know no layout): shapes and text boxes as display items, in
+ * the box their holder gives them on the page: their frame stretched over it, each shape's outline (office/shape-outline.ts) filled and stroked
  * as polygons (curves flattened finely enough for print), its arrowheads, its picture, and its
  * text laid out by layout's line breaker in its insets, at its anchor, turned with the shape.
  * Text is set at the page's zoom, not stretched with the frame.
  */
 import type { DisplayItem } from '../../contracts/display';
-import type { FramedShape, Shape, TextParagraph } from './model';
-import { drawable, filled, lineEndOutline, lineEnds, stroked, traced, type Box, type PathSink } from './shape-outline';
+import type { FramedShape, Shape, TextParagraph } from '../office/model';
+import { drawable, filled, lineEndOutline, lineEnds, stroked, traced, type Box, type PathSink } from '../office/shape-outline';
 import { substituteFamily } from '../../fonts/catalog';
 import type { InlineItem, ParagraphBlock } from '../../layout/blocks/model';
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
