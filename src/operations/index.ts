@@ -25,8 +25,9 @@ import { spec as unlock } from './unlock';
 import { spec as watermark } from './watermark';
 import { spec as wordToPdf } from './word-to-pdf';
 import { spec as xlsxToPdf } from './xlsx-to-pdf';
+import { spec as pptxToPdf } from './pptx-to-pdf';
 
-export const OPERATIONS: readonly OperationSpec[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, compress, addPageNumbers, protect, sign, unlock, watermark, wordToPdf, jpgToPdf, photoToPdf, toJpg, ocr, htmlToPdf, xlsxToPdf];
+export const OPERATIONS: readonly OperationSpec[] = [merge, split, deletePages, extractPages, flatten, rotate, reorderPages, toTxt, compress, addPageNumbers, protect, sign, unlock, watermark, wordToPdf, jpgToPdf, photoToPdf, toJpg, ocr, htmlToPdf, xlsxToPdf, pptxToPdf];
 
 export const operationByPath = new Map(OPERATIONS.map((op) => [op.path, op]));
 export const operationByType = new Map(OPERATIONS.map((op) => [op.type, op]));

@@ -26,6 +26,7 @@ import * as unlock from './unlock';
 import * as watermark from './watermark';
 import * as wordToPdf from './word-to-pdf';
 import * as xlsxToPdf from './xlsx-to-pdf';
+import * as pptxToPdf from './pptx-to-pdf';
 
 /** A module's spec and run, checked against each other by the compiler (the run takes the spec's parameters). */
 const paired = <S extends z.ZodObject>({ spec, run }: Operation<S>): Operation<S> => ({ spec, run });
@@ -33,7 +34,7 @@ const paired = <S extends z.ZodObject>({ spec, run }: Operation<S>): Operation<S
 const ALL: readonly Operation[] = [
   paired(merge), paired(split), paired(deletePages), paired(extractPages), paired(flatten), paired(rotate), paired(reorderPages), paired(toTxt),
   paired(compress), paired(addPageNumbers), paired(protect), paired(sign), paired(unlock), paired(watermark), paired(wordToPdf), paired(jpgToPdf),
-  paired(photoToPdf), paired(toJpg), paired(ocr), paired(htmlToPdf), paired(xlsxToPdf),
+  paired(photoToPdf), paired(toJpg), paired(ocr), paired(htmlToPdf), paired(xlsxToPdf), paired(pptxToPdf),
 ];
 
 /** The operations an engine Worker of `family` runs, by path. */

@@ -1,0 +1,69 @@
+/**
+ * Presentations (PPTX) → PDF (issue 43): the deck read by its content into the slide model
+ * (read/pptx.ts), the faces its text asks for loaded, and a page per visible slide drawn by
+ * render.ts on the shared Office shape layout. A PowerPoint 97-2003 file (.ppt) is refused with
+ * what to do instead.
+ */
+import type * as Mupdf from 'mupdf';
+import type { FaceSource } from '../../contracts/faces';
+import type { FontAsks } from '../../fonts/face-needs';
+import { facesNeeded } from '../../fonts/face-needs';
+import { ConversionError, signalsDamage } from '../errors';
+import { ignoreProblems, type ProblemSink } from '../problems';
+import { hasUtf16 } from '../../lib/detect';
+import type { Shape, TextParagraph } from '../office/model';
+import type { Deck } from './model';
+import { readPptx } from './read/pptx';
+import { renderDeckChunks } from './render';
+
+export { ConversionError } from '../errors';
+
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** Reads a deck by its content; damage to its own bytes is told as damage. */
+export function readDeck(bytes: Uint8Array, problems: ProblemSink = ignoreProblems): Deck {
+  if (OLE.every((b, i) => bytes[i] === b)) {
+    if (hasUtf16(bytes, 'EncryptedPackage')) throw new ConversionError('password', 'The presentation is password-protected: open it in PowerPoint, remove the password (File → Info → Protect Presentation → Encrypt with Password, clear it), save it and upload it again.');
+    throw new ConversionError('unsupported', 'The file is a PowerPoint 97-2003 presentation (.ppt), which is not read here: open it in PowerPoint or LibreOffice Impress, save it as .pptx and upload that.');
+  }
+  try {
+    return readPptx(bytes, problems);
+  } catch (err) {
+    if (err instanceof ConversionError || !signalsDamage(err)) throw err;
+    throw new ConversionError('corrupt', `The presentation is damaged: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+const paragraphsOf = (shape: Shape<TextParagraph>, depth = 0): TextParagraph[] => [...(shape.blocks ?? []), ...(depth < 32 ? (shape.members ?? []).flatMap((m) => paragraphsOf(m, depth + 1)) : [])];
+
+/** The fonts and characters the deck's text asks for. */
+function fontAsksOf(deck: Deck): FontAsks {
+  const names = new Set<string>();
+  const codePoints = new Set<number>();
+  for (const slide of deck.slides) {
+    for (const { shape } of slide.shapes) {
+      for (const p of paragraphsOf(shape)) {
+        names.add(p.font);
+        for (const run of p.runs) {
+          names.add(run.font);
+          for (const ch of run.text) if (ch.codePointAt(0)! >= 0x80) codePoints.add(ch.codePointAt(0)!);
+        }
+      }
+    }
+  }
+  return { names, codePoints };
+}
+
+export interface SlidesConvertOptions {
+  mupdf: typeof Mupdf;
+  /** Where the faces come from (an engine Worker's FONTS assets): those the deck asks for are loaded before layout. */
+  faces: FaceSource;
+  onProblem?: ProblemSink;
+}
+
+/** The deck's PDF in the chunks it is written in, its faces loaded first. */
+export async function convertSlidesToPdfChunksLoadingFaces(bytes: Uint8Array, { mupdf, faces, onProblem = ignoreProblems }: SlidesConvertOptions): Promise<Uint8Array[]> {
+  const deck = readDeck(bytes, onProblem);
+  const files = await faces.load(faces.holdsAll?.() ? [] : facesNeeded(fontAsksOf(deck), await faces.coverage()));
+  return renderDeckChunks(deck, mupdf, files);
+}

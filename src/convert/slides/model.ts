@@ -1,0 +1,19 @@
+/**
+ * A presentation as the slide converter prints it (issue 43), whatever file it came from: the
+ * slide size, and each visible slide's background and shapes, placed in the slide's own space
+ * (points), master's and layout's shapes first. The Office parts' shape model is the slides'.
+ */
+import type { FramedShape, TextParagraph } from '../office/model';
+
+export interface Slide {
+  /** RRGGBB; white where absent. */
+  background?: string;
+  shapes: FramedShape<TextParagraph>[];
+}
+
+export interface Deck {
+  /** The slide size, points. */
+  width: number;
+  height: number;
+  slides: Slide[];
+}

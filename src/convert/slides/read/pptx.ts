@@ -1,0 +1,161 @@
+/**
+ * A PPTX deck as the slide model: the slide size (p:sldSz), the visible slides in order (show="0"
+ * skipped), and each slide's shapes read by the Office parts' DrawingML shape-tree reader over the
+ * master's and the layout's own shapes, under the slide's. A placeholder takes what it leaves out
+ * from its layout's placeholder of the same idx (else type), then the master's: its place and size
+ * (a:xfrm), its body's insets and anchor (a:bodyPr), and its first level's text style (the
+ * placeholder's lstStyle, else the master's title, body or other style in p:txStyles). The
+ * background is the slide's, the layout's or the master's p:bg, its solid fill through the theme.
+ */
+import { attr, child, children, elements, type XmlElement } from '../../../codecs/xml';
+import { checkContainer, Package } from '../../office/package';
+import { EMPTY_THEME, parseTheme, type Theme } from '../../office/theme';
+import { colorIn } from '../../office/drawing-color';
+import { partPicture } from '../../office/drawingml/picture';
+import { framedShapes } from '../../office/drawingml/shape-tree';
+import { ConversionError } from '../../errors';
+import { ignoreProblems, type ProblemSink } from '../../problems';
+import type { Deck, Slide } from '../model';
+
+/** PowerPoint's default slide (10 × 7.5 in) where p:sldSz says nothing. */
+const DEFAULT_SIZE = { cx: 9_144_000, cy: 6_858_000 };
+/** Slides a deck prints at most, and shapes a slide keeps. */
+export const SLIDES_MAX = 2_000;
+const SHAPES_MAX = 2_000;
+/** Text of a slide's shapes kept at most, all together. */
+const SLIDE_TEXT_MAX = 262_144;
+/** PowerPoint's text size where no style says (a new text box's 18 pt). */
+const TEXT_SIZE = 18;
+const EMU_PER_POINT = 12_700;
+
+const el = (name: string, attrs: Record<string, string>, kids: XmlElement['children'] = []): XmlElement => ({ name, prefix: '', attrs, children: kids });
+
+/** A part's shape tree (p:cSld/p:spTree) and the part its pictures are related from. */
+interface Part {
+  path: string;
+  root: XmlElement | undefined;
+}
+
+const spTree = (part: Part) => child(child(part.root, 'cSld'), 'spTree');
+const placeholderOf = (shape: XmlElement) => child(child(child(shape, 'nvSpPr') ?? child(shape, 'nvPicPr'), 'nvPr'), 'ph');
+
+/** A part's placeholders by "idx:N" and "type:T" (a placeholder with no type is a body). */
+function placeholders(part: Part): Map<string, XmlElement> {
+  const out = new Map<string, XmlElement>();
+  for (const shape of elements(spTree(part))) {
+    const ph = placeholderOf(shape);
+    if (!ph) continue;
+    if (attr(ph, 'idx') !== undefined && !out.has(`idx:${attr(ph, 'idx')}`)) out.set(`idx:${attr(ph, 'idx')}`, shape);
+    const type = attr(ph, 'type') ?? 'body';
+    if (!out.has(`type:${type}`)) out.set(`type:${type}`, shape);
+  }
+  return out;
+}
+
+const TITLES = new Set(['title', 'ctrTitle']);
+const BODIES = new Set(['body', 'subTitle', 'obj']);
+
+/** Where a placeholder inherits from: its layout's and master's placeholders, and the master's text styles. */
+interface Inherited {
+  layout: Map<string, XmlElement>;
+  master: Map<string, XmlElement>;
+  txStyles: XmlElement | undefined;
+}
+
+function inheritedFor(ph: XmlElement, from: Inherited): XmlElement[] {
+  const type = attr(ph, 'type') ?? 'body';
+  const byIdx = attr(ph, 'idx') !== undefined ? from.layout.get(`idx:${attr(ph, 'idx')}`) : undefined;
+  const layout = byIdx ?? from.layout.get(`type:${type}`);
+  const layoutType = layout ? (attr(placeholderOf(layout), 'type') ?? 'body') : type;
+  const master = from.master.get(`type:${layoutType}`) ?? from.master.get(`type:${TITLES.has(layoutType) ? 'title' : 'body'}`);
+  return [layout, master].filter((s): s is XmlElement => !!s);
+}
+
+/** The master's text style a placeholder of `type` starts from (p:titleStyle, p:bodyStyle, p:otherStyle). */
+const masterStyle = (type: string, txStyles: XmlElement | undefined) => child(txStyles, TITLES.has(type) ? 'titleStyle' : BODIES.has(type) ? 'bodyStyle' : 'otherStyle');
+
+/** The slide's placeholder with what it leaves out taken from those it inherits from. */
+function resolvedPlaceholder(shape: XmlElement, from: Inherited): XmlElement {
+  const ph = placeholderOf(shape)!;
+  const chain = inheritedFor(ph, from);
+  const spPr = child(shape, 'spPr') ?? el('spPr', {});
+  const xfrm = child(spPr, 'xfrm') ?? chain.map((s) => child(child(s, 'spPr'), 'xfrm')).find(Boolean);
+  const txBody = child(shape, 'txBody');
+  const bodyPrs = [...chain].reverse().map((s) => child(child(s, 'txBody'), 'bodyPr')?.attrs ?? {});
+  const bodyPr = el('bodyPr', Object.assign({}, ...bodyPrs, child(txBody, 'bodyPr')?.attrs ?? {}));
+  const level1 = [txBody, ...chain.map((s) => child(s, 'txBody'))].map((t) => child(child(t, 'lstStyle'), 'lvl1pPr')).find(Boolean) ?? child(masterStyle(attr(ph, 'type') ?? 'body', from.txStyles), 'lvl1pPr');
+  const body = txBody && el('txBody', {}, [bodyPr, el('lstStyle', {}, level1 ? [level1] : []), ...elements(txBody).filter((c) => c.name !== 'bodyPr' && c.name !== 'lstStyle')]);
+  const kids = shape.children.map((c) => (typeof c === 'string' ? c : c.name === 'spPr' ? el('spPr', spPr.attrs, [...(xfrm && !child(spPr, 'xfrm') ? [xfrm] : []), ...spPr.children]) : c.name === 'txBody' && body ? body : c));
+  return { ...shape, children: child(shape, 'spPr') ? kids : [el('spPr', {}, xfrm ? [xfrm] : []), ...kids] };
+}
+
+/** A part's shapes as one group over the slide (the slide's own space: off 0, extent the slide). */
+function slideGroup(members: XmlElement[], size: { cx: number; cy: number }): XmlElement {
+  const ext = { cx: String(size.cx), cy: String(size.cy) };
+  const xfrm = el('xfrm', {}, [el('off', { x: '0', y: '0' }), el('ext', ext), el('chOff', { x: '0', y: '0' }), el('chExt', ext)]);
+  return el('grpSp', {}, [el('grpSpPr', {}, [xfrm]), ...members]);
+}
+
+/** The first background of the slide, layout and master: its solid fill, or its theme background reference's colour. */
+function background(parts: Part[], theme: Theme): string | undefined {
+  for (const part of parts) {
+    const bg = child(child(part.root, 'cSld'), 'bg');
+    if (!bg) continue;
+    const fill = child(child(bg, 'bgPr'), 'solidFill');
+    return fill ? colorIn(fill, theme) : colorIn(child(bg, 'bgRef'), theme);
+  }
+  return undefined;
+}
+
+/** The part a relationship of `type` (its last segment) names from `from`. */
+function related(pkg: Package, from: string, type: string): Part | undefined {
+  const rel = [...pkg.rels(from).values()].find((r) => !r.external && r.type.endsWith(`/${type}`));
+  return rel ? { path: rel.target, root: pkg.xml(rel.target) } : undefined;
+}
+
+function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }): Slide {
+  const layout = related(pkg, slide.path, 'slideLayout') ?? { path: '', root: undefined };
+  const master = related(pkg, layout.path, 'slideMaster') ?? { path: '', root: undefined };
+  const themePart = master.path ? related(pkg, master.path, 'theme') : undefined;
+  const theme = themePart?.root ? parseTheme(themePart.root) : EMPTY_THEME;
+  const from: Inherited = { layout: placeholders(layout), master: placeholders(master), txStyles: child(master.root, 'txStyles') };
+  const text = { left: SLIDE_TEXT_MAX };
+  const shapes: Slide['shapes'] = [];
+  // The master's and layout's own shapes (logos, rules) under the slide's; placeholders only where the slide fills them.
+  const layers: [Part, boolean][] = [[master, attr(layout.root, 'showMasterSp') !== '0'], [layout, true], [slide, true]];
+  for (const [part, shown] of layers) {
+    if (!shown || !part.root) continue;
+    const own = elements(spTree(part)).filter((s) => s.name !== 'nvGrpSpPr' && s.name !== 'grpSpPr' && (part === slide || !placeholderOf(s)));
+    const members = part === slide ? own.map((s) => (placeholderOf(s) ? resolvedPlaceholder(s, from) : s)) : own;
+    const ctx = { theme, textSize: TEXT_SIZE, picture: (id: string | undefined) => partPicture(pkg, part.path, id), most: SHAPES_MAX - shapes.length, text };
+    const framed = members.length ? framedShapes(slideGroup(members, size), ctx) : undefined;
+    if (framed) shapes.push(...framed.shapes);
+  }
+  const fill = background([slide, layout, master], theme);
+  return { ...(fill ? { background: fill } : {}), shapes };
+}
+
+/** Reads a PPTX (or PPSX, POTX) deck. */
+export function readPptx(bytes: Uint8Array, problems: ProblemSink = ignoreProblems): Deck {
+  checkContainer(bytes, 'PPTX');
+  const pkg = new Package(bytes, problems, 'PPTX');
+  const main = pkg.relTarget('', 'officeDocument') ?? 'ppt/presentation.xml';
+  const presentation = pkg.xml(main);
+  if (presentation?.name !== 'presentation') throw new ConversionError('not_word', 'The file is not a PowerPoint presentation (its main part is not a presentation).');
+  const sz = child(presentation, 'sldSz');
+  const dim = (name: 'cx' | 'cy') => {
+    const v = Number(attr(sz, name));
+    return v >= 914_400 / 4 && v <= 51_206_400 ? v : DEFAULT_SIZE[name];
+  };
+  const size = { cx: dim('cx'), cy: dim('cy') };
+  const rels = pkg.rels(main);
+  const slides: Slide[] = [];
+  for (const id of children(child(presentation, 'sldIdLst'), 'sldId').slice(0, SLIDES_MAX)) {
+    const rel = rels.get(attr(id, 'r:id') ?? '');
+    if (!rel || rel.external) continue;
+    const root = pkg.xml(rel.target);
+    if (!root || attr(root, 'show') === '0') continue;
+    slides.push(readSlide(pkg, { path: rel.target, root }, size));
+  }
+  return { width: size.cx / EMU_PER_POINT, height: size.cy / EMU_PER_POINT, slides };
+}

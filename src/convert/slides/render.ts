@@ -1,0 +1,29 @@
+/**
+ * A deck's PDF: a page per slide at the slide's size, its background filled and its shapes drawn by
+ * the shared Office shape layout (office-layout/draw-shapes.ts), written by the shared display
+ * document writer (paint/display-document.ts).
+ */
+import type * as Mupdf from 'mupdf';
+import type { FontFiles } from '../../fonts/catalog';
+import { FontBook } from '../../layout/text/font-book';
+import type { DisplayItem } from '../../contracts/display';
+import { writeDisplayPdf, type DisplayPage } from '../../paint/display-document';
+import { framedShapeItems } from '../office-layout/draw-shapes';
+import type { Deck } from './model';
+
+function* slidePages(deck: Deck, fonts: FontBook): Generator<DisplayPage> {
+  const ctx = { fonts, fields: {} };
+  const box = { x: 0, y: 0, width: deck.width, height: deck.height };
+  for (const slide of deck.slides) {
+    const items: DisplayItem[] = [{ kind: 'fill', x0: 0, y0: 0, x1: deck.width, y1: deck.height, color: slide.background ?? 'FFFFFF' }];
+    items.push(...framedShapeItems({ width: deck.width, height: deck.height }, slide.shapes, box, 1, ctx));
+    yield { width: deck.width, height: deck.height, layers: [items] };
+  }
+}
+
+/** The deck's whole PDF in the chunks it is written in. */
+export function renderDeckChunks(deck: Deck, mupdf: typeof Mupdf, files: FontFiles): Uint8Array[] {
+  const fonts = FontBook.shared(mupdf, files);
+  fonts.install();
+  return writeDisplayPdf(mupdf, fonts, slidePages(deck, fonts));
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineSpec, type OperationResult, type RunOf } from './define';
+import { loadMupdf } from '../pdf/mupdf';
+import { convertSlidesToPdfChunksLoadingFaces, ConversionError } from '../convert/slides';
+import { TaskError } from '../contracts/failures';
+import { isResourceExhaustion } from '../pdf/classify';
+import { findLimitExceeded } from '../lib/limits';
+
+/**
+ * Presentations (PPTX) → PDF through our own slide converter (src/convert/slides/) on the shared
+ * Office shape layout, in the office Worker: a page per visible slide at the slide's size. The
+ * converter's errors become task failures here.
+ */
+export const spec = defineSpec({
+  path: 'pptx-to-pdf',
+  type: 'pptx_to_pdf',
+  summary: 'Convert a presentation (PPTX) to PDF, a page per visible slide at the slide size',
+  accepts: ['pptx'],
+  inputs: { kind: 'file_id' },
+  params: z.object({}),
+  engine: 'office',
+});
+
+const CONVERTER_FAILED =
+  'Our converter could not handle something in this presentation (the file itself did not look damaged): the failure was logged for a fix and the payment returned. ' +
+  'Saving it again from PowerPoint as .pptx may avoid the part that failed.';
+
+const DECK_DAMAGED = 'The presentation is damaged or incomplete (for example a download that was cut off): open it in PowerPoint or LibreOffice Impress, save it again as .pptx and upload it again.';
+
+export async function run({ inputs, log, faces }: RunOf<typeof spec>): Promise<OperationResult> {
+  const mupdf = await loadMupdf();
+  const input = inputs[0]!;
+  try {
+    const onProblem = (p: { part: string; reason: string }) => log('slide_part_unreadable', { part: p.part, reason: p.reason });
+    return { chunks: await convertSlidesToPdfChunksLoadingFaces(input.bytes, { mupdf, faces, onProblem }), ext: 'pdf', contentType: 'application/pdf' };
+  } catch (err) {
+    if (isResourceExhaustion(err)) throw err; // retried a bounded number of times by the consumer
+    if (findLimitExceeded(err)) throw err; // failed with the limit's message and refunded, not retried
+    if (!(err instanceof ConversionError)) {
+      log('slides_converter_failed', { error: String(err), stack: (err as Error)?.stack });
+      throw new TaskError({ reason: 'document_unreadable', message: CONVERTER_FAILED });
+    }
+    if (err.problem === 'password') throw new TaskError({ reason: 'document_password', message: err.message });
+    if (err.problem === 'corrupt') throw new TaskError({ reason: 'document_corrupt', message: DECK_DAMAGED });
+    throw new TaskError({ reason: 'document_unreadable', message: err.message });
+  }
+}

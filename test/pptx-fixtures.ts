@@ -1,0 +1,36 @@
+/** A PPTX written here: a master with a title placeholder and a grey background, a layout, and `slides` (each a spTree body; `hidden` ones show="0"). */
+import { strToU8, zipSync } from 'fflate';
+
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="' + REL + '"';
+const rels = (list: [string, string, string][]) => `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${list.map(([id, type, target]) => `<Relationship Id="${id}" Type="${REL}/${type}" Target="${target}"/>`).join('')}</Relationships>`;
+const tree = (body: string) => `<p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${body}</p:spTree></p:cSld>`;
+const EMU = 12_700;
+
+/** A title placeholder at (x, y) w × h points on the master (its text 40 pt), left without a place on the slides. */
+const MASTER_TITLE = `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="${36 * EMU}" y="${20 * EMU}"/><a:ext cx="${648 * EMU}" cy="${80 * EMU}"/></a:xfrm></p:spPr><p:txBody><a:bodyPr anchor="ctr"/><a:p><a:r><a:t>Master title</a:t></a:r></a:p></p:txBody></p:sp>`;
+
+export const titleOnSlide = (text: string) => `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
+
+/** A rectangle at (x, y) w × h points filled `fill`, with `text` in it at 20 pt. */
+export const box = (x: number, y: number, w: number, h: number, fill: string, text = '') =>
+  `<p:sp><p:nvSpPr><p:cNvPr id="3" name="Box"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="${x * EMU}" y="${y * EMU}"/><a:ext cx="${w * EMU}" cy="${h * EMU}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="${fill}"/></a:solidFill></p:spPr>` +
+  (text ? `<p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="2000"/><a:t>${text}</a:t></a:r></a:p></p:txBody>` : '') + '</p:sp>';
+
+export function pptx(slides: { body: string; hidden?: boolean }[], size = { width: 720, height: 405 }): Uint8Array {
+  const files: Record<string, Uint8Array> = {
+    '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>'),
+    '_rels/.rels': strToU8(rels([['rId1', 'officeDocument', 'ppt/presentation.xml']])),
+    'ppt/presentation.xml': strToU8(`<p:presentation ${P}><p:sldMasterIdLst><p:sldMasterId id="2147483648" r:id="rM"/></p:sldMasterIdLst><p:sldIdLst>${slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rS${i + 1}"/>`).join('')}</p:sldIdLst><p:sldSz cx="${size.width * EMU}" cy="${size.height * EMU}"/></p:presentation>`),
+    'ppt/_rels/presentation.xml.rels': strToU8(rels([['rM', 'slideMaster', 'slideMasters/slideMaster1.xml'], ...slides.map((_, i): [string, string, string] => [`rS${i + 1}`, 'slide', `slides/slide${i + 1}.xml`])])),
+    'ppt/slideMasters/slideMaster1.xml': strToU8(`<p:sldMaster ${P}><p:cSld><p:bg><p:bgPr><a:solidFill><a:srgbClr val="EEEEEE"/></a:solidFill></p:bgPr></p:bg><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${MASTER_TITLE}</p:spTree></p:cSld><p:txStyles><p:titleStyle><a:lvl1pPr algn="ctr"><a:defRPr sz="4000"/></a:lvl1pPr></p:titleStyle></p:txStyles></p:sldMaster>`),
+    'ppt/slideMasters/_rels/slideMaster1.xml.rels': strToU8(rels([['rL', 'slideLayout', '../slideLayouts/slideLayout1.xml']])),
+    'ppt/slideLayouts/slideLayout1.xml': strToU8(`<p:sldLayout ${P}>${tree('')}</p:sldLayout>`),
+    'ppt/slideLayouts/_rels/slideLayout1.xml.rels': strToU8(rels([['rM', 'slideMaster', '../slideMasters/slideMaster1.xml']])),
+  };
+  slides.forEach((s, i) => {
+    files[`ppt/slides/slide${i + 1}.xml`] = strToU8(`<p:sld ${P}${s.hidden ? ' show="0"' : ''}>${tree(s.body)}</p:sld>`);
+    files[`ppt/slides/_rels/slide${i + 1}.xml.rels`] = strToU8(rels([['rL', 'slideLayout', '../slideLayouts/slideLayout1.xml']]));
+  });
+  return zipSync(files);
+}

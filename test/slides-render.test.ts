@@ -1,0 +1,80 @@
+/**
+ * The slide converter (src/convert/slides/): a page per visible slide at the slide size, the
+ * master's background, a title placeholder placed and styled by the master, a filled rectangle
+ * with its text; hidden slides skipped; a .ppt refused with what to do.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type * as Mupdf from 'mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { joinChunks } from '../src/lib/bytes';
+import { readDeck, ConversionError } from '../src/convert/slides/index';
+import { renderDeckChunks } from '../src/convert/slides/render';
+import { box, pptx, titleOnSlide } from './pptx-fixtures';
+
+let mupdf: typeof Mupdf;
+beforeAll(async () => {
+  mupdf = await loadMupdf();
+});
+
+const hex = (c: number[]) => c.map((v) => Math.round(v * 255).toString(16).padStart(2, '0')).join('').toUpperCase();
+
+function pages(bytes: Uint8Array): { size: number[]; fills: { color: string; x: number; y: number }[]; lines: { text: string; x: number; y: number; size: number }[] }[] {
+  const doc = mupdf.Document.openDocument(joinChunks(renderDeckChunks(readDeck(bytes), mupdf, bundledFonts)), 'application/pdf');
+  const out = Array.from({ length: doc.countPages() }, (_, i) => {
+    const page = doc.loadPage(i);
+    const fills: { color: string; x: number; y: number }[] = [];
+    page.run(new mupdf.Device({
+      fillPath: (path: Mupdf.Path, _e: boolean, ctm: Mupdf.Matrix, _cs: Mupdf.ColorSpace, color: number[]) => {
+        const xs: number[] = [], ys: number[] = [];
+        const put = (x: number, y: number) => (xs.push(ctm[0] * x + ctm[2] * y + ctm[4]), ys.push(ctm[1] * x + ctm[3] * y + ctm[5]));
+        path.walk({ moveTo: put, lineTo: put, curveTo: (_a: number, _b: number, _c: number, _d: number, x: number, y: number) => put(x, y) });
+        fills.push({ color: hex(color), x: Math.min(...xs), y: Math.min(...ys) });
+      },
+    }), mupdf.Matrix.identity);
+    const json = JSON.parse(page.toStructuredText('preserve-whitespace').asJSON()) as { blocks: { lines?: { text: string; bbox: { x: number; y: number }; font: { size: number } }[] }[] };
+    const lines = json.blocks.flatMap((b) => b.lines ?? []).map((l) => ({ text: l.text, x: l.bbox.x, y: l.bbox.y, size: l.font.size }));
+    const bounds = page.getBounds();
+    page.destroy();
+    return { size: [bounds[2] - bounds[0], bounds[3] - bounds[1]].map(Math.round), fills, lines };
+  });
+  doc.destroy();
+  return out;
+}
+
+describe('slides → PDF', () => {
+  it('prints a page per visible slide at the slide size, on the master\'s background', () => {
+    const deck = pptx([{ body: titleOnSlide('First') }, { body: titleOnSlide('Hidden'), hidden: true }, { body: titleOnSlide('Third') }]);
+    const printed = pages(deck);
+    expect(printed.map((p) => p.size)).toEqual([[720, 405], [720, 405]]);
+    expect(printed.map((p) => p.lines.map((l) => l.text).join(' '))).toEqual(['First', 'Third']);
+    const bg = printed[0]!.fills[0]!;
+    expect([bg.color, Math.round(bg.x), Math.round(bg.y)]).toEqual(['EEEEEE', 0, 0]);
+  });
+
+  it('places a title placeholder where the master puts it, in the master\'s title style, and draws a rectangle with its text', () => {
+    const [page] = pages(pptx([{ body: titleOnSlide('Quarterly results') + box(100, 150, 200, 100, '4472C4', 'Revenue') }]));
+    const title = page!.lines.find((l) => l.text === 'Quarterly results')!;
+    // The master's title box is 36…684 pt across and 20…100 pt down; its text is 40 pt, centred both ways.
+    expect(title.size).toBeCloseTo(40, 0);
+    expect(title.y).toBeGreaterThan(20);
+    expect(title.y).toBeLessThan(60);
+    // Centred in the 648 pt box: some 330 pt of 40 pt text starts near 195 pt, not at the box's left.
+    expect(title.x).toBeGreaterThan(150);
+    expect(title.x).toBeLessThan(250);
+    const rect = page!.fills.find((f) => f.color === '4472C4')!;
+    expect([Math.round(rect.x), Math.round(rect.y)]).toEqual([100, 150]);
+    const label = page!.lines.find((l) => l.text === 'Revenue')!;
+    expect(label.size).toBeCloseTo(20, 0);
+    expect(label.x).toBeGreaterThan(100);
+    // The master's own title text ("Master title") is a placeholder: not printed.
+    expect(page!.lines.some((l) => l.text === 'Master title')).toBe(false);
+  });
+
+  it('refuses a PowerPoint 97-2003 file, saying to save it as .pptx', () => {
+    const ppt = new Uint8Array(512);
+    ppt.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(() => readDeck(ppt)).toThrow(ConversionError);
+    expect(() => readDeck(ppt)).toThrow(/\.pptx/);
+  });
+});
