@@ -46,10 +46,12 @@ if (process.argv.includes('--html')) {
 const USAGE =
   `usage: npm run fidelity [-- --only SUBSTRING]... [--node] [--no-soffice] [--no-baseline] [--out DIR] [--timeout SECONDS] ${SERVICE_USAGE}\n` +
   `       npm run fidelity -- --xlsx [--dir DIR] [--only SUBSTRING]... [--no-soffice] [--no-baseline] [--out DIR] [--timeout SECONDS] ${SERVICE_USAGE}\n` +
+  `       npm run fidelity -- --pptx [--only SUBSTRING]... [--no-soffice] [--no-baseline] [--out DIR] [--timeout SECONDS] ${SERVICE_USAGE}\n` +
   '       npm run fidelity -- --html ...';
 const { opts: serviceOpts, rest: argv } = takeServiceArgs(process.argv.slice(2));
 const opts = { only: [], node: false, soffice: true, baseline: true, out: undefined, timeoutMs: 180_000 };
 let sheets = false;
+let slides = false;
 let heldout;
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -60,11 +62,16 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--out' && argv[i + 1]) opts.out = resolve(argv[++i]);
   else if (a === '--timeout' && argv[i + 1]) opts.timeoutMs = Number(argv[++i]) * 1000;
   else if (a === '--xlsx') sheets = true;
+  else if (a === '--pptx') slides = true;
   else if (a === '--dir' && argv[i + 1]) heldout = resolve(argv[++i]);
   else {
     console.error(USAGE);
     process.exit(2);
   }
+}
+if (slides && (opts.node || heldout || sheets)) {
+  console.error('fidelity: --pptx runs the decks of ../shared/corpus/pptx through the service alone');
+  process.exit(2);
 }
 if (sheets && opts.node) {
   console.error('fidelity: --node runs the Word converter\'s Node bundle; there is none for spreadsheets (use --xlsx without it)');
@@ -78,7 +85,7 @@ if (heldout && !existsSync(heldout)) {
   console.error(`fidelity: --dir ${heldout}: no such directory`);
   process.exit(2);
 }
-opts.out ??= sheets ? '/tmp/pdf-edge-fidelity-sheet' : '/tmp/pdf-edge-fidelity';
+opts.out ??= sheets ? '/tmp/pdf-edge-fidelity-sheet' : slides ? '/tmp/pdf-edge-fidelity-slides' : '/tmp/pdf-edge-fidelity';
 
 // ---------------------------------------------------------------------------------------------
 // What each kind scores
@@ -117,8 +124,18 @@ const SHEET = {
   coldTarget: null, // the issue's target for spreadsheets is against warm LibreOffice: npm run bench:sheet
 };
 
+const SLIDES = {
+  label: 'fidelity',
+  what: 'decks',
+  operation: 'pptx-to-pdf',
+  sets: [corpusSet('pptx')],
+  accept: /\.(pptx|ppsx|potx)$/i,
+  expectedFailures: { 'tika__testPPT_protected_passtika.pptx': 'password' },
+  coldTarget: null, // the issue's target is against warm LibreOffice
+};
+
 if (!existsSync(CORPUS)) {
   console.log(`fidelity: ${SHARED} (corpus, references, scorer) is not here; nothing to do.`);
   process.exit(0);
 }
-await runFidelity(sheets ? SHEET : WORD, opts, serviceOpts);
+await runFidelity(sheets ? SHEET : slides ? SLIDES : WORD, opts, serviceOpts);
