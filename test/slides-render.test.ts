@@ -11,6 +11,7 @@ import { joinChunks } from '../src/lib/bytes';
 import { readDeck, ConversionError } from '../src/convert/slides/index';
 import { renderDeckChunks } from '../src/convert/slides/render';
 import { box, pptx, titleOnSlide } from './pptx-fixtures';
+import { makePng } from './fixtures';
 
 let mupdf: typeof Mupdf;
 beforeAll(async () => {
@@ -69,6 +70,20 @@ describe('slides → PDF', () => {
     expect(label.x).toBeGreaterThan(100);
     // The master's own title text ("Master title") is a placeholder: not printed.
     expect(page!.lines.some((l) => l.text === 'Master title')).toBe(false);
+  });
+
+  it('stretches the layout\'s background picture over the slide, in place of the master\'s colour', () => {
+    const deck = readDeck(pptx([{ body: titleOnSlide('Over a picture') }], undefined, makePng(4, 4, [200, 30, 30])));
+    expect(deck.slides[0]!.backgroundPicture?.contentType).toBe('image/png');
+    expect(deck.slides[0]!.background).toBeUndefined();
+    const doc = mupdf.Document.openDocument(joinChunks(renderDeckChunks(deck, mupdf, bundledFonts)), 'application/pdf');
+    const page = doc.loadPage(0);
+    let image: number[] | undefined;
+    page.run(new mupdf.Device({ fillImage: (_img: Mupdf.Image, ctm: Mupdf.Matrix) => void (image = [...ctm]) }), mupdf.Matrix.identity);
+    page.destroy();
+    doc.destroy();
+    // Drawn over the whole 720 × 405 pt slide.
+    expect(image!.map((v) => Math.round(v) + 0)).toEqual([720, 0, 0, 405, 0, 0]);
   });
 
   it('refuses a PowerPoint 97-2003 file, saying to save it as .pptx', () => {

@@ -16,6 +16,8 @@ function* slidePages(deck: Deck, fonts: FontBook): Generator<DisplayPage> {
   const box = { x: 0, y: 0, width: deck.width, height: deck.height };
   for (const slide of deck.slides) {
     const items: DisplayItem[] = [{ kind: 'fill', x0: 0, y0: 0, x1: deck.width, y1: deck.height, color: slide.background ?? 'FFFFFF' }];
+    const picture = slide.backgroundPicture;
+    if (picture) items.push({ kind: 'picture', data: picture.data, contentType: picture.contentType, at: [deck.width, 0, 0, deck.height, 0, 0] });
     items.push(...framedShapeItems({ width: deck.width, height: deck.height }, slide.shapes, box, 1, ctx));
     yield { width: deck.width, height: deck.height, layers: [items] };
   }

@@ -96,15 +96,20 @@ function slideGroup(members: XmlElement[], size: { cx: number; cy: number }): Xm
   return el('grpSp', {}, [el('grpSpPr', {}, [xfrm]), ...members]);
 }
 
-/** The first background of the slide, layout and master: its solid fill, or its theme background reference's colour. */
-function background(parts: Part[], theme: Theme): string | undefined {
+/** The first background of the slide, layout and master: its picture (a:blipFill, stretched over the slide), its solid fill, or its theme background reference's colour. */
+function background(pkg: Package, parts: Part[], theme: Theme): Pick<Slide, 'background' | 'backgroundPicture'> {
   for (const part of parts) {
     const bg = child(child(part.root, 'cSld'), 'bg');
     if (!bg) continue;
-    const fill = child(child(bg, 'bgPr'), 'solidFill');
-    return fill ? colorIn(fill, theme) : colorIn(child(bg, 'bgRef'), theme);
+    const bgPr = child(bg, 'bgPr');
+    const blip = child(child(bgPr, 'blipFill'), 'blip');
+    const picture = blip ? partPicture(pkg, part.path, attr(blip, 'r:embed')) : undefined;
+    if (picture) return { backgroundPicture: picture };
+    const fill = child(bgPr, 'solidFill');
+    const color = fill ? colorIn(fill, theme) : colorIn(child(bg, 'bgRef'), theme);
+    return color ? { background: color } : {};
   }
-  return undefined;
+  return {};
 }
 
 /** The part a relationship of `type` (its last segment) names from `from`. */
@@ -131,8 +136,7 @@ function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }):
     const framed = members.length ? framedShapes(slideGroup(members, size), ctx) : undefined;
     if (framed) shapes.push(...framed.shapes);
   }
-  const fill = background([slide, layout, master], theme);
-  return { ...(fill ? { background: fill } : {}), shapes };
+  return { ...background(pkg, [slide, layout, master], theme), shapes };
 }
 
 /** Reads a PPTX (or PPSX, POTX) deck. */
