@@ -86,6 +86,15 @@ describe('slides → PDF', () => {
     expect(image!.map((v) => Math.round(v) + 0)).toEqual([720, 0, 0, 405, 0, 0]);
   });
 
+  it('centres an unwrapped (wrap="none") centred line in its box, not in the endless line it is laid out on', () => {
+    const shape = box(200, 100, 300, 60, 'FFFFFF', 'Centred').replace('<a:bodyPr/>', '<a:bodyPr wrap="none"/>').replace('<a:p><a:r>', '<a:p><a:pPr algn="ctr"/><a:r>');
+    const [page] = pages(pptx([{ body: shape }]));
+    const line = page!.lines.find((l) => l.text === 'Centred')!;
+    // The box's middle is at 350 pt: the word (about 70 pt at 20 pt) starts some 35 pt left of it.
+    expect(line.x).toBeGreaterThan(300);
+    expect(line.x).toBeLessThan(330);
+  });
+
   it('refuses a PowerPoint 97-2003 file, saying to save it as .pptx', () => {
     const ppt = new Uint8Array(512);
     ppt.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);

@@ -12,7 +12,7 @@ import { drawable, filled, lineEndOutline, lineEnds, stroked, traced, type Box, 
 import { substituteFamily } from '../../fonts/catalog';
 import type { InlineItem, ParagraphBlock } from '../../layout/blocks/model';
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
-import { stackParagraphs } from '../../layout/blocks/paragraph-stack';
+import { stackParagraphs, type PlacedLine } from '../../layout/blocks/paragraph-stack';
 import { displayLines } from '../../layout/display/draw-lines';
 import { rotateItems } from '../../layout/display/rotate';
 import { textItems } from '../../layout/blocks/text-items';
@@ -84,13 +84,27 @@ function shapeTextItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx
   if (!shape.blocks?.length) return [];
   const insets = shape.textInsets ?? { left: 7.2, top: 3.6, right: 7.2, bottom: 3.6 };
   const [left, right, top, bottom] = [insets.left * zoom, insets.right * zoom, insets.top * zoom, insets.bottom * zoom];
-  const room = shape.unwrapped ? 100_000 : Math.max(1, box.width - left - right);
-  const { lines, height } = stackParagraphs(shape.blocks.map((p) => paragraphBlock(p, zoom)), room, { ...ctx, sum: false });
+  const width = Math.max(1, box.width - left - right);
+  // Unwrapped text (wrap="none") is laid out on endless lines from the left, then each line placed by its paragraph's alignment in the box.
+  const blocks = shape.blocks.map((p) => paragraphBlock(shape.unwrapped ? { ...p, align: 'left' } : p, zoom));
+  const { lines, height } = stackParagraphs(blocks, shape.unwrapped ? 100_000 : width, { ...ctx, sum: false });
+  if (shape.unwrapped) alignUnwrapped(lines, blocks, shape.blocks, width);
   const inner = box.height - top - bottom;
   const y = box.y + top + (shape.textAnchor === 'center' ? (inner - height) / 2 : shape.textAnchor === 'bottom' ? inner - height : 0);
   const items = displayLines(lines, box.x + left, y, () => {});
   if (!shape.clipsText || height <= inner) return items;
   return [{ kind: 'clip', rect: [box.x, box.y, box.x + box.width, box.y + box.height], items }];
+}
+
+/** Moves each unwrapped line across by its paragraph's alignment within `width` (a centred line of a wider text runs out on both sides). */
+function alignUnwrapped(lines: PlacedLine[], blocks: ParagraphBlock[], paragraphs: TextParagraph[], width: number): void {
+  let align: TextParagraph['align'] = 'left';
+  for (const placed of lines) {
+    if (placed.opens) align = paragraphs[blocks.indexOf(placed.opens)]?.align ?? 'left';
+    if (align !== 'center' && align !== 'right') continue;
+    const used = placed.line.texts.reduce((w, t) => Math.max(w, t.x + t.width), 0);
+    placed.x = (placed.x ?? 0) + (align === 'center' ? (width - used) / 2 : width - used);
+  }
 }
 
 function shapeItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx: LineContext): DisplayItem[] {
