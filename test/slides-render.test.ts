@@ -12,6 +12,7 @@ import { readDeck, ConversionError } from '../src/convert/slides/index';
 import { renderDeckChunks } from '../src/convert/slides/render';
 import { box, pptx, titleOnSlide } from './pptx-fixtures';
 import { makePng } from './fixtures';
+import { autoNumber } from '../src/convert/office/drawingml/bullets';
 
 let mupdf: typeof Mupdf;
 beforeAll(async () => {
@@ -93,6 +94,28 @@ describe('slides → PDF', () => {
     // The box's middle is at 350 pt: the word (about 70 pt at 20 pt) starts some 35 pt left of it.
     expect(line.x).toBeGreaterThan(300);
     expect(line.x).toBeLessThan(330);
+  });
+
+  it('prints bullets and auto-numbers hanging at the margin less the indent, the text at the margin, numbers counting per level', () => {
+    const p = (text: string, pPr: string) => `<a:p><a:pPr ${pPr}</a:pPr><a:r><a:rPr lang="en-US" sz="2000"/><a:t>${text}</a:t></a:r></a:p>`;
+    const auto = 'marL="342900" indent="-342900"><a:buFont typeface="+mj-lt"/><a:buAutoNum type="arabicPeriod"/>';
+    const dot = 'marL="685800" lvl="1" indent="-285750"><a:buFont typeface="Arial"/><a:buChar char="•"/>';
+    const body = p('First', auto) + p('Inner', dot) + p('Second', auto) + '<a:p><a:pPr/><a:r><a:rPr lang="en-US" sz="2000"/><a:t>Plain</a:t></a:r></a:p>';
+    const shape = box(100, 50, 500, 250, 'FFFFFF', 'x').replace(/<a:p>.*<\/a:p>/, body);
+    const [page] = pages(pptx([{ body: shape }]));
+    const at = (text: string) => page!.lines.find((l) => l.text.replace(/\s+/g, ' ').trim().endsWith(text))!;
+    expect(at('First').text).toMatch(/^1\.\s+First$/);
+    expect(at('Second').text).toMatch(/^2\.\s+Second$/);
+    expect(at('Inner').text).toMatch(/^•\s+Inner$/);
+    expect(at('Plain').text).toBe('Plain');
+    // The box's text starts 7.2 pt in; the number hangs at the margin (27 pt) less the indent (27 pt): at the start.
+    // (within a glyph's side bearing)
+    expect(Math.abs(at('First').x - 107.2)).toBeLessThan(1.5);
+    expect(Math.abs(at('Inner').x - (107.2 + 54 - 22.5))).toBeLessThan(1.5);
+  });
+
+  it('names auto-numbers in their schemes', () => {
+    expect([autoNumber('arabicPeriod', 3), autoNumber('alphaLcParenR', 28), autoNumber('romanUcPeriod', 14), autoNumber('arabicParenBoth', 2), autoNumber('unknown', 5)]).toEqual(['3.', 'ab)', 'XIV.', '(2)', '5.']);
   });
 
   it('refuses a PowerPoint 97-2003 file, saying to save it as .pptx', () => {

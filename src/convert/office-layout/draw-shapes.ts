@@ -76,7 +76,25 @@ function paragraphBlock(p: TextParagraph, zoom: number): ParagraphBlock {
     items.push(...textItems(run.text, style));
   }
   const indents = { ...(p.marginLeft ? { indentLeft: p.marginLeft * zoom } : {}), ...(p.indent ? { firstLine: p.indent * zoom } : {}) };
-  return { kind: 'paragraph', props: { align: p.align, markFace: { family: substituteFamily(p.font), size: p.size * zoom }, ...indents }, items };
+  const label = p.bullet ? bulletItems(p, zoom) : [];
+  // The text after a bullet starts at the margin (a tab to it), the bullet hanging at margin + indent.
+  const tabs = p.bullet && p.marginLeft ? { tabs: [{ pos: p.marginLeft * zoom, align: 'left' as const }] } : {};
+  return { kind: 'paragraph', props: { align: p.align, markFace: { family: substituteFamily(p.font), size: p.size * zoom }, ...indents, ...tabs }, items: [...label, ...items] };
+}
+
+/** Symbol-font bullets as the Unicode characters they show (Wingdings' l is a round bullet, n a square one...). */
+const SYMBOL_BULLETS: Record<string, string> = { l: '●', n: '■', q: '❑', u: '◆', v: '❖', Ø: '➢', '§': '▪', ü: '✓', '·': '•', o: '○', p: '□', è: '➔', à: '➔', Ü: '➢' };
+
+/** A paragraph's bullet and the tab after it, in the bullet's font, colour and size (its first run's where it gives none). */
+function bulletItems(p: TextParagraph, zoom: number): InlineItem[] {
+  const bullet = p.bullet!;
+  const first = p.runs[0];
+  const symbolic = /wingdings|symbol|webdings/i.test(bullet.font ?? '');
+  const text = symbolic ? (SYMBOL_BULLETS[bullet.text] ?? '•') : bullet.text;
+  const family = substituteFamily(symbolic ? first?.font ?? p.font : bullet.font ?? first?.font ?? p.font);
+  const size = (first?.size ?? p.size) * (bullet.scale ?? 1) * zoom;
+  const style = { face: { family, bold: !!first?.bold && !symbolic, italic: false, size, kern: false }, look: { rise: 0, color: bullet.color ?? first?.color ?? '000000' }, sizes: { family, size } };
+  return [{ kind: 'text', text, style }, { kind: 'tab', style }];
 }
 
 /** The shape's text in its box: inside the insets, at the top, middle or foot, cut at the box when the shape says so. */

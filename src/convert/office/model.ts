@@ -174,6 +174,8 @@ export interface TextParagraph {
   /** Left margin and first-line indent (a:pPr marL, indent), points. */
   marginLeft?: number;
   indent?: number;
+  /** The bullet or number printed before the text (at marL + indent, the text at marL): in its own font and colour where given, scaled to the text (buSzPct). */
+  bullet?: { text: string; font?: string; color?: string; scale?: number };
 }
 
 /** A shape and its box in the frame it is drawn in (points): a slide, or a sheet drawing's anchor that the frame is stretched over. */

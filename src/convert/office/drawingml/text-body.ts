@@ -1,14 +1,15 @@
 /**
  * DrawingML text bodies (a:txBody of a sheet's or a slide's shape, xdr:txBody, p:txBody): their
  * paragraphs (a:p) and runs (a:r, a:fld, a:br) with each run's font, size, weight, slant, lines and
- * colour resolved: the run's own a:rPr over the list style's first level (a:lstStyle/a:lvl1pPr/
- * a:defRPr) over what the holder gives (its a:fontRef, the format's default size). Theme font
+ * colour resolved: the run's own a:rPr over its paragraph's list level (a:lstStyle/a:lvlNpPr/
+ * a:defRPr, with its margins, alignment and bullet: bullets.ts) over what the holder gives (its a:fontRef, the format's default size). Theme font
  * references (+mn-lt, +mj-lt) name the theme's fonts.
  */
 import { attr, child, elements, textOf, type XmlElement } from '../../../codecs/xml';
 import type { TextParagraph, TextRun } from '../model';
 import { colorIn } from '../drawing-color';
 import type { Theme } from '../theme';
+import { BulletNumbers, bulletOf } from './bullets';
 
 /** Characters a text body keeps at most (Excel's limit for a shape's text), and paragraphs. */
 export const TEXT_BODY_CHARS_MAX = 32_767;
@@ -58,15 +59,19 @@ function lookOf(rPr: XmlElement | undefined, base: RunLook, theme: Theme): RunLo
 /** The text body's paragraphs, runs cut where the body passes `most` characters (TEXT_BODY_CHARS_MAX unless the holder has less left). */
 export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defaults: TextDefaults, most = TEXT_BODY_CHARS_MAX): TextParagraph[] {
   if (!txBody) return [];
-  const level1 = child(child(txBody, 'lstStyle'), 'lvl1pPr');
-  const base = lookOf(child(level1, 'defRPr'), { ...defaults }, theme);
+  const lstStyle = child(txBody, 'lstStyle');
   const out: TextParagraph[] = [];
+  const numbers = new BulletNumbers();
   let left = Math.min(most, TEXT_BODY_CHARS_MAX);
   for (const p of elements(txBody)) {
     if (p.name !== 'p' || out.length >= PARAGRAPHS_MAX || left <= 0) continue;
     const pPr = child(p, 'pPr');
-    const paragraph: TextParagraph = { align: ALIGN[attr(pPr, 'algn') ?? attr(level1, 'algn') ?? 'l'] ?? 'left', runs: [], size: base.size, font: base.font };
-    const emu = (name: string) => Number(attr(pPr, name) ?? 0) / 12700;
+    // The paragraph's list level (a:pPr lvl, 0-8) gives its run look, alignment, margins and bullet where it gives none.
+    const level = Math.max(0, Math.min(Number(attr(pPr, 'lvl') ?? 0) || 0, 8));
+    const levelPr = child(lstStyle, `lvl${level + 1}pPr`);
+    const base = lookOf(child(levelPr, 'defRPr'), { ...defaults }, theme);
+    const paragraph: TextParagraph = { align: ALIGN[attr(pPr, 'algn') ?? attr(levelPr, 'algn') ?? 'l'] ?? 'left', runs: [], size: base.size, font: base.font };
+    const emu = (name: string) => Number(attr(pPr, name) ?? attr(levelPr, name) ?? 0) / 12700;
     if (emu('marL') > 0 && emu('marL') < 2000) paragraph.marginLeft = emu('marL');
     if (Math.abs(emu('indent')) > 0 && Math.abs(emu('indent')) < 2000) paragraph.indent = emu('indent');
     for (const r of elements(p)) {
@@ -80,6 +85,9 @@ export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defau
       left -= text.length;
       if (text) paragraph.runs.push({ text, ...lookOf(child(r, 'rPr'), base, theme) });
     }
+    // A paragraph without text shows no bullet (and does not count as a number).
+    const bullet = paragraph.runs.some((r) => r.text.trim()) ? bulletOf(pPr, levelPr, level, numbers, theme) : undefined;
+    if (bullet) paragraph.bullet = bullet;
     out.push(paragraph);
   }
   return out;

@@ -83,8 +83,10 @@ function resolvedPlaceholder(shape: XmlElement, from: Inherited): XmlElement {
   const txBody = child(shape, 'txBody');
   const bodyPrs = [...chain].reverse().map((s) => child(child(s, 'txBody'), 'bodyPr')?.attrs ?? {});
   const bodyPr = el('bodyPr', Object.assign({}, ...bodyPrs, child(txBody, 'bodyPr')?.attrs ?? {}));
-  const level1 = [txBody, ...chain.map((s) => child(s, 'txBody'))].map((t) => child(child(t, 'lstStyle'), 'lvl1pPr')).find(Boolean) ?? child(masterStyle(attr(ph, 'type') ?? 'body', from.txStyles), 'lvl1pPr');
-  const body = txBody && el('txBody', {}, [bodyPr, el('lstStyle', {}, level1 ? [level1] : []), ...elements(txBody).filter((c) => c.name !== 'bodyPr' && c.name !== 'lstStyle')]);
+  // Each list level from the nearest that gives it: the slide's own list style, the layout's and master's placeholders', the master's text style.
+  const sources = [txBody, ...chain.map((s) => child(s, 'txBody'))].map((t) => child(t, 'lstStyle'));
+  const levels = [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => [...sources, masterStyle(attr(ph, 'type') ?? 'body', from.txStyles)].map((l) => child(l, `lvl${n}pPr`)).find(Boolean) ?? []);
+  const body = txBody && el('txBody', {}, [bodyPr, el('lstStyle', {}, levels), ...elements(txBody).filter((c) => c.name !== 'bodyPr' && c.name !== 'lstStyle')]);
   const kids = shape.children.map((c) => (typeof c === 'string' ? c : c.name === 'spPr' ? el('spPr', spPr.attrs, [...(xfrm && !child(spPr, 'xfrm') ? [xfrm] : []), ...spPr.children]) : c.name === 'txBody' && body ? body : c));
   return { ...shape, children: child(shape, 'spPr') ? kids : [el('spPr', {}, xfrm ? [xfrm] : []), ...kids] };
 }
