@@ -114,6 +114,13 @@ describe('slides → PDF', () => {
     expect(Math.abs(at('Inner').x - (107.2 + 54 - 22.5))).toBeLessThan(1.5);
   });
 
+  it('applies the text shrink the file saved (normAutofit fontScale), the placeholder\'s inherited body kept', () => {
+    const shrunk = titleOnSlide('Shrunk title').replace('<a:bodyPr/>', '<a:bodyPr><a:normAutofit fontScale="50000"/></a:bodyPr>');
+    const [page] = pages(pptx([{ body: shrunk }]));
+    // The master's 40 pt title at half its size.
+    expect(page!.lines.find((l) => l.text === 'Shrunk title')!.size).toBeCloseTo(20, 0);
+  });
+
   it('names auto-numbers in their schemes', () => {
     expect([autoNumber('arabicPeriod', 3), autoNumber('alphaLcParenR', 28), autoNumber('romanUcPeriod', 14), autoNumber('arabicParenBoth', 2), autoNumber('unknown', 5)]).toEqual(['3.', 'ab)', 'XIV.', '(2)', '5.']);
   });

@@ -45,12 +45,19 @@ function bodyLayout(bodyPr: XmlElement | undefined): Pick<Shape, 'textInsets' | 
   return layout;
 }
 
+/** Text shrunk as the file saved it (a:normAutofit fontScale, in thousandths of a percent): PowerPoint's shrink on overflow, not recomputed. */
+function autofitted(text: TextParagraph[], autofit: XmlElement | undefined): TextParagraph[] {
+  const scale = Number(attr(autofit, 'fontScale') ?? 100_000) / 100_000;
+  if (!(scale > 0.05 && scale < 1)) return text;
+  return text.map((p) => ({ ...p, size: p.size * scale, runs: p.runs.map((r) => ({ ...r, size: r.size * scale })) }));
+}
+
 /** A shape (sp, cxnSp) with its text, or undefined when it shows nothing. */
 function shapeOf(el: XmlElement, box: FramedShape['box'], ctx: ShapeTreeContext): Shape<TextParagraph> | undefined {
   const spPr = child(el, 'spPr');
   const style = child(el, 'style');
   const txBody = child(el, 'txBody');
-  const text = readTextBody(txBody, ctx.theme, textDefaults(style, ctx), ctx.text.left);
+  const text = autofitted(readTextBody(txBody, ctx.theme, textDefaults(style, ctx), ctx.text.left), child(child(txBody, 'bodyPr'), 'normAutofit'));
   for (const p of text) for (const r of p.runs) ctx.text.left -= r.text.length;
   const hasText = text.some((p) => p.runs.some((r) => r.text.trim()));
   const drawn = drawnShape(spPr, style, box.width, box.height, ctx.theme);

@@ -82,7 +82,8 @@ function resolvedPlaceholder(shape: XmlElement, from: Inherited): XmlElement {
   const xfrm = child(spPr, 'xfrm') ?? chain.map((s) => child(child(s, 'spPr'), 'xfrm')).find(Boolean);
   const txBody = child(shape, 'txBody');
   const bodyPrs = [...chain].reverse().map((s) => child(child(s, 'txBody'), 'bodyPr')?.attrs ?? {});
-  const bodyPr = el('bodyPr', Object.assign({}, ...bodyPrs, child(txBody, 'bodyPr')?.attrs ?? {}));
+  // Attributes from the nearest that gives them; children (autofit) the slide's own.
+  const bodyPr = el('bodyPr', Object.assign({}, ...bodyPrs, child(txBody, 'bodyPr')?.attrs ?? {}), child(txBody, 'bodyPr')?.children ?? []);
   // Each list level from the nearest that gives it: the slide's own list style, the layout's and master's placeholders', the master's text style.
   const sources = [txBody, ...chain.map((s) => child(s, 'txBody'))].map((t) => child(t, 'lstStyle'));
   const levels = [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => [...sources, masterStyle(attr(ph, 'type') ?? 'body', from.txStyles)].map((l) => child(l, `lvl${n}pPr`)).find(Boolean) ?? []);
