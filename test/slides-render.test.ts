@@ -121,6 +121,23 @@ describe('slides → PDF', () => {
     expect(page!.lines.find((l) => l.text === 'Shrunk title')!.size).toBeCloseTo(20, 0);
   });
 
+  it('draws a table: cells on their grid, their fills and their text inside the cell margins', () => {
+    const E = 12_700;
+    const ln = (side: string) => `<a:${side} w="${E}"><a:solidFill><a:srgbClr val="000000"/></a:solidFill></a:${side}>`;
+    const tc = (text: string, fill = '') => `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="1200"/><a:t>${text}</a:t></a:r></a:p></a:txBody><a:tcPr>${ln('lnL')}${ln('lnR')}${ln('lnT')}${ln('lnB')}${fill ? `<a:solidFill><a:srgbClr val="${fill}"/></a:solidFill>` : ''}</a:tcPr></a:tc>`;
+    const table = `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Table"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="${100 * E}" y="${100 * E}"/><a:ext cx="${300 * E}" cy="${60 * E}"/></p:xfrm>` +
+      `<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tblGrid><a:gridCol w="${200 * E}"/><a:gridCol w="${100 * E}"/></a:tblGrid>` +
+      `<a:tr h="${30 * E}">${tc('Region', 'FFC000')}${tc('Total')}</a:tr><a:tr h="${30 * E}">${tc('North')}${tc('42')}</a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
+    const [page] = pages(pptx([{ body: table }]));
+    const at = (text: string) => page!.lines.find((l) => l.text === text)!;
+    // Second column at 100 + 200 pt, second row at 100 + 30 pt, text 7.2 pt in from the cell's side.
+    expect(Math.round(at('Total').x - 300)).toBe(7);
+    expect(at('North').y).toBeGreaterThan(130);
+    expect(at('42').x).toBeGreaterThan(300);
+    const header = page!.fills.find((f) => f.color === 'FFC000')!;
+    expect([Math.round(header.x), Math.round(header.y)]).toEqual([100, 100]);
+  });
+
   it('names auto-numbers in their schemes', () => {
     expect([autoNumber('arabicPeriod', 3), autoNumber('alphaLcParenR', 28), autoNumber('romanUcPeriod', 14), autoNumber('arabicParenBoth', 2), autoNumber('unknown', 5)]).toEqual(['3.', 'ab)', 'XIV.', '(2)', '5.']);
   });

@@ -13,6 +13,7 @@ import { EMPTY_THEME, parseTheme, type Theme } from '../../office/theme';
 import { colorIn } from '../../office/drawing-color';
 import { partPicture } from '../../office/drawingml/picture';
 import { framedShapes } from '../../office/drawingml/shape-tree';
+import { tableShapes } from './table';
 import { ConversionError } from '../../errors';
 import { ignoreProblems, type ProblemSink } from '../../problems';
 import type { Deck, Slide } from '../model';
@@ -138,6 +139,8 @@ function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }):
     const ctx = { theme, textSize: TEXT_SIZE, picture: (id: string | undefined) => partPicture(pkg, part.path, id), most: SHAPES_MAX - shapes.length, text };
     const framed = members.length ? framedShapes(slideGroup(members, size), ctx) : undefined;
     if (framed) shapes.push(...framed.shapes);
+    // Tables (p:graphicFrame with an a:tbl) over the part's other shapes.
+    for (const frame of members) if (frame.name === 'graphicFrame') shapes.push(...tableShapes(frame, theme, TEXT_SIZE, SHAPES_MAX - shapes.length));
   }
   return { ...background(pkg, [slide, layout, master], theme), shapes };
 }
