@@ -116,10 +116,17 @@ function background(pkg: Package, parts: Part[], theme: Theme): Pick<Slide, 'bac
   return {};
 }
 
+/** Layouts, masters and themes parsed once for the deck, not once per slide that uses them. */
+const parsed = new WeakMap<Package, Map<string, XmlElement | undefined>>();
+
 /** The part a relationship of `type` (its last segment) names from `from`. */
 function related(pkg: Package, from: string, type: string): Part | undefined {
   const rel = [...pkg.rels(from).values()].find((r) => !r.external && r.type.endsWith(`/${type}`));
-  return rel ? { path: rel.target, root: pkg.xml(rel.target) } : undefined;
+  if (!rel) return undefined;
+  let cache = parsed.get(pkg);
+  if (!cache) parsed.set(pkg, (cache = new Map()));
+  if (!cache.has(rel.target)) cache.set(rel.target, pkg.xml(rel.target));
+  return { path: rel.target, root: cache.get(rel.target) };
 }
 
 function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }): Slide {

@@ -12,8 +12,9 @@ import type { FramedShape, Shape, TextParagraph } from '../../office/model';
 import type { Theme } from '../../office/theme';
 
 const EMU_PER_POINT = 12_700;
-/** Rows and columns a table keeps at most. */
+/** Rows and columns a table keeps at most, and characters of its text. */
 const GRID_MAX = 200;
+const TABLE_TEXT_MAX = 262_144;
 const emu = (v: string | undefined, fallback = 0) => {
   const n = Number(v ?? fallback);
   return Number.isFinite(n) ? Math.max(0, Math.min(n, 2e10)) / EMU_PER_POINT : fallback / EMU_PER_POINT;
@@ -48,7 +49,14 @@ export function tableShapes(frame: XmlElement, theme: Theme, textSize: number, m
   const xs = widths.reduce<number[]>((acc, w) => [...acc, acc.at(-1)! + w], [x0]);
   const rows = children(tbl, 'tr').slice(0, GRID_MAX);
   const defaults = { font: theme.minorFont ?? 'Calibri', size: textSize, color: '000000' };
-  const texts = rows.map((tr) => children(tr, 'tc').map((tc) => readTextBody(child(tc, 'txBody'), theme, defaults, 4_096)));
+  // The table's text against one budget (a 200 × 200 grid of full cells would be 40,000 bodies).
+  let left = TABLE_TEXT_MAX;
+  const textOf = (tc: XmlElement) => {
+    const body = left > 0 ? readTextBody(child(tc, 'txBody'), theme, defaults, Math.min(4_096, left)) : [];
+    for (const p of body) for (const r of p.runs) left -= r.text.length;
+    return body;
+  };
+  const texts = rows.map((tr) => children(tr, 'tc').slice(0, widths.length).map(textOf));
   const ys = rows.reduce<number[]>((acc, tr, r) => [...acc, acc.at(-1)! + rowHeight(tr, texts[r]!, 7.2)], [y0]);
   const out: FramedShape<TextParagraph>[] = [];
   rows.forEach((tr, r) => {
