@@ -138,6 +138,20 @@ describe('slides → PDF', () => {
     expect([Math.round(header.x), Math.round(header.y)]).toEqual([100, 100]);
   });
 
+  it('prints a slide whose table has 10,000 cells (more display items than a call takes arguments)', () => {
+    const E = 12_700;
+    const tc = `<a:tc><a:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="en-US" sz="400"/><a:t>${'a b c d e f g h i j k l m n o p q r s t u v w x y z '.repeat(4)}</a:t></a:r></a:p></a:txBody><a:tcPr/></a:tc>`;
+    const table = `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="T"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="0"/><a:ext cx="${720 * E}" cy="${405 * E}"/></p:xfrm>` +
+      `<a:graphic><a:graphicData><a:tbl><a:tblGrid>${`<a:gridCol w="${7 * E}"/>`.repeat(100)}</a:tblGrid>${`<a:tr h="${4 * E}">${tc.repeat(100)}</a:tr>`.repeat(100)}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
+    const deck = readDeck(pptx([{ body: table }]));
+    // The slide keeps at most 2,000 shapes: the first 2,000 cells.
+    expect(deck.slides[0]!.shapes).toHaveLength(2_000);
+    const pdf = joinChunks(renderDeckChunks(deck, mupdf, bundledFonts));
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+    expect(doc.countPages()).toBe(1);
+    doc.destroy();
+  });
+
   it('names auto-numbers in their schemes', () => {
     expect([autoNumber('arabicPeriod', 3), autoNumber('alphaLcParenR', 28), autoNumber('romanUcPeriod', 14), autoNumber('arabicParenBoth', 2), autoNumber('unknown', 5)]).toEqual(['3.', 'ab)', 'XIV.', '(2)', '5.']);
   });

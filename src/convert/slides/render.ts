@@ -18,7 +18,8 @@ function* slidePages(deck: Deck, fonts: FontBook): Generator<DisplayPage> {
     const items: DisplayItem[] = [{ kind: 'fill', x0: 0, y0: 0, x1: deck.width, y1: deck.height, color: slide.background ?? 'FFFFFF' }];
     const picture = slide.backgroundPicture;
     if (picture) items.push({ kind: 'picture', data: picture.data, contentType: picture.contentType, at: [deck.width, 0, 0, deck.height, 0, 0] });
-    items.push(...framedShapeItems({ width: deck.width, height: deck.height }, slide.shapes, box, 1, ctx));
+    // Pushed one by one: a slide of a 200 × 200 table makes more items than a call takes arguments.
+    for (const item of framedShapeItems({ width: deck.width, height: deck.height }, slide.shapes, box, 1, ctx)) items.push(item);
     yield { width: deck.width, height: deck.height, layers: [items] };
   }
 }
