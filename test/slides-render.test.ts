@@ -152,6 +152,24 @@ describe('slides → PDF', () => {
     doc.destroy();
   });
 
+  it('draws a chart frame\'s chart in its box, its title and categories as text', () => {
+    const E = 12_700;
+    const C = 'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
+    const chart = `<c:chartSpace ${C}><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Sales by month</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:barDir val="col"/><c:grouping val="clustered"/>` +
+      '<c:ser><c:idx val="0"/><c:tx><c:v>Sales</c:v></c:tx><c:spPr><a:solidFill><a:srgbClr val="70AD47"/></a:solidFill></c:spPr><c:cat><c:strRef><c:strCache><c:ptCount val="2"/><c:pt idx="0"><c:v>January</c:v></c:pt><c:pt idx="1"><c:v>February</c:v></c:pt></c:strCache></c:strRef></c:cat>' +
+      '<c:val><c:numRef><c:numCache><c:ptCount val="2"/><c:pt idx="0"><c:v>3</c:v></c:pt><c:pt idx="1"><c:v>5</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>';
+    const frame = `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="5" name="Chart"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="${100 * E}" y="${50 * E}"/><a:ext cx="${400 * E}" cy="${300 * E}"/></p:xfrm>` +
+      '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rC"/></a:graphicData></a:graphic></p:graphicFrame>';
+    const [page] = pages(pptx([{ body: frame, rels: [['rC', 'chart', '../charts/chart1.xml']], parts: { 'ppt/charts/chart1.xml': chart } }]));
+    const text = page!.lines.map((l) => l.text).join(' ');
+    expect(text).toContain('Sales by month');
+    expect(text).toContain('January');
+    // Its bars in the series' colour, inside the frame.
+    const bars = page!.fills.filter((f) => f.color === '70AD47');
+    expect(bars.length).toBe(2);
+    for (const bar of bars) expect(bar.x).toBeGreaterThan(100), expect(bar.x).toBeLessThan(500);
+  });
+
   it('names auto-numbers in their schemes', () => {
     expect([autoNumber('arabicPeriod', 3), autoNumber('alphaLcParenR', 28), autoNumber('romanUcPeriod', 14), autoNumber('arabicParenBoth', 2), autoNumber('unknown', 5)]).toEqual(['3.', 'ab)', 'XIV.', '(2)', '5.']);
   });

@@ -15,6 +15,7 @@ import type { Shape, TextParagraph } from '../office/model';
 import type { Deck } from './model';
 import { readPptx } from './read/pptx';
 import { renderDeckChunks } from './render';
+import { FONT as CHART_FONT } from '../office/chart/draw';
 
 export { ConversionError } from '../errors';
 
@@ -40,13 +41,21 @@ const paragraphsOf = (shape: Shape<TextParagraph>, depth = 0): TextParagraph[] =
 function fontAsksOf(deck: Deck): FontAsks {
   const names = new Set<string>();
   const codePoints = new Set<number>();
+  const count = (text: string) => {
+    for (const ch of text) if (ch.codePointAt(0)! >= 0x80) codePoints.add(ch.codePointAt(0)!);
+  };
   for (const slide of deck.slides) {
+    for (const { chart } of slide.charts ?? []) {
+      // Charts print their text in the Office parts' chart font.
+      names.add(CHART_FONT);
+      for (const text of [chart.title ?? '', ...chart.categories, ...chart.series.map((s) => s.name ?? '')]) count(text);
+    }
     for (const { shape } of slide.shapes) {
       for (const p of paragraphsOf(shape)) {
         names.add(p.font);
         for (const run of p.runs) {
           names.add(run.font);
-          for (const ch of run.text) if (ch.codePointAt(0)! >= 0x80) codePoints.add(ch.codePointAt(0)!);
+          count(run.text);
         }
       }
     }

@@ -3,7 +3,7 @@
  * slide size, and each visible slide's background and shapes, placed in the slide's own space
  * (points), master's and layout's shapes first. The Office parts' shape model is the slides'.
  */
-import type { FramedShape, Picture, TextParagraph } from '../office/model';
+import type { Chart, FramedShape, Picture, TextParagraph } from '../office/model';
 
 export interface Slide {
   /** RRGGBB; white where absent. */
@@ -11,6 +11,8 @@ export interface Slide {
   /** A picture stretched over the slide, in place of the colour. */
   backgroundPicture?: Picture;
   shapes: FramedShape<TextParagraph>[];
+  /** Charts (p:graphicFrame with a c:chart), over the shapes, each in its box on the slide (points). */
+  charts?: { box: { x: number; y: number; width: number; height: number }; chart: Chart }[];
 }
 
 export interface Deck {

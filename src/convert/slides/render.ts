@@ -9,6 +9,7 @@ import { FontBook } from '../../layout/text/font-book';
 import type { DisplayItem } from '../../contracts/display';
 import { writeDisplayPdf, type DisplayPage } from '../../paint/display-document';
 import { framedShapeItems } from '../office-layout/draw-shapes';
+import { chartItems } from '../office-layout/draw-chart';
 import type { Deck } from './model';
 
 function* slidePages(deck: Deck, fonts: FontBook): Generator<DisplayPage> {
@@ -20,6 +21,7 @@ function* slidePages(deck: Deck, fonts: FontBook): Generator<DisplayPage> {
     if (picture) items.push({ kind: 'picture', data: picture.data, contentType: picture.contentType, at: [deck.width, 0, 0, deck.height, 0, 0] });
     // Pushed one by one: a slide of a 200 × 200 table makes more items than a call takes arguments.
     for (const item of framedShapeItems({ width: deck.width, height: deck.height }, slide.shapes, box, 1, ctx)) items.push(item);
+    for (const { box: at, chart } of slide.charts ?? []) for (const item of chartItems(chart, at, ctx)) items.push(item);
     yield { width: deck.width, height: deck.height, layers: [items] };
   }
 }

@@ -7,7 +7,8 @@
  * placeholder's lstStyle, else the master's title, body or other style in p:txStyles). The
  * background is the slide's, the layout's or the master's p:bg, its solid fill through the theme.
  */
-import { attr, child, children, elements, type XmlElement } from '../../../codecs/xml';
+import { attr, child, children, descendant, elements, type XmlElement } from '../../../codecs/xml';
+import { readChart, themePalette } from '../../office/chart/read';
 import { checkContainer, Package } from '../../office/package';
 import { EMPTY_THEME, parseTheme, type Theme } from '../../office/theme';
 import { colorIn } from '../../office/drawing-color';
@@ -100,6 +101,23 @@ function slideGroup(members: XmlElement[], size: { cx: number; cy: number }): Xm
   return el('grpSp', {}, [el('grpSpPr', {}, [xfrm]), ...members]);
 }
 
+/** Charts a slide keeps at most. */
+const CHARTS_MAX = 50;
+
+/** A chart frame's chart (its c:chart's part, read from the values it caches) in its box on the slide. */
+function chartOf(pkg: Package, part: string, frame: XmlElement, palette: string[] | undefined): NonNullable<Slide['charts']>[number] | undefined {
+  const ref = descendant(child(frame, 'graphic'), 'chart');
+  const rel = ref && pkg.rels(part).get(attr(ref, 'r:id') ?? '');
+  if (!rel || rel.external) return undefined;
+  const xml = pkg.read(rel.target);
+  const chart = xml && readChart(xml, palette);
+  if (!chart) return undefined;
+  const xfrm = child(frame, 'xfrm');
+  const n = (e: XmlElement | undefined, a: string) => Math.max(0, Math.min(Number(attr(e, a) ?? 0) || 0, 2e10)) / EMU_PER_POINT;
+  const box = { x: n(child(xfrm, 'off'), 'x'), y: n(child(xfrm, 'off'), 'y'), width: n(child(xfrm, 'ext'), 'cx'), height: n(child(xfrm, 'ext'), 'cy') };
+  return box.width >= 1 && box.height >= 1 ? { box, chart } : undefined;
+}
+
 /** The first background of the slide, layout and master: its picture (a:blipFill, stretched over the slide), its solid fill, or its theme background reference's colour. */
 function background(pkg: Package, parts: Part[], theme: Theme): Pick<Slide, 'background' | 'backgroundPicture'> {
   for (const part of parts) {
@@ -137,6 +155,8 @@ function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }):
   const from: Inherited = { layout: placeholders(layout), master: placeholders(master), txStyles: child(master.root, 'txStyles') };
   const text = { left: SLIDE_TEXT_MAX };
   const shapes: Slide['shapes'] = [];
+  const charts: NonNullable<Slide['charts']> = [];
+  const palette = themePart ? themePalette(pkg.read(themePart.path)) : undefined;
   // The master's and layout's own shapes (logos, rules) under the slide's; placeholders only where the slide fills them.
   const layers: [Part, boolean][] = [[master, attr(layout.root, 'showMasterSp') !== '0'], [layout, true], [slide, true]];
   for (const [part, shown] of layers) {
@@ -146,10 +166,15 @@ function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }):
     const ctx = { theme, textSize: TEXT_SIZE, picture: (id: string | undefined) => partPicture(pkg, part.path, id), most: SHAPES_MAX - shapes.length, text };
     const framed = members.length ? framedShapes(slideGroup(members, size), ctx) : undefined;
     if (framed) shapes.push(...framed.shapes);
-    // Tables (p:graphicFrame with an a:tbl) over the part's other shapes.
-    for (const frame of members) if (frame.name === 'graphicFrame') shapes.push(...tableShapes(frame, theme, TEXT_SIZE, SHAPES_MAX - shapes.length));
+    // Tables and charts (p:graphicFrame with an a:tbl or a c:chart) over the part's other shapes.
+    for (const frame of members) {
+      if (frame.name !== 'graphicFrame') continue;
+      for (const cell of tableShapes(frame, theme, TEXT_SIZE, SHAPES_MAX - shapes.length)) shapes.push(cell);
+      const chart = chartOf(pkg, part.path, frame, palette);
+      if (chart && charts.length < CHARTS_MAX) charts.push(chart);
+    }
   }
-  return { ...background(pkg, [slide, layout, master], theme), shapes };
+  return { ...background(pkg, [slide, layout, master], theme), shapes, ...(charts.length ? { charts } : {}) };
 }
 
 /** Reads a PPTX (or PPSX, POTX) deck. */
