@@ -13,6 +13,7 @@ import { renderDeckChunks } from '../src/convert/slides/render';
 import { box, pptx, titleOnSlide } from './pptx-fixtures';
 import { makePng } from './fixtures';
 import { autoNumber } from '../src/convert/office/drawingml/bullets';
+import * as fflate from 'fflate';
 
 let mupdf: typeof Mupdf;
 beforeAll(async () => {
@@ -168,6 +169,17 @@ describe('slides → PDF', () => {
     const bars = page!.fills.filter((f) => f.color === '70AD47');
     expect(bars.length).toBe(2);
     for (const bar of bars) expect(bar.x).toBeGreaterThan(100), expect(bar.x).toBeLessThan(500);
+  });
+
+  it('fills a gradient background with its stops\' average colour', () => {
+    const bytes = pptx([{ body: titleOnSlide('Gradient') }]);
+    expect(readDeck(bytes).slides[0]!.background).toBe('EEEEEE');
+    // The master's solid grey swapped for a black-to-white gradient: printed mid grey.
+    const { unzipSync, zipSync, strToU8, strFromU8 } = fflate;
+    const files = unzipSync(bytes);
+    files['ppt/slideMasters/slideMaster1.xml'] = strToU8(strFromU8(files['ppt/slideMasters/slideMaster1.xml']!).replace('<a:solidFill><a:srgbClr val="EEEEEE"/></a:solidFill>', '<a:gradFill><a:gsLst><a:gs pos="0"><a:srgbClr val="000000"/></a:gs><a:gs pos="100000"><a:srgbClr val="FFFFFF"/></a:gs></a:gsLst></a:gradFill>'));
+    const graded = readDeck(zipSync(files));
+    expect(graded.slides[0]!.background).toBe('808080');
   });
 
   it('names auto-numbers in their schemes', () => {

@@ -11,7 +11,7 @@ import { attr, child, children, descendant, elements, type XmlElement } from '..
 import { readChart, themePalette } from '../../office/chart/read';
 import { checkContainer, Package } from '../../office/package';
 import { EMPTY_THEME, parseTheme, type Theme } from '../../office/theme';
-import { colorIn } from '../../office/drawing-color';
+import { colorIn, shapeFill } from '../../office/drawing-color';
 import { partPicture } from '../../office/drawingml/picture';
 import { framedShapes } from '../../office/drawingml/shape-tree';
 import { tableShapes } from './table';
@@ -118,7 +118,7 @@ function chartOf(pkg: Package, part: string, frame: XmlElement, palette: string[
   return box.width >= 1 && box.height >= 1 ? { box, chart } : undefined;
 }
 
-/** The first background of the slide, layout and master: its picture (a:blipFill, stretched over the slide), its solid fill, or its theme background reference's colour. */
+/** The first background of the slide, layout and master: its picture (a:blipFill, stretched over the slide), its fill's colour, or its theme background reference's. */
 function background(pkg: Package, parts: Part[], theme: Theme): Pick<Slide, 'background' | 'backgroundPicture'> {
   for (const part of parts) {
     const bg = child(child(part.root, 'cSld'), 'bg');
@@ -127,8 +127,8 @@ function background(pkg: Package, parts: Part[], theme: Theme): Pick<Slide, 'bac
     const blip = child(child(bgPr, 'blipFill'), 'blip');
     const picture = blip ? partPicture(pkg, part.path, attr(blip, 'r:embed')) : undefined;
     if (picture) return { backgroundPicture: picture };
-    const fill = child(bgPr, 'solidFill');
-    const color = fill ? colorIn(fill, theme) : colorIn(child(bg, 'bgRef'), theme);
+    // Solid, gradient (as its stops' average, as shapes' are) or pattern (its foreground) fill; else the theme's background reference.
+    const color = bgPr ? (shapeFill(bgPr, undefined, theme) ?? undefined) : colorIn(child(bg, 'bgRef'), theme);
     return color ? { background: color } : {};
   }
   return {};
