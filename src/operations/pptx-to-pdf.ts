@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { defineSpec, type OperationResult, type RunOf } from './define';
 import { loadMupdf } from '../pdf/mupdf';
-import { convertSlidesToPdfChunksLoadingFaces, ConversionError } from '../convert/slides';
-import { TaskError } from '../contracts/failures';
-import { isResourceExhaustion } from '../pdf/classify';
-import { findLimitExceeded } from '../lib/limits';
+import { convertSlidesToPdfChunksLoadingFaces } from '../convert/slides';
+import { converterFailure } from './converter-failure';
 
 /**
  * Presentations (PPTX) → PDF through our own slide converter (src/convert/slides/) on the shared
@@ -34,14 +32,6 @@ export async function run({ inputs, log, faces }: RunOf<typeof spec>): Promise<O
     const onProblem = (p: { part: string; reason: string }) => log('slide_part_unreadable', { part: p.part, reason: p.reason });
     return { chunks: await convertSlidesToPdfChunksLoadingFaces(input.bytes, { mupdf, faces, onProblem }), ext: 'pdf', contentType: 'application/pdf' };
   } catch (err) {
-    if (isResourceExhaustion(err)) throw err; // retried a bounded number of times by the consumer
-    if (findLimitExceeded(err)) throw err; // failed with the limit's message and refunded, not retried
-    if (!(err instanceof ConversionError)) {
-      log('slides_converter_failed', { error: String(err), stack: (err as Error)?.stack });
-      throw new TaskError({ reason: 'document_unreadable', message: CONVERTER_FAILED });
-    }
-    if (err.problem === 'password') throw new TaskError({ reason: 'document_password', message: err.message });
-    if (err.problem === 'corrupt') throw new TaskError({ reason: 'document_corrupt', message: DECK_DAMAGED });
-    throw new TaskError({ reason: 'document_unreadable', message: err.message });
+    converterFailure(err, log, { event: 'slides_converter_failed', failed: CONVERTER_FAILED, damaged: DECK_DAMAGED, passwordMessage: true });
   }
 }

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { defineSpec, type OperationResult, type RunOf } from './define';
 import { loadMupdf } from '../pdf/mupdf';
-import { convertWordToPdfChunksLoadingFaces, ConversionError, type PartProblem } from '../convert/word';
-import { TaskError } from '../contracts/failures';
-import { isResourceExhaustion } from '../pdf/classify';
-import { findLimitExceeded } from '../lib/limits';
+import { convertWordToPdfChunksLoadingFaces, type PartProblem } from '../convert/word';
+import { converterFailure } from './converter-failure';
 
 /**
  * Word (DOC, DOCX; DOTX and DOCM read as DOCX) → PDF through our own Word layout path
@@ -33,17 +31,7 @@ export async function run({ inputs, log, faces }: RunOf<typeof spec>): Promise<O
     const chunks = await convertWordToPdfChunksLoadingFaces(inputs[0]!.bytes, { mupdf, faces, onProblem });
     return { chunks, ext: 'pdf', contentType: 'application/pdf' };
   } catch (err) {
-    if (isResourceExhaustion(err)) throw err; // retried a bounded number of times by the consumer
-    // A document past a reader's limit (tables nested 300 deep, 2 million paragraphs): the consumer
-    // fails the task with the limit's message and refunds it, without retrying.
-    if (findLimitExceeded(err)) throw err;
-    if (!(err instanceof ConversionError)) {
-      // Our converter failed on a file it did not find damaged: not the user's fault, and not "damaged".
-      log('word_converter_failed', { error: String(err), stack: (err as Error)?.stack });
-      throw new TaskError({ reason: 'document_unreadable', message: CONVERTER_FAILED });
-    }
-    if (err.problem === 'password') throw new TaskError({ reason: 'document_password' });
-    if (err.problem === 'corrupt') throw new TaskError({ reason: 'document_corrupt' });
-    throw new TaskError({ reason: 'document_unreadable', message: err.message });
+    // A document past a reader's limit (tables nested 300 deep, 2 million paragraphs) fails with the limit's message, refunded.
+    converterFailure(err, log, { event: 'word_converter_failed', failed: CONVERTER_FAILED });
   }
 }

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { defineSpec, type NextStep, type OperationResult, type RunOf, type Scratch } from './define';
 import { loadMupdf } from '../pdf/mupdf';
-import { printWorkbookLoadingFaces, ConversionError, SLICE_PAGES } from '../convert/sheet';
+import { printWorkbookLoadingFaces, SLICE_PAGES } from '../convert/sheet';
 import { concatenatePdfs } from '../pdf/concatenate';
 import { readAll } from '../contracts/rpc';
 import { joinChunks } from '../lib/bytes';
-import { TaskError } from '../contracts/failures';
-import { isResourceExhaustion } from '../pdf/classify';
-import { findLimitExceeded } from '../lib/limits';
+import { converterFailure } from './converter-failure';
 
 /**
  * Spreadsheets (XLS, XLSX, ODS; XLTX and XLSM read as XLSX) → PDF through our own spreadsheet converter
@@ -66,15 +64,7 @@ async function slicesBefore(scratch: Scratch, step: number): Promise<{ bytes: Ui
   return out;
 }
 
-/** The converter's errors as task failures (resource exhaustion and limits go up as they are). */
+/** The converter's errors as task failures (operations/converter-failure.ts). */
 function failed(err: unknown, log: RunOf<typeof spec>['log']): never {
-  if (isResourceExhaustion(err)) throw err; // retried a bounded number of times by the consumer
-  if (findLimitExceeded(err)) throw err; // failed with the limit's message and refunded, not retried
-  if (!(err instanceof ConversionError)) {
-    log('sheet_converter_failed', { error: String(err), stack: (err as Error)?.stack });
-    throw new TaskError({ reason: 'document_unreadable', message: CONVERTER_FAILED });
-  }
-  if (err.problem === 'password') throw new TaskError({ reason: 'document_password', message: err.message });
-  if (err.problem === 'corrupt') throw new TaskError({ reason: 'document_corrupt', message: WORKBOOK_DAMAGED });
-  throw new TaskError({ reason: 'document_unreadable', message: err.message });
+  return converterFailure(err, log, { event: 'sheet_converter_failed', failed: CONVERTER_FAILED, damaged: WORKBOOK_DAMAGED, passwordMessage: true });
 }
