@@ -38,7 +38,9 @@ describe('detectKind', () => {
     expect(detectKind(ole('WordDocument'))).toBe('doc');
     expect(detectKind(ole('Workbook'))).toBe('xls');
     expect(detectKind(ole('Book'))).toBe('xls');
-    expect(detectKind(ole('PowerPoint Document'))).toBeNull();
+    expect(detectKind(ole('PowerPoint Document'))).toBe('ppt');
+    // A workbook holding a slide show as an embedded object is still a workbook.
+    expect(detectKind(concat(ole('Workbook'), utf16('PowerPoint Document')))).toBe('xls');
     // ASCII names do not count: OLE stores them as UTF-16LE.
     expect(detectKind(concat(OLE, bytes('WordDocument')))).toBeNull();
   });
@@ -48,6 +50,10 @@ describe('detectKind', () => {
     expect(detectKind(zip('[Content_Types].xml', 'xl/workbook.xml'))).toBe('xlsx');
     expect(detectKind(zip('[Content_Types].xml', 'ppt/presentation.xml'))).toBe('pptx');
     expect(detectKind(zip('word/document.xml'))).toBeNull();
+    const odf = (mime: string) => zipSync({ mimetype: [bytes(mime), { level: 0 }], 'content.xml': bytes('<x/>') });
+    expect(detectKind(odf('application/vnd.oasis.opendocument.spreadsheet'))).toBe('ods');
+    expect(detectKind(odf('application/vnd.oasis.opendocument.presentation'))).toBe('odp');
+    expect(detectKind(odf('application/vnd.oasis.opendocument.graphics'))).toBeNull();
     expect(detectKind(zip('[Content_Types].xml', 'content.xml'))).toBeNull();
     expect(detectKind(concat([0x50, 0x4b, 0x03, 0x04], new Uint8Array(30)))).toBeNull();
   });

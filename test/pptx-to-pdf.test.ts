@@ -41,4 +41,27 @@ describe('pptx-to-pdf', () => {
     expect(pages[1]!.text).toBe('Questions');
     expect(Number(before) - Number(await balanceOf(acct))).toBeCloseTo(1.25, 2);
   });
+
+  it('PPT (PowerPoint 97-2003) uploads, then is refused at request time with 422 saying to save it as .pptx; nothing charged', async () => {
+    const acct = await newAccount();
+    const utf16 = (s: string) => Array.from(s).flatMap((c) => [c.charCodeAt(0), 0]);
+    const ppt = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(504).fill(0), ...utf16('PowerPoint Document'), ...new Array(64).fill(0)]);
+    const up = await acct.upload(ppt, 'old talk.ppt');
+    expect(up.status).toBe(201);
+    const record = await up.json<{ file_id: string; content_type: string }>();
+    expect(record.content_type).toBe('application/vnd.ms-powerpoint');
+    const before = await balanceOf(acct);
+    const res = await acct.json('/v1/pdf/pptx-to-pdf', { file_id: record.file_id });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    const problem = await res.json<{ errors?: { path: string; message: string }[]; detail?: string }>();
+    const said = JSON.stringify(problem);
+    expect(said).toContain('old talk.ppt is PPT');
+    expect(said).toContain('save it as .pptx');
+    expect(await balanceOf(acct)).toBe(before);
+    // Another operation that takes no presentations names what it takes, as for any other kind.
+    const other = await acct.json('/v1/pdf/word-to-pdf', { file_id: record.file_id });
+    expect(other.status).toBe(422);
+    expect(JSON.stringify(await other.json())).toContain('takes DOC, DOCX');
+  });
 });

@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 
 /** Input kinds the service accepts (DECISIONS: Upload). Anything else is refused with 422. */
-export type FileKind = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'ods' | 'pptx' | 'html' | 'jpg' | 'png' | 'webp';
+export type FileKind = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'ods' | 'ppt' | 'pptx' | 'odp' | 'html' | 'jpg' | 'png' | 'webp';
 
 export const MIME_OF: Record<FileKind, string> = {
   pdf: 'application/pdf',
@@ -10,7 +10,9 @@ export const MIME_OF: Record<FileKind, string> = {
   xls: 'application/vnd.ms-excel',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  ppt: 'application/vnd.ms-powerpoint',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odp: 'application/vnd.oasis.opendocument.presentation',
   html: 'text/html',
   jpg: 'image/jpeg',
   png: 'image/png',
@@ -40,6 +42,9 @@ function detectOle(b: Uint8Array): FileKind | null {
   // The directory may sit anywhere in the compound file; names are UTF-16LE.
   if (hasUtf16(b, 'WordDocument')) return 'doc';
   if (hasUtf16(b, 'Workbook') || hasUtf16(b, 'Book')) return 'xls';
+  // After Excel's: a workbook keeps an embedded slide show as its own storage, whose stream names
+  // show; a presentation compresses its embedded objects into its own stream, where none does.
+  if (hasUtf16(b, 'PowerPoint Document')) return 'ppt';
   return null;
 }
 
@@ -101,8 +106,14 @@ export function isEncryptedOfficePackage(b: Uint8Array): boolean {
   return startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) && hasUtf16(b, 'EncryptedPackage');
 }
 
-/** An OpenDocument spreadsheet: its first entry, stored uncompressed, is "mimetype" naming it (ODF 1.2 §3.3). */
-const isOpenDocumentSpreadsheet = (b: Uint8Array): boolean => ascii(b, 30, 38) === 'mimetype' && ascii(b, 38, 84).startsWith('application/vnd.oasis.opendocument.spreadsheet');
+/** An OpenDocument spreadsheet or presentation: its first entry, stored uncompressed, is "mimetype" naming it (ODF 1.2 §3.3). */
+function openDocumentKind(b: Uint8Array): FileKind | null {
+  if (ascii(b, 30, 38) !== 'mimetype') return null;
+  const mime = ascii(b, 38, 86);
+  if (mime.startsWith(MIME_OF.ods)) return 'ods';
+  if (mime.startsWith(MIME_OF.odp)) return 'odp';
+  return null;
+}
 
 /** The kind of a file from its bytes, never from its name. */
 export function detectKind(b: Uint8Array): FileKind | null {
@@ -112,7 +123,7 @@ export function detectKind(b: Uint8Array): FileKind | null {
   if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'webp';
   if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return detectOle(b);
-  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) return isOpenDocumentSpreadsheet(b) ? 'ods' : detectOoxml(b);
+  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) return openDocumentKind(b) ?? detectOoxml(b);
   // Readers accept a PDF header anywhere in the first 1024 bytes: junk before it is common, even
   // an HTML snippet (seen in the corpus), so this comes before the HTML check.
   if (ascii(b, 0, 1024).includes('%PDF-')) return 'pdf';

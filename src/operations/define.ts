@@ -23,6 +23,11 @@ export interface OperationSpec<S extends z.ZodObject = z.ZodObject> {
   type: string;
   summary: string;
   accepts: readonly FileKind[];
+  /**
+   * Kinds the operation is the place for but cannot read, each with what to do instead: uploaded
+   * fine (so the upload is not refused as useless), refused here at request time with that message.
+   */
+  refuses?: Partial<Record<FileKind, string>>;
   /** One `file_id`, or a `file_ids` array with its bounds. */
   inputs: { kind: 'file_id' } | { kind: 'file_ids'; min: number; max: number };
   /** The operation's own parameters (file ids and `webhook_url` are added by the framework). */

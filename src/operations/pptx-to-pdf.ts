@@ -14,6 +14,7 @@ export const spec = defineSpec({
   type: 'pptx_to_pdf',
   summary: 'Convert a presentation (PPTX) to PDF, a page per visible slide at the slide size',
   accepts: ['pptx'],
+  refuses: { ppt: 'PowerPoint 97-2003 presentations (.ppt) are not converted here: open it in PowerPoint or LibreOffice Impress, save it as .pptx (File → Save As → PowerPoint Presentation) and upload that' },
   inputs: { kind: 'file_id' },
   params: z.object({}),
   engine: 'office',

@@ -23,7 +23,7 @@ export const WAIT_SECONDS_MAX = 120;
 /** `image_file_id` → `image_url`: every id parameter an operation takes becomes a link. */
 export const urlFieldOf = (idField: string): string => idField.replace(/_file_id$/, '_url');
 
-const KIND_NAMES: Record<string, string> = { pdf: 'PDF', doc: 'DOC', docx: 'DOCX', xls: 'XLS', xlsx: 'XLSX', ods: 'ODS', pptx: 'PPTX', html: 'HTML', jpg: 'JPG', png: 'PNG', webp: 'WEBP' };
+const KIND_NAMES: Record<string, string> = { pdf: 'PDF', doc: 'DOC', docx: 'DOCX', xls: 'XLS', xlsx: 'XLSX', ods: 'ODS', ppt: 'PPT', pptx: 'PPTX', odp: 'ODP', html: 'HTML', jpg: 'JPG', png: 'PNG', webp: 'WEBP' };
 
 function linkRules(): string {
   return (

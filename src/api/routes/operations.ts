@@ -44,7 +44,7 @@ export function webhookProblems(url: string | undefined, allowInsecure: boolean)
 const KIND_NAMES = (kinds: readonly string[]) => kinds.map((k) => k.toUpperCase()).join(', ');
 
 /** The upload records of `ids`, each of a kind in `accepts`; 422 naming `pathOf(i)` for what is unknown or of another kind. */
-async function resolveFiles(c: { env: AppEnv['Bindings'] }, accountId: string, accepts: readonly FileKind[], ids: string[], pathOf: (i: number) => string): Promise<InputFile[]> {
+async function resolveFiles(c: { env: AppEnv['Bindings'] }, accountId: string, accepts: readonly FileKind[], ids: string[], pathOf: (i: number) => string, refuses: OperationSpec['refuses'] = {}): Promise<InputFile[]> {
   const found = await findLiveFiles(c.env.DB, accountId, ids);
   const problems: FieldProblem[] = [];
   const inputs: InputFile[] = [];
@@ -52,6 +52,7 @@ async function resolveFiles(c: { env: AppEnv['Bindings'] }, accountId: string, a
     const at = pathOf(i);
     const file = found.get(id);
     if (!file) problems.push({ path: at, message: `file ${id} is unknown or expired: files live one hour after upload; upload it again` });
+    else if (refuses[file.kind]) problems.push({ path: at, message: `${file.filename} is ${file.kind.toUpperCase()}: ${refuses[file.kind]}` });
     else if (!accepts.includes(file.kind)) {
       // Word saves web pages under .doc names too ("Web Page" format): say what it is and the way out.
       const webPageAsWord = file.kind === 'html' && accepts.includes('doc') ? ': it is a web page, not a Word document; open it in Word and save it as .docx (Word Document), then upload that' : '';
@@ -65,7 +66,7 @@ async function resolveFiles(c: { env: AppEnv['Bindings'] }, accountId: string, a
 /** The operation's inputs, then the files its parameters name (a watermark's logo), in that order. */
 async function resolveInputs(c: { env: AppEnv['Bindings'] }, accountId: string, op: OperationSpec, body: Record<string, unknown>): Promise<InputFile[]> {
   const ids = op.inputs.kind === 'file_id' ? [body['file_id'] as string] : (body['file_ids'] as string[]);
-  const inputs = await resolveFiles(c, accountId, op.accepts, ids, (i) => (op.inputs.kind === 'file_id' ? 'file_id' : `file_ids[${i}]`));
+  const inputs = await resolveFiles(c, accountId, op.accepts, ids, (i) => (op.inputs.kind === 'file_id' ? 'file_id' : `file_ids[${i}]`), op.refuses);
   for (const [name, accepts] of Object.entries(op.fileParams ?? {})) {
     const id = body[name];
     if (typeof id === 'string') inputs.push(...(await resolveFiles(c, accountId, accepts, [id], () => name)));
