@@ -122,6 +122,32 @@ describe('slides → PDF', () => {
     expect(page!.lines.find((l) => l.text === 'Shrunk title')!.size).toBeCloseTo(20, 0);
   });
 
+  it('spaces lines as PowerPoint does (1.2 em, line spacing above the text), space before and after added, the first paragraph\'s space before not applied', () => {
+    const EMU = 12_700;
+    const frame = (paras: string, autofit = '') => `<p:sp><p:nvSpPr><p:cNvPr id="3" name="T"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="${50 * EMU}" y="${50 * EMU}"/><a:ext cx="${600 * EMU}" cy="${300 * EMU}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr><p:txBody><a:bodyPr lIns="0" tIns="0" rIns="0" bIns="0">${autofit}</a:bodyPr><a:lstStyle/>${paras}</p:txBody></p:sp>`;
+    const para = (text: string, pPr = '') => `<a:p><a:pPr>${pPr}</a:pPr><a:r><a:rPr lang="en-US" sz="2000"><a:latin typeface="Arial"/></a:rPr><a:t>${text}</a:t></a:r></a:p>`;
+    const slides = [
+      frame(para('Plain1') + para('Plain2')),
+      frame(para('Before1', '<a:spcBef><a:spcPts val="3000"/></a:spcBef><a:spcAft><a:spcPts val="1000"/></a:spcAft>') + para('Before2', '<a:spcBef><a:spcPct val="100000"/></a:spcBef>')),
+      frame(para('Double1', '<a:lnSpc><a:spcPct val="200000"/></a:lnSpc>') + para('Double2', '<a:lnSpc><a:spcPct val="200000"/></a:lnSpc>')),
+      frame(para('Exact1', '<a:lnSpc><a:spcPts val="4000"/></a:lnSpc>') + para('Exact2', '<a:lnSpc><a:spcPts val="4000"/></a:lnSpc>')),
+      frame(para('Reduced1') + para('Reduced2'), '<a:normAutofit lnSpcReduction="20000"/>'),
+    ];
+    const ys = pages(pptx(slides.map((body) => ({ body })))).map((p) => p.lines.map((l) => l.y));
+    const [plain, before, double, exact, reduced] = ys as [number, number][];
+    // LibreOffice 7.4 prints these (as PowerPoint spaces them): a 24 pt pitch for 20 pt text in any face;
+    // 10 pt after plus 20 pt before (100 % of the text size) between; double spacing and 40 pt exact lines with the extra above the text.
+    expect(plain[1] - plain[0]).toBeCloseTo(24, 1);
+    expect(before[0]).toBeCloseTo(plain[0], 1);
+    expect(before[1] - before[0]).toBeCloseTo(24 + 10 + 20, 1);
+    expect(double[0] - plain[0]).toBeCloseTo(24, 1);
+    expect(double[1] - double[0]).toBeCloseTo(48, 1);
+    expect(exact[0] - plain[0]).toBeCloseTo(16, 1);
+    expect(exact[1] - exact[0]).toBeCloseTo(40, 1);
+    // The saved autofit's line spacing reduction: 100 % less 20 %.
+    expect(reduced[1] - reduced[0]).toBeCloseTo(19.2, 0);
+  });
+
   it('draws a table: cells on their grid, their fills and their text inside the cell margins', () => {
     const E = 12_700;
     const ln = (side: string) => `<a:${side} w="${E}"><a:solidFill><a:srgbClr val="000000"/></a:solidFill></a:${side}>`;

@@ -79,7 +79,12 @@ function paragraphBlock(p: TextParagraph, zoom: number): ParagraphBlock {
   const label = p.bullet ? bulletItems(p, zoom) : [];
   // The text after a bullet starts at the margin (a tab to it), the bullet hanging at margin + indent.
   const tabs = p.bullet && p.marginLeft ? { tabs: [{ pos: p.marginLeft * zoom, align: 'left' as const }] } : {};
-  return { kind: 'paragraph', props: { align: p.align, markFace: { family: substituteFamily(p.font), size: p.size * zoom }, ...indents, ...tabs }, items: [...label, ...items] };
+  const spacing = {
+    ...(p.spaceBefore ? { spaceBefore: p.spaceBefore * zoom } : {}),
+    ...(p.spaceAfter ? { spaceAfter: p.spaceAfter * zoom } : {}),
+    ...(p.line ? { line: p.line.rule === 'exact' ? { rule: 'exact' as const, value: p.line.value * zoom } : p.line } : {}),
+  };
+  return { kind: 'paragraph', props: { align: p.align, markFace: { family: substituteFamily(p.font), size: p.size * zoom }, ...indents, ...tabs, ...spacing }, items: [...label, ...items] };
 }
 
 /** Symbol-font bullets as the Unicode characters they show (Wingdings' l is a round bullet, n a square one...). */
@@ -105,7 +110,8 @@ function shapeTextItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx
   const width = Math.max(1, box.width - left - right);
   // Unwrapped text (wrap="none") is laid out on endless lines from the left, then each line placed by its paragraph's alignment in the box.
   const blocks = shape.blocks.map((p) => paragraphBlock(shape.unwrapped ? { ...p, align: 'left' } : p, zoom));
-  const { lines, height } = stackParagraphs(blocks, shape.unwrapped ? 100_000 : width, { ...ctx, sum: false });
+  // As LibreOffice's edit engine sets drawing text: spaces after and before add up, the first paragraph's space before is not applied, extra line height goes above the text.
+  const { lines, height } = stackParagraphs(blocks, shape.unwrapped ? 100_000 : width, { ...ctx, sum: true, firstSpaceBefore: false, spacingAbove: true });
   if (shape.unwrapped) alignUnwrapped(lines, blocks, shape.blocks, width);
   const inner = box.height - top - bottom;
   const y = box.y + top + (shape.textAnchor === 'center' ? (inner - height) / 2 : shape.textAnchor === 'bottom' ? inner - height : 0);

@@ -176,6 +176,11 @@ export interface TextParagraph {
   indent?: number;
   /** The bullet or number printed before the text (at marL + indent, the text at marL): in its own font and colour where given, scaled to the text (buSzPct). */
   bullet?: { text: string; font?: string; color?: string; scale?: number };
+  /** Space above and below the paragraph (a:spcBef, a:spcAft), points. */
+  spaceBefore?: number;
+  spaceAfter?: number;
+  /** Line spacing (a:lnSpc): `auto` a multiple of single spacing (a:spcPct), `exact` points (a:spcPts). */
+  line?: { rule: 'auto' | 'exact'; value: number };
 }
 
 /** A shape and its box in the frame it is drawn in (points): a slide, or a sheet drawing's anchor that the frame is stretched over. */

@@ -35,7 +35,7 @@ export class LineBuilder {
     private readonly ctx: LineContext,
   ) {
     const props = p.props;
-    this.proportional = props.line?.rule === 'auto' && props.line.value > 1;
+    this.proportional = props.line?.rule === 'auto' && props.line.value > 1 && !ctx.spacingAbove;
     const largest = largestFace(p);
     this.sized = this.sizeOf(largest);
     this.size = largest.size;

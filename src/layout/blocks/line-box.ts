@@ -9,6 +9,19 @@ import type { LineFace, ParagraphBlock, ParagraphStyle } from './model';
 export interface LineBoxContext {
   fonts: FontBook;
   noLeading?: boolean;
+  /**
+   * Office's drawing text (PowerPoint's and Excel's shapes, as LibreOffice's edit engine sets them):
+   * the height a proportional or exact line has beyond single spacing goes above its text, not
+   * below it as in Word.
+   */
+  spacingAbove?: boolean;
+  /**
+   * PowerPoint's single line (LibreOffice's font-independent line spacing, which it sets for the
+   * decks it imports): 1.2 em whatever the face, its baseline 1 em below its top. Measured on
+   * LibreOffice 7.4's prints of PPTX text boxes in Calibri, Arial, Times New Roman, Cambria and
+   * Verdana at 12-30 pt: pitch 1.200 em and baseline 1.000 em for all five.
+   */
+  fontIndependentLines?: boolean;
 }
 
 /**
@@ -33,16 +46,17 @@ export function lineBoxOf(face: LineFace, line: ParagraphStyle['line'], ctx: Lin
   const leading = gap ? size * ctx.fonts.lineFactor(face.family, true) - text : 0;
   // (A hair added: Caladea 9.5 pt is 218.5 twips, which floating point makes 218.49999….)
   const twips = (points: number) => Math.round(points * 20 + 1e-6);
-  const single = (twips(text) + twips(leading)) / 20;
-  const ascent = size * ctx.fonts.baselineFactor(face.family, gap);
+  const single = ctx.fontIndependentLines ? 1.2 * size : (twips(text) + twips(leading)) / 20;
+  const ascent = ctx.fontIndependentLines ? size : size * ctx.fonts.baselineFactor(face.family, gap);
   const mupdfBaseline = (height: number) => 0.8 * size + (height - size) / 2;
   const box = (height: number, baseline: number) => ({ height, raise: mupdfBaseline(height) - baseline });
-  if (line?.rule === 'exact') return box(line.value, 0.8 * line.value);
+  if (line?.rule === 'exact') return box(line.value, ctx.spacingAbove ? ascent + line.value - single : 0.8 * line.value);
   if (line?.rule === 'atLeast') {
     const height = Math.max(line.value, single);
     return box(height, height - single + ascent);
   }
   const height = line ? Math.floor(single * line.value * 20 + 1e-6) / 20 : single;
+  if (ctx.spacingAbove && height > single) return box(height, ascent + height - single);
   // Below single spacing the line is cut from above the text.
   return box(height, ascent + Math.min(0, height - single));
 }

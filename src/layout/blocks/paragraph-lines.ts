@@ -9,6 +9,9 @@ import { LineBuilder, type Placed } from './line-assembly';
 export interface LineContext {
   fonts: FontBook;
   noLeading?: boolean;
+  /** Drawing text's line spacing (line-box.ts). */
+  spacingAbove?: boolean;
+  fontIndependentLines?: boolean;
   fields: Partial<Record<FieldName, string>>;
 }
 

@@ -29,11 +29,12 @@ export function spaceAbove(p: ParagraphBlock, prev: ParagraphBlock | undefined, 
 }
 
 /** Lines of paragraphs laid out one after another from y = 0, spacing included (a note's body, a notes area). */
-export function stackParagraphs(blocks: ParagraphBlock[], width: number, ctx: LineContext & { sum: boolean }, lines = new Map<ParagraphBlock, Line[]>()): { lines: PlacedLine[]; height: number } {
+export function stackParagraphs(blocks: ParagraphBlock[], width: number, ctx: LineContext & { sum: boolean; firstSpaceBefore?: false }, lines = new Map<ParagraphBlock, Line[]>()): { lines: PlacedLine[]; height: number } {
   const out: PlacedLine[] = [];
   let y = 0;
   blocks.forEach((p, k) => {
-    y += spaceAbove(p, blocks[k - 1], ctx.sum);
+    // A text frame's first paragraph starts at the frame's top in Office's drawing text (its space before is not applied).
+    if (k > 0 || ctx.firstSpaceBefore !== false) y += spaceAbove(p, blocks[k - 1], ctx.sum);
     let laid = lines.get(p);
     if (!laid) lines.set(p, (laid = paragraphLines(p, width, ctx)));
     laid.forEach((line, n) => {

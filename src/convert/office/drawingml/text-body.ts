@@ -56,6 +56,28 @@ function lookOf(rPr: XmlElement | undefined, base: RunLook, theme: Theme): RunLo
   return look;
 }
 
+/** A spacing element (a:lnSpc, a:spcBef, a:spcAft) as a share (a:spcPct: 100,000 is 1) or points (a:spcPts: hundredths). */
+function spacing(el: XmlElement | undefined): { share: number } | { points: number } | undefined {
+  const pct = Number(attr(child(el, 'spcPct'), 'val'));
+  if (pct >= 0 && pct <= 10_000_000) return { share: pct / 100_000 };
+  const pts = Number(attr(child(el, 'spcPts'), 'val'));
+  if (pts >= 0 && pts <= 158_400) return { points: pts / 100 };
+  return undefined;
+}
+
+/** The paragraph's line spacing and space above and below, its own over its list level's; a share of space is of its text size. */
+function spacingOf(paragraph: TextParagraph, pPr: XmlElement | undefined, levelPr: XmlElement | undefined): void {
+  const pick = (name: string) => spacing(child(pPr, name)) ?? spacing(child(levelPr, name));
+  const size = paragraph.runs[0]?.size ?? paragraph.size;
+  const line = pick('lnSpc');
+  if (line) paragraph.line = 'share' in line ? { rule: 'auto', value: line.share } : { rule: 'exact', value: line.points };
+  for (const [name, key] of [['spcBef', 'spaceBefore'], ['spcAft', 'spaceAfter']] as const) {
+    const space = pick(name);
+    const points = space && ('share' in space ? space.share * size : space.points);
+    if (points) paragraph[key] = points;
+  }
+}
+
 /** The text body's paragraphs, runs cut where the body passes `most` characters (TEXT_BODY_CHARS_MAX unless the holder has less left). */
 export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defaults: TextDefaults, most = TEXT_BODY_CHARS_MAX): TextParagraph[] {
   if (!txBody) return [];
@@ -88,6 +110,7 @@ export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defau
     // A paragraph without text shows no bullet (and does not count as a number).
     const bullet = paragraph.runs.some((r) => r.text.trim()) ? bulletOf(pPr, levelPr, level, numbers, theme) : undefined;
     if (bullet) paragraph.bullet = bullet;
+    spacingOf(paragraph, pPr, levelPr);
     out.push(paragraph);
   }
   return out;
