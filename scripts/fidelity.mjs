@@ -34,6 +34,7 @@ import { root } from './lib/word-converter.mjs';
 import { SERVICE_USAGE, takeServiceArgs } from './lib/service-convert.mjs';
 import { runFidelity } from './lib/fidelity-run.mjs';
 import { SHEET_EXPECTED_FAILURES, SHEET_EXT, SHEET_OPERATION, sheetCategories, speaksOfWord } from './lib/sheet-corpus.mjs';
+import { SLIDES_EXPECTED_FAILURES, SLIDES_OPERATION } from './lib/slides-corpus.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -127,10 +128,10 @@ const SHEET = {
 const SLIDES = {
   label: 'fidelity',
   what: 'decks',
-  operation: 'pptx-to-pdf',
+  operation: SLIDES_OPERATION,
   sets: [corpusSet('pptx')],
   accept: /\.(pptx|ppsx|potx)$/i,
-  expectedFailures: { 'tika__testPPT_protected_passtika.pptx': 'password' },
+  expectedFailures: SLIDES_EXPECTED_FAILURES, // the encrypted deck: 'password'
   coldTarget: null, // the target is against warm LibreOffice
 };
 

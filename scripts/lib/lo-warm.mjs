@@ -1,4 +1,4 @@
-// LibreOffice warm for npm run bench:word: scripts/lib/lo-warm.py run by a Python with Debian's
+// LibreOffice warm for npm run bench:word, bench:sheet and bench:slides: scripts/lib/lo-warm.py run by a Python with Debian's
 // python3-uno, holding one soffice that listens on a UNO socket on 127.0.0.1 (as Gotenberg and
 // unoserver run it) with a fresh user profile. convert(path) gives its load-and-export time.
 // The Python and its soffice run in their own process group, ended on close(), on exit and (via

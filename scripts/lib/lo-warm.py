@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # LibreOffice warm, as Gotenberg and unoserver run it: one soffice listening on a UNO socket,
-# fed documents over UNO, so that its start-up is paid once and not per file. npm run bench:word
-# and npm run bench:sheet time it beside ours (scripts/lib/lo-warm.mjs drives this script).
+# fed documents over UNO, so that its start-up is paid once and not per file. npm run bench:word,
+# bench:sheet and bench:slides time it beside ours (scripts/lib/lo-warm.mjs drives this script).
 #
 #   /usr/bin/python3 scripts/lib/lo-warm.py --soffice /usr/bin/soffice --port P --profile DIR
 #   /usr/bin/python3 scripts/lib/lo-warm.py --connect --port P     (an soffice already listening)

@@ -1,8 +1,9 @@
 // Office → PDF through the running service, as a client converts: POST /v1/upload (multipart field
 // `file`), POST /v1/pdf/<operation>?wait=60 with {"file_id"} (word-to-pdf unless convert() is told
-// another, e.g. xlsx-to-pdf), GET /v1/tasks/{id}?wait=60 until it is done or failed, then the
-// download_url. Users only ever get the Worker's output, so this is what npm run fidelity (and
-// fidelity --xlsx), npm run heldout, npm run bench:word and npm run bench:sheet score and time.
+// another, e.g. xlsx-to-pdf or pptx-to-pdf), GET /v1/tasks/{id}?wait=60 until it is done or
+// failed, then the download_url. Users only ever get the Worker's output, so this is what npm run
+// fidelity (and fidelity --xlsx, --pptx), npm run heldout and npm run bench:word, bench:sheet and
+// bench:slides score and time.
 //
 // By default the service is started here as `npm start` starts it (scripts/bench/service.mjs: a
 // free port on 127.0.0.1, a random ADMIN_TOKEN), with `--persist-to` a fresh temporary directory so
@@ -49,6 +50,8 @@ const MIME = {
   xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
   xls: 'application/vnd.ms-excel',
   ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odp: 'application/vnd.oasis.opendocument.presentation',
 };
 const mimeOf = (path) => MIME[path.split('.').pop().toLowerCase()] ?? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
