@@ -134,7 +134,7 @@ describe('slides → PDF', () => {
       frame(para('Reduced1') + para('Reduced2'), '<a:normAutofit lnSpcReduction="20000"/>'),
     ];
     const ys = pages(pptx(slides.map((body) => ({ body })))).map((p) => p.lines.map((l) => l.y));
-    const [plain, before, double, exact, reduced] = ys as [number, number][];
+    const [plain, before, double, exact, reduced] = ys as [[number, number], [number, number], [number, number], [number, number], [number, number]];
     // LibreOffice 7.4 prints these (as PowerPoint spaces them): a 24 pt pitch for 20 pt text in any face;
     // 10 pt after plus 20 pt before (100 % of the text size) between; double spacing and 40 pt exact lines with the extra above the text.
     expect(plain[1] - plain[0]).toBeCloseTo(24, 1);

@@ -134,7 +134,8 @@ function alignUnwrapped(lines: PlacedLine[], blocks: ParagraphBlock[], paragraph
 function shapeItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx: LineContext): DisplayItem[] {
   if (!drawable(shape, box)) return [];
   const items = outlineItems(shape, box, zoom);
-  if (shape.picture) items.unshift({ kind: 'picture', data: shape.picture.data, contentType: shape.picture.contentType, at: [box.width, 0, 0, box.height, box.x, box.y] });
+  const picture = shape.picture;
+  if (picture) items.unshift({ kind: 'picture', data: picture.data, contentType: picture.contentType, at: [box.width, 0, 0, box.height, box.x, box.y], ...(picture.crop ? { crop: picture.crop } : {}) });
   items.push(...shapeTextItems(shape, box, zoom, ctx));
   return shape.rotation ? rotateItems(items, shape.rotation, box.x + box.width / 2, box.y + box.height / 2) : items;
 }

@@ -10,7 +10,9 @@ import type { FramedShape, Picture, Shape, TextParagraph } from '../model';
 import type { Theme } from '../theme';
 import { colorIn } from '../drawing-color';
 import { drawnShape, groupFrame, memberBox, textLayout, type ToFrame } from './shapes';
-import { readTextBody } from './text-body';
+import { readTextBody, type FieldValues } from './text-body';
+import { srcRectCrop } from './picture';
+import { chooseAlternate } from '../alternate';
 
 export interface ShapeTreeContext {
   theme: Theme;
@@ -22,6 +24,8 @@ export interface ShapeTreeContext {
   most: number;
   /** Characters of text the holder's shapes may still keep, all together (counted down as they are read). */
   text: { left: number };
+  /** What fields show (a slide's number), by field type. */
+  fields?: FieldValues;
 }
 
 /** Groups nested deeper than this are not followed (a hostile file could nest them without end). */
@@ -71,7 +75,7 @@ function shapeOf(el: XmlElement, box: FramedShape['box'], ctx: ShapeTreeContext)
   const spPr = child(el, 'spPr');
   const style = child(el, 'style');
   const txBody = child(el, 'txBody');
-  const text = autofitted(readTextBody(txBody, ctx.theme, textDefaults(style, ctx), ctx.text.left), child(child(txBody, 'bodyPr'), 'normAutofit'));
+  const text = autofitted(readTextBody(txBody, ctx.theme, textDefaults(style, ctx), ctx.text.left, ctx.fields), child(child(txBody, 'bodyPr'), 'normAutofit'));
   for (const p of text) for (const r of p.runs) ctx.text.left -= r.text.length;
   const hasText = text.some((p) => p.runs.some((r) => r.text.trim()));
   const drawn = drawnShape(spPr, style, box.width, box.height, ctx.theme);
@@ -86,10 +90,13 @@ function shapeOf(el: XmlElement, box: FramedShape['box'], ctx: ShapeTreeContext)
   return shape;
 }
 
-/** A picture member: a rectangle its picture fills (its crop left out), with the outline its properties give. */
+/** A picture member: a rectangle its picture fills, the part a:srcRect shows of it. */
 function pictureOf(el: XmlElement, box: FramedShape['box'], ctx: ShapeTreeContext): Shape<TextParagraph> | undefined {
-  const picture = ctx.picture(attr(descendant(child(el, 'blipFill'), 'blip'), 'r:embed'));
-  if (!picture) return undefined;
+  const blipFill = child(el, 'blipFill');
+  const found = ctx.picture(attr(descendant(blipFill, 'blip'), 'r:embed'));
+  if (!found) return undefined;
+  const crop = srcRectCrop(child(blipFill, 'srcRect'));
+  const picture = crop ? { ...found, crop } : found;
   const shape: Shape<TextParagraph> = { kind: 'shape', geometry: 'rect', width: box.width, height: box.height, picture };
   const rot = Number(attr(child(child(el, 'spPr'), 'xfrm'), 'rot') ?? 0) / 60000;
   if (rot) shape.rotation = rot;
@@ -99,6 +106,12 @@ function pictureOf(el: XmlElement, box: FramedShape['box'], ctx: ShapeTreeContex
 function collect(members: Iterable<XmlElement>, toFrame: ToFrame, ctx: ShapeTreeContext, depth: number, out: FramedShape<TextParagraph>[]): void {
   for (const el of members) {
     if (out.length >= ctx.most) return;
+    if (el.name === 'AlternateContent') {
+      // The choice we can draw, else the fallback (a picture of what we cannot).
+      const chosen = chooseAlternate(el);
+      if (chosen && depth < GROUPS_DEEPEST) collect(elements(chosen), toFrame, ctx, depth + 1, out);
+      continue;
+    }
     if (el.name === 'grpSp') {
       if (depth < GROUPS_DEEPEST) collect(elements(el), groupFrame(el, { x: 0, y: 0, width: 0, height: 0 }, toFrame), ctx, depth + 1, out);
       continue;

@@ -79,7 +79,10 @@ function spacingOf(paragraph: TextParagraph, pPr: XmlElement | undefined, levelP
 }
 
 /** The text body's paragraphs, runs cut where the body passes `most` characters (TEXT_BODY_CHARS_MAX unless the holder has less left). */
-export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defaults: TextDefaults, most = TEXT_BODY_CHARS_MAX): TextParagraph[] {
+/** What a field (a:fld) shows in place of the text it saved, by its type (the slide's number for "slidenum"). */
+export type FieldValues = Partial<Record<string, string>>;
+
+export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defaults: TextDefaults, most = TEXT_BODY_CHARS_MAX, fields: FieldValues = {}): TextParagraph[] {
   if (!txBody) return [];
   const lstStyle = child(txBody, 'lstStyle');
   const out: TextParagraph[] = [];
@@ -103,7 +106,8 @@ export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defau
         [paragraph.size, paragraph.font] = [end.size, end.font];
       }
       if (r.name !== 'r' && r.name !== 'fld' && r.name !== 'br') continue;
-      const text = r.name === 'br' ? '\n' : textOf(child(r, 't')).slice(0, left);
+      const field = r.name === 'fld' ? fields[attr(r, 'type') ?? ''] : undefined;
+      const text = r.name === 'br' ? '\n' : (field ?? textOf(child(r, 't'))).slice(0, left);
       left -= text.length;
       if (text) paragraph.runs.push({ text, ...lookOf(child(r, 'rPr'), base, theme) });
     }
