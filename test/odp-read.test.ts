@@ -73,7 +73,7 @@ function printed(bytes: Uint8Array): { size: number[]; text: string }[] {
   const out = Array.from({ length: doc.countPages() }, (_, i) => {
     const p = doc.loadPage(i);
     const b = p.getBounds();
-    const text = p.toStructuredText().asText();
+    const text = p.toStructuredText('preserve-whitespace').asText();
     p.destroy();
     return { size: [b[2] - b[0], b[3] - b[1]].map(Math.round), text };
   });

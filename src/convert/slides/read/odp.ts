@@ -16,6 +16,7 @@ import { drawsElement, fillOf, readShapes, type ShapeContext } from '../../offic
 import { lengthPoints, StyleSources, type TextLook } from '../../office/odf/styles';
 import { ConversionError } from '../../errors';
 import { ignoreProblems, type ProblemSink } from '../../problems';
+import type { Shape, TextParagraph } from '../../office/model';
 import type { Deck, Slide } from '../model';
 import { SLIDES_MAX } from './pptx';
 import { odpTableShapes } from './odp-table';
@@ -96,14 +97,31 @@ function addElements(slide: Slide, elements: XmlElement[], ctx: ShapeContext, re
 
 const elementsOf = (page: XmlElement | undefined) => (page?.children ?? []).filter((c): c is XmlElement => typeof c !== 'string');
 
-function readPage(page: XmlElement, masters: Map<string, XmlElement>, sources: StyleSources, read: PartReader): Slide {
+/** Nesting a page-number field is looked for within (a shape's text is a few levels deep). */
+const FIELD_DEPTH_MAX = 64;
+
+/** The element with its page-number fields (text:page-number) showing the slide's number, not the "<number>" written in them. */
+function numbered(el: XmlElement, n: number, depth = 0): XmlElement {
+  if (el.name === 'page-number') return { ...el, children: [String(n)] };
+  if (depth >= FIELD_DEPTH_MAX || !el.children.some((c) => typeof c !== 'string')) return el;
+  return { ...el, children: el.children.map((c) => (typeof c === 'string' ? c : numbered(c, n, depth + 1))) };
+}
+
+/** Impress prints text that runs past its box (it does not clip it): the shared reader's clipping is undone, groups' members too. */
+function unclipped(shape: Shape<TextParagraph>, depth = 0): void {
+  delete shape.clipsText;
+  if (depth < FIELD_DEPTH_MAX) for (const m of shape.members ?? []) unclipped(m, depth + 1);
+}
+
+function readPage(page: XmlElement, number: number, masters: Map<string, XmlElement>, sources: StyleSources, read: PartReader): Slide {
   const master = masters.get(attr(page, 'master-page-name') ?? '') ?? masters.values().next().value;
   const props = pageProps(sources, page);
   const background = ownBackground(props, sources, read) ?? (props['background-visible'] !== 'false' ? ownBackground(pageProps(sources, master), sources, read) : undefined);
   const slide: Slide = { ...(background ?? {}), shapes: [] };
   const ctx: ShapeContext = { sources, base: BASE_TEXT, read, text: { left: SLIDE_TEXT_MAX } };
   if (props['background-objects-visible'] !== 'false') addElements(slide, elementsOf(master).filter(masterPrints), ctx, read);
-  addElements(slide, elementsOf(page).filter(slidePrints), ctx, read);
+  addElements(slide, elementsOf(page).filter(slidePrints).map((el) => numbered(el, number)), ctx, read);
+  for (const { shape } of slide.shapes) unclipped(shape);
   if (slide.charts && !slide.charts.length) delete slide.charts;
   return slide;
 }
@@ -127,6 +145,7 @@ export function readOdp(bytes: Uint8Array, problems: ProblemSink = ignoreProblem
   const pages = children(presentation, 'page').slice(0, SLIDES_MAX);
   const first = masters.get(attr(pages[0], 'master-page-name') ?? '') ?? sources.masterPages[0];
   const size = pageSize(sources, first) ?? DEFAULT_SIZE;
-  const slides = pages.filter((p) => pageProps(sources, p)['visibility'] !== 'hidden').map((p) => readPage(p, masters, sources, pkg.read));
+  // Slides are numbered by their place among all, hidden ones too.
+  const slides = pages.flatMap((p, i) => (pageProps(sources, p)['visibility'] === 'hidden' ? [] : [readPage(p, i + 1, masters, sources, pkg.read)]));
   return { width: size.width, height: size.height, slides };
 }
