@@ -37,12 +37,14 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8"?><office:document-styles ${
 <office:master-styles><style:master-page style:name="M" style:page-layout-name="PM1" draw:style-name="Mdp1">
   <draw:custom-shape draw:style-name="Mgr1" svg:x="0in" svg:y="5in" svg:width="10in" svg:height="0.25in"><draw:enhanced-geometry draw:type="rectangle"/></draw:custom-shape>
   <draw:frame presentation:style-name="M-title" presentation:class="title" presentation:placeholder="true" svg:x="0.5in" svg:y="0.25in" svg:width="9in" svg:height="1in"><draw:text-box><text:p>Master title</text:p></draw:text-box></draw:frame>
+  <draw:frame presentation:class="page-number" svg:x="9in" svg:y="4.5in" svg:width="1in" svg:height="0.5in"><draw:text-box><text:p>No. <text:page-number>&lt;number&gt;</text:page-number></text:p></draw:text-box></draw:frame>
 </style:master-page></office:master-styles></office:document-styles>`;
 
 /** content.xml around the slides' draw:page elements, with the automatic styles they use. */
 const content = (pages: string) => `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${NS}>
 <office:automatic-styles>
   <style:style style:name="dpHidden" style:family="drawing-page"><style:drawing-page-properties presentation:visibility="hidden"/></style:style>
+  <style:style style:name="dpNumbered" style:family="drawing-page"><style:drawing-page-properties presentation:display-page-number="true"/></style:style>
   <style:style style:name="dpBlue" style:family="drawing-page"><style:drawing-page-properties draw:fill="solid" draw:fill-color="#dde8ff"/></style:style>
   <style:style style:name="gr1" style:family="graphic"><style:graphic-properties draw:fill="solid" draw:fill-color="#4472c4" draw:stroke="none"/></style:style>
   <style:style style:name="ce1" style:family="table-cell"><style:graphic-properties draw:fill="solid" draw:fill-color="#ffcc00"/><style:paragraph-properties fo:border="1pt solid #000000"/></style:style>
@@ -99,6 +101,11 @@ describe('ODP → slides', () => {
     expect(texts).not.toContain('Speaker notes');
     // The title takes its size from its presentation style.
     expect(slide!.shapes.find((f) => textOf(f.shape) === 'Own title')!.shape.blocks![0]!.runs[0]!.size).toBe(40);
+  });
+
+  it('shows the master\'s page number where the slide asks for it, numbered by the slide\'s place', () => {
+    const deck = readDeck(odp(page(title('Plain')) + page(title('Hidden'), 'dpHidden') + page(title('Numbered'), 'dpNumbered')));
+    expect(deck.slides.map((s) => s.shapes.map((f) => textOf(f.shape)).filter((t) => t.startsWith('No.')))).toEqual([[], ['No. 3']]);
   });
 
   it('takes the slide\'s own background over its master\'s', () => {

@@ -13,7 +13,7 @@ import { LimitExceeded } from '../../../lib/limits';
 import { readOdfChart } from '../../office/odf/chart';
 import { damagedOdf, openOdfPackage, packagePath, parseOdfPart, type OdfKind, type PartReader } from '../../office/odf/package';
 import { drawsElement, fillOf, readShapes, type ShapeContext } from '../../office/odf/shapes';
-import { lengthPoints, StyleSources, type TextLook } from '../../office/odf/styles';
+import { lengthPoints, paragraphText, StyleSources, type TextLook } from '../../office/odf/styles';
 import { ConversionError } from '../../errors';
 import { ignoreProblems, type ProblemSink } from '../../problems';
 import type { Shape, TextParagraph } from '../../office/model';
@@ -71,8 +71,14 @@ function chartOf(frame: XmlElement, read: PartReader): NonNullable<Slide['charts
   return chart && box.width >= 1 && box.height >= 1 ? { box, chart } : undefined;
 }
 
-/** Whether an element on a master page prints: its own shapes do, its placeholders (title, outline, footer, page number...) do not. */
-const masterPrints = (el: XmlElement) => attr(el, 'class') === undefined;
+/** The drawing-page property that shows a master's field placeholder on a slide. */
+const FIELD_SHOWN: Record<string, string> = { 'page-number': 'display-page-number', footer: 'display-footer', 'date-time': 'display-date-time', header: 'display-header' };
+
+/** Whether an element on a master page prints: its own shapes do; its placeholders (title, outline...) do not, its fields' (page number, footer...) where the slide shows them. */
+const masterPrints = (el: XmlElement, props: Record<string, string>) => {
+  const shown = FIELD_SHOWN[attr(el, 'class') ?? ''];
+  return attr(el, 'class') === undefined || (shown !== undefined && props[shown] === 'true');
+};
 /** Whether an element on a slide prints: not its notes, nor a placeholder left empty. */
 const slidePrints = (el: XmlElement) => el.name !== 'notes' && attr(el, 'class') !== 'notes' && attr(el, 'placeholder') !== 'true';
 
@@ -100,11 +106,24 @@ const elementsOf = (page: XmlElement | undefined) => (page?.children ?? []).filt
 /** Nesting a page-number field is looked for within (a shape's text is a few levels deep). */
 const FIELD_DEPTH_MAX = 64;
 
-/** The element with its page-number fields (text:page-number) showing the slide's number, not the "<number>" written in them. */
-function numbered(el: XmlElement, n: number, depth = 0): XmlElement {
-  if (el.name === 'page-number') return { ...el, children: [String(n)] };
+/** What a slide's fields show: its number, and its footer's, header's and (fixed) date's text (presentation:footer-decl...). */
+type Fields = Record<string, string>;
+
+/** The element with its fields (text:page-number, presentation:footer, -header, -date-time) showing the slide's values, not the "<number>" written in them. */
+function withFields(el: XmlElement, fields: Fields, depth = 0): XmlElement {
+  if (el.name === 'page-number' || el.prefix === 'presentation') return Object.hasOwn(fields, el.name) ? { ...el, children: [fields[el.name]!] } : el;
   if (depth >= FIELD_DEPTH_MAX || !el.children.some((c) => typeof c !== 'string')) return el;
-  return { ...el, children: el.children.map((c) => (typeof c === 'string' ? c : numbered(c, n, depth + 1))) };
+  return { ...el, children: el.children.map((c) => (typeof c === 'string' ? c : withFields(c, fields, depth + 1))) };
+}
+
+/** The slide's fields from its number and the declarations (office:presentation's presentation:*-decl) it uses. */
+function fieldsOf(page: XmlElement, n: number, decls: Map<string, XmlElement>): Fields {
+  const fields: Fields = { 'page-number': String(n) };
+  for (const name of ['footer', 'header', 'date-time']) {
+    const decl = decls.get(`${name}-decl:${attr(page, `use-${name}-name`) ?? ''}`);
+    if (decl && attr(decl, 'source') !== 'current-date') fields[name] = paragraphText(decl, 1024);
+  }
+  return fields;
 }
 
 /** Impress prints text that runs past its box (it does not clip it): the shared reader's clipping is undone, groups' members too. */
@@ -113,14 +132,14 @@ function unclipped(shape: Shape<TextParagraph>, depth = 0): void {
   if (depth < FIELD_DEPTH_MAX) for (const m of shape.members ?? []) unclipped(m, depth + 1);
 }
 
-function readPage(page: XmlElement, number: number, masters: Map<string, XmlElement>, sources: StyleSources, read: PartReader): Slide {
+function readPage(page: XmlElement, fields: Fields, masters: Map<string, XmlElement>, sources: StyleSources, read: PartReader): Slide {
   const master = masters.get(attr(page, 'master-page-name') ?? '') ?? masters.values().next().value;
   const props = pageProps(sources, page);
   const background = ownBackground(props, sources, read) ?? (props['background-visible'] !== 'false' ? ownBackground(pageProps(sources, master), sources, read) : undefined);
   const slide: Slide = { ...(background ?? {}), shapes: [] };
   const ctx: ShapeContext = { sources, base: BASE_TEXT, read, text: { left: SLIDE_TEXT_MAX } };
-  if (props['background-objects-visible'] !== 'false') addElements(slide, elementsOf(master).filter(masterPrints), ctx, read);
-  addElements(slide, elementsOf(page).filter(slidePrints).map((el) => numbered(el, number)), ctx, read);
+  if (props['background-objects-visible'] !== 'false') addElements(slide, elementsOf(master).filter((el) => masterPrints(el, props)).map((el) => withFields(el, fields)), ctx, read);
+  addElements(slide, elementsOf(page).filter(slidePrints).map((el) => withFields(el, fields)), ctx, read);
   for (const { shape } of slide.shapes) unclipped(shape);
   if (slide.charts && !slide.charts.length) delete slide.charts;
   return slide;
@@ -143,9 +162,10 @@ export function readOdp(bytes: Uint8Array, problems: ProblemSink = ignoreProblem
   if (!presentation) throw new ConversionError('not_word', 'The file is an OpenDocument file but not a presentation (its body holds no office:presentation).');
   const masters = new Map(sources.masterPages.map((m) => [attr(m, 'name') ?? '', m]));
   const pages = children(presentation, 'page').slice(0, SLIDES_MAX);
+  const decls = new Map(elementsOf(presentation).filter((d) => d.name.endsWith('-decl')).slice(0, 1000).map((d) => [`${d.name}:${attr(d, 'name') ?? ''}`, d]));
   const first = masters.get(attr(pages[0], 'master-page-name') ?? '') ?? sources.masterPages[0];
   const size = pageSize(sources, first) ?? DEFAULT_SIZE;
   // Slides are numbered by their place among all, hidden ones too.
-  const slides = pages.flatMap((p, i) => (pageProps(sources, p)['visibility'] === 'hidden' ? [] : [readPage(p, i + 1, masters, sources, pkg.read)]));
+  const slides = pages.flatMap((p, i) => (pageProps(sources, p)['visibility'] === 'hidden' ? [] : [readPage(p, fieldsOf(p, i + 1, decls), masters, sources, pkg.read)]));
   return { width: size.width, height: size.height, slides };
 }
