@@ -9,7 +9,7 @@ import { readChart } from '../src/convert/office/chart/read';
 import { chartMarks } from '../src/convert/office/chart/draw';
 import type { Chart } from '../src/convert/office/model';
 import { parseXml } from '../src/codecs/xml';
-import { readOdfChart } from '../src/convert/sheet/read/ods/chart';
+import { readOdfChart } from '../src/convert/office/odf/chart';
 
 const NS = 'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
 const cache = (values: number[]) => `<c:numRef><c:numCache><c:ptCount val="${values.length}"/>${values.map((v, i) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`).join('')}</c:numCache></c:numRef>`;

@@ -1,6 +1,6 @@
 /**
- * Presentations (PPTX) → PDF (issue 43): the deck read by its content into the slide model
- * (read/pptx.ts), the faces its text asks for loaded, and a page per visible slide drawn by
+ * Presentations (PPTX, ODP) → PDF (issue 43): the deck read by its content into the slide model
+ * (read/pptx.ts, read/odp.ts), the faces its text asks for loaded, and a page per visible slide drawn by
  * render.ts on the shared Office shape layout. A PowerPoint 97-2003 file (.ppt) is refused with
  * what to do instead.
  */
@@ -14,12 +14,24 @@ import { hasUtf16 } from '../../lib/detect';
 import type { Shape, TextParagraph } from '../office/model';
 import type { Deck } from './model';
 import { readPptx } from './read/pptx';
+import { readOdp } from './read/odp';
 import { renderDeckChunks } from './render';
 import { FONT as CHART_FONT } from '../office/chart/draw';
 
 export { ConversionError } from '../errors';
 
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/**
+ * An OpenDocument package: a ZIP whose first entry is its "mimetype". The ODP reader checks that
+ * entry names a presentation (and refuses another kind as such): a package that is not is told so,
+ * not read as a damaged PPTX.
+ */
+function isOpenDocumentPackage(bytes: Uint8Array): boolean {
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b || bytes[2] !== 3 || bytes[3] !== 4) return false;
+  const nameLength = bytes[26]! | (bytes[27]! << 8);
+  return nameLength === 8 && new TextDecoder().decode(bytes.subarray(30, 38)) === 'mimetype';
+}
 
 /** Reads a deck by its content; damage to its own bytes is told as damage. */
 export function readDeck(bytes: Uint8Array, problems: ProblemSink = ignoreProblems): Deck {
@@ -28,7 +40,7 @@ export function readDeck(bytes: Uint8Array, problems: ProblemSink = ignoreProble
     throw new ConversionError('unsupported', 'The file is a PowerPoint 97-2003 presentation (.ppt), which is not read here: open it in PowerPoint or LibreOffice Impress, save it as .pptx and upload that.');
   }
   try {
-    return readPptx(bytes, problems);
+    return isOpenDocumentPackage(bytes) ? readOdp(bytes, problems) : readPptx(bytes, problems);
   } catch (err) {
     if (err instanceof ConversionError || !signalsDamage(err)) throw err;
     throw new ConversionError('corrupt', `The presentation is damaged: ${(err as Error).message}`, { cause: err });

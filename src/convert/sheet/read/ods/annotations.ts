@@ -8,7 +8,7 @@ import { attr, type XmlElement } from '../../../../codecs/xml';
 import type { CellAnchor, Font, PrintSettings, SheetDrawing, SheetNote } from '../../model';
 import { noteDrawings, NOTES_MAX, SHOWN_NOTES_MAX } from '../note-drawings';
 import type { Locate } from './drawings';
-import { paragraphs } from './shapes';
+import { paragraphs } from '../../../office/odf/shapes';
 import { NOTE_TEXT_MAX } from '../xlsx/comments';
 import { lengthPoints, paragraphText, type StyleSources } from './styles';
 

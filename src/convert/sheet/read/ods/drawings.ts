@@ -10,12 +10,13 @@
 import { attr, child, children, parseXml, type XmlElement } from '../../../../codecs/xml';
 import { LimitExceeded } from '../../../../lib/limits';
 import { imageContentType } from '../../../office/package';
+import { packagePath, type PartReader } from '../../../office/odf/package';
 import type { CellAnchor, SheetDrawing } from '../../model';
 import { cellRef } from '../xlsx/cells';
 import { DRAWINGS_MAX } from '../xlsx/drawings';
-import { readOdfChart } from './chart';
+import { readOdfChart } from '../../../office/odf/chart';
 import { lengthPoints } from './styles';
-import type { PlacedShape } from './shapes';
+import type { PlacedShape } from '../../../office/odf/shapes';
 
 export { DRAWINGS_MAX };
 
@@ -26,19 +27,12 @@ export interface FrameAt {
   col?: number;
 }
 
-/** A package entry's bytes by its path inside the package. */
-export type PartReader = (path: string) => Uint8Array | undefined;
+export type { PartReader };
 
 /** Where a length from the sheet's corner falls: the column (or row) and the offset into it. */
 export type Locate = (points: number) => { index: number; offset: number };
 
 const PICTURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif']);
-
-/** "./Object 1", "Pictures/1.png" → the package path; undefined for external links. */
-function packagePath(href: string | undefined): string | undefined {
-  if (!href || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('/')) return undefined;
-  return href.replace(/^\.\//, '').replace(/\/$/, '');
-}
 
 const length = (v: string | undefined) => {
   const n = lengthPoints(v);

@@ -6,8 +6,9 @@
  * stores lengths), the default width and height those of the most columns and rows, print
  * settings from each table's master page, print ranges and header rows and columns.
  */
-import { attr, child, children, descendant, parseXml, XmlError, type XmlElement } from '../../../../codecs/xml';
-import { readZipDirectory, readZipEntry, ZipError, type ZipEntry } from '../../../../codecs/zip-directory';
+import { attr, child, children, parseXml, XmlError, type XmlElement } from '../../../../codecs/xml';
+import { ZipError } from '../../../../codecs/zip-directory';
+import { damagedOdf, openOdfPackage, parseOdfPart, type OdfKind } from '../../../office/odf/package';
 import { LimitExceeded } from '../../../../lib/limits';
 import { PackedRows } from '../packed-rows';
 import { ConversionError } from '../../../errors';
@@ -16,8 +17,8 @@ import type { Font, Range, Sheet, Workbook } from '../../model';
 import { cellRef, MAX_COLS, MAX_ROWS } from '../xlsx/cells';
 import { SHEETS_MAX } from '../xlsx/index';
 import { DxfList, readConditional } from './conditional';
-import { DRAWINGS_MAX, readDrawings, type Locate, type PartReader, type ShapeReader } from './drawings';
-import { readShapes } from './shapes';
+import { DRAWINGS_MAX, readDrawings, type Locate, type ShapeReader } from './drawings';
+import { readShapes } from '../../../office/odf/shapes';
 import { readAnnotations } from './annotations';
 import { pagePrint } from './page';
 import { CellStyles, lengthPoints, StyleSources } from './styles';
@@ -28,58 +29,12 @@ const SPREADSHEET_TYPES = ['application/vnd.oasis.opendocument.spreadsheet', 'ap
 const DEFAULT_ROW_HEIGHT = 12.8;
 const DEFAULT_COL_WIDTH = 64;
 
-const damaged = (what: string, e: unknown) => new ConversionError('corrupt', `The spreadsheet is damaged: ${what} (${(e as Error).message}).`, { cause: e });
-
-/** The package's parts that matter: content.xml (required), styles.xml, and whether the manifest says they are encrypted. */
-function openPackage(bytes: Uint8Array, problems: ProblemSink): { content: Uint8Array; styles?: Uint8Array; read: PartReader } {
-  let entries: Map<string, ZipEntry>;
-  try {
-    entries = readZipDirectory(bytes);
-  } catch (e) {
-    if (e instanceof LimitExceeded) throw e;
-    throw damaged('its zip directory is unreadable', e);
-  }
-  const read = (name: string) => {
-    const entry = entries.get(name);
-    try {
-      return entry ? readZipEntry(bytes, entry) : undefined;
-    } catch (e) {
-      if (e instanceof LimitExceeded) throw e;
-      if (name === 'content.xml') throw damaged('content.xml does not unpack', e);
-      problems({ part: name, reason: `not readable (${(e as Error).message})` });
-      return undefined;
-    }
-  };
-  const mimetype = read('mimetype');
-  const type = mimetype ? new TextDecoder().decode(mimetype).trim() : undefined;
-  if (type && !SPREADSHEET_TYPES.includes(type)) throw new ConversionError('not_word', `The file is an OpenDocument file of another kind (${type}), not a spreadsheet.`);
-  const manifest = read('META-INF/manifest.xml');
-  if (manifest && manifestEncrypted(manifest)) {
-    throw new ConversionError('password', 'The spreadsheet is password-protected: open it, remove the password (File → Save As without "Save with password") and upload it again.');
-  }
-  const content = read('content.xml');
-  if (!content) throw new ConversionError('corrupt', 'The spreadsheet is damaged: its package has no content.xml.');
-  return { content, styles: read('styles.xml'), read };
-}
-
-function manifestEncrypted(manifest: Uint8Array): boolean {
-  try {
-    return !!descendant(parseXml(manifest), 'encryption-data');
-  } catch (e) {
-    if (e instanceof LimitExceeded) throw e;
-    return false; // an unreadable manifest says nothing; content.xml will tell
-  }
-}
-
-function parsePart(data: Uint8Array, part: string, problems: ProblemSink): XmlElement | undefined {
-  try {
-    return parseXml(data);
-  } catch (e) {
-    if (e instanceof LimitExceeded) throw e;
-    problems({ part, reason: `not readable XML (${(e as Error).message})` });
-    return undefined;
-  }
-}
+const SPREADSHEET: OdfKind = {
+  types: SPREADSHEET_TYPES,
+  noun: 'spreadsheet',
+  passwordHelp: 'open it, remove the password (File → Save As without "Save with password") and upload it again.',
+};
+const damaged = (what: string, e: unknown) => damagedOdf('spreadsheet', what, e);
 
 /** The cell part of an ODF address ("$'My.Sheet'.$A$1" → "$A$1"): after the last dot outside quotes. */
 function cellPart(address: string): string {
@@ -178,13 +133,13 @@ function locator(runs: Run[], styleOf: (name: string | undefined) => RunStyle, f
 function shapeReader(sources: StyleSources, font: Font): ShapeReader {
   let left = DRAWINGS_MAX;
   return (el) => {
-    const shapes = left > 0 ? readShapes(el, sources, font, left) : [];
+    const shapes = left > 0 ? readShapes(el, { sources, base: font }, left) : [];
     left -= shapes.length;
     return shapes;
   };
 }
 
-function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles, read: PartReader, dxfs: DxfList, remap: readonly number[]): Sheet {
+function sheetOf(reader: TableReader, sources: StyleSources, styles: CellStyles, read: (path: string) => Uint8Array | undefined, dxfs: DxfList, remap: readonly number[]): Sheet {
   const tableStyle = sources.props('table', attr(reader.table, 'style-name'), 'table-properties');
   const print = pagePrint(sources, attr(sources.style('table', attr(reader.table, 'style-name')), 'master-page-name'), styles.defaultFont);
   const printArea = printRanges(attr(reader.table, 'print-ranges'));
@@ -276,9 +231,9 @@ function readContent(content: Uint8Array, names: StyleNames): { root: XmlElement
 
 export function readOds(bytes: Uint8Array, problems: ProblemSink = ignoreProblems): Workbook {
   const zipped = bytes[0] === 0x50 && bytes[1] === 0x4b;
-  const { content, styles, read } = zipped ? openPackage(bytes, problems) : { content: bytes, styles: undefined, read: () => undefined };
+  const { content, styles, read } = zipped ? openOdfPackage(bytes, problems, SPREADSHEET) : { content: bytes, styles: undefined, read: () => undefined };
   const sources = new StyleSources();
-  if (styles) sources.add(parsePart(styles, 'styles.xml', problems));
+  if (styles) sources.add(parseOdfPart(styles, 'styles.xml', problems));
   const names = new StyleNames();
   let parsed: ReturnType<typeof readContent>;
   try {

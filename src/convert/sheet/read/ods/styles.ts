@@ -5,80 +5,17 @@
  * property by property, then turned into a CellStyle (font, fill, borders, alignment and the Excel
  * format code of its data style). Styles are indexed as cells name them; equal ones share an index.
  */
-import { attr, child, children, type XmlElement } from '../../../../codecs/xml';
+import { attr, child, type XmlElement } from '../../../../codecs/xml';
+import { fontOf, hexColor, lengthPoints, ODF_TEXT_MAX, PARENT_DEPTH_MAX, type StyleSources } from '../../../office/odf/styles';
 import type { BorderSide, CellStyle, Font } from '../../model';
 import { STYLE_LIST_MAX } from '../xlsx/styles';
 import { DataStyles } from './data-styles';
 
+// The ODF styles every reader shares (office/odf/styles.ts), where the sheet's readers have always found them.
+export { fontOf, hexColor, lengthPoints, paragraphText, StyleSources } from '../../../office/odf/styles';
+
 /** LibreOffice's default cell font, when the file's default style names none. */
 export const ODS_DEFAULT_FONT: Font = { name: 'Liberation Sans', size: 10 };
-/** Parent chains longer than this are cut (LibreOffice's are two or three deep). */
-const PARENT_DEPTH_MAX = 16;
-
-/** The number:*-style elements: data styles, which cell styles name by style:data-style-name. */
-const DATA_STYLES = new Set(['number-style', 'currency-style', 'percentage-style', 'date-style', 'time-style', 'boolean-style', 'text-style']);
-
-const UNIT_POINTS: Record<string, number> = { pt: 1, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, pc: 12, px: 0.75 };
-
-/** An ODF length ("0.2602in", "2cm", "10pt") in points, to a thousandth; undefined when unreadable. */
-export function lengthPoints(value: string | undefined): number | undefined {
-  const m = /^\s*(-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(pt|in|cm|mm|pc|px)?\s*$/i.exec(value ?? '');
-  if (!m) return undefined;
-  const points = Number(m[1]) * UNIT_POINTS[(m[2] ?? 'pt').toLowerCase()]!;
-  return Number.isFinite(points) ? Math.round(points * 1000) / 1000 : undefined;
-}
-
-/** "#4e5b6f" → "4E5B6F"; undefined for "transparent" and anything else. */
-export function hexColor(value: string | undefined): string | undefined {
-  return value && /^#[0-9a-f]{6}$/i.test(value) ? value.slice(1).toUpperCase() : undefined;
-}
-
-/** Every style the package declares, by family and name; font faces by name. */
-export class StyleSources {
-  readonly fontFaces = new Map<string, string>();
-  /** "table-cell:ce1", "table-column:co1", "table:ta1", "text:MT1"... */
-  readonly styles = new Map<string, XmlElement>();
-  readonly defaults = new Map<string, XmlElement>();
-  readonly dataStyles = new Map<string, XmlElement>();
-  readonly pageLayouts = new Map<string, XmlElement>();
-  readonly masterPages: XmlElement[] = [];
-
-  /** Adds one document's styles (styles.xml first, then content.xml, whose automatic styles win). */
-  add(root: XmlElement | undefined): void {
-    for (const face of children(child(root, 'font-face-decls'), 'font-face').slice(0, STYLE_LIST_MAX)) {
-      const family = attr(face, 'font-family')?.split(',')[0]?.trim().replace(/^['"]|['"]$/g, '');
-      if (attr(face, 'name') && family) this.fontFaces.set(attr(face, 'name')!, family);
-    }
-    for (const group of ['styles', 'automatic-styles']) {
-      for (const el of (child(root, group)?.children ?? []).slice(0, STYLE_LIST_MAX)) {
-        if (typeof el === 'string') continue;
-        const name = attr(el, 'name');
-        if (el.name === 'default-style') this.defaults.set(attr(el, 'family') ?? '', el);
-        else if (!name) continue;
-        else if (el.name === 'style') this.styles.set(`${attr(el, 'family')}:${name}`, el);
-        else if (el.name === 'page-layout') this.pageLayouts.set(name, el);
-        else if (DATA_STYLES.has(el.name)) this.dataStyles.set(name, el);
-      }
-    }
-    this.masterPages.push(...children(child(root, 'master-styles'), 'master-page').slice(0, STYLE_LIST_MAX));
-  }
-
-  style(family: string, name: string | undefined): XmlElement | undefined {
-    return name === undefined ? undefined : this.styles.get(`${family}:${name}`);
-  }
-
-  /** A property element's attributes of a (non-cell) style: `props(s, 'table-row', 'ro1', 'table-row-properties')`. */
-  props(family: string, name: string | undefined, element: string): Record<string, string> {
-    return child(this.style(family, name), element)?.attrs ?? {};
-  }
-
-  /** The family of text properties: style:font-name's face (its svg:font-family), else fo:font-family, else the name itself. */
-  fontFamily(text: Record<string, string>): string | undefined {
-    const face = text['font-name'] ? this.fontFaces.get(text['font-name']) : undefined;
-    const family = text['font-family']?.split(',')[0]?.trim().replace(/^['"]|['"]$/g, '');
-    return face ?? (family || text['font-name']);
-  }
-}
 
 /** A cell style's properties with its parents', nearest last. */
 export interface ResolvedProps {
@@ -102,23 +39,6 @@ function merge(into: Record<string, string>, attrs: Record<string, string> | und
   if (!attrs) return;
   for (const key of Object.keys(attrs)) for (const cleared of SHORTHANDS[key] ?? []) if (!(cleared in attrs)) delete into[cleared];
   Object.assign(into, attrs);
-}
-
-/** The font of resolved text properties. */
-export function fontOf(sources: StyleSources, text: Record<string, string>, base: Font): Font {
-  const size = lengthPoints(text['font-size']);
-  const weight = text['font-weight'];
-  const color = text['use-window-font-color'] === 'true' ? undefined : hexColor(text['color']);
-  const set = (v: string | undefined) => v !== undefined && v !== 'none';
-  return {
-    name: sources.fontFamily(text) ?? base.name,
-    size: size && size > 0 && size < 410 ? size : base.size,
-    ...(weight === 'bold' || Number(weight) >= 600 ? { bold: true } : {}),
-    ...(text['font-style'] === 'italic' || text['font-style'] === 'oblique' ? { italic: true } : {}),
-    ...(set(text['text-underline-style']) ? { underline: true } : {}),
-    ...(set(text['text-line-through-style']) ? { strike: true } : {}),
-    ...(color ? { color } : {}),
-  };
 }
 
 /** CSS's width keywords, which fo:border allows in place of a length. */
@@ -274,28 +194,4 @@ export class CellStyles {
 }
 
 /** Excel's most characters in a cell: text past it (text:s c="1000" many times over) is cut, not built. */
-export const CELL_TEXT_MAX = 32_767;
-
-/** The text of a paragraph-like element: spaces (text:s), tabs, line breaks, spans and links; notes and frames left out. */
-export function paragraphText(el: XmlElement, max = CELL_TEXT_MAX): string {
-  const out: string[] = [];
-  let length = 0;
-  const add = (text: string) => {
-    if (length >= max) return;
-    out.push(text.length > max - length ? text.slice(0, max - length) : text);
-    length += text.length;
-  };
-  const walk = (node: XmlElement) => {
-    for (const c of node.children) {
-      if (length >= max) return;
-      // Spaces as they stand: LibreOffice writes a cell's runs of spaces as they are, and reads them back so.
-      if (typeof c === 'string') add(c);
-      else if (c.name === 's') add(' '.repeat(Math.min(Math.max(1, Number(attr(c, 'c') ?? 1) || 1), max - length)));
-      else if (c.name === 'tab') add('\t');
-      else if (c.name === 'line-break') add('\n');
-      else if (c.name !== 'note' && c.name !== 'annotation' && c.prefix !== 'draw') walk(c);
-    }
-  };
-  walk(el);
-  return out.join('');
-}
+export const CELL_TEXT_MAX = ODF_TEXT_MAX;

@@ -13,7 +13,7 @@ import { LimitExceeded } from '../../../../lib/limits';
 import type { Cell, CellValue, Range } from '../../model';
 import { MAX_COLS, MAX_ROWS, SHEET_CELLS_MAX } from '../xlsx/cells';
 import { DRAWINGS_MAX, type FrameAt } from './drawings';
-import { SHAPE_ELEMENTS } from './shapes';
+import { SHAPE_ELEMENTS } from '../../../office/odf/shapes';
 import type { AnnotationAt } from './annotations';
 import { NOTES_MAX } from '../note-drawings';
 

@@ -1,15 +1,15 @@
 /**
  * An embedded OpenDocument chart (an object's content.xml holding office:chart > chart:chart) as
- * the Office parts' chart model (office/model.ts Chart), which the sheet's drawings draw as they do
- * an XLSX chart. The values are the chart's own table:table (its local data, which LibreOffice
+ * the Office parts' chart model (office/model.ts Chart), which a sheet's drawings and a slide draw as
+ * they do an OOXML chart. The values are the chart's own table:table (its local data, which LibreOffice
  * always writes: the first column the categories, a header row the series' names, one column per
  * series, or one row per series where the plot area's style says chart:series-source="rows");
  * the series' colours are their styles' fills (lines: their strokes), pie slices' their data
  * points'.
  */
-import { attr, child, children, type XmlElement } from '../../../../codecs/xml';
-import type { Chart, ChartKind } from '../../../office/model';
-import { PALETTE } from '../../../office/chart/read';
+import { attr, child, children, type XmlElement } from '../../../codecs/xml';
+import type { Chart, ChartKind } from '../model';
+import { PALETTE } from '../chart/read';
 import { hexColor, paragraphText, StyleSources } from './styles';
 
 const KINDS: Record<string, ChartKind> = {
