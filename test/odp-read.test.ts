@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as Mupdf from 'mupdf';
 import { zipSync, strToU8 } from 'fflate';
+import { NOTES, odp, page, title } from './odp-fixtures';
 import { loadMupdf } from '../src/pdf/mupdf';
 import { bundledFonts } from '../src/fonts/bundled';
 import { joinChunks } from '../src/lib/bytes';
@@ -18,55 +19,6 @@ let mupdf: typeof Mupdf;
 beforeAll(async () => {
   mupdf = await loadMupdf();
 });
-
-const NS = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:xlink="http://www.w3.org/1999/xlink"';
-
-/** styles.xml: a 10 × 5.625 in page layout, a master with a grey background, a red rule of its own and a title placeholder; the outline styles. */
-const STYLES = `<?xml version="1.0" encoding="UTF-8"?><office:document-styles ${NS}>
-<office:styles>
-  <style:default-style style:family="graphic"><style:graphic-properties svg:stroke-color="#3465a4" draw:fill-color="#729fcf"/><style:text-properties fo:font-size="18pt" style:font-name="Liberation Sans"/></style:default-style>
-  <style:style style:name="M-title" style:family="presentation"><style:graphic-properties draw:stroke="none" draw:fill="none"/><style:text-properties fo:font-size="40pt"/></style:style>
-  <style:style style:name="M-outline1" style:family="presentation"><style:graphic-properties draw:stroke="none" draw:fill="none"><text:list-style style:name="M-outline1"><text:list-level-style-bullet text:level="1" text:bullet-char="●"><style:list-level-properties text:space-before="0.3cm" text:min-label-width="0.9cm"/><style:text-properties fo:font-family="StarSymbol" fo:font-size="45%"/></text:list-level-style-bullet><text:list-level-style-bullet text:level="2" text:bullet-char="–"><style:list-level-properties text:space-before="1.5cm" text:min-label-width="0.9cm"/></text:list-level-style-bullet></text:list-style></style:graphic-properties><style:text-properties fo:font-size="24pt"/></style:style>
-  <style:style style:name="M-outline2" style:family="presentation" style:parent-style-name="M-outline1"><style:text-properties fo:font-size="20pt"/></style:style>
-</office:styles>
-<office:automatic-styles>
-  <style:page-layout style:name="PM1"><style:page-layout-properties fo:page-width="10in" fo:page-height="5.625in"/></style:page-layout>
-  <style:style style:name="Mdp1" style:family="drawing-page"><style:drawing-page-properties draw:fill="solid" draw:fill-color="#eeeeee"/></style:style>
-  <style:style style:name="Mgr1" style:family="graphic"><style:graphic-properties draw:fill="solid" draw:fill-color="#c00000" draw:stroke="none"/></style:style>
-</office:automatic-styles>
-<office:master-styles><style:master-page style:name="M" style:page-layout-name="PM1" draw:style-name="Mdp1">
-  <draw:custom-shape draw:style-name="Mgr1" svg:x="0in" svg:y="5in" svg:width="10in" svg:height="0.25in"><draw:enhanced-geometry draw:type="rectangle"/></draw:custom-shape>
-  <draw:frame presentation:style-name="M-title" presentation:class="title" presentation:placeholder="true" svg:x="0.5in" svg:y="0.25in" svg:width="9in" svg:height="1in"><draw:text-box><text:p>Master title</text:p></draw:text-box></draw:frame>
-  <draw:frame presentation:class="page-number" svg:x="9in" svg:y="4.5in" svg:width="1in" svg:height="0.5in"><draw:text-box><text:p>No. <text:page-number>&lt;number&gt;</text:page-number></text:p></draw:text-box></draw:frame>
-</style:master-page></office:master-styles></office:document-styles>`;
-
-/** content.xml around the slides' draw:page elements, with the automatic styles they use. */
-const content = (pages: string) => `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${NS}>
-<office:automatic-styles>
-  <style:style style:name="dpHidden" style:family="drawing-page"><style:drawing-page-properties presentation:visibility="hidden"/></style:style>
-  <style:style style:name="dpNumbered" style:family="drawing-page"><style:drawing-page-properties presentation:display-page-number="true"/></style:style>
-  <style:style style:name="dpBlue" style:family="drawing-page"><style:drawing-page-properties draw:fill="solid" draw:fill-color="#dde8ff"/></style:style>
-  <style:style style:name="gr1" style:family="graphic"><style:graphic-properties draw:fill="solid" draw:fill-color="#4472c4" draw:stroke="none"/></style:style>
-  <style:style style:name="ce1" style:family="table-cell"><style:graphic-properties draw:fill="solid" draw:fill-color="#ffcc00"/><style:paragraph-properties fo:border="1pt solid #000000"/></style:style>
-  <style:style style:name="co1" style:family="table-column"><style:table-column-properties style:column-width="2in"/></style:style>
-  <style:style style:name="ro1" style:family="table-row"><style:table-row-properties style:row-height="0.5in"/></style:style>
-  <text:list-style style:name="L1"><text:list-level-style-number text:level="1" style:num-format="1" style:num-suffix="."><style:list-level-properties text:space-before="0in" text:min-label-width="0.375in"/></text:list-level-style-number></text:list-style>
-</office:automatic-styles>
-<office:body><office:presentation>${pages}</office:presentation></office:body></office:document-content>`;
-
-const page = (body: string, style = '') => `<draw:page draw:master-page-name="M"${style ? ` draw:style-name="${style}"` : ''}>${body}</draw:page>`;
-const title = (text: string) => `<draw:frame presentation:style-name="M-title" presentation:class="title" svg:x="0.5in" svg:y="0.25in" svg:width="9in" svg:height="1in"><draw:text-box><text:p>${text}</text:p></draw:text-box></draw:frame>`;
-const NOTES = '<presentation:notes><draw:frame presentation:class="notes" svg:x="1in" svg:y="1in" svg:width="5in" svg:height="3in"><draw:text-box><text:p>Speaker notes</text:p></draw:text-box></draw:frame></presentation:notes>';
-
-function odp(pages: string, extra: Record<string, Uint8Array> = {}): Uint8Array {
-  return zipSync({
-    mimetype: [strToU8('application/vnd.oasis.opendocument.presentation'), { level: 0 }],
-    'content.xml': strToU8(content(pages)),
-    'styles.xml': strToU8(STYLES),
-    'META-INF/manifest.xml': strToU8('<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.presentation"/></manifest:manifest>'),
-    ...extra,
-  });
-}
 
 const textOf = (shape: Shape<TextParagraph>) => (shape.blocks ?? []).map((p) => p.runs.map((r) => r.text).join('')).join('\n');
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadMupdf } from '../src/pdf/mupdf';
 import { balanceOf, download, newAccount, runOp, uploadOk } from './helpers';
 import { box, pptx, titleOnSlide } from './pptx-fixtures';
+import { odp, page, title } from './odp-fixtures';
 
 async function pdfPages(bytes: Uint8Array): Promise<{ size: number[]; text: string }[]> {
   const mupdf = await loadMupdf();
@@ -40,6 +41,21 @@ describe('pptx-to-pdf', () => {
     expect(pages[0]!.text).toContain('Revenue up');
     expect(pages[1]!.text).toBe('Questions');
     expect(Number(before) - Number(await balanceOf(acct))).toBeCloseTo(1.25, 2);
+  });
+
+  it('ODP → PDF: uploaded as an OpenDocument presentation, a page per slide at its page size with the master\'s rule under the slide\'s text', async () => {
+    const acct = await newAccount();
+    const up = await acct.upload(odp(page(title('Из Impress')) + page(title('Second'))), 'impress.odp');
+    expect(up.status).toBe(201);
+    const record = await up.json<{ file_id: string; content_type: string }>();
+    expect(record.content_type).toBe('application/vnd.oasis.opendocument.presentation');
+    const rec = await runOp(acct, 'pptx-to-pdf', { file_id: record.file_id });
+    expect(rec.status).toBe('done');
+    expect(rec.charge).toBe('1.25');
+    const pages = await pdfPages(await download(rec));
+    // 10 × 5.625 in.
+    expect(pages.map((p) => p.size)).toEqual([[720, 405], [720, 405]]);
+    expect(pages.map((p) => p.text)).toEqual(['Из Impress', 'Second']);
   });
 
   it('PPT (PowerPoint 97-2003) uploads, then is refused at request time with 422 saying to save it as .pptx; nothing charged', async () => {

@@ -148,6 +148,16 @@ describe('slides → PDF', () => {
     expect(reduced[1] - reduced[0]).toBeCloseTo(19.2, 0);
   });
 
+  it('fills slide-number fields with the slide\'s number (hidden slides counted from firstSlideNum), not the text they saved', () => {
+    const numbered = (label: string) => box(600, 350, 100, 40, 'FFFFFF', 'X').replace('<a:r><a:rPr lang="en-US" sz="2000"/><a:t>X</a:t></a:r>', `<a:r><a:rPr lang="en-US" sz="2000"/><a:t>${label} </a:t></a:r><a:fld id="{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}" type="slidenum"><a:rPr lang="en-US" sz="2000"/><a:t>‹#›</a:t></a:fld>`);
+    const deck = pptx([{ body: numbered('Slide') }, { body: numbered('Slide'), hidden: true }, { body: numbered('Slide') }]);
+    const texts = (bytes: Uint8Array) => pages(bytes).map((p) => p.lines.map((l) => l.text).join(' ').trim());
+    expect(texts(deck)).toEqual(['Slide 1', 'Slide 3']);
+    const from = fflate.unzipSync(deck);
+    from['ppt/presentation.xml'] = fflate.strToU8(fflate.strFromU8(from['ppt/presentation.xml']!).replace('<p:presentation ', '<p:presentation firstSlideNum="0" '));
+    expect(texts(fflate.zipSync(from))).toEqual(['Slide 0', 'Slide 2']);
+  });
+
   it('draws a table: cells on their grid, their fills and their text inside the cell margins', () => {
     const E = 12_700;
     const ln = (side: string) => `<a:${side} w="${E}"><a:solidFill><a:srgbClr val="000000"/></a:solidFill></a:${side}>`;

@@ -12,8 +12,8 @@ import { converterFailure } from './converter-failure';
 export const spec = defineSpec({
   path: 'pptx-to-pdf',
   type: 'pptx_to_pdf',
-  summary: 'Convert a presentation (PPTX) to PDF, a page per visible slide at the slide size',
-  accepts: ['pptx'],
+  summary: 'Convert a presentation (PPTX, ODP) to PDF, a page per visible slide at the slide size',
+  accepts: ['pptx', 'odp'],
   refuses: { ppt: 'PowerPoint 97-2003 presentations (.ppt) are not converted here: open it in PowerPoint or LibreOffice Impress, save it as .pptx (File → Save As → PowerPoint Presentation) and upload that' },
   inputs: { kind: 'file_id' },
   params: z.object({}),

@@ -20,4 +20,6 @@ export interface Deck {
   width: number;
   height: number;
   slides: Slide[];
+  /** Text lines spaced as PowerPoint spaces them (1.2 em whatever the face: layout/blocks/line-box.ts), not by their faces' metrics. */
+  fontIndependentLines?: boolean;
 }

@@ -13,8 +13,7 @@ import { chartItems } from '../office-layout/draw-chart';
 import type { Deck } from './model';
 
 function* slidePages(deck: Deck, fonts: FontBook): Generator<DisplayPage> {
-  // Slide text is spaced as PowerPoint spaces it, not by each face's metrics (line-box.ts).
-  const ctx = { fonts, fields: {}, fontIndependentLines: true };
+  const ctx = { fonts, fields: {}, fontIndependentLines: !!deck.fontIndependentLines };
   const box = { x: 0, y: 0, width: deck.width, height: deck.height };
   for (const slide of deck.slides) {
     const items: DisplayItem[] = [{ kind: 'fill', x0: 0, y0: 0, x1: deck.width, y1: deck.height, color: slide.background ?? 'FFFFFF' }];

@@ -167,5 +167,7 @@ export function readOdp(bytes: Uint8Array, problems: ProblemSink = ignoreProblem
   const size = pageSize(sources, first) ?? DEFAULT_SIZE;
   // Slides are numbered by their place among all, hidden ones too.
   const slides = pages.flatMap((p, i) => (pageProps(sources, p)['visibility'] === 'hidden' ? [] : [readPage(p, fieldsOf(p, i + 1, decls), masters, sources, pkg.read)]));
-  return { width: size.width, height: size.height, slides };
+  // A deck LibreOffice imported from PowerPoint keeps PowerPoint's line spacing (style:font-independent-line-spacing on its paragraph styles); one made in Impress spaces lines by their faces.
+  const fontIndependentLines = new TextDecoder().decode(pkg.content).includes('font-independent-line-spacing="true"');
+  return { width: size.width, height: size.height, slides, ...(fontIndependentLines ? { fontIndependentLines } : {}) };
 }

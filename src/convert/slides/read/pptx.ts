@@ -147,7 +147,7 @@ function related(pkg: Package, from: string, type: string): Part | undefined {
   return { path: rel.target, root: cache.get(rel.target) };
 }
 
-function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }): Slide {
+function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }, number: number): Slide {
   const layout = related(pkg, slide.path, 'slideLayout') ?? { path: '', root: undefined };
   const master = related(pkg, layout.path, 'slideMaster') ?? { path: '', root: undefined };
   const themePart = master.path ? related(pkg, master.path, 'theme') : undefined;
@@ -163,7 +163,8 @@ function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }):
     if (!shown || !part.root) continue;
     const own = elements(spTree(part)).filter((s) => s.name !== 'nvGrpSpPr' && s.name !== 'grpSpPr' && (part === slide || !placeholderOf(s)));
     const members = part === slide ? own.map((s) => (placeholderOf(s) ? resolvedPlaceholder(s, from) : s)) : own;
-    const ctx = { theme, textSize: TEXT_SIZE, picture: (id: string | undefined) => partPicture(pkg, part.path, id), most: SHAPES_MAX - shapes.length, text };
+    // Slide-number fields show this slide's number wherever they are (the master's own text boxes too), not the text they saved.
+    const ctx = { theme, textSize: TEXT_SIZE, picture: (id: string | undefined) => partPicture(pkg, part.path, id), most: SHAPES_MAX - shapes.length, text, fields: { slidenum: String(number) } };
     const framed = members.length ? framedShapes(slideGroup(members, size), ctx) : undefined;
     if (framed) shapes.push(...framed.shapes);
     // Tables and charts (p:graphicFrame with an a:tbl or a c:chart) over the part's other shapes.
@@ -192,12 +193,15 @@ export function readPptx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
   const size = { cx: dim('cx'), cy: dim('cy') };
   const rels = pkg.rels(main);
   const slides: Slide[] = [];
-  for (const id of children(child(presentation, 'sldIdLst'), 'sldId').slice(0, SLIDES_MAX)) {
+  // Slides are numbered from p:presentation firstSlideNum, hidden ones counted.
+  const firstSlideNum = Number(attr(presentation, 'firstSlideNum') ?? 1);
+  const first = Number.isInteger(firstSlideNum) ? Math.max(0, Math.min(firstSlideNum, 9_999)) : 1;
+  children(child(presentation, 'sldIdLst'), 'sldId').slice(0, SLIDES_MAX).forEach((id, i) => {
     const rel = rels.get(attr(id, 'r:id') ?? '');
-    if (!rel || rel.external) continue;
+    if (!rel || rel.external) return;
     const root = pkg.xml(rel.target);
-    if (!root || attr(root, 'show') === '0') continue;
-    slides.push(readSlide(pkg, { path: rel.target, root }, size));
-  }
-  return { width: size.cx / EMU_PER_POINT, height: size.cy / EMU_PER_POINT, slides };
+    if (!root || attr(root, 'show') === '0') return;
+    slides.push(readSlide(pkg, { path: rel.target, root }, size, first + i));
+  });
+  return { width: size.cx / EMU_PER_POINT, height: size.cy / EMU_PER_POINT, slides, fontIndependentLines: true };
 }
