@@ -18,7 +18,7 @@ export const box = (x: number, y: number, w: number, h: number, fill: string, te
   (text ? `<p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="2000"/><a:t>${text}</a:t></a:r></a:p></p:txBody>` : '') + '</p:sp>';
 
 /** `layoutPicture`: a PNG the layout's background (p:bg a:blipFill) stretches over its slides. */
-export function pptx(slides: { body: string; hidden?: boolean; rels?: [string, string, string][]; parts?: Record<string, string> }[], size = { width: 720, height: 405 }, layoutPicture?: Uint8Array): Uint8Array {
+export function pptx(slides: { body: string; hidden?: boolean; rels?: [string, string, string][]; parts?: Record<string, string | Uint8Array> }[], size = { width: 720, height: 405 }, layoutPicture?: Uint8Array): Uint8Array {
   const files: Record<string, Uint8Array> = {
     '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>'),
     '_rels/.rels': strToU8(rels([['rId1', 'officeDocument', 'ppt/presentation.xml']])),
@@ -33,7 +33,7 @@ export function pptx(slides: { body: string; hidden?: boolean; rels?: [string, s
   slides.forEach((s, i) => {
     files[`ppt/slides/slide${i + 1}.xml`] = strToU8(`<p:sld ${P}${s.hidden ? ' show="0"' : ''}>${tree(s.body)}</p:sld>`);
     files[`ppt/slides/_rels/slide${i + 1}.xml.rels`] = strToU8(rels([['rL', 'slideLayout', '../slideLayouts/slideLayout1.xml'], ...(s.rels ?? [])]));
-    for (const [path, xml] of Object.entries(s.parts ?? {})) files[path] = strToU8(xml);
+    for (const [path, content] of Object.entries(s.parts ?? {})) files[path] = typeof content === 'string' ? strToU8(content) : content;
   });
   return zipSync(files);
 }

@@ -10,7 +10,8 @@ import type { DisplayItem } from '../contracts/display';
 import type { FontBook } from '../layout/text/font-book';
 import { finishPdf } from '../pdf/finish';
 import { paintDisplay, type DisplaySinks, type DrawPicture, type UnderSink } from './display-painter';
-import { METAFILE } from './metafile';
+import { METAFILE, playMetafile } from './metafile';
+import { MupdfPainter } from './mupdf-painter';
 import { PageGraphics } from './page-graphics';
 import { PageText } from './page-text';
 
@@ -21,18 +22,51 @@ export interface DisplayPage {
   layers: DisplayItem[][];
 }
 
-/** Pictures as MuPDF reads them (PNG, JPEG, GIF, BMP, TIFF); metafiles are not drawn yet, a picture that does not decode is left out. */
-const drawPictureWith = (mupdf: typeof Mupdf): DrawPicture => (device, data, contentType, ctm) => {
-  if (METAFILE.test(contentType)) return;
+/**
+ * Pictures as MuPDF reads them (PNG, JPEG, GIF, BMP, TIFF), and EMF and WMF played as vectors and
+ * text (paint/metafile.ts) in the book's faces; a picture that does not decode is left out, a
+ * metafile that breaks keeps what it drew.
+ */
+const drawPictureWith = (mupdf: typeof Mupdf, fonts: FontBook): DrawPicture => (device, data, contentType, ctm, crop) => {
+  if (METAFILE.test(contentType)) {
+    const painter = new MupdfPainter(mupdf, device, ctm, fonts);
+    try {
+      playMetafile(data, contentType, painter);
+    } finally {
+      try {
+        painter.end();
+      } catch {
+        // The device is past saving for this picture; the page goes on without it.
+      }
+    }
+    return;
+  }
   let image: Mupdf.Image;
   try {
     image = new mupdf.Image(data);
   } catch {
     return;
   }
-  device.fillImage(image, ctm, 1);
+  if (crop) drawCropped(mupdf, device, image, ctm, crop);
+  else device.fillImage(image, ctm, 1);
   image.destroy();
 };
+
+/** The shown part of a cropped picture stretched over the unit square `ctm` maps: the whole picture drawn larger, clipped to the square. */
+function drawCropped(mupdf: typeof Mupdf, device: Mupdf.Device, image: Mupdf.Image, ctm: Mupdf.Matrix, crop: { left: number; top: number; right: number; bottom: number }): void {
+  const sx = 1 / Math.max(0.01, 1 - crop.left - crop.right);
+  const sy = 1 / Math.max(0.01, 1 - crop.top - crop.bottom);
+  const square = new mupdf.Path();
+  square.moveTo(0, 0);
+  square.lineTo(1, 0);
+  square.lineTo(1, 1);
+  square.lineTo(0, 1);
+  square.closePath();
+  device.clipPath(square, false, ctm);
+  device.fillImage(image, mupdf.Matrix.concat([sx, 0, 0, sy, -crop.left * sx, -crop.top * sy], ctm), 1);
+  device.popClip();
+  square.destroy();
+}
 
 /** The PDF of `pages` (made one at a time, as they are asked for), in the chunks it is written in; no pages make one blank Letter page. */
 export function writeDisplayPdf(mupdf: typeof Mupdf, fonts: FontBook, pages: Iterable<DisplayPage>): Uint8Array[] {
@@ -40,7 +74,7 @@ export function writeDisplayPdf(mupdf: typeof Mupdf, fonts: FontBook, pages: Ite
   const writer = new mupdf.DocumentWriter(out, 'pdf', '');
   const text = new PageText();
   const graphics = new PageGraphics();
-  const drawPicture = drawPictureWith(mupdf);
+  const drawPicture = drawPictureWith(mupdf, fonts);
   let index = 0;
   for (const page of pages) {
     const device = writer.beginPage([0, 0, page.width, page.height]);

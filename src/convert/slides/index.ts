@@ -17,6 +17,7 @@ import { readPptx } from './read/pptx';
 import { readOdp } from './read/odp';
 import { renderDeckChunks } from './render';
 import { FONT as CHART_FONT } from '../office/chart/draw';
+import { METAFILE } from '../../paint/metafile';
 
 export { ConversionError } from '../errors';
 
@@ -53,6 +54,7 @@ const paragraphsOf = (shape: Shape<TextParagraph>, depth = 0): TextParagraph[] =
 function fontAsksOf(deck: Deck): FontAsks {
   const names = new Set<string>();
   const codePoints = new Set<number>();
+  let unseenNames = false;
   const count = (text: string) => {
     for (const ch of text) if (ch.codePointAt(0)! >= 0x80) codePoints.add(ch.codePointAt(0)!);
   };
@@ -63,6 +65,8 @@ function fontAsksOf(deck: Deck): FontAsks {
       for (const text of [chart.title ?? '', ...chart.categories, ...chart.series.map((s) => s.name ?? '')]) count(text);
     }
     for (const { shape } of slide.shapes) {
+      // A metafile's text names fonts of its own, which only playing it would tell.
+      if (shape.picture && METAFILE.test(shape.picture.contentType)) unseenNames = true;
       for (const p of paragraphsOf(shape)) {
         names.add(p.font);
         for (const run of p.runs) {
@@ -72,7 +76,7 @@ function fontAsksOf(deck: Deck): FontAsks {
       }
     }
   }
-  return { names, codePoints };
+  return { names, codePoints, ...(unseenNames ? { unseenNames } : {}) };
 }
 
 export interface SlidesConvertOptions {

@@ -22,7 +22,8 @@ export interface TextDefaults {
   color: string;
 }
 
-type RunLook = Omit<TextRun, 'text'>;
+/** A run's look as it is resolved; `caps` (a:rPr cap="all") is applied to its text when read. */
+type RunLook = Omit<TextRun, 'text'> & { caps?: boolean };
 
 const ALIGN: Record<string, TextParagraph['align']> = { l: 'left', ctr: 'center', r: 'right', just: 'justify', dist: 'justify' };
 
@@ -48,6 +49,8 @@ function lookOf(rPr: XmlElement | undefined, base: RunLook, theme: Theme): RunLo
   look.italic = flag('i') ?? look.italic;
   const u = attr(rPr, 'u');
   if (u !== undefined) look.underline = u !== 'none';
+  const cap = attr(rPr, 'cap');
+  if (cap !== undefined) look.caps = cap === 'all';
   const strike = attr(rPr, 'strike');
   if (strike !== undefined) look.strike = strike !== 'noStrike';
   look.font = fontOf(rPr, theme) ?? look.font;
@@ -109,7 +112,9 @@ export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defau
       const field = r.name === 'fld' ? fields[attr(r, 'type') ?? ''] : undefined;
       const text = r.name === 'br' ? '\n' : (field ?? textOf(child(r, 't'))).slice(0, left);
       left -= text.length;
-      if (text) paragraph.runs.push({ text, ...lookOf(child(r, 'rPr'), base, theme) });
+      if (!text) continue;
+      const { caps, ...look } = lookOf(child(r, 'rPr'), base, theme);
+      paragraph.runs.push({ text: caps ? text.toUpperCase() : text, ...look });
     }
     // A paragraph without text shows no bullet (and does not count as a number).
     const bullet = paragraph.runs.some((r) => r.text.trim()) ? bulletOf(pPr, levelPr, level, numbers, theme) : undefined;

@@ -15,6 +15,8 @@ import { colorIn, shapeFill } from '../../office/drawing-color';
 import { partPicture } from '../../office/drawingml/picture';
 import { framedShapes } from '../../office/drawingml/shape-tree';
 import { tableShapes } from './table';
+import { el, frameDrawing } from './frames';
+import { mergedLevel } from './level-merge';
 import { ConversionError } from '../../errors';
 import { ignoreProblems, type ProblemSink } from '../../problems';
 import type { Deck, Slide } from '../model';
@@ -30,7 +32,6 @@ const SLIDE_TEXT_MAX = 262_144;
 const TEXT_SIZE = 18;
 const EMU_PER_POINT = 12_700;
 
-const el = (name: string, attrs: Record<string, string>, kids: XmlElement['children'] = []): XmlElement => ({ name, prefix: '', attrs, children: kids });
 
 /** A part's shape tree (p:cSld/p:spTree) and the part its pictures are related from. */
 interface Part {
@@ -86,9 +87,9 @@ function resolvedPlaceholder(shape: XmlElement, from: Inherited): XmlElement {
   const bodyPrs = [...chain].reverse().map((s) => child(child(s, 'txBody'), 'bodyPr')?.attrs ?? {});
   // Attributes from the nearest that gives them; children (autofit) the slide's own.
   const bodyPr = el('bodyPr', Object.assign({}, ...bodyPrs, child(txBody, 'bodyPr')?.attrs ?? {}), child(txBody, 'bodyPr')?.children ?? []);
-  // Each list level from the nearest that gives it: the slide's own list style, the layout's and master's placeholders', the master's text style.
+  // Each list level merged from the slide's own list style, the layout's and master's placeholders', the master's text style (level-merge.ts).
   const sources = [txBody, ...chain.map((s) => child(s, 'txBody'))].map((t) => child(t, 'lstStyle'));
-  const levels = [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => [...sources, masterStyle(attr(ph, 'type') ?? 'body', from.txStyles)].map((l) => child(l, `lvl${n}pPr`)).find(Boolean) ?? []);
+  const levels = [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => mergedLevel([...sources, masterStyle(attr(ph, 'type') ?? 'body', from.txStyles)].map((l) => child(l, `lvl${n}pPr`))) ?? []);
   const body = txBody && el('txBody', {}, [bodyPr, el('lstStyle', {}, levels), ...elements(txBody).filter((c) => c.name !== 'bodyPr' && c.name !== 'lstStyle')]);
   const kids = shape.children.map((c) => (typeof c === 'string' ? c : c.name === 'spPr' ? el('spPr', spPr.attrs, [...(xfrm && !child(spPr, 'xfrm') ? [xfrm] : []), ...spPr.children]) : c.name === 'txBody' && body ? body : c));
   return { ...shape, children: child(shape, 'spPr') ? kids : [el('spPr', {}, xfrm ? [xfrm] : []), ...kids] };
@@ -164,12 +165,16 @@ function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }, 
     const own = elements(spTree(part)).filter((s) => s.name !== 'nvGrpSpPr' && s.name !== 'grpSpPr' && (part === slide || !placeholderOf(s)));
     const members = part === slide ? own.map((s) => (placeholderOf(s) ? resolvedPlaceholder(s, from) : s)) : own;
     // Slide-number fields show this slide's number wherever they are (the master's own text boxes too), not the text they saved.
-    const ctx = { theme, textSize: TEXT_SIZE, picture: (id: string | undefined) => partPicture(pkg, part.path, id), most: SHAPES_MAX - shapes.length, text, fields: { slidenum: String(number) } };
-    const framed = members.length ? framedShapes(slideGroup(members, size), ctx) : undefined;
+    const ctxFor = (from: string) => ({ theme, textSize: TEXT_SIZE, picture: (id: string | undefined) => partPicture(pkg, from, id), most: SHAPES_MAX - shapes.length, text, fields: { slidenum: String(number) } });
+    const framed = members.length ? framedShapes(slideGroup(members, size), ctxFor(part.path)) : undefined;
     if (framed) shapes.push(...framed.shapes);
     // Tables and charts (p:graphicFrame with an a:tbl or a c:chart) over the part's other shapes.
     for (const frame of members) {
       if (frame.name !== 'graphicFrame') continue;
+      // SmartArt as its saved drawing, an embedded object as its preview picture.
+      const drawing = frameDrawing(pkg, part.path, frame);
+      const drawn = drawing && framedShapes(slideGroup([drawing.member], size), ctxFor(drawing.part));
+      if (drawn) shapes.push(...drawn.shapes);
       for (const cell of tableShapes(frame, theme, TEXT_SIZE, SHAPES_MAX - shapes.length)) shapes.push(cell);
       const chart = chartOf(pkg, part.path, frame, palette);
       if (chart && charts.length < CHARTS_MAX) charts.push(chart);

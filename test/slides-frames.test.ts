@@ -1,0 +1,108 @@
+/**
+ * What slides print from graphic frames and inherited styles: a SmartArt diagram as its saved
+ * drawing (its text in the box dsp:txXfrm gives), an embedded object as its preview picture (the
+ * mc:Fallback p:pic, an EMF drawn as vectors and text), cropped pictures, and a layout's partial
+ * title style merged over the master's (colour and capitals kept).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type * as Mupdf from 'mupdf';
+import { loadMupdf } from '../src/pdf/mupdf';
+import { bundledFonts } from '../src/fonts/bundled';
+import { joinChunks } from '../src/lib/bytes';
+import { readDeck } from '../src/convert/slides/index';
+import { renderDeckChunks } from '../src/convert/slides/render';
+import { pptx } from './pptx-fixtures';
+import { makePng } from './fixtures';
+import { emf } from './metafile-fixtures';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+
+let mupdf: typeof Mupdf;
+beforeAll(async () => {
+  mupdf = await loadMupdf();
+});
+
+const EMU = 12_700;
+const hex = (c: number[]) => c.map((v) => Math.round(v * 255).toString(16).padStart(2, '0')).join('').toUpperCase();
+const A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
+const xfrm = (x: number, y: number, w: number, h: number, tag = 'a:xfrm') => `<${tag}><a:off x="${x * EMU}" y="${y * EMU}"/><a:ext cx="${w * EMU}" cy="${h * EMU}"/></${tag}>`;
+
+interface Printed {
+  fills: { color: string; x: number; y: number }[];
+  images: { x: number; y: number; width: number; height: number; pixels: number }[];
+  textColors: string[];
+  lines: { text: string; x: number; y: number }[];
+}
+
+function printed(deck: Uint8Array): Printed {
+  const doc = mupdf.Document.openDocument(joinChunks(renderDeckChunks(readDeck(deck), mupdf, bundledFonts)), 'application/pdf');
+  const page = doc.loadPage(0);
+  const out: Printed = { fills: [], images: [], lines: [], textColors: [] };
+  page.run(new mupdf.Device({
+    fillPath: (path: Mupdf.Path, _e: boolean, ctm: Mupdf.Matrix, _cs: Mupdf.ColorSpace, color: number[]) => {
+      const xs: number[] = [], ys: number[] = [];
+      const put = (x: number, y: number) => (xs.push(ctm[0] * x + ctm[2] * y + ctm[4]), ys.push(ctm[1] * x + ctm[3] * y + ctm[5]));
+      path.walk({ moveTo: put, lineTo: put, curveTo: (_a: number, _b: number, _c: number, _d: number, x: number, y: number) => put(x, y) });
+      out.fills.push({ color: hex(color), x: Math.min(...xs), y: Math.min(...ys) });
+    },
+    fillImage: (image: Mupdf.Image, ctm: Mupdf.Matrix) => out.images.push({ x: ctm[4], y: ctm[5], width: ctm[0], height: ctm[3], pixels: image.getWidth() }),
+    fillText: (_text: Mupdf.Text, _ctm: Mupdf.Matrix, _cs: Mupdf.ColorSpace, color: number[]) => out.textColors.push(hex(color)),
+  }), mupdf.Matrix.identity);
+  const json = JSON.parse(page.toStructuredText('preserve-whitespace').asJSON()) as { blocks: { lines?: { text: string; bbox: { x: number; y: number } }[] }[] };
+  out.lines = json.blocks.flatMap((b) => b.lines ?? []).map((l) => ({ text: l.text, x: l.bbox.x, y: l.bbox.y }));
+  page.destroy();
+  doc.destroy();
+  return out;
+}
+
+describe('slides: frames and inherited styles', () => {
+  it('prints a SmartArt diagram as the drawing PowerPoint saved of it, placed from the frame, its text in its own text box', () => {
+    const frame = `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="5" name="Diagram"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr>${xfrm(50, 100, 400, 200, 'p:xfrm')}<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"><dgm:relIds xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="rDm" r:lo="rLo" r:qs="rQs" r:cs="rCs"/></a:graphicData></a:graphic></p:graphicFrame>`;
+    const data = `<dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" ${A}><dgm:ptLst/><dgm:extLst><a:ext uri="http://schemas.microsoft.com/office/drawing/2008/diagram"><dsp:dataModelExt xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" relId="rDd" minVer="x"/></a:ext></dgm:extLst></dgm:dataModel>`;
+    const shape = `<dsp:sp modelId="{1}"><dsp:nvSpPr><dsp:cNvPr id="0" name=""/><dsp:cNvSpPr/></dsp:nvSpPr><dsp:spPr>${xfrm(100, 50, 200, 100)}<a:prstGeom prst="roundRect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="00B050"/></a:solidFill></dsp:spPr><dsp:txBody><a:bodyPr lIns="0" tIns="0" rIns="0" bIns="0" anchor="t"/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="1800"/><a:t>Step one</a:t></a:r></a:p></dsp:txBody>${xfrm(120, 160, 160, 30, 'dsp:txXfrm')}</dsp:sp>`;
+    const drawing = `<dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" ${A}><dsp:spTree><dsp:nvGrpSpPr><dsp:cNvPr id="0" name=""/><dsp:cNvGrpSpPr/></dsp:nvGrpSpPr><dsp:grpSpPr/>${shape}</dsp:spTree></dsp:drawing>`;
+    const deck = pptx([{ body: frame, rels: [['rDm', 'diagramData', '../diagrams/data1.xml'], ['rDd', 'diagramDrawing', '../diagrams/drawing1.xml']], parts: { 'ppt/diagrams/data1.xml': data, 'ppt/diagrams/drawing1.xml': drawing } }]);
+    const page = printed(deck);
+    const green = page.fills.find((f) => f.color === '00B050')!;
+    expect([Math.round(green.x), Math.round(green.y)]).toEqual([150, 150]);
+    const text = page.lines.find((l) => l.text === 'Step one')!;
+    // In the text box (170, 260 on the slide), not the shape's top-left corner.
+    expect(Math.round(text.x)).toBe(170);
+    expect(text.y).toBeGreaterThan(258);
+    expect(text.y).toBeLessThan(266);
+  });
+
+  it('prints an embedded object as its preview picture: the fallback p:pic, an EMF drawn as its rectangle and text', () => {
+    const ole = (pic: string) => `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="6" name="Object"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr>${xfrm(100, 100, 200, 100, 'p:xfrm')}<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/presentationml/2006/ole"><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice xmlns:v="urn:schemas-microsoft-com:vml" Requires="v"><p:oleObj spid="_x0000_s1026" name="Chart" r:id="rOle" imgW="1" imgH="1" progId="Excel.Chart.8"><p:embed/></p:oleObj></mc:Choice><mc:Fallback><p:oleObj name="Chart" r:id="rOle" imgW="1" imgH="1" progId="Excel.Chart.8"><p:embed/>${pic}</p:oleObj></mc:Fallback></mc:AlternateContent></a:graphicData></a:graphic></p:graphicFrame>`;
+    const pic = `<p:pic><p:nvPicPr><p:cNvPr id="0" name=""/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:embed="rImg"/><a:stretch><a:fillRect/></a:stretch></p:blipFill><p:spPr>${xfrm(100, 100, 200, 100)}</p:spPr></p:pic>`;
+    const page = printed(pptx([{ body: ole(pic), rels: [['rImg', 'image', '../media/image1.emf']], parts: { 'ppt/media/image1.emf': emf() } }]));
+    // The EMF's red rectangle (10, 20 of its 200 × 100 frame) and its text, stretched over the frame.
+    const red = page.fills.find((f) => f.color === 'FF0000')!;
+    expect([Math.round(red.x), Math.round(red.y)]).toEqual([110, 120]);
+    expect(page.lines.map((l) => l.text)).toContain('Hi');
+  });
+
+  it('crops a picture as a:srcRect says', () => {
+    const pic = `<p:pic><p:nvPicPr><p:cNvPr id="4" name="Photo"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:embed="rImg"/><a:srcRect l="50000"/><a:stretch><a:fillRect/></a:stretch></p:blipFill><p:spPr>${xfrm(100, 100, 200, 100)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`;
+    const page = printed(pptx([{ body: pic, rels: [['rImg', 'image', '../media/image1.png']], parts: { 'ppt/media/image1.png': makePng(4, 2) } }]));
+    // The right half over the whole box: the picture drawn twice as wide, starting 200 pt left of the box, clipped to the box.
+    expect(page.images).toHaveLength(1);
+    expect([Math.round(page.images[0]!.x), Math.round(page.images[0]!.width)]).toEqual([-100, 400]);
+  });
+
+  it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {
+    const deck = pptx([{ body: `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle><a:p><a:r><a:rPr lang="en-US"/><a:t>Quiet title</a:t></a:r></a:p></p:txBody></p:sp>` }]);
+    // The master's title style: orange capitals.
+    const withMaster = masterTitleLevel(deck, '<a:lvl1pPr algn="ctr"><a:defRPr sz="4000" cap="all"><a:solidFill><a:srgbClr val="CC6600"/></a:solidFill></a:defRPr></a:lvl1pPr>');
+    const page = printed(withMaster);
+    expect(page.lines.map((l) => l.text)).toEqual(['QUIET TITLE']);
+    expect(page.textColors).toEqual(['CC6600']);
+  });
+});
+
+/** The deck with the master's title level replaced by `level`. */
+function masterTitleLevel(deck: Uint8Array, level: string): Uint8Array {
+  const files = unzipSync(deck);
+  const master = 'ppt/slideMasters/slideMaster1.xml';
+  files[master] = strToU8(strFromU8(files[master]!).replace(/<p:titleStyle>.*<\/p:titleStyle>/, `<p:titleStyle>${level}</p:titleStyle>`));
+  return zipSync(files);
+}
