@@ -84,7 +84,10 @@ function paragraphBlock(p: TextParagraph, zoom: number): ParagraphBlock {
     ...(p.spaceAfter ? { spaceAfter: p.spaceAfter * zoom } : {}),
     ...(p.line ? { line: p.line.rule === 'exact' ? { rule: 'exact' as const, value: p.line.value * zoom } : p.line } : {}),
   };
-  return { kind: 'paragraph', props: { align: p.align, markFace: { family: substituteFamily(p.font), size: p.size * zoom }, ...indents, ...tabs, ...spacing }, items: [...label, ...items] };
+  // The layout's alignment of a right-to-left paragraph names its start and end: DrawingML's left is its end.
+  const align = p.rtl && (p.align === 'left' || p.align === 'right') ? (p.align === 'left' ? 'right' : 'left') : p.align;
+  const direction = p.rtl ? { bidi: true } : {};
+  return { kind: 'paragraph', props: { align, ...direction, markFace: { family: substituteFamily(p.font), size: p.size * zoom }, ...indents, ...tabs, ...spacing }, items: [...label, ...items] };
 }
 
 /** Symbol-font bullets as the Unicode characters they show (Wingdings' l is a round bullet, n a square one...). */

@@ -6,18 +6,18 @@
  * of groups (a:grpSpPr) their members are placed in. The text itself is the format's.
  */
 import type { Insets, Shape, ShapeGeometry } from '../model';
-import { attr, child, type XmlElement } from '../../../codecs/xml';
+import { attr, child, children, type XmlElement } from '../../../codecs/xml';
 import { shapeFill, shapeLine } from '../drawing-color';
 import type { Theme } from '../theme';
 import { drawingMlFreeform, presetFreeform } from '../preset-geometry';
+import { presetAdjust, presetCurves } from '../preset-curves';
 
 /** The presets drawn as one of the four plain geometries (their snips and rounded corners left out). */
 const GEOMETRY: Record<string, ShapeGeometry> = {
-  rect: 'rect', flowChartProcess: 'rect', snip1Rect: 'rect', snip2SameRect: 'rect', snip2DiagRect: 'rect', snipRoundRect: 'rect', round2DiagRect: 'roundRect',
+  rect: 'rect', flowChartProcess: 'rect', round2DiagRect: 'roundRect',
   roundRect: 'roundRect', flowChartAlternateProcess: 'roundRect', round1Rect: 'roundRect', round2SameRect: 'roundRect',
   ellipse: 'ellipse', flowChartConnector: 'ellipse',
-  line: 'line', straightConnector1: 'line', bentConnector2: 'line', bentConnector3: 'line', bentConnector4: 'line',
-  curvedConnector2: 'line', curvedConnector3: 'line', curvedConnector4: 'line',
+  line: 'line', straightConnector1: 'line',
 };
 
 /** A box in the frame a shape is placed in (an anchor's extent), in points. */
@@ -92,7 +92,7 @@ export function textLayout(bodyPr: XmlElement | undefined, height: number): Pick
 export function presetShape(prst: string, width: number, height: number): Pick<Shape, 'geometry' | 'path'> | undefined {
   const geometry = Object.hasOwn(GEOMETRY, prst) ? GEOMETRY[prst] : undefined;
   if (geometry) return { geometry };
-  const path = presetFreeform(prst, width, height);
+  const path = presetFreeform(prst, width, height) ?? presetCurves(prst, width, height);
   return path ? { geometry: 'path', path } : undefined;
 }
 
@@ -106,7 +106,8 @@ export function drawnShape(spPr: XmlElement | undefined, style: XmlElement | und
   let geometry = prst ? GEOMETRY[prst] : undefined;
   // Other presets that are polygons, and custom geometry (in EMU); the rest is not drawn.
   const custGeom = child(spPr, 'custGeom');
-  const path = geometry ? undefined : prst ? presetFreeform(prst, width, height) : custGeom ? drawingMlFreeform(custGeom, width * 12700, height * 12700) : undefined;
+  const adjust = presetAdjust(children(child(child(spPr, 'prstGeom'), 'avLst'), 'gd').map((gd) => ({ name: attr(gd, 'name'), fmla: attr(gd, 'fmla') })));
+  const path = geometry ? undefined : prst ? (presetFreeform(prst, width, height) ?? presetCurves(prst, width, height, adjust)) : custGeom ? drawingMlFreeform(custGeom, width * 12700, height * 12700) : undefined;
   if (path) geometry = 'path';
   const fill = geometry && geometry !== 'line' ? shapeFill(spPr, style, theme) : null;
   const line = geometry ? shapeLine(spPr, style, theme) : undefined;

@@ -120,6 +120,7 @@ export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defau
     const bullet = paragraph.runs.some((r) => r.text.trim()) ? bulletOf(pPr, levelPr, level, numbers, theme) : undefined;
     if (bullet) paragraph.bullet = bullet;
     spacingOf(paragraph, pPr, levelPr);
+    if ((attr(pPr, 'rtl') ?? attr(levelPr, 'rtl')) === '1') paragraph.rtl = true;
     out.push(paragraph);
   }
   return out;

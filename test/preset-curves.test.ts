@@ -1,0 +1,47 @@
+/** The curved and multi-part DrawingML presets (office/preset-curves.ts): their outlines' shape, parts and adjustments. */
+import { describe, expect, it } from 'vitest';
+import { presetAdjust, presetCurves } from '../src/convert/office/preset-curves';
+import { presetShape } from '../src/convert/office/drawingml/shapes';
+import type { PathOp } from '../src/convert/office/model';
+
+const points = (ops: PathOp[]) => ops.filter((op) => op[0] === 'M' || op[0] === 'L').map((op) => [Math.round(op[1] as number), Math.round(op[2] as number)]);
+
+describe('preset curves', () => {
+  it('a can is its body and its top ellipse, filled; the lip an eighth of the shorter side', () => {
+    const can = presetCurves('can', 100, 200)!;
+    expect(can.parts).toHaveLength(2);
+    expect(can.parts.every((p) => p.fill && p.stroke)).toBe(true);
+    expect(points(can.parts[0]!.ops)[0]).toEqual([0, 13]);
+  });
+
+  it('a bent connector is an open line through its middle leg, moved by adj1', () => {
+    const bent = presetCurves('bentConnector3', 200, 100, presetAdjust([{ name: 'adj1', fmla: 'val 25000' }]))!;
+    expect(bent.parts[0]!.fill).toBe(false);
+    expect(points(bent.parts[0]!.ops)).toEqual([[0, 0], [50, 0], [50, 100], [200, 100]]);
+    expect(bent.parts[0]!.ops.at(-1)![0]).not.toBe('Z');
+  });
+
+  it('a rectangular callout reaches out to its tip below the box by default', () => {
+    const callout = presetCurves('wedgeRectCallout', 120, 60)!;
+    // adj1 -20833, adj2 62500: 25 pt left of the centre, 37.5 pt below it.
+    expect(points(callout.parts[0]!.ops)).toContainEqual([35, 68]);
+  });
+
+  it('a donut and a frame have their holes as a second subpath of one part', () => {
+    for (const name of ['donut', 'frame']) {
+      const ring = presetCurves(name, 100, 100)!;
+      expect(ring.parts).toHaveLength(1);
+      expect(ring.parts[0]!.ops.filter((op) => op[0] === 'M')).toHaveLength(2);
+    }
+  });
+
+  it('presetShape draws them as paths; an unknown preset is still not drawn', () => {
+    expect(presetShape('flowChartTerminator', 100, 40)?.geometry).toBe('path');
+    expect(presetShape('cube', 100, 40)?.path?.parts).toHaveLength(3);
+    expect(presetShape('noSuchShape', 100, 40)).toBeUndefined();
+  });
+
+  it('ignores adjustments that are not plain values', () => {
+    expect(presetAdjust([{ name: 'adj1', fmla: 'val 1e999' }, { name: 'adj2', fmla: '*/ w 1 2' }, { name: 'adj', fmla: 'val 5000' }])).toEqual({ adj: 5000 });
+  });
+});
