@@ -30,7 +30,7 @@ interface Printed {
   fills: { color: string; x: number; y: number }[];
   images: { x: number; y: number; width: number; height: number; pixels: number }[];
   textColors: string[];
-  lines: { text: string; x: number; y: number }[];
+  lines: { text: string; x: number; y: number; w: number; h: number }[];
 }
 
 function printed(deck: Uint8Array): Printed {
@@ -47,8 +47,8 @@ function printed(deck: Uint8Array): Printed {
     fillImage: (image: Mupdf.Image, ctm: Mupdf.Matrix) => out.images.push({ x: ctm[4], y: ctm[5], width: ctm[0], height: ctm[3], pixels: image.getWidth() }),
     fillText: (_text: Mupdf.Text, _ctm: Mupdf.Matrix, _cs: Mupdf.ColorSpace, color: number[]) => out.textColors.push(hex(color)),
   }), mupdf.Matrix.identity);
-  const json = JSON.parse(page.toStructuredText('preserve-whitespace').asJSON()) as { blocks: { lines?: { text: string; bbox: { x: number; y: number } }[] }[] };
-  out.lines = json.blocks.flatMap((b) => b.lines ?? []).map((l) => ({ text: l.text, x: l.bbox.x, y: l.bbox.y }));
+  const json = JSON.parse(page.toStructuredText('preserve-whitespace').asJSON()) as { blocks: { lines?: { text: string; bbox: { x: number; y: number; w: number; h: number } }[] }[] };
+  out.lines = json.blocks.flatMap((b) => b.lines ?? []).map((l) => ({ text: l.text, ...l.bbox }));
   page.destroy();
   doc.destroy();
   return out;
@@ -87,6 +87,20 @@ describe('slides: frames and inherited styles', () => {
     // The right half over the whole box: the picture drawn twice as wide, starting 200 pt left of the box, clipped to the box.
     expect(page.images).toHaveLength(1);
     expect([Math.round(page.images[0]!.x), Math.round(page.images[0]!.width)]).toEqual([-100, 400]);
+  });
+
+  it('fills a rectangle with its picture fill, and sets vertical text turned in its box', () => {
+    const filled = `<p:sp><p:nvSpPr><p:cNvPr id="4" name="Photo placeholder"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(20, 20, 100, 50)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:blipFill><a:blip r:embed="rImg"/><a:stretch><a:fillRect/></a:stretch></a:blipFill></p:spPr></p:sp>`;
+    const turned = (vert: string, text: string) => `<p:sp><p:nvSpPr><p:cNvPr id="5" name="Side"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(300, 50, 60, 300)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr><p:txBody><a:bodyPr vert="${vert}" lIns="0" tIns="0" rIns="0" bIns="0"/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="2000"/><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
+    const page = printed(pptx([{ body: filled + turned('vert', 'Reads down') + turned('vert270', 'Reads up'), rels: [['rImg', 'image', '../media/image1.png']], parts: { 'ppt/media/image1.png': makePng(4, 2) } }]));
+    expect(page.images.map((i) => [Math.round(i.x), Math.round(i.width)])).toEqual([[20, 100]]);
+    const down = page.lines.find((l) => l.text === 'Reads down')!;
+    const up = page.lines.find((l) => l.text === 'Reads up')!;
+    // Upright lines in their 60 × 300 box (from 50 to 350 down the page): turned clockwise the line starts at the box's top, turned back at its foot.
+    for (const line of [down, up]) expect(line.h).toBeGreaterThan(line.w * 2);
+    expect(down.y).toBeCloseTo(50, -0.5);
+    expect(up.y + up.h).toBeCloseTo(350, -0.5);
+    expect([down.x, up.x].every((x) => x >= 299 && x <= 361)).toBe(true);
   });
 
   it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {

@@ -134,12 +134,23 @@ function alignUnwrapped(lines: PlacedLine[], blocks: ParagraphBlock[], paragraph
   }
 }
 
+/** The shape's text, set across the box turned (its width the box's height) and turned back with it when the shape says. */
+function turnedTextItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx: LineContext): DisplayItem[] {
+  if (!shape.textTurn) return shapeTextItems(shape, box, zoom, ctx);
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  const across = { x: cx - box.height / 2, y: cy - box.width / 2, width: box.height, height: box.width };
+  // The insets stay with the box's sides: turned with the text, the left inset becomes the top one.
+  const insets = shape.textInsets ?? { left: 7.2, top: 3.6, right: 7.2, bottom: 3.6 };
+  const turned = shape.textTurn === 90 ? { left: insets.top, top: insets.right, right: insets.bottom, bottom: insets.left } : { left: insets.bottom, top: insets.left, right: insets.top, bottom: insets.right };
+  return rotateItems(shapeTextItems({ ...shape, textInsets: turned }, across, zoom, ctx), shape.textTurn, cx, cy);
+}
+
 function shapeItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx: LineContext): DisplayItem[] {
   if (!drawable(shape, box)) return [];
   const items = outlineItems(shape, box, zoom);
   const picture = shape.picture;
   if (picture) items.unshift({ kind: 'picture', data: picture.data, contentType: picture.contentType, at: [box.width, 0, 0, box.height, box.x, box.y], ...(picture.crop ? { crop: picture.crop } : {}) });
-  items.push(...shapeTextItems(shape, box, zoom, ctx));
+  items.push(...turnedTextItems(shape, box, zoom, ctx));
   return shape.rotation ? rotateItems(items, shape.rotation, box.x + box.width / 2, box.y + box.height / 2) : items;
 }
 

@@ -135,6 +135,8 @@ export interface Shape<Block = never> {
   textInsets?: Insets;
   /** Vertical placement of the text in the box. */
   textAnchor?: 'top' | 'center' | 'bottom';
+  /** Text set turned in the shape (a:bodyPr vert): 90 reads top to bottom (vert, eaVert), 270 bottom to top (vert270). */
+  textTurn?: 90 | 270;
   /** Lines run on past the box's width (a:bodyPr wrap="none"), not wrapped to it. */
   unwrapped?: boolean;
   /** The box keeps its size whatever its text (DrawingML without spAutoFit, VML without mso-fit-shape-to-text): text past it is not shown. */

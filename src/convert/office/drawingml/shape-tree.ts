@@ -40,10 +40,13 @@ function textDefaults(style: XmlElement | undefined, ctx: ShapeTreeContext) {
 }
 
 /** How a shape sets its text: insets, anchor, wrapping, and whether text past the box is cut (a:bodyPr vertOverflow="clip"). */
-function bodyLayout(bodyPr: XmlElement | undefined): Pick<Shape, 'textInsets' | 'textAnchor' | 'unwrapped' | 'clipsText'> {
+function bodyLayout(bodyPr: XmlElement | undefined): Pick<Shape, 'textInsets' | 'textAnchor' | 'unwrapped' | 'clipsText' | 'textTurn'> {
   // Insets and anchor as Word's shapes take them; whether text is cut is DrawingML's own vertOverflow here, not Word's "resize to fit".
   const { textInsets, textAnchor } = textLayout(bodyPr, 0);
-  const layout: Pick<Shape, 'textInsets' | 'textAnchor' | 'unwrapped' | 'clipsText'> = { textInsets, textAnchor };
+  const layout: Pick<Shape, 'textInsets' | 'textAnchor' | 'unwrapped' | 'clipsText' | 'textTurn'> = { textInsets, textAnchor };
+  const vert = attr(bodyPr, 'vert');
+  if (vert === 'vert' || vert === 'eaVert' || vert === 'wordArtVertRtl') layout.textTurn = 90;
+  else if (vert === 'vert270') layout.textTurn = 270;
   if (attr(bodyPr, 'wrap') === 'none') layout.unwrapped = true;
   if (attr(bodyPr, 'vertOverflow') === 'clip') layout.clipsText = true;
   return layout;
@@ -79,8 +82,10 @@ function shapeOf(el: XmlElement, box: FramedShape['box'], ctx: ShapeTreeContext)
   for (const p of text) for (const r of p.runs) ctx.text.left -= r.text.length;
   const hasText = text.some((p) => p.runs.some((r) => r.text.trim()));
   const drawn = drawnShape(spPr, style, box.width, box.height, ctx.theme);
-  if (!drawn && !hasText) return undefined;
+  const picture = pictureFill(spPr, drawn, ctx);
+  if (!drawn && !hasText && !picture) return undefined;
   const shape: Shape<TextParagraph> = drawn ?? { kind: 'shape', geometry: 'rect', width: box.width, height: box.height };
+  if (picture) shape.picture = picture;
   if (!drawn) {
     // Text in a shape we cannot draw still turns with it.
     const rot = Number(attr(child(spPr, 'xfrm'), 'rot') ?? 0) / 60000;
@@ -90,13 +95,23 @@ function shapeOf(el: XmlElement, box: FramedShape['box'], ctx: ShapeTreeContext)
   return shape;
 }
 
+/** A rectangle's picture fill (a:blipFill in its a:spPr: a photo in a placeholder), cropped as its a:srcRect says; other outlines keep their colour fill. */
+function pictureFill(spPr: XmlElement | undefined, drawn: Shape | undefined, ctx: ShapeTreeContext): Picture | undefined {
+  const blipFill = child(spPr, 'blipFill');
+  return blipFill && (!drawn || drawn.geometry === 'rect') ? blipPicture(blipFill, ctx) : undefined;
+}
+
+/** The picture an a:blipFill shows, the part its a:srcRect keeps. */
+function blipPicture(blipFill: XmlElement | undefined, ctx: ShapeTreeContext): Picture | undefined {
+  const found = ctx.picture(attr(descendant(blipFill, 'blip'), 'r:embed'));
+  const crop = srcRectCrop(child(blipFill, 'srcRect'));
+  return found && crop ? { ...found, crop } : found;
+}
+
 /** A picture member: a rectangle its picture fills, the part a:srcRect shows of it. */
 function pictureOf(el: XmlElement, box: FramedShape['box'], ctx: ShapeTreeContext): Shape<TextParagraph> | undefined {
-  const blipFill = child(el, 'blipFill');
-  const found = ctx.picture(attr(descendant(blipFill, 'blip'), 'r:embed'));
-  if (!found) return undefined;
-  const crop = srcRectCrop(child(blipFill, 'srcRect'));
-  const picture = crop ? { ...found, crop } : found;
+  const picture = blipPicture(child(el, 'blipFill'), ctx);
+  if (!picture) return undefined;
   const shape: Shape<TextParagraph> = { kind: 'shape', geometry: 'rect', width: box.width, height: box.height, picture };
   const rot = Number(attr(child(child(el, 'spPr'), 'xfrm'), 'rot') ?? 0) / 60000;
   if (rot) shape.rotation = rot;
