@@ -158,6 +158,19 @@ describe('slides → PDF', () => {
     expect(texts(fflate.zipSync(from))).toEqual(['Slide 0', 'Slide 2']);
   });
 
+  it('shrinks text that runs past its box where the file asks for shrinking but saved no scale (a bare a:normAutofit)', () => {
+    const EMU = 12_700;
+    const crowded = (autofit: string) => `<p:sp><p:nvSpPr><p:cNvPr id="3" name="T"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="${50 * EMU}" y="${50 * EMU}"/><a:ext cx="${300 * EMU}" cy="${100 * EMU}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr><p:txBody><a:bodyPr lIns="0" tIns="0" rIns="0" bIns="0">${autofit}</a:bodyPr><a:lstStyle/>${Array.from({ length: 8 }, (_, i) => `<a:p><a:r><a:rPr lang="en-US" sz="2000"/><a:t>Line ${i + 1}</a:t></a:r></a:p>`).join('')}</p:txBody></p:sp>`;
+    const [shrunk, saved] = pages(pptx([{ body: crowded('<a:normAutofit/>') }, { body: crowded('<a:normAutofit fontScale="90000"/>') }]));
+    // Eight 20 pt lines (192 pt) in a 100 pt box: shrunk until the last line ends inside it.
+    const last = shrunk!.lines.at(-1)!;
+    expect(last.text).toBe('Line 8');
+    expect(last.y + last.size).toBeLessThanOrEqual(150.5);
+    expect(last.size).toBeLessThan(11);
+    // A saved scale is what PowerPoint showed: applied as it is, the text left running past the box.
+    expect(saved!.lines.at(-1)!.size).toBeCloseTo(18, 0);
+  });
+
   it('draws a table: cells on their grid, their fills and their text inside the cell margins', () => {
     const E = 12_700;
     const ln = (side: string) => `<a:${side} w="${E}"><a:solidFill><a:srgbClr val="000000"/></a:solidFill></a:${side}>`;

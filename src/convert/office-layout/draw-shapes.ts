@@ -111,16 +111,35 @@ function shapeTextItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx
   const insets = shape.textInsets ?? { left: 7.2, top: 3.6, right: 7.2, bottom: 3.6 };
   const [left, right, top, bottom] = [insets.left * zoom, insets.right * zoom, insets.top * zoom, insets.bottom * zoom];
   const width = Math.max(1, box.width - left - right);
-  // Unwrapped text (wrap="none") is laid out on endless lines from the left, then each line placed by its paragraph's alignment in the box.
-  const blocks = shape.blocks.map((p) => paragraphBlock(shape.unwrapped ? { ...p, align: 'left' } : p, zoom));
-  // As LibreOffice's edit engine sets drawing text: spaces after and before add up, the first paragraph's space before is not applied, extra line height goes above the text.
-  const { lines, height } = stackParagraphs(blocks, shape.unwrapped ? 100_000 : width, { ...ctx, sum: true, firstSpaceBefore: false, spacingAbove: true });
-  if (shape.unwrapped) alignUnwrapped(lines, blocks, shape.blocks, width);
   const inner = box.height - top - bottom;
+  const { lines, height } = fittedText(shape, shape.blocks, width, inner, zoom, ctx);
   const y = box.y + top + (shape.textAnchor === 'center' ? (inner - height) / 2 : shape.textAnchor === 'bottom' ? inner - height : 0);
   const items = displayLines(lines, box.x + left, y, () => {});
   if (!shape.clipsText || height <= inner) return items;
   return [{ kind: 'clip', rect: [box.x, box.y, box.x + box.width, box.y + box.height], items }];
+}
+
+/** The text set in `width`: at its size, or shrunk (to a quarter at most) until it fits `inner` where the shape shrinks text on overflow. */
+function fittedText(shape: Shape<TextParagraph>, paragraphs: TextParagraph[], width: number, inner: number, zoom: number, ctx: LineContext): { lines: PlacedLine[]; height: number } {
+  const set = (scale: number) => {
+    // Unwrapped text (wrap="none") is laid out on endless lines from the left, then each line placed by its paragraph's alignment in the box.
+    const blocks = paragraphs.map((p) => paragraphBlock(shape.unwrapped ? { ...p, align: 'left' } : p, zoom * scale));
+    // As LibreOffice's edit engine sets drawing text: spaces after and before add up, the first paragraph's space before is not applied, extra line height goes above the text.
+    const laid = stackParagraphs(blocks, shape.unwrapped ? 100_000 : width, { ...ctx, sum: true, firstSpaceBefore: false, spacingAbove: true });
+    if (shape.unwrapped) alignUnwrapped(laid.lines, blocks, paragraphs, width);
+    return laid;
+  };
+  let laid = set(1);
+  if (!shape.shrinksText || laid.height <= inner || inner <= 0) return laid;
+  // Halving the range six times finds the size within 1.2 % of the largest that fits.
+  let [fits, over] = [0.25, 1];
+  for (let i = 0; i < 6; i++) {
+    const mid = (fits + over) / 2;
+    if (set(mid).height <= inner) fits = mid;
+    else over = mid;
+  }
+  laid = set(fits);
+  return laid;
 }
 
 /** Moves each unwrapped line across by its paragraph's alignment within `width` (a centred line of a wider text runs out on both sides). */
