@@ -103,6 +103,20 @@ describe('slides: frames and inherited styles', () => {
     expect([down.x, up.x].every((x) => x >= 299 && x <= 361)).toBe(true);
   });
 
+  it('draws a see-through fill (a:alpha) in a graphics state of its own, the opaque ones as before', async () => {
+    const box50 = (x: number, alpha: string) => `<p:sp><p:nvSpPr><p:cNvPr id="3" name="Box"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(x, 100, 100, 100)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="4472C4">${alpha}</a:srgbClr></a:solidFill></p:spPr></p:sp>`;
+    const pdf = joinChunks(renderDeckChunks(readDeck(pptx([{ body: box50(100, '<a:alpha val="40000"/>') + box50(300, '') }])), mupdf, bundledFonts));
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf') as Mupdf.PDFDocument;
+    const states = doc.findPage(0).get('Resources').get('ExtGState');
+    expect(states.get('GA40').get('ca').asNumber()).toBeCloseTo(0.4, 5);
+    const alphas: number[] = [];
+    const page = doc.loadPage(0);
+    page.run(new mupdf.Device({ fillPath: (_p: Mupdf.Path, _e: boolean, _m: Mupdf.Matrix, _c: Mupdf.ColorSpace, color: number[], alpha: number) => hex(color) === '4472C4' && alphas.push(Math.round(alpha * 100) / 100) }), mupdf.Matrix.identity);
+    page.destroy();
+    doc.destroy();
+    expect(alphas.sort()).toEqual([0.4, 1]);
+  });
+
   it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {
     const deck = pptx([{ body: `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle><a:p><a:r><a:rPr lang="en-US"/><a:t>Quiet title</a:t></a:r></a:p></p:txBody></p:sp>` }]);
     // The master's title style: orange capitals.

@@ -62,6 +62,8 @@ export interface ShapeItem {
   points: [number, number][];
   /** rrggbb: the closed polygon filled. */
   fill?: string;
+  /** How opaque the fill is, 0 to 1 (a colour's alpha); opaque when absent. */
+  opacity?: number;
   /** The open polyline stroked in `stroke` at `width` points. */
   stroke?: { color: string; width: number };
 }

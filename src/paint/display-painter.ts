@@ -104,7 +104,7 @@ function drawShape(mupdf: typeof Mupdf, device: Mupdf.Device, shape: ShapeItem):
     for (const [x, y] of rest) path.lineTo(x, y);
     if (shape.fill) {
       path.closePath();
-      device.fillPath(path, false, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, rgb(shape.fill), 1);
+      device.fillPath(path, false, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, rgb(shape.fill), shape.opacity ?? 1);
     }
     if (shape.stroke) {
       const state = new mupdf.StrokeState({ lineCap: 'Butt', lineJoin: 'Round', lineWidth: shape.stroke.width, miterLimit: 10 });

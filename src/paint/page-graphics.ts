@@ -60,12 +60,14 @@ interface PageContent {
   openBoxes?: boolean;
   /** Pictures the page shows, by resource name. */
   pictures: Map<string, Uint8Array>;
+  /** Fill opacities the page uses (graphics states), by resource name. */
+  states: Map<string, number>;
 }
 
 export class PageGraphics {
   private readonly pages = new Map<number, PageContent>();
   /** Deflated streams per page, in order. */
-  private readonly sealed = new Map<number, { streams: Uint8Array[]; pictures: Map<string, Uint8Array>; overFrom?: number }>();
+  private readonly sealed = new Map<number, { streams: Uint8Array[]; pictures: Map<string, Uint8Array>; states: Map<string, number>; overFrom?: number }>();
   /** Resource names of the pictures, one per picture's bytes. */
   private readonly pictureNames = new Map<Uint8Array, string>();
 
@@ -89,7 +91,13 @@ export class PageGraphics {
     const page = this.pageOf(pageIndex);
     this.closeBoxes(page);
     const path = shape.points.map(([x, y], i) => `${num(x)} ${num(pageHeight - y)} ${i ? 'l' : 'm'}`).join(' ');
-    if (shape.fill) {
+    const opacity = shape.opacity ?? 1;
+    if (shape.fill && opacity < 1) {
+      // A see-through fill in a graphics state of its own (/ca), the colour restored away with it.
+      const name = `GA${Math.round(Math.max(0, opacity) * 100)}`;
+      page.states.set(name, Math.round(Math.max(0, opacity) * 100) / 100);
+      page.parts.push(`q /${name} gs ${components(shape.fill)} rg ${path} h f Q`);
+    } else if (shape.fill) {
       this.fillColor(page, shape.fill);
       page.parts.push(`${path} h f`);
     }
@@ -152,7 +160,7 @@ export class PageGraphics {
 
   private pageOf(pageIndex: number): PageContent {
     let page = this.pages.get(pageIndex);
-    if (!page) this.pages.set(pageIndex, (page = { parts: ['q 0.01 0 0 0.01 0 0 cm 0 J 1 j 10 M'], pictures: new Map() }));
+    if (!page) this.pages.set(pageIndex, (page = { parts: ['q 0.01 0 0 0.01 0 0 cm 0 J 1 j 10 M'], pictures: new Map(), states: new Map() }));
     return page;
   }
 
@@ -164,10 +172,11 @@ export class PageGraphics {
     this.closeBoxes(page);
     const bytes = deflateSync(latin1Bytes(`${page.parts.join('\n')}\nQ\n`), { level: DEFLATE_LEVEL });
     const sealed = this.sealed.get(pageIndex);
-    if (!sealed) this.sealed.set(pageIndex, { streams: [bytes], pictures: page.pictures });
+    if (!sealed) this.sealed.set(pageIndex, { streams: [bytes], pictures: page.pictures, states: page.states });
     else {
       sealed.streams.push(bytes);
       for (const [name, data] of page.pictures) sealed.pictures.set(name, data);
+      for (const [name, alpha] of page.states) sealed.states.set(name, alpha);
     }
   }
 
@@ -178,7 +187,7 @@ export class PageGraphics {
    */
   over(pageIndex: number): void {
     this.seal(pageIndex);
-    const sealed = this.sealed.get(pageIndex) ?? { streams: [], pictures: new Map() };
+    const sealed = this.sealed.get(pageIndex) ?? { streams: [], pictures: new Map(), states: new Map() };
     this.sealed.set(pageIndex, { ...sealed, overFrom: sealed.streams.length });
   }
 
@@ -190,9 +199,10 @@ export class PageGraphics {
     const written = new Set<number>();
     for (const index of [...this.pages.keys()]) this.seal(index);
     const images = new Map<Uint8Array, Mupdf.PDFObject>();
-    for (const [index, { streams, pictures, overFrom }] of this.sealed) {
+    for (const [index, { streams, pictures, states, overFrom }] of this.sealed) {
       const pageObj = pdf.findPage(index);
       if (pictures.size) putPictures(pdf, pageObj, pictures, images);
+      if (states.size) putStates(pdf, pageObj, states);
       const list = pdf.newArray();
       const upper: Mupdf.PDFObject[] = [];
       streams.forEach((bytes, k) => {
@@ -209,6 +219,20 @@ export class PageGraphics {
     }
     this.sealed.clear();
     return written;
+  }
+}
+
+/** The page's fill opacities in its resources (/ExtGState), each a graphics state setting /ca. */
+function putStates(pdf: Mupdf.PDFDocument, pageObj: Mupdf.PDFObject, states: Map<string, number>): void {
+  let resources = pageObj.get('Resources');
+  if (!resources.isDictionary()) pageObj.put('Resources', (resources = pdf.newDictionary()));
+  let dict = resources.get('ExtGState');
+  if (!dict.isDictionary()) resources.put('ExtGState', (dict = pdf.newDictionary()));
+  for (const [name, alpha] of states) {
+    const state = pdf.newDictionary();
+    state.put('Type', pdf.newName('ExtGState'));
+    state.put('ca', alpha);
+    dict.put(name, pdf.addObject(state));
   }
 }
 

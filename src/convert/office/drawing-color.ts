@@ -100,6 +100,13 @@ export function averageColor(colors: string[]): string | undefined {
  * The fill of a shape's properties (a:noFill, a:solidFill, a:gradFill, a:pattFill), or of its style's
  * a:fillRef when the properties name none. null: explicitly no fill.
  */
+/** How opaque a shape's own solid fill is (its colour's a:alpha, thousandths of a percent); undefined when opaque or not said. */
+export function fillOpacity(spPr: XmlElement | undefined): number | undefined {
+  const color = elements(child(spPr, 'solidFill'))[0];
+  const alpha = Number(attr(child(color, 'alpha'), 'val'));
+  return alpha >= 0 && alpha < 100_000 ? alpha / 100_000 : undefined;
+}
+
 export function shapeFill(spPr: XmlElement | undefined, style: XmlElement | undefined, theme: Theme): string | null {
   for (const e of elements(spPr)) {
     if (e.name === 'noFill') return null;

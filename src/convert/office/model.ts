@@ -125,6 +125,8 @@ export interface Shape<Block = never> {
   width: number;
   height: number;
   fill?: string;
+  /** How opaque the fill is, 0 to 1 (its colour's a:alpha); opaque when absent. */
+  fillOpacity?: number;
   line?: Outline;
   flipH?: boolean;
   flipV?: boolean;

@@ -7,7 +7,7 @@
  */
 import type { Insets, Shape, ShapeGeometry } from '../model';
 import { attr, child, children, type XmlElement } from '../../../codecs/xml';
-import { shapeFill, shapeLine } from '../drawing-color';
+import { fillOpacity, shapeFill, shapeLine } from '../drawing-color';
 import type { Theme } from '../theme';
 import { drawingMlFreeform, presetFreeform } from '../preset-geometry';
 import { presetAdjust, presetCurves } from '../preset-curves';
@@ -115,6 +115,8 @@ export function drawnShape(spPr: XmlElement | undefined, style: XmlElement | und
   const shape: Shape = { kind: 'shape', geometry, width, height };
   if (path) shape.path = path;
   if (fill) shape.fill = fill;
+  const opacity = fill ? fillOpacity(spPr) : undefined;
+  if (opacity !== undefined) shape.fillOpacity = opacity;
   if (line) shape.line = line;
   const xfrm = child(spPr, 'xfrm');
   if (attr(xfrm, 'flipH') === '1') shape.flipH = true;
