@@ -3,7 +3,8 @@ import { strToU8, zipSync } from 'fflate';
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="' + REL + '"';
-const rels = (list: [string, string, string][]) => `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${list.map(([id, type, target]) => `<Relationship Id="${id}" Type="${REL}/${type}" Target="${target}"/>`).join('')}</Relationships>`;
+/** Relationships; a target of a web address is external (TargetMode="External"). */
+const rels = (list: [string, string, string][]) => `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${list.map(([id, type, target]) => `<Relationship Id="${id}" Type="${REL}/${type}" Target="${target}"${/^[a-z]+:/.test(target) ? ' TargetMode="External"' : ''}/>`).join('')}</Relationships>`;
 const tree = (body: string) => `<p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${body}</p:spTree></p:cSld>`;
 const EMU = 12_700;
 

@@ -117,6 +117,20 @@ describe('slides: frames and inherited styles', () => {
     expect(alphas.sort()).toEqual([0.4, 1]);
   });
 
+  it('keeps a run\'s web hyperlink as a link over its text; slide jumps are not links', () => {
+    const linked = (id: string, text: string, y: number) => `<p:sp><p:nvSpPr><p:cNvPr id="3" name="T"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(50, y, 400, 40)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr><p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="2000"><a:hlinkClick r:id="${id}"/></a:rPr><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
+    const deck = pptx([{ body: linked('rWeb', 'Our site', 50) + linked('rJump', 'Next slide', 150), rels: [['rWeb', 'hyperlink', 'https://example.com/talk'], ['rJump', 'slide', 'slide2.xml']] }]);
+    const doc = mupdf.Document.openDocument(joinChunks(renderDeckChunks(readDeck(deck), mupdf, bundledFonts)), 'application/pdf');
+    const page = doc.loadPage(0);
+    const links = page.getLinks().map((l) => ({ uri: l.getURI(), y: Math.round(l.getBounds()[1]) }));
+    page.destroy();
+    doc.destroy();
+    expect(links).toHaveLength(1);
+    expect(links[0]!.uri).toBe('https://example.com/talk');
+    expect(links[0]!.y).toBeGreaterThanOrEqual(50);
+    expect(links[0]!.y).toBeLessThan(90);
+  });
+
   it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {
     const deck = pptx([{ body: `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle><a:p><a:r><a:rPr lang="en-US"/><a:t>Quiet title</a:t></a:r></a:p></p:txBody></p:sp>` }]);
     // The master's title style: orange capitals.

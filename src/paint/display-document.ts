@@ -8,7 +8,7 @@
 import type * as Mupdf from 'mupdf';
 import type { DisplayItem } from '../contracts/display';
 import type { FontBook } from '../layout/text/font-book';
-import { finishPdf } from '../pdf/finish';
+import { finishPdf, type PageLink } from '../pdf/finish';
 import { paintDisplay, type DisplaySinks, type DrawPicture, type UnderSink } from './display-painter';
 import { METAFILE, playMetafile } from './metafile';
 import { MupdfPainter } from './mupdf-painter';
@@ -75,6 +75,7 @@ export function writeDisplayPdf(mupdf: typeof Mupdf, fonts: FontBook, pages: Ite
   const text = new PageText();
   const graphics = new PageGraphics();
   const drawPicture = drawPictureWith(mupdf, fonts);
+  const links: PageLink[] = [];
   let index = 0;
   for (const page of pages) {
     const device = writer.beginPage([0, 0, page.width, page.height]);
@@ -87,7 +88,7 @@ export function writeDisplayPdf(mupdf: typeof Mupdf, fonts: FontBook, pages: Ite
       clip: (rect) => graphics.clip(at, height, rect),
       unclip: () => graphics.unclip(at),
     };
-    const sinks: DisplaySinks = { text: (t, x, baseline, angle) => text.show(at, height, t, x, baseline, angle), link: () => {}, clip: (rect) => text.clip(at, height, rect), unclip: () => text.unclip(at), under };
+    const sinks: DisplaySinks = { text: (t, x, baseline, angle) => text.show(at, height, t, x, baseline, angle), link: (rect, uri) => links.push({ page: at, rect, uri }), clip: (rect) => text.clip(at, height, rect), unclip: () => text.unclip(at), under };
     page.layers.forEach((items, k) => {
       if (k > 0 && !items.length) return;
       // A later layer covers the text under it (a sheet's text box over its cells).
@@ -108,6 +109,7 @@ export function writeDisplayPdf(mupdf: typeof Mupdf, fonts: FontBook, pages: Ite
   writer.destroy();
   try {
     return finishPdf(mupdf, out, {
+      links,
       write: (pdf) => {
         // The boxes go first, so that the text's q/Q takes them in with the device's content.
         const over = new Map<number, Mupdf.PDFObject[]>();

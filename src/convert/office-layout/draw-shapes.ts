@@ -73,7 +73,7 @@ function paragraphBlock(p: TextParagraph, zoom: number): ParagraphBlock {
   for (const run of p.runs) {
     const family = substituteFamily(run.font);
     const size = run.size * zoom;
-    const style = { face: { family, bold: !!run.bold, italic: !!run.italic, size, kern: false }, look: { rise: 0, color: run.color, ...(run.underline ? { underline: true } : {}), ...(run.strike ? { strike: true } : {}) }, sizes: { family, size } };
+    const style = { face: { family, bold: !!run.bold, italic: !!run.italic, size, kern: false }, look: { rise: 0, color: run.color, ...(run.underline ? { underline: true } : {}), ...(run.strike ? { strike: true } : {}), ...(run.link ? { link: run.link } : {}) }, sizes: { family, size } };
     items.push(...textItems(run.text, style));
   }
   const indents = { ...(p.marginLeft ? { indentLeft: p.marginLeft * zoom } : {}), ...(p.indent ? { firstLine: p.indent * zoom } : {}) };

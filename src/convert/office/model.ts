@@ -169,6 +169,8 @@ export interface TextRun {
   strike?: boolean;
   /** RRGGBB. */
   color: string;
+  /** Where the run links to (a:hlinkClick's external target): kept as a link in the PDF. */
+  link?: string;
 }
 
 /** A paragraph of a shape's text (a:p): its runs, aligned; `size` sizes its line when it has no text. */

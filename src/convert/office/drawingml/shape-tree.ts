@@ -10,7 +10,7 @@ import type { FramedShape, Picture, Shape, TextParagraph } from '../model';
 import type { Theme } from '../theme';
 import { colorIn } from '../drawing-color';
 import { drawnShape, groupFrame, memberBox, textLayout, type ToFrame } from './shapes';
-import { readTextBody, type FieldValues } from './text-body';
+import { readTextBody, type FieldValues, type LinkTarget } from './text-body';
 import { srcRectCrop } from './picture';
 import { chooseAlternate } from '../alternate';
 
@@ -26,6 +26,8 @@ export interface ShapeTreeContext {
   text: { left: number };
   /** What fields show (a slide's number), by field type. */
   fields?: FieldValues;
+  /** Where a text run's hyperlink goes. */
+  link?: LinkTarget;
 }
 
 /** Groups nested deeper than this are not followed (a hostile file could nest them without end). */
@@ -81,7 +83,7 @@ function shapeOf(el: XmlElement, box: FramedShape['box'], ctx: ShapeTreeContext)
   const spPr = child(el, 'spPr');
   const style = child(el, 'style');
   const txBody = child(el, 'txBody');
-  const text = autofitted(readTextBody(txBody, ctx.theme, textDefaults(style, ctx), ctx.text.left, ctx.fields), child(child(txBody, 'bodyPr'), 'normAutofit'));
+  const text = autofitted(readTextBody(txBody, ctx.theme, textDefaults(style, ctx), ctx.text.left, ctx.fields, ctx.link), child(child(txBody, 'bodyPr'), 'normAutofit'));
   for (const p of text) for (const r of p.runs) ctx.text.left -= r.text.length;
   const hasText = text.some((p) => p.runs.some((r) => r.text.trim()));
   const drawn = drawnShape(spPr, style, box.width, box.height, ctx.theme);

@@ -85,7 +85,10 @@ function spacingOf(paragraph: TextParagraph, pPr: XmlElement | undefined, levelP
 /** What a field (a:fld) shows in place of the text it saved, by its type (the slide's number for "slidenum"). */
 export type FieldValues = Partial<Record<string, string>>;
 
-export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defaults: TextDefaults, most = TEXT_BODY_CHARS_MAX, fields: FieldValues = {}): TextParagraph[] {
+/** The external address a hyperlink's relationship id names, when its holder has one. */
+export type LinkTarget = (relId: string) => string | undefined;
+
+export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defaults: TextDefaults, most = TEXT_BODY_CHARS_MAX, fields: FieldValues = {}, linkTarget?: LinkTarget): TextParagraph[] {
   if (!txBody) return [];
   const lstStyle = child(txBody, 'lstStyle');
   const out: TextParagraph[] = [];
@@ -114,7 +117,9 @@ export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defau
       left -= text.length;
       if (!text) continue;
       const { caps, ...look } = lookOf(child(r, 'rPr'), base, theme);
-      paragraph.runs.push({ text: caps ? text.toUpperCase() : text, ...look });
+      const linkId = attr(child(child(r, 'rPr'), 'hlinkClick'), 'r:id');
+      const link = linkId && linkTarget ? linkTarget(linkId) : undefined;
+      paragraph.runs.push({ text: caps ? text.toUpperCase() : text, ...look, ...(link ? { link } : {}) });
     }
     // A paragraph without text shows no bullet (and does not count as a number).
     const bullet = paragraph.runs.some((r) => r.text.trim()) ? bulletOf(pPr, levelPr, level, numbers, theme) : undefined;

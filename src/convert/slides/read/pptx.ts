@@ -135,6 +135,12 @@ function background(pkg: Package, parts: Part[], theme: Theme): Pick<Slide, 'bac
   return {};
 }
 
+/** A hyperlink's target when it is a web or mail address (slide jumps and other actions are not kept). */
+function webLink(pkg: Package, from: string, id: string): string | undefined {
+  const rel = pkg.rels(from).get(id);
+  return rel?.external && /^(https?:|mailto:)/i.test(rel.target) ? rel.target : undefined;
+}
+
 /** Layouts, masters and themes parsed once for the deck, not once per slide that uses them. */
 const parsed = new WeakMap<Package, Map<string, XmlElement | undefined>>();
 
@@ -165,7 +171,7 @@ function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }, 
     const own = elements(spTree(part)).filter((s) => s.name !== 'nvGrpSpPr' && s.name !== 'grpSpPr' && (part === slide || !placeholderOf(s)));
     const members = part === slide ? own.map((s) => (placeholderOf(s) ? resolvedPlaceholder(s, from) : s)) : own;
     // Slide-number fields show this slide's number wherever they are (the master's own text boxes too), not the text they saved.
-    const ctxFor = (from: string) => ({ theme, textSize: TEXT_SIZE, picture: (id: string | undefined) => partPicture(pkg, from, id), most: SHAPES_MAX - shapes.length, text, fields: { slidenum: String(number) } });
+    const ctxFor = (from: string) => ({ theme, textSize: TEXT_SIZE, picture: (id: string | undefined) => partPicture(pkg, from, id), most: SHAPES_MAX - shapes.length, text, fields: { slidenum: String(number) }, link: (id: string) => webLink(pkg, from, id) });
     const framed = members.length ? framedShapes(slideGroup(members, size), ctxFor(part.path)) : undefined;
     if (framed) shapes.push(...framed.shapes);
     // Tables and charts (p:graphicFrame with an a:tbl or a c:chart) over the part's other shapes.
