@@ -131,6 +131,26 @@ describe('slides: frames and inherited styles', () => {
     expect(links[0]!.y).toBeLessThan(90);
   });
 
+  it('paints a linear gradient fill as an axial shading along its angle, through its stops', () => {
+    const grad = `<p:sp><p:nvSpPr><p:cNvPr id="3" name="G"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(100, 100, 200, 100)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:gradFill><a:gsLst><a:gs pos="0"><a:srgbClr val="FF0000"/></a:gs><a:gs pos="50000"><a:srgbClr val="00FF00"/></a:gs><a:gs pos="100000"><a:srgbClr val="0000FF"/></a:gs></a:gsLst><a:lin ang="0" scaled="1"/></a:gradFill></p:spPr></p:sp>`;
+    const pdf = joinChunks(renderDeckChunks(readDeck(pptx([{ body: grad }])), mupdf, bundledFonts));
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf') as Mupdf.PDFDocument;
+    const shading = doc.findPage(0).get('Resources').get('Shading').get('SH0');
+    expect(shading.get('ShadingType').asNumber()).toBe(2);
+    // Left to right across the box (x 100 to 300 pt, in the page's 1/100 pt units), at the box's middle height.
+    const coords = [0, 1, 2, 3].map((i) => Math.round(shading.get('Coords').get(i).asNumber() / 100));
+    expect(coords).toEqual([100, 255, 300, 255]);
+    expect(shading.get('Function').get('Functions').length).toBe(2);
+    // Drawn: the left end red, the middle green, the right end blue.
+    const pixmap = doc.loadPage(0).toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false, true);
+    const at = (x: number, y: number) => Array.from(pixmap.getPixels().subarray((y * pixmap.getWidth() + x) * 3, (y * pixmap.getWidth() + x) * 3 + 3));
+    expect(at(102, 150)[0]).toBeGreaterThan(200);
+    expect(at(200, 150)[1]).toBeGreaterThan(200);
+    expect(at(298, 150)[2]).toBeGreaterThan(200);
+    pixmap.destroy();
+    doc.destroy();
+  });
+
   it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {
     const deck = pptx([{ body: `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle><a:p><a:r><a:rPr lang="en-US"/><a:t>Quiet title</a:t></a:r></a:p></p:txBody></p:sp>` }]);
     // The master's title style: orange capitals.

@@ -64,6 +64,8 @@ export interface ShapeItem {
   fill?: string;
   /** How opaque the fill is, 0 to 1 (a colour's alpha); opaque when absent. */
   opacity?: number;
+  /** A linear gradient over the polygon in place of `fill` where the writer draws it (`fill` then its average): angle clockwise from the x axis, stops 0 to 1. */
+  gradient?: { angle: number; stops: { at: number; color: string }[] };
   /** The open polyline stroked in `stroke` at `width` points. */
   stroke?: { color: string; width: number };
 }

@@ -62,12 +62,21 @@ interface PageContent {
   pictures: Map<string, Uint8Array>;
   /** Fill opacities the page uses (graphics states), by resource name. */
   states: Map<string, number>;
+  /** Axial shadings the page paints (gradients), by resource name: their end points (written units) and stops. */
+  shadings: Map<string, Shading>;
+}
+
+interface Shading {
+  coords: [number, number, number, number];
+  stops: { at: number; color: string }[];
 }
 
 export class PageGraphics {
   private readonly pages = new Map<number, PageContent>();
+  /** Shadings named so far: names are the document's, so a page's parts sealed apart never share one. */
+  private shadingCount = 0;
   /** Deflated streams per page, in order. */
-  private readonly sealed = new Map<number, { streams: Uint8Array[]; pictures: Map<string, Uint8Array>; states: Map<string, number>; overFrom?: number }>();
+  private readonly sealed = new Map<number, { streams: Uint8Array[]; pictures: Map<string, Uint8Array>; states: Map<string, number>; shadings: Map<string, Shading>; overFrom?: number }>();
   /** Resource names of the pictures, one per picture's bytes. */
   private readonly pictureNames = new Map<Uint8Array, string>();
 
@@ -92,7 +101,12 @@ export class PageGraphics {
     this.closeBoxes(page);
     const path = shape.points.map(([x, y], i) => `${num(x)} ${num(pageHeight - y)} ${i ? 'l' : 'm'}`).join(' ');
     const opacity = shape.opacity ?? 1;
-    if (shape.fill && opacity < 1) {
+    if (shape.fill && shape.gradient && opacity >= 1) {
+      // The gradient painted within the polygon: an axial shading along its angle, from the polygon's first extent to its last.
+      const name = `SH${this.shadingCount++}`;
+      page.shadings.set(name, { coords: axis(shape.points, shape.gradient.angle, pageHeight), stops: shape.gradient.stops });
+      page.parts.push(`q ${path} h W n /${name} sh Q`);
+    } else if (shape.fill && opacity < 1) {
       // A see-through fill in a graphics state of its own (/ca), the colour restored away with it.
       const name = `GA${Math.round(Math.max(0, opacity) * 100)}`;
       page.states.set(name, Math.round(Math.max(0, opacity) * 100) / 100);
@@ -160,7 +174,7 @@ export class PageGraphics {
 
   private pageOf(pageIndex: number): PageContent {
     let page = this.pages.get(pageIndex);
-    if (!page) this.pages.set(pageIndex, (page = { parts: ['q 0.01 0 0 0.01 0 0 cm 0 J 1 j 10 M'], pictures: new Map(), states: new Map() }));
+    if (!page) this.pages.set(pageIndex, (page = { parts: ['q 0.01 0 0 0.01 0 0 cm 0 J 1 j 10 M'], pictures: new Map(), states: new Map(), shadings: new Map() }));
     return page;
   }
 
@@ -172,11 +186,12 @@ export class PageGraphics {
     this.closeBoxes(page);
     const bytes = deflateSync(latin1Bytes(`${page.parts.join('\n')}\nQ\n`), { level: DEFLATE_LEVEL });
     const sealed = this.sealed.get(pageIndex);
-    if (!sealed) this.sealed.set(pageIndex, { streams: [bytes], pictures: page.pictures, states: page.states });
+    if (!sealed) this.sealed.set(pageIndex, { streams: [bytes], pictures: page.pictures, states: page.states, shadings: page.shadings });
     else {
       sealed.streams.push(bytes);
       for (const [name, data] of page.pictures) sealed.pictures.set(name, data);
       for (const [name, alpha] of page.states) sealed.states.set(name, alpha);
+      for (const [name, shading] of page.shadings) sealed.shadings.set(name, shading);
     }
   }
 
@@ -187,7 +202,7 @@ export class PageGraphics {
    */
   over(pageIndex: number): void {
     this.seal(pageIndex);
-    const sealed = this.sealed.get(pageIndex) ?? { streams: [], pictures: new Map(), states: new Map() };
+    const sealed = this.sealed.get(pageIndex) ?? { streams: [], pictures: new Map(), states: new Map(), shadings: new Map() };
     this.sealed.set(pageIndex, { ...sealed, overFrom: sealed.streams.length });
   }
 
@@ -199,10 +214,11 @@ export class PageGraphics {
     const written = new Set<number>();
     for (const index of [...this.pages.keys()]) this.seal(index);
     const images = new Map<Uint8Array, Mupdf.PDFObject>();
-    for (const [index, { streams, pictures, states, overFrom }] of this.sealed) {
+    for (const [index, { streams, pictures, states, shadings, overFrom }] of this.sealed) {
       const pageObj = pdf.findPage(index);
       if (pictures.size) putPictures(pdf, pageObj, pictures, images);
       if (states.size) putStates(pdf, pageObj, states);
+      if (shadings.size) putShadings(pdf, pageObj, shadings);
       const list = pdf.newArray();
       const upper: Mupdf.PDFObject[] = [];
       streams.forEach((bytes, k) => {
@@ -219,6 +235,39 @@ export class PageGraphics {
     }
     this.sealed.clear();
     return written;
+  }
+}
+
+/** A gradient's axis over `points` (top-down page space) at `angle`: its ends where the polygon's extent along it starts and ends, in written units (PDF space). */
+function axis(points: [number, number][], angle: number, pageHeight: number): [number, number, number, number] {
+  const t = (angle * Math.PI) / 180, [dx, dy] = [Math.cos(t), Math.sin(t)];
+  const along = points.map(([x, y]) => x * dx + y * dy);
+  const [lo, hi] = [Math.min(...along), Math.max(...along)];
+  const cx = points.reduce((s, p) => s + p[0], 0) / points.length, cy = points.reduce((s, p) => s + p[1], 0) / points.length;
+  const mid = cx * dx + cy * dy;
+  const at = (v: number): [number, number] => [cx + (v - mid) * dx, cy + (v - mid) * dy];
+  const [[x0, y0], [x1, y1]] = [at(lo), at(hi)];
+  return [x0 * 100, (pageHeight - y0) * 100, x1 * 100, (pageHeight - y1) * 100];
+}
+
+/** The page's gradients in its resources (/Shading): axial shadings whose colour runs through the stops (a stitching function of linear pieces). */
+function putShadings(pdf: Mupdf.PDFDocument, pageObj: Mupdf.PDFObject, shadings: Map<string, Shading>): void {
+  let resources = pageObj.get('Resources');
+  if (!resources.isDictionary()) pageObj.put('Resources', (resources = pdf.newDictionary()));
+  let dict = resources.get('Shading');
+  if (!dict.isDictionary()) resources.put('Shading', (dict = pdf.newDictionary()));
+  const rgbOf = (hex: string) => components(hex).split(' ').map(Number);
+  const piece = (a: string, b: string) => pdf.addObject({ FunctionType: 2, Domain: [0, 1], C0: rgbOf(a), C1: rgbOf(b), N: 1 });
+  for (const [name, { coords, stops }] of shadings) {
+    const first = stops[0]!, last = stops.at(-1)!;
+    // Before the first stop and after the last the colour holds (Extend); between them it runs piece by piece.
+    const inner = stops.slice(1).map((s, i) => piece(stops[i]!.color, s.color));
+    const span = Math.max(1e-6, last.at - first.at);
+    const bounds = stops.slice(1, -1).map((s) => Math.min(1, Math.max(0, (s.at - first.at) / span)));
+    const fn = inner.length === 1 ? inner[0]! : pdf.addObject({ FunctionType: 3, Domain: [0, 1], Functions: inner, Bounds: bounds, Encode: inner.flatMap(() => [0, 1]) });
+    const [x0, y0, x1, y1] = coords;
+    const start = (v: number, w: number) => v + (w - v) * first.at, end = (v: number, w: number) => v + (w - v) * last.at;
+    dict.put(name, pdf.addObject({ ShadingType: 2, ColorSpace: pdf.newName('DeviceRGB'), Coords: [start(x0, x1), start(y0, y1), end(x0, x1), end(y0, y1)], Function: fn, Extend: [true, true] }));
   }
 }
 

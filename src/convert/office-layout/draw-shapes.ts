@@ -51,8 +51,8 @@ class PointPaths implements PathSink {
 function outlineItems(shape: Shape<TextParagraph>, box: Box, zoom: number): DisplayItem[] {
   const out: DisplayItem[] = [];
   if (filled(shape)) {
-    const opacity = shape.fillOpacity !== undefined ? { opacity: shape.fillOpacity } : {};
-    for (const p of traced(new PointPaths(), shape, box, 'fill').paths) if (p.points.length > 2) out.push({ kind: 'shape', points: p.points, fill: shape.fill!, ...opacity });
+    const look = { ...(shape.fillOpacity !== undefined ? { opacity: shape.fillOpacity } : {}), ...(shape.gradient ? { gradient: shape.gradient } : {}) };
+    for (const p of traced(new PointPaths(), shape, box, 'fill').paths) if (p.points.length > 2) out.push({ kind: 'shape', points: p.points, fill: shape.fill!, ...look });
   }
   if (!stroked(shape)) return out;
   const line = shape.line!;

@@ -5,7 +5,7 @@
  */
 import { attr, child, elements, type XmlElement } from '../../codecs/xml';
 import type { Theme } from './theme';
-import type { LineEnd } from './model';
+import type { Gradient, LineEnd } from './model';
 
 /** Scheme colour names of DrawingML → the theme's colour slots. */
 const SCHEME_SLOTS: Record<string, string> = { tx1: 'dk1', tx2: 'dk2', bg1: 'lt1', bg2: 'lt2' };
@@ -96,10 +96,6 @@ export function averageColor(colors: string[]): string | undefined {
   return sum.map((v) => Math.round(v / colors.length).toString(16).padStart(2, '0')).join('').toUpperCase();
 }
 
-/**
- * The fill of a shape's properties (a:noFill, a:solidFill, a:gradFill, a:pattFill), or of its style's
- * a:fillRef when the properties name none. null: explicitly no fill.
- */
 /** How opaque a shape's own solid fill is (its colour's a:alpha, thousandths of a percent); undefined when opaque or not said. */
 export function fillOpacity(spPr: XmlElement | undefined): number | undefined {
   const color = elements(child(spPr, 'solidFill'))[0];
@@ -107,6 +103,28 @@ export function fillOpacity(spPr: XmlElement | undefined): number | undefined {
   return alpha >= 0 && alpha < 100_000 ? alpha / 100_000 : undefined;
 }
 
+/**
+ * A shape's own linear gradient (a:gradFill: along a:lin's angle, top to bottom without one), its
+ * stops in order along it and its angle clockwise from the x axis; undefined for path (radial)
+ * gradients and other fills, which keep their average colour.
+ */
+export function linearGradient(spPr: XmlElement | undefined, theme: Theme): Gradient | undefined {
+  const grad = child(spPr, 'gradFill');
+  if (!grad || child(grad, 'path')) return undefined;
+  const stops = elements(child(grad, 'gsLst'))
+    .slice(0, 16)
+    .map((gs) => ({ at: Math.max(0, Math.min(Number(attr(gs, 'pos') ?? 0) / 100_000, 1)) || 0, color: colorIn(gs, theme) }))
+    .filter((s): s is { at: number; color: string } => !!s.color)
+    .sort((a, b) => a.at - b.at);
+  if (stops.length < 2) return undefined;
+  const angle = (Number(attr(child(grad, 'lin'), 'ang') ?? 5_400_000) / 60_000) % 360 || 0;
+  return { angle, stops };
+}
+
+/**
+ * The fill of a shape's properties (a:noFill, a:solidFill, a:gradFill, a:pattFill), or of its style's
+ * a:fillRef when the properties name none. null: explicitly no fill.
+ */
 export function shapeFill(spPr: XmlElement | undefined, style: XmlElement | undefined, theme: Theme): string | null {
   for (const e of elements(spPr)) {
     if (e.name === 'noFill') return null;

@@ -127,6 +127,8 @@ export interface Shape<Block = never> {
   fill?: string;
   /** How opaque the fill is, 0 to 1 (its colour's a:alpha); opaque when absent. */
   fillOpacity?: number;
+  /** A linear gradient drawn in place of `fill` (its average colour) where the painter can. */
+  gradient?: Gradient;
   line?: Outline;
   flipH?: boolean;
   flipV?: boolean;
@@ -191,6 +193,12 @@ export interface TextParagraph {
   spaceAfter?: number;
   /** Line spacing (a:lnSpc): `auto` a multiple of single spacing (a:spcPct), `exact` points (a:spcPts). */
   line?: { rule: 'auto' | 'exact'; value: number };
+}
+
+/** A linear gradient: its angle (degrees clockwise from the x axis) and its colour stops (0 to 1 along it). */
+export interface Gradient {
+  angle: number;
+  stops: { at: number; color: string }[];
 }
 
 /** A shape and its box in the frame it is drawn in (points): a slide, or a sheet drawing's anchor that the frame is stretched over. */

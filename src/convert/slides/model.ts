@@ -3,11 +3,13 @@
  * slide size, and each visible slide's background and shapes, placed in the slide's own space
  * (points), master's and layout's shapes first. The Office parts' shape model is the slides'.
  */
-import type { Chart, FramedShape, Picture, TextParagraph } from '../office/model';
+import type { Chart, FramedShape, Gradient, Picture, TextParagraph } from '../office/model';
 
 export interface Slide {
   /** RRGGBB; white where absent. */
   background?: string;
+  /** A linear gradient over the slide, where the background is one (`background` then its average). */
+  backgroundGradient?: Gradient;
   /** A picture stretched over the slide, in place of the colour. */
   backgroundPicture?: Picture;
   shapes: FramedShape<TextParagraph>[];

@@ -16,7 +16,8 @@ function* slidePages(deck: Deck, fonts: FontBook): Generator<DisplayPage> {
   const ctx = { fonts, fields: {}, fontIndependentLines: !!deck.fontIndependentLines };
   const box = { x: 0, y: 0, width: deck.width, height: deck.height };
   for (const slide of deck.slides) {
-    const items: DisplayItem[] = [{ kind: 'fill', x0: 0, y0: 0, x1: deck.width, y1: deck.height, color: slide.background ?? 'FFFFFF' }];
+    const color = slide.background ?? 'FFFFFF';
+    const items: DisplayItem[] = [slide.backgroundGradient ? { kind: 'shape', points: [[0, 0], [deck.width, 0], [deck.width, deck.height], [0, deck.height]], fill: color, gradient: slide.backgroundGradient } : { kind: 'fill', x0: 0, y0: 0, x1: deck.width, y1: deck.height, color }];
     const picture = slide.backgroundPicture;
     if (picture) items.push({ kind: 'picture', data: picture.data, contentType: picture.contentType, at: [deck.width, 0, 0, deck.height, 0, 0] });
     // Pushed one by one: a slide of a 200 × 200 table makes more items than a call takes arguments.

@@ -18,7 +18,7 @@ export function rotateItems(items: DisplayItem[], degrees: number, cx: number, c
         out.push({ kind: 'shape', points: [turn(item.x0, item.y0), turn(item.x1, item.y0), turn(item.x1, item.y1), turn(item.x0, item.y1)], fill: item.color ?? '000000' });
         break;
       case 'shape':
-        out.push({ ...item, points: item.points.map(([x, y]) => turn(x, y)) });
+        out.push({ ...item, points: item.points.map(([x, y]) => turn(x, y)), ...(item.gradient ? { gradient: { ...item.gradient, angle: item.gradient.angle + degrees } } : {}) });
         break;
       case 'text': {
         const [x, baseline] = turn(item.x, item.baseline);

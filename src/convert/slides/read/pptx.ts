@@ -11,7 +11,7 @@ import { attr, child, children, descendant, elements, type XmlElement } from '..
 import { readChart, themePalette } from '../../office/chart/read';
 import { checkContainer, Package } from '../../office/package';
 import { EMPTY_THEME, parseTheme, type Theme } from '../../office/theme';
-import { colorIn, shapeFill } from '../../office/drawing-color';
+import { colorIn, linearGradient, shapeFill } from '../../office/drawing-color';
 import { partPicture } from '../../office/drawingml/picture';
 import { framedShapes } from '../../office/drawingml/shape-tree';
 import { tableShapes } from './table';
@@ -120,7 +120,7 @@ function chartOf(pkg: Package, part: string, frame: XmlElement, palette: string[
 }
 
 /** The first background of the slide, layout and master: its picture (a:blipFill, stretched over the slide), its fill's colour, or its theme background reference's. */
-function background(pkg: Package, parts: Part[], theme: Theme): Pick<Slide, 'background' | 'backgroundPicture'> {
+function background(pkg: Package, parts: Part[], theme: Theme): Pick<Slide, 'background' | 'backgroundPicture' | 'backgroundGradient'> {
   for (const part of parts) {
     const bg = child(child(part.root, 'cSld'), 'bg');
     if (!bg) continue;
@@ -130,7 +130,8 @@ function background(pkg: Package, parts: Part[], theme: Theme): Pick<Slide, 'bac
     if (picture) return { backgroundPicture: picture };
     // Solid, gradient (as its stops' average, as shapes' are) or pattern (its foreground) fill; else the theme's background reference.
     const color = bgPr ? (shapeFill(bgPr, undefined, theme) ?? undefined) : colorIn(child(bg, 'bgRef'), theme);
-    return color ? { background: color } : {};
+    const gradient = linearGradient(bgPr, theme);
+    return color ? { background: color, ...(gradient ? { backgroundGradient: gradient } : {}) } : {};
   }
   return {};
 }
