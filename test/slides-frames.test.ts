@@ -151,6 +151,18 @@ describe('slides: frames and inherited styles', () => {
     doc.destroy();
   });
 
+  it('draws a filled shape\'s outer shadow under it, moved by its distance and direction, in its colour; a hidden one (a14:hiddenEffects) not', () => {
+    const shadowed = (effects: string) => `<p:sp><p:nvSpPr><p:cNvPr id="3" name="S"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(100, 100, 100, 50)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="4472C4"/></a:solidFill>${effects}</p:spPr></p:sp>`;
+    // 5 pt at 45°: 3.54 pt right and down.
+    const shown = printed(pptx([{ body: shadowed('<a:effectLst><a:outerShdw dist="63500" dir="2700000"><a:srgbClr val="808080"/></a:outerShdw></a:effectLst>') }]));
+    const order = shown.fills.map((f) => f.color).filter((c) => c === '808080' || c === '4472C4');
+    expect(order).toEqual(['808080', '4472C4']);
+    const grey = shown.fills.find((f) => f.color === '808080')!;
+    expect([grey.x, grey.y].map((v) => Math.round(v * 10) / 10)).toEqual([103.5, 103.5]);
+    const hidden = printed(pptx([{ body: shadowed('<a:extLst><a:ext uri="{AF507438-7753-43E0-B8FC-AC1667EBCBE1}"><a14:hiddenEffects xmlns:a14="http://schemas.microsoft.com/office/drawing/2010/main"><a:effectLst><a:outerShdw dist="63500" dir="2700000"><a:srgbClr val="808080"/></a:outerShdw></a:effectLst></a14:hiddenEffects></a:ext></a:extLst>') }]));
+    expect(hidden.fills.some((f) => f.color === '808080')).toBe(false);
+  });
+
   it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {
     const deck = pptx([{ body: `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle><a:p><a:r><a:rPr lang="en-US"/><a:t>Quiet title</a:t></a:r></a:p></p:txBody></p:sp>` }]);
     // The master's title style: orange capitals.

@@ -50,6 +50,11 @@ class PointPaths implements PathSink {
 /** The shape's outline, filled and stroked, and its line ends, in `box` before it is turned. */
 function outlineItems(shape: Shape<TextParagraph>, box: Box, zoom: number): DisplayItem[] {
   const out: DisplayItem[] = [];
+  const shadow = shape.shadow;
+  if (shadow && filled(shape)) {
+    // Under the shape: its outline filled in the shadow's colour, moved by the shadow's offset (turned with the shape, as rotWithShape="0" is not told apart).
+    for (const p of traced(new PointPaths(), shape, box, 'fill').paths) if (p.points.length > 2) out.push({ kind: 'shape', points: p.points.map(([x, y]) => [x + shadow.dx * zoom, y + shadow.dy * zoom]), fill: shadow.color, ...(shadow.opacity < 1 ? { opacity: shadow.opacity } : {}) });
+  }
   if (filled(shape)) {
     const look = { ...(shape.fillOpacity !== undefined ? { opacity: shape.fillOpacity } : {}), ...(shape.gradient ? { gradient: shape.gradient } : {}) };
     for (const p of traced(new PointPaths(), shape, box, 'fill').paths) if (p.points.length > 2) out.push({ kind: 'shape', points: p.points, fill: shape.fill!, ...look });

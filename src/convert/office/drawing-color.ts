@@ -121,6 +121,17 @@ export function linearGradient(spPr: XmlElement | undefined, theme: Theme): Grad
   return { angle, stops };
 }
 
+/** A shape's own outer shadow (a:spPr/a:effectLst/a:outerShdw; one hidden in an extension is not drawn): its offset (dist along dir), colour and opacity. */
+export function outerShadow(spPr: XmlElement | undefined, theme: Theme): { dx: number; dy: number; color: string; opacity: number } | undefined {
+  const shadow = child(child(spPr, 'effectLst'), 'outerShdw');
+  const color = shadow && colorIn(shadow, theme);
+  if (!shadow || !color) return undefined;
+  const dist = Math.min(Math.max(Number(attr(shadow, 'dist') ?? 0) || 0, 0), 12_700 * 200) / 12_700;
+  const dir = ((Number(attr(shadow, 'dir') ?? 0) || 0) / 60_000) * (Math.PI / 180);
+  const alpha = Number(attr(child(elements(shadow)[0], 'alpha'), 'val'));
+  return { dx: dist * Math.cos(dir), dy: dist * Math.sin(dir), color, opacity: alpha >= 0 && alpha <= 100_000 ? alpha / 100_000 : 1 };
+}
+
 /**
  * The fill of a shape's properties (a:noFill, a:solidFill, a:gradFill, a:pattFill), or of its style's
  * a:fillRef when the properties name none. null: explicitly no fill.

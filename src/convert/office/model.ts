@@ -127,6 +127,8 @@ export interface Shape<Block = never> {
   fill?: string;
   /** How opaque the fill is, 0 to 1 (its colour's a:alpha); opaque when absent. */
   fillOpacity?: number;
+  /** An outer shadow (a:outerShdw): the shape's outline filled again under it, moved by dx, dy points, in its colour and opacity (its blur not drawn). */
+  shadow?: { dx: number; dy: number; color: string; opacity: number };
   /** A linear gradient drawn in place of `fill` (its average colour) where the painter can. */
   gradient?: Gradient;
   line?: Outline;

@@ -7,7 +7,7 @@
  */
 import type { Insets, Shape, ShapeGeometry } from '../model';
 import { attr, child, children, type XmlElement } from '../../../codecs/xml';
-import { fillOpacity, linearGradient, shapeFill, shapeLine } from '../drawing-color';
+import { fillOpacity, linearGradient, outerShadow, shapeFill, shapeLine } from '../drawing-color';
 import type { Theme } from '../theme';
 import { drawingMlFreeform, presetFreeform } from '../preset-geometry';
 import { presetAdjust, presetCurves } from '../preset-curves';
@@ -115,6 +115,8 @@ export function drawnShape(spPr: XmlElement | undefined, style: XmlElement | und
   const shape: Shape = { kind: 'shape', geometry, width, height };
   if (path) shape.path = path;
   if (fill) shape.fill = fill;
+  const shadow = outerShadow(spPr, theme);
+  if (shadow && (shadow.dx || shadow.dy)) shape.shadow = shadow;
   const gradient = fill ? linearGradient(spPr, theme) : undefined;
   if (gradient) shape.gradient = gradient;
   const opacity = fill ? fillOpacity(spPr) : undefined;
