@@ -10,6 +10,7 @@
 //   npm run fuzz -- --heavy --only heavy  only those
 //   npm run fuzz -- --only docx-nested-tables,html-divs --limit 10 --seed 7
 //   npm run fuzz -- --only sheet          the spreadsheet cases (xlsx-to-pdf) and the spreadsheet corpus files
+//   npm run fuzz -- --only slides         the presentation cases (pptx-to-pdf: PPTX, ODP, a PPT) and the PPTX corpus files
 //   npm run fuzz -- --base http://127.0.0.1:8787 --admin-token dev     a service already running
 //   npm run fuzz -- --list                the cases and exit
 import { cpSync, mkdirSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { cases as allCases, smallJpeg } from './fuzz/catalog.mjs';
 import { normalXlsx } from './fuzz/generate-sheets.mjs';
+import { normalPptx } from './fuzz/generate-slides.mjs';
 import { normalDocx } from './fuzz/generate-docx.mjs';
 import { normalHtml } from './fuzz/generate-html.mjs';
 import { normalPng } from './fuzz/generate-images.mjs';
@@ -51,7 +53,7 @@ function options(argv) {
     else if (a === '--live-tree') o.liveTree = true;
     else if (a === '--recover') o.recover = Number(val());
     else if (a === '--help' || a === '-h') {
-      console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 14).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+      console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split("\n").slice(1, 15).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
       console.log('\nOptions: --seed N  --limit N  --only CLASS|ID[,...]  --heavy  --base URL  --admin-token T  --stuck-after SECONDS (180)  --canary-timeout SECONDS (120)  --start-timeout SECONDS (600)  --recover SECONDS (60)  --live-tree  --out DIR  --list');
       process.exit(0);
     } else throw new Error(`unknown option ${a} (see --help)`);
@@ -231,6 +233,7 @@ async function canaryInputs() {
     jpg: [await smallJpeg(), 'canary.jpg'],
     png: [normalPng(), 'canary.png'],
     xlsx: [normalXlsx(), 'canary.xlsx'],
+    pptx: [normalPptx(), 'canary.pptx'],
   };
   const ids = {};
   for (const [k, [bytes, name]] of Object.entries(files)) {
@@ -251,6 +254,7 @@ const CANARIES = [
   { name: 'jpg-to-pdf jpg', op: 'jpg-to-pdf', body: (ids) => ({ file_ids: [ids.jpg] }) },
   { name: 'jpg-to-pdf png', op: 'jpg-to-pdf', body: (ids) => ({ file_ids: [ids.png] }) },
   { name: 'xlsx-to-pdf xlsx', op: 'xlsx-to-pdf', body: (ids) => ({ file_id: ids.xlsx }) },
+  { name: 'pptx-to-pdf pptx', op: 'pptx-to-pdf', body: (ids) => ({ file_id: ids.pptx }) },
 ];
 
 /**

@@ -7,7 +7,7 @@ import { byteFlipped, rng, subSeed, truncated } from './common.mjs';
 
 export const CORPUS_DIR = process.env.POISON_CORPUS ?? '/work/shared/corpus';
 
-/** The accepted type of a manifest row, or null (types no operation takes: pptx, tif). */
+/** The accepted type of a manifest row, or null (types no operation takes: tif). */
 function kindOf(path, category) {
   const ext = extname(path).toLowerCase().slice(1);
   if (category === 'pdf' && ext === 'pdf') return 'pdf';
@@ -15,6 +15,7 @@ function kindOf(path, category) {
   if (category === 'docx' && ext === 'docx') return 'docx';
   if (category === 'html' && /^x?html?$/.test(ext)) return 'html';
   if ((category === 'xlsx' || category === 'xls' || category === 'ods') && ext === category) return ext;
+  if (category === 'pptx' && ext === 'pptx') return 'pptx';
   if (category === 'images' || category === 'ocr-image') return ext === 'jpeg' ? 'jpg' : ['jpg', 'png', 'webp'].includes(ext) ? ext : null;
   return null;
 }
