@@ -58,6 +58,23 @@ describe('detectKind', () => {
     expect(detectKind(concat([0x50, 0x4b, 0x03, 0x04], new Uint8Array(30)))).toBeNull();
   });
 
+  it('a cut-off OOXML file whose entries use data descriptors is still told by its local headers', () => {
+    const local = (name: string, data: string, descriptor: boolean) => {
+      const n = bytes(name);
+      const head = new Uint8Array(30);
+      const v = new DataView(head.buffer);
+      v.setUint32(0, 0x04034b50, true);
+      v.setUint16(6, descriptor ? 0x0808 : 0, true);
+      v.setUint32(18, descriptor ? 0 : data.length, true);
+      v.setUint32(22, descriptor ? 0 : data.length, true);
+      v.setUint16(26, n.length, true);
+      return concat(head, n, bytes(data), descriptor ? concat([0x50, 0x4b, 7, 8], new Uint8Array(12)) : new Uint8Array(0));
+    };
+    // No central directory: the download stopped before it.
+    const cut = concat(local('ppt/slides/slide1.xml', '<p:sld/>', true), local('[Content_Types].xml', '<Types/>', true), local('ppt/presentation.xml', '<p:presentation/>', true));
+    expect(detectKind(cut)).toBe('pptx');
+  });
+
   it('a PDF header after junk within the first 1024 bytes wins over an HTML-looking start (real files do this)', () => {
     expect(detectKind(bytes('<html><head><meta http-equiv="refresh" content="0"></head></html>\n%PDF-1.4\n'))).toBe('pdf');
   });

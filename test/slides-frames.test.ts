@@ -163,6 +163,24 @@ describe('slides: frames and inherited styles', () => {
     expect(hidden.fills.some((f) => f.color === '808080')).toBe(false);
   });
 
+  it('leaves out a picture whose data is damaged past its header, the slide still printed', () => {
+    const png = makePng(64, 64);
+    // The compressed pixels cut short: MuPDF reads the header and fails only when it draws.
+    const idat = png.findIndex((_, i) => png[i] === 0x49 && png[i + 1] === 0x44 && png[i + 2] === 0x41 && png[i + 3] === 0x54);
+    const damaged = png.slice();
+    for (let i = idat + 8; i < idat + 24 && i < damaged.length; i++) damaged[i] = 0xff;
+    const pic = `<p:pic><p:nvPicPr><p:cNvPr id="4" name="Photo"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:embed="rImg"/><a:srcRect l="10000"/><a:stretch><a:fillRect/></a:stretch></p:blipFill><p:spPr>${xfrm(100, 100, 200, 100)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`;
+    const title = `<p:sp><p:nvSpPr><p:cNvPr id="5" name="T"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(50, 20, 400, 40)}</p:spPr><p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="2000"/><a:t>Still here</a:t></a:r></a:p></p:txBody></p:sp>`;
+    const page = printed(pptx([{ body: pic + title, rels: [['rImg', 'image', '../media/image1.png']], parts: { 'ppt/media/image1.png': damaged } }]));
+    expect(page.lines.map((l) => l.text)).toContain('Still here');
+  });
+
+  it('refuses a slide of more XML elements than a part may hold, saying so, before its tree is built', () => {
+    const many = '<a:p/>'.repeat(300_001);
+    const body = `<p:sp><p:nvSpPr><p:cNvPr id="3" name="T"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/>${many}</p:txBody></p:sp>`;
+    expect(() => readDeck(pptx([{ body }]))).toThrow(/ppt\/slides\/slide1\.xml: the part holds more than 300,000 XML elements/);
+  });
+
   it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {
     const deck = pptx([{ body: `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle><a:p><a:r><a:rPr lang="en-US"/><a:t>Quiet title</a:t></a:r></a:p></p:txBody></p:sp>` }]);
     // The master's title style: orange capitals.

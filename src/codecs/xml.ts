@@ -82,9 +82,13 @@ export interface XmlStream {
   deeper?: (el: XmlElement, depth: number) => boolean;
 }
 
-/** Parse a whole XML document (bytes as UTF-8, or a string) and return its root element. */
-export function parseXml(input: Uint8Array | string, stream?: XmlStream): XmlElement {
-  return new XmlParser(typeof input === 'string' ? input : utf8.decode(input), stream).parse();
+/**
+ * Parse a whole XML document (bytes as UTF-8, or a string) and return its root element. `elementsMax`:
+ * a document of more elements is refused (LimitExceeded) while parsing, before its tree outgrows
+ * memory (a million empty paragraphs are a quarter of a gigabyte of element objects).
+ */
+export function parseXml(input: Uint8Array | string, stream?: XmlStream, elementsMax = Infinity): XmlElement {
+  return new XmlParser(typeof input === 'string' ? input : utf8.decode(input), stream, elementsMax).parse();
 }
 
 /**
@@ -114,9 +118,12 @@ class XmlParser {
   /** The current tag's attributes as qualified name, raw value, name, value...: reused from tag to tag. */
   private readonly attrPairs: string[] = [];
 
+  private elements = 0;
+
   constructor(
     private readonly src: string,
     private readonly stream?: XmlStream,
+    private readonly elementsMax = Infinity,
   ) {}
 
   parse(): XmlElement {
@@ -266,6 +273,7 @@ class XmlParser {
       next = gt + 1;
     }
     if (pairs.length) this.setAttributes(el, pairs);
+    if (++this.elements > this.elementsMax) throw new LimitExceeded('xml_elements', `the part holds more than ${this.elementsMax.toLocaleString('en-US')} XML elements; at most that many are read`);
     const top = this.open.length - 1;
     // The open stack holds the #document node below the root element, so the new element is top + 1 deep.
     if (top >= XML_DEPTH_MAX) throw this.tooDeep();

@@ -65,6 +65,12 @@ function detectOoxml(b: Uint8Array): FileKind | null {
   return null;
 }
 
+/** Where the next local file header ("PK\x03\x04") starts from `from`, or the end. */
+function nextLocalHeader(b: Uint8Array, from: number): number {
+  for (let i = from; i + 4 <= b.length; i++) if (b[i] === 0x50 && b[i + 1] === 0x4b && b[i + 2] === 3 && b[i + 3] === 4) return i;
+  return b.length;
+}
+
 /** Names in the ZIP's local file headers, read front to back (at most the first 64). */
 function localHeaderNames(b: Uint8Array): string[] {
   const names: string[] = [];
@@ -76,9 +82,9 @@ function localHeaderNames(b: Uint8Array): string[] {
     const nameLength = view.getUint16(at + 26, true);
     const extraLength = view.getUint16(at + 28, true);
     names.push(ascii(b, at + 30, at + 30 + nameLength));
-    // With a data descriptor (flag bit 3) the size is not known up front: stop listing there.
-    if (flags & 8) break;
-    at += 30 + nameLength + extraLength + compressed;
+    const data = at + 30 + nameLength + extraLength;
+    // With a data descriptor (flag bit 3) the size is not known up front: the next entry is the next local header's signature.
+    at = flags & 8 ? nextLocalHeader(b, data) : data + compressed;
   }
   return names;
 }

@@ -47,9 +47,14 @@ const drawPictureWith = (mupdf: typeof Mupdf, fonts: FontBook): DrawPicture => (
   } catch {
     return;
   }
-  if (crop) drawCropped(mupdf, device, image, ctm, crop);
-  else device.fillImage(image, ctm, 1);
-  image.destroy();
+  try {
+    if (crop) drawCropped(mupdf, device, image, ctm, crop);
+    else device.fillImage(image, ctm, 1);
+  } catch {
+    // Its data is damaged past its header (MuPDF decodes it only when drawing): left out, as one that does not open.
+  } finally {
+    image.destroy();
+  }
 };
 
 /** The shown part of a cropped picture stretched over the unit square `ctm` maps: the whole picture drawn larger, clipped to the square. */
@@ -63,9 +68,12 @@ function drawCropped(mupdf: typeof Mupdf, device: Mupdf.Device, image: Mupdf.Ima
   square.lineTo(0, 1);
   square.closePath();
   device.clipPath(square, false, ctm);
-  device.fillImage(image, mupdf.Matrix.concat([sx, 0, 0, sy, -crop.left * sx, -crop.top * sy], ctm), 1);
-  device.popClip();
-  square.destroy();
+  try {
+    device.fillImage(image, mupdf.Matrix.concat([sx, 0, 0, sy, -crop.left * sx, -crop.top * sy], ctm), 1);
+  } finally {
+    device.popClip();
+    square.destroy();
+  }
 }
 
 /** The PDF of `pages` (made one at a time, as they are asked for), in the chunks it is written in; no pages make one blank Letter page. */

@@ -13,7 +13,7 @@ import { maxUploadBytes, PLAN_MAX_UPLOAD_MB } from '../../service/storage/accoun
 import { storeFile, uploadRecord } from '../../service/storage/files';
 import { ownTask } from './tasks';
 
-const ACCEPTED = 'PDF, DOC, DOCX, XLS, XLSX, ODS, PPTX, HTML, JPG, PNG or WEBP';
+const ACCEPTED = 'PDF, DOC, DOCX, XLS, XLSX, ODS, PPTX, ODP, HTML, JPG, PNG or WEBP';
 /** Multipart framing around the file: a body larger than limit + this is refused before it is read. */
 const MULTIPART_SLACK = 1_000_000;
 

@@ -134,11 +134,19 @@ export class Package {
   }
 
   /** A part's XML, or undefined when it is missing, damaged or not XML (told to the problem sink). */
-  xml(path: string, stream?: XmlStream): XmlElement | undefined {
+  /**
+   * A part's XML tree; `budget` refuses (LimitExceeded) a part larger than its bytes, by the size the
+   * package declares before anything is inflated, or of more elements than it allows.
+   */
+  xml(path: string, stream?: XmlStream, budget?: { bytes: number; elements: number }): XmlElement | undefined {
+    const declared = budget ? this.entry(path)?.size : undefined;
+    if (budget && declared !== undefined && declared > budget.bytes) {
+      throw inPart(path, new LimitExceeded('part_size', `${path} is ${(declared / 1_048_576).toFixed(1)} MB of XML; at most ${budget.bytes / 1_048_576} MB is read for one part`));
+    }
     const data = this.read(path);
     if (!data) return undefined;
     try {
-      return parseXml(data, stream);
+      return parseXml(data, stream, budget?.elements);
     } catch (e) {
       // A part past the XML reader's limits is not damaged: the document is refused with the limit.
       if (e instanceof LimitExceeded) throw inPart(path, e);
@@ -189,6 +197,7 @@ export class Package {
  * more than 1024 elements deep...".
  */
 export function inPart(path: string, e: LimitExceeded): LimitExceeded {
+  if (e.limit === 'xml_elements') return new LimitExceeded(e.limit, `${path}: ${e.message}`);
   if (e.limit !== 'xml_depth') return e;
   const tables = /<w:tbl> (\d+) times/.exec(e.message);
   const what = tables ? `nests tables in tables ${tables[1]} deep (Word opens at most 63)` : 'nests its XML too deep to read';

@@ -7,6 +7,7 @@
  */
 import { attr, child, descendant, elements, type XmlElement } from '../../../codecs/xml';
 import type { Package } from '../../office/package';
+import { PART_BUDGET } from './part-budget';
 
 export const el = (name: string, attrs: Record<string, string>, kids: XmlElement['children'] = []): XmlElement => ({ name, prefix: '', attrs, children: kids });
 
@@ -37,8 +38,8 @@ function target(pkg: Package, part: string, id: string | undefined): string | un
 /** The saved drawing (its part found through the data part's dsp:dataModelExt) as one group over the frame: its shapes are placed from the frame's corner. */
 function diagramDrawing(pkg: Package, part: string, frame: XmlElement, data: XmlElement): FrameDrawing | undefined {
   const dataPart = target(pkg, part, attr(child(data, 'relIds'), 'r:dm'));
-  const drawingPart = dataPart && target(pkg, part, attr(descendant(pkg.xml(dataPart), 'dataModelExt'), 'relId'));
-  const tree = drawingPart ? child(pkg.xml(drawingPart), 'spTree') : undefined;
+  const drawingPart = dataPart && target(pkg, part, attr(descendant(pkg.xml(dataPart, undefined, PART_BUDGET), 'dataModelExt'), 'relId'));
+  const tree = drawingPart ? child(pkg.xml(drawingPart, undefined, PART_BUDGET), 'spTree') : undefined;
   const xfrm = child(frame, 'xfrm');
   const ext = child(xfrm, 'ext');
   if (!drawingPart || !tree || !ext) return undefined;
@@ -74,7 +75,7 @@ function olePreview(pkg: Package, part: string, frame: XmlElement, data: XmlElem
   const spid = attr(descendant(data, 'oleObj'), 'spid');
   const vmlPart = [...pkg.rels(part).values()].find((r) => !r.external && r.type.endsWith('/vmlDrawing'))?.target;
   if (!spid || !vmlPart || !xfrm) return undefined;
-  const shape = elements(pkg.xml(vmlPart)).find((s) => attr(s, 'id') === spid || attr(s, 'o:spid') === spid);
+  const shape = elements(pkg.xml(vmlPart, undefined, PART_BUDGET)).find((s) => attr(s, 'id') === spid || attr(s, 'o:spid') === spid);
   const relId = attr(child(shape, 'imagedata'), 'o:relid') ?? attr(child(shape, 'imagedata'), 'r:id');
   if (!relId) return undefined;
   const blipFill = el('blipFill', {}, [el('blip', { 'r:embed': relId }), el('stretch', {}, [el('fillRect', {})])]);

@@ -152,7 +152,8 @@ export function readOdp(bytes: Uint8Array, problems: ProblemSink = ignoreProblem
   if (pkg.styles) sources.add(parseOdfPart(pkg.styles, 'styles.xml', problems));
   let content: XmlElement;
   try {
-    content = parseXml(pkg.content);
+    // All the slides are in this one part: refused past 400,000 elements (about 100 MB of tree), as a PPTX slide is past its budget.
+    content = parseXml(pkg.content, undefined, 400_000);
   } catch (e) {
     if (e instanceof XmlError || e instanceof ZipError) throw damagedOdf('presentation', 'content.xml is not readable XML', e);
     throw e;

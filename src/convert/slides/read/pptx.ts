@@ -17,6 +17,7 @@ import { framedShapes } from '../../office/drawingml/shape-tree';
 import { tableShapes } from './table';
 import { el, frameDrawing } from './frames';
 import { mergedLevel } from './level-merge';
+import { PART_BUDGET } from './part-budget';
 import { ConversionError } from '../../errors';
 import { ignoreProblems, type ProblemSink } from '../../problems';
 import type { Deck, Slide } from '../model';
@@ -151,7 +152,7 @@ function related(pkg: Package, from: string, type: string): Part | undefined {
   if (!rel) return undefined;
   let cache = parsed.get(pkg);
   if (!cache) parsed.set(pkg, (cache = new Map()));
-  if (!cache.has(rel.target)) cache.set(rel.target, pkg.xml(rel.target));
+  if (!cache.has(rel.target)) cache.set(rel.target, pkg.xml(rel.target, undefined, PART_BUDGET));
   return { path: rel.target, root: cache.get(rel.target) };
 }
 
@@ -211,7 +212,7 @@ export function readPptx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
   children(child(presentation, 'sldIdLst'), 'sldId').slice(0, SLIDES_MAX).forEach((id, i) => {
     const rel = rels.get(attr(id, 'r:id') ?? '');
     if (!rel || rel.external) return;
-    const root = pkg.xml(rel.target);
+    const root = pkg.xml(rel.target, undefined, PART_BUDGET);
     if (!root || attr(root, 'show') === '0') return;
     slides.push(readSlide(pkg, { path: rel.target, root }, size, first + i));
   });
