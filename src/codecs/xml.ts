@@ -12,10 +12,8 @@
  * The tree's types and the helpers that walk it (child, descendants, textOf...) are in xml-tree.ts,
  * exported from here too, so that a reader imports the parser and its helpers from one module.
  */
-
 import { LimitExceeded } from '../lib/limits';
 import type { XmlElement, XmlNode } from './xml-tree';
-
 export type { XmlElement, XmlNode } from './xml-tree';
 export { attr, child, children, descendant, descendants, elements, textOf } from './xml-tree';
 
@@ -82,11 +80,7 @@ export interface XmlStream {
   deeper?: (el: XmlElement, depth: number) => boolean;
 }
 
-/**
- * Parse a whole XML document (bytes as UTF-8, or a string) and return its root element. `elementsMax`:
- * a document of more elements is refused (LimitExceeded) while parsing, before its tree outgrows
- * memory (a million empty paragraphs are a quarter of a gigabyte of element objects).
- */
+/** Parse a whole XML document (bytes as UTF-8, or a string); one of more than `elementsMax` elements is refused (LimitExceeded) before its tree outgrows memory. */
 export function parseXml(input: Uint8Array | string, stream?: XmlStream, elementsMax = Infinity): XmlElement {
   return new XmlParser(typeof input === 'string' ? input : utf8.decode(input), stream, elementsMax).parse();
 }
@@ -119,7 +113,6 @@ class XmlParser {
   private readonly attrPairs: string[] = [];
 
   private elements = 0;
-
   constructor(
     private readonly src: string,
     private readonly stream?: XmlStream,
