@@ -15,6 +15,7 @@ import { colorIn, shapeFill } from '../../office/drawing-color';
 import { partPicture } from '../../office/drawingml/picture';
 import { framedShapes } from '../../office/drawingml/shape-tree';
 import { tableShapes } from './table';
+import { deckTableStyles } from './table-style';
 import { ConversionError } from '../../errors';
 import { ignoreProblems, type ProblemSink } from '../../problems';
 import type { Deck, Slide } from '../model';
@@ -170,7 +171,7 @@ function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }, 
     // Tables and charts (p:graphicFrame with an a:tbl or a c:chart) over the part's other shapes.
     for (const frame of members) {
       if (frame.name !== 'graphicFrame') continue;
-      for (const cell of tableShapes(frame, theme, TEXT_SIZE, SHAPES_MAX - shapes.length)) shapes.push(cell);
+      for (const cell of tableShapes(frame, theme, TEXT_SIZE, SHAPES_MAX - shapes.length, deckTableStyles(pkg))) shapes.push(cell);
       const chart = chartOf(pkg, part.path, frame, palette);
       if (chart && charts.length < CHARTS_MAX) charts.push(chart);
     }
