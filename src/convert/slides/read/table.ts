@@ -1,7 +1,7 @@
 /**
  * A slide's table (p:graphicFrame holding an a:tbl) as the Office parts' shapes in slide space: a
  * box per cell (merged cells spanning their grid columns and rows, gridSpan/rowSpan; the cells they
- * cover left out), its fill (a:tcPr solidFill) and text (its a:txBody, inside the cell's margins,
+ * cover left out), its fill (a:tcPr solid, gradient or pattern fill, or none) and text (its a:txBody, inside the cell's margins,
  * at its anchor), and each border as a line. What the cell does not say itself (its a:tcPr fill,
  * its a:lnL, lnR, lnT, lnB borders, its runs' weight and colour) its table's style gives
  * (table-style.ts: the header row, bands, first column... as the table's a:tblPr switches them on).
