@@ -18,18 +18,19 @@ export const box = (x: number, y: number, w: number, h: number, fill: string, te
   `<p:sp><p:nvSpPr><p:cNvPr id="3" name="Box"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="${x * EMU}" y="${y * EMU}"/><a:ext cx="${w * EMU}" cy="${h * EMU}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="${fill}"/></a:solidFill></p:spPr>` +
   (text ? `<p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="2000"/><a:t>${text}</a:t></a:r></a:p></p:txBody>` : '') + '</p:sp>';
 
-/** `layoutPicture`: a PNG the layout's background (p:bg a:blipFill) stretches over its slides. */
-export function pptx(slides: { body: string; hidden?: boolean; rels?: [string, string, string][]; parts?: Record<string, string | Uint8Array> }[], size = { width: 720, height: 405 }, layoutPicture?: Uint8Array): Uint8Array {
+/** `layoutPicture`: a PNG the layout's background (p:bg a:blipFill) stretches over its slides; `deck`: the presentation's further relationships and the parts they name (ppt/tableStyles.xml). */
+export function pptx(slides: { body: string; hidden?: boolean; rels?: [string, string, string][]; parts?: Record<string, string | Uint8Array> }[], size = { width: 720, height: 405 }, layoutPicture?: Uint8Array, deck: { rels?: [string, string, string][]; parts?: Record<string, string> } = {}): Uint8Array {
   const files: Record<string, Uint8Array> = {
     '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>'),
     '_rels/.rels': strToU8(rels([['rId1', 'officeDocument', 'ppt/presentation.xml']])),
     'ppt/presentation.xml': strToU8(`<p:presentation ${P}><p:sldMasterIdLst><p:sldMasterId id="2147483648" r:id="rM"/></p:sldMasterIdLst><p:sldIdLst>${slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rS${i + 1}"/>`).join('')}</p:sldIdLst><p:sldSz cx="${size.width * EMU}" cy="${size.height * EMU}"/></p:presentation>`),
-    'ppt/_rels/presentation.xml.rels': strToU8(rels([['rM', 'slideMaster', 'slideMasters/slideMaster1.xml'], ...slides.map((_, i): [string, string, string] => [`rS${i + 1}`, 'slide', `slides/slide${i + 1}.xml`])])),
+    'ppt/_rels/presentation.xml.rels': strToU8(rels([['rM', 'slideMaster', 'slideMasters/slideMaster1.xml'], ...slides.map((_, i): [string, string, string] => [`rS${i + 1}`, 'slide', `slides/slide${i + 1}.xml`]), ...(deck.rels ?? [])])),
     'ppt/slideMasters/slideMaster1.xml': strToU8(`<p:sldMaster ${P}><p:cSld><p:bg><p:bgPr><a:solidFill><a:srgbClr val="EEEEEE"/></a:solidFill></p:bgPr></p:bg><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${MASTER_TITLE}</p:spTree></p:cSld><p:txStyles><p:titleStyle><a:lvl1pPr algn="ctr"><a:defRPr sz="4000"/></a:lvl1pPr></p:titleStyle></p:txStyles></p:sldMaster>`),
     'ppt/slideMasters/_rels/slideMaster1.xml.rels': strToU8(rels([['rL', 'slideLayout', '../slideLayouts/slideLayout1.xml']])),
     'ppt/slideLayouts/slideLayout1.xml': strToU8(`<p:sldLayout ${P}>${layoutPicture ? tree('').replace('<p:cSld>', '<p:cSld><p:bg><p:bgPr><a:blipFill><a:blip r:embed="rP"/><a:stretch><a:fillRect/></a:stretch></a:blipFill></p:bgPr></p:bg>') : tree('')}</p:sldLayout>`),
     'ppt/slideLayouts/_rels/slideLayout1.xml.rels': strToU8(rels([['rM', 'slideMaster', '../slideMasters/slideMaster1.xml'], ...(layoutPicture ? [['rP', 'image', '../media/image1.png'] as [string, string, string]] : [])])),
     ...(layoutPicture ? { 'ppt/media/image1.png': layoutPicture } : {}),
+    ...Object.fromEntries(Object.entries(deck.parts ?? {}).map(([path, xml]) => [path, strToU8(xml)])),
   };
   slides.forEach((s, i) => {
     files[`ppt/slides/slide${i + 1}.xml`] = strToU8(`<p:sld ${P}${s.hidden ? ' show="0"' : ''}>${tree(s.body)}</p:sld>`);

@@ -53,8 +53,9 @@ function applyModifiers(hex: string, c: XmlElement): string {
   let [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
   for (const m of elements(c)) {
     const v = +(attr(m, 'val') ?? 100000) / 100000;
-    if (m.name === 'tint') [r, g, b] = [r, g, b].map((x) => 1 - (1 - x) * v) as [number, number, number];
-    else if (m.name === 'shade') [r, g, b] = [r, g, b].map((x) => x * v) as [number, number, number];
+    // Tint (towards white) and shade (towards black) mix in linear light, as Office and LibreOffice do: a 40 % tint of navy is a pale grey-blue, not a mid blue.
+    if (m.name === 'tint') [r, g, b] = [r, g, b].map((x) => fromLinear(1 - (1 - toLinear(x)) * v)) as [number, number, number];
+    else if (m.name === 'shade') [r, g, b] = [r, g, b].map((x) => fromLinear(toLinear(x) * v)) as [number, number, number];
     else if (m.name === 'lumMod' || m.name === 'lumOff') {
       const [h, s, l] = toHsl(r, g, b);
       const nl = Math.min(1, Math.max(0, m.name === 'lumMod' ? l * v : l + v));
@@ -63,6 +64,11 @@ function applyModifiers(hex: string, c: XmlElement): string {
   }
   return [r, g, b].map((x) => Math.round(Math.min(1, Math.max(0, x)) * 255).toString(16).padStart(2, '0')).join('').toUpperCase();
 }
+
+/** The gamma LibreOffice's oox colours (Color::toCrgb) take between a colour's components and linear light. */
+const GAMMA = 2.3;
+const toLinear = (x: number) => Math.max(0, x) ** GAMMA;
+const fromLinear = (x: number) => Math.max(0, x) ** (1 / GAMMA);
 
 function toHsl(r: number, g: number, b: number): [number, number, number] {
   const max = Math.max(r, g, b), min = Math.min(r, g, b);

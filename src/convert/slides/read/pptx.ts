@@ -18,6 +18,7 @@ import { tableShapes } from './table';
 import { el, frameDrawing } from './frames';
 import { mergedLevel } from './level-merge';
 import { PART_BUDGET } from './part-budget';
+import { deckTableStyles } from './table-style';
 import { ConversionError } from '../../errors';
 import { ignoreProblems, type ProblemSink } from '../../problems';
 import type { Deck, Slide } from '../model';
@@ -183,7 +184,7 @@ function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }, 
       const drawing = frameDrawing(pkg, part.path, frame);
       const drawn = drawing && framedShapes(slideGroup([drawing.member], size), ctxFor(drawing.part));
       if (drawn) shapes.push(...drawn.shapes);
-      for (const cell of tableShapes(frame, theme, TEXT_SIZE, SHAPES_MAX - shapes.length)) shapes.push(cell);
+      for (const cell of tableShapes(frame, theme, TEXT_SIZE, SHAPES_MAX - shapes.length, deckTableStyles(pkg))) shapes.push(cell);
       const chart = chartOf(pkg, part.path, frame, palette);
       if (chart && charts.length < CHARTS_MAX) charts.push(chart);
     }
