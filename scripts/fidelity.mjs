@@ -2,6 +2,8 @@
 // npm run fidelity [-- --only SUBSTRING]... [--node] [--no-soffice] [--no-baseline] [--out DIR] [--timeout S]
 //                  [--base URL --admin-token T [--service-log FILE]]
 // npm run fidelity -- --xlsx [--dir DIR] [--only SUBSTRING]... [--no-soffice] [--no-baseline] [--out DIR] [--timeout S] [...]
+// npm run fidelity -- --pptx [--dir DIR] ...: the decks of ../shared/corpus/pptx through pptx-to-pdf; --dir adds
+//                  the decks in DIR (PPTX and ODP) as `heldout`, each scored against DIR/<file>.pdf or LibreOffice's print of it
 // npm run fidelity -- --html ... (scripts/fidelity-html.mjs)
 // Converts every .docx and .doc of ../shared/corpus/{docx,doc} through the service, as a user gets
 // it (scripts/lib/service-convert.mjs: a wrangler dev started as `npm start` starts it, with its
@@ -47,7 +49,7 @@ if (process.argv.includes('--html')) {
 const USAGE =
   `usage: npm run fidelity [-- --only SUBSTRING]... [--node] [--no-soffice] [--no-baseline] [--out DIR] [--timeout SECONDS] ${SERVICE_USAGE}\n` +
   `       npm run fidelity -- --xlsx [--dir DIR] [--only SUBSTRING]... [--no-soffice] [--no-baseline] [--out DIR] [--timeout SECONDS] ${SERVICE_USAGE}\n` +
-  `       npm run fidelity -- --pptx [--only SUBSTRING]... [--no-soffice] [--no-baseline] [--out DIR] [--timeout SECONDS] ${SERVICE_USAGE}\n` +
+  `       npm run fidelity -- --pptx [--dir DIR] [--only SUBSTRING]... [--no-soffice] [--no-baseline] [--out DIR] [--timeout SECONDS] ${SERVICE_USAGE}\n` +
   '       npm run fidelity -- --html ...';
 const { opts: serviceOpts, rest: argv } = takeServiceArgs(process.argv.slice(2));
 const opts = { only: [], node: false, soffice: true, baseline: true, out: undefined, timeoutMs: 180_000 };
@@ -70,16 +72,16 @@ for (let i = 0; i < argv.length; i++) {
     process.exit(2);
   }
 }
-if (slides && (opts.node || heldout || sheets)) {
-  console.error('fidelity: --pptx runs the decks of ../shared/corpus/pptx through the service alone');
+if (slides && (opts.node || sheets)) {
+  console.error('fidelity: --pptx runs the decks of ../shared/corpus/pptx (and --dir DIR) through the service alone');
   process.exit(2);
 }
 if (sheets && opts.node) {
   console.error('fidelity: --node runs the Word converter\'s Node bundle; there is none for spreadsheets (use --xlsx without it)');
   process.exit(2);
 }
-if (heldout && !sheets) {
-  console.error('fidelity: --dir DIR adds held-out workbooks: use it with --xlsx');
+if (heldout && !sheets && !slides) {
+  console.error('fidelity: --dir DIR adds held-out workbooks or decks: use it with --xlsx or --pptx');
   process.exit(2);
 }
 if (heldout && !existsSync(heldout)) {
@@ -129,8 +131,8 @@ const SLIDES = {
   label: 'fidelity',
   what: 'decks',
   operation: SLIDES_OPERATION,
-  sets: [corpusSet('pptx')],
-  accept: /\.(pptx|ppsx|potx)$/i,
+  sets: [corpusSet('pptx'), ...(heldout ? [{ category: 'heldout', dir: heldout, refDir: heldout, renderMissingRefs: true }] : [])],
+  accept: /\.(pptx|ppsx|potx|odp|otp)$/i,
   expectedFailures: SLIDES_EXPECTED_FAILURES, // the encrypted deck: 'password'
   coldTarget: null, // the issue's target is against warm LibreOffice
 };
