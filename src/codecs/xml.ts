@@ -266,7 +266,7 @@ class XmlParser {
       next = gt + 1;
     }
     if (pairs.length) this.setAttributes(el, pairs);
-    if (++this.elements > this.elementsMax) throw new LimitExceeded('xml_elements', `the part holds more than ${this.elementsMax.toLocaleString('en-US')} XML elements; at most that many are read`);
+    if (++this.elements > this.elementsMax) throw new LimitExceeded('xml_elements', `holds more than ${this.elementsMax.toLocaleString('en-US')} XML elements; at most that many are read from one part`);
     const top = this.open.length - 1;
     // The open stack holds the #document node below the root element, so the new element is top + 1 deep.
     if (top >= XML_DEPTH_MAX) throw this.tooDeep();

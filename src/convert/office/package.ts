@@ -141,7 +141,7 @@ export class Package {
   xml(path: string, stream?: XmlStream, budget?: { bytes: number; elements: number }): XmlElement | undefined {
     const declared = budget ? this.entry(path)?.size : undefined;
     if (budget && declared !== undefined && declared > budget.bytes) {
-      throw inPart(path, new LimitExceeded('part_size', `${path} is ${(declared / 1_048_576).toFixed(1)} MB of XML; at most ${budget.bytes / 1_048_576} MB is read for one part`));
+      throw inPart(path, new LimitExceeded('part_size', `The file's part ${path} is ${(declared / 1_048_576).toFixed(1)} MB of XML; at most ${budget.bytes / 1_048_576} MB is read from one part`));
     }
     const data = this.read(path);
     if (!data) return undefined;
@@ -197,7 +197,7 @@ export class Package {
  * more than 1024 elements deep...".
  */
 export function inPart(path: string, e: LimitExceeded): LimitExceeded {
-  if (e.limit === 'xml_elements') return new LimitExceeded(e.limit, `${path}: ${e.message}`);
+  if (e.limit === 'xml_elements') return new LimitExceeded(e.limit, `The file's part ${path} ${e.message}`);
   if (e.limit !== 'xml_depth') return e;
   const tables = /<w:tbl> (\d+) times/.exec(e.message);
   const what = tables ? `nests tables in tables ${tables[1]} deep (Word opens at most 63)` : 'nests its XML too deep to read';

@@ -156,6 +156,7 @@ export function readOdp(bytes: Uint8Array, problems: ProblemSink = ignoreProblem
     content = parseXml(pkg.content, undefined, 400_000);
   } catch (e) {
     if (e instanceof XmlError || e instanceof ZipError) throw damagedOdf('presentation', 'content.xml is not readable XML', e);
+    if (e instanceof LimitExceeded && e.limit === 'xml_elements') throw new LimitExceeded(e.limit, `The presentation's content.xml ${e.message}`);
     throw e;
   }
   sources.add(content);
