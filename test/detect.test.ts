@@ -73,6 +73,8 @@ describe('detectKind', () => {
     // No central directory: the download stopped before it.
     const cut = concat(local('ppt/slides/slide1.xml', '<p:sld/>', true), local('[Content_Types].xml', '<Types/>', true), local('ppt/presentation.xml', '<p:presentation/>', true));
     expect(detectKind(cut)).toBe('pptx');
+    // Cut before [Content_Types].xml, which some writers put last: the part folders still tell.
+    expect(detectKind(local('ppt/theme/theme1.xml', '<a:theme/>', true))).toBe('pptx');
   });
 
   it('a PDF header after junk within the first 1024 bytes wins over an HTML-looking start (real files do this)', () => {

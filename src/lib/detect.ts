@@ -50,15 +50,18 @@ function detectOle(b: Uint8Array): FileKind | null {
 
 function detectOoxml(b: Uint8Array): FileKind | null {
   const names = new Set<string>();
+  let cutOff = false;
   try {
     // The filter lists the central directory and decompresses nothing.
     unzipSync(b, { filter: (f) => (names.add(f.name), false) });
   } catch {
     // A truncated archive has no central directory: its local headers still name the parts, so a
-    // cut-off DOCX is still a DOCX (and its task fails with "damaged", like a damaged PDF's).
+    // cut-off DOCX is still a DOCX (and its task fails with "damaged", like a damaged PDF's), even
+    // when [Content_Types].xml, which some writers put last, was cut off with the rest.
     for (const name of localHeaderNames(b)) names.add(name);
+    cutOff = true;
   }
-  if (!names.has('[Content_Types].xml')) return null;
+  if (!names.has('[Content_Types].xml') && !cutOff) return null;
   if ([...names].some((n) => n.startsWith('word/'))) return 'docx';
   if ([...names].some((n) => n.startsWith('xl/'))) return 'xlsx';
   if ([...names].some((n) => n.startsWith('ppt/'))) return 'pptx';
