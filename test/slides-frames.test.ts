@@ -181,6 +181,19 @@ describe('slides: frames and inherited styles', () => {
     expect(() => readDeck(pptx([{ body }]))).toThrow(/The file's part ppt\/slides\/slide1\.xml holds more than 300,000 XML elements/);
   });
 
+  it('strokes a preset dash (a:prstDash) as its pattern in line widths', () => {
+    const dashed = `<p:cxnSp><p:nvCxnSpPr><p:cNvPr id="3" name="L"/><p:cNvCxnSpPr/><p:nvPr/></p:nvCxnSpPr><p:spPr>${xfrm(100, 100, 300, 0)}<a:prstGeom prst="line"><a:avLst/></a:prstGeom><a:ln w="25400"><a:solidFill><a:srgbClr val="000000"/></a:solidFill><a:prstDash val="dash"/></a:ln></p:spPr></p:cxnSp>`;
+    const doc = mupdf.Document.openDocument(joinChunks(renderDeckChunks(readDeck(pptx([{ body: dashed }])), mupdf, bundledFonts)), 'application/pdf');
+    const page = doc.loadPage(0);
+    const dashes: number[][] = [];
+    // In page points: the dashes are in the user space the matrix scales.
+    page.run(new mupdf.Device({ strokePath: (_p: Mupdf.Path, stroke: Mupdf.StrokeState, ctm: Mupdf.Matrix) => dashes.push((stroke.getDashes() ?? []).map((d) => d * Math.hypot(ctm[0], ctm[1]))) }), mupdf.Matrix.identity);
+    page.destroy();
+    doc.destroy();
+    // dash: 4 widths on, 3 off, of a 2 pt line.
+    expect(dashes.map((d) => d.map((v) => Math.round(v * 100) / 100))).toEqual([[8, 6]]);
+  });
+
   it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {
     const deck = pptx([{ body: `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle><a:p><a:r><a:rPr lang="en-US"/><a:t>Quiet title</a:t></a:r></a:p></p:txBody></p:sp>` }]);
     // The master's title style: orange capitals.

@@ -67,7 +67,7 @@ export interface ShapeItem {
   /** A linear gradient over the polygon in place of `fill` where the writer draws it (`fill` then its average): angle clockwise from the x axis, stops 0 to 1. */
   gradient?: { angle: number; stops: { at: number; color: string }[] };
   /** The open polyline stroked in `stroke` at `width` points. */
-  stroke?: { color: string; width: number };
+  stroke?: { color: string; width: number; dash?: number[] };
 }
 
 /** Items drawn only within `rect` [x0, y0, x1, y1] (a spreadsheet's picture or chart cut at the edge of a page's cells). */

@@ -107,7 +107,7 @@ function drawShape(mupdf: typeof Mupdf, device: Mupdf.Device, shape: ShapeItem):
       device.fillPath(path, false, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, rgb(shape.fill), shape.opacity ?? 1);
     }
     if (shape.stroke) {
-      const state = new mupdf.StrokeState({ lineCap: 'Butt', lineJoin: 'Round', lineWidth: shape.stroke.width, miterLimit: 10 });
+      const state = new mupdf.StrokeState({ lineCap: 'Butt', lineJoin: 'Round', lineWidth: shape.stroke.width, miterLimit: 10, dashes: shape.stroke.dash?.length ? shape.stroke.dash : undefined });
       device.strokePath(path, state, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, rgb(shape.stroke.color), 1);
       state.destroy();
     }

@@ -56,6 +56,8 @@ interface PageContent {
   fill?: string;
   stroke?: string;
   width?: number;
+  /** The dash pattern set (`[] 0 d` solid). */
+  dash?: string;
   /** Boxes of the current colour written since the last `f`: a run is one path, filled once. */
   openBoxes?: boolean;
   /** Pictures the page shows, by resource name. */
@@ -119,6 +121,8 @@ export class PageGraphics {
       const color = components(shape.stroke.color);
       if (page.stroke !== color) page.parts.push(`${(page.stroke = color)} RG`);
       if (page.width !== shape.stroke.width) page.parts.push(`${num((page.width = shape.stroke.width))} w`);
+      const dash = shape.stroke.dash?.length ? `[${shape.stroke.dash.map((d) => num(Math.max(d, 0.01))).join(' ')}] 0 d` : '[] 0 d';
+      if ((page.dash ?? '[] 0 d') !== dash) page.parts.push((page.dash = dash));
       page.parts.push(`${path} S`);
     }
   }
@@ -156,7 +160,7 @@ export class PageGraphics {
     this.closeBoxes(page);
     page.parts.push('Q');
     // The colours and width set inside were restored away.
-    page.fill = page.stroke = page.width = undefined;
+    page.fill = page.stroke = page.width = page.dash = undefined;
   }
 
   private fillColor(page: PageContent, hex: string | undefined): void {

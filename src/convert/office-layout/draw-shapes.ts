@@ -61,7 +61,7 @@ function outlineItems(shape: Shape<TextParagraph>, box: Box, zoom: number): Disp
   }
   if (!stroked(shape)) return out;
   const line = shape.line!;
-  const stroke = { color: line.color, width: line.width * zoom };
+  const stroke = { color: line.color, width: line.width * zoom, ...(line.dash ? { dash: line.dash.map((d) => d * line.width * zoom) } : {}) };
   for (const p of traced(new PointPaths(), shape, box, 'stroke').paths) out.push({ kind: 'shape', points: p.closed ? [...p.points, p.points[0]!] : p.points, stroke });
   const ends = lineEnds(shape, box);
   for (const [end, at] of [[line.start, ends.start], [line.end, ends.end]] as const) {

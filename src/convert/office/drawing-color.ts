@@ -162,7 +162,13 @@ export function shapeFill(spPr: XmlElement | undefined, style: XmlElement | unde
 const STYLE_LINE_WIDTHS = [0, 0.5, 1, 1.5];
 
 /** The outline of a shape: a:ln of its properties over its style's a:lnRef. */
-export function shapeLine(spPr: XmlElement | undefined, style: XmlElement | undefined, theme: Theme): { color: string; width: number; start?: LineEnd; end?: LineEnd } | undefined {
+/** DrawingML's preset dashes (ECMA-376 ST_PresetLineDashVal): dash, gap, … in line widths. */
+const PRESET_DASHES: Partial<Record<string, number[]>> = {
+  dot: [1, 3], dash: [4, 3], lgDash: [8, 3], dashDot: [4, 3, 1, 3], lgDashDot: [8, 3, 1, 3], lgDashDotDot: [8, 3, 1, 3, 1, 3],
+  sysDash: [3, 1], sysDot: [1, 1], sysDashDot: [3, 1, 1, 1], sysDashDotDot: [3, 1, 1, 1, 1, 1],
+};
+
+export function shapeLine(spPr: XmlElement | undefined, style: XmlElement | undefined, theme: Theme): { color: string; width: number; dash?: number[]; start?: LineEnd; end?: LineEnd } | undefined {
   const ln = child(spPr, 'ln');
   const ref = child(style, 'lnRef');
   const refIdx = +(attr(ref, 'idx') ?? 0);
@@ -183,7 +189,9 @@ export function shapeLine(spPr: XmlElement | undefined, style: XmlElement | unde
     color = colorIn(ref, theme);
   }
   if (!color) return undefined;
-  const line: { color: string; width: number; start?: LineEnd; end?: LineEnd } = { color, width: Math.max(width, 0.25) };
+  const line: { color: string; width: number; dash?: number[]; start?: LineEnd; end?: LineEnd } = { color, width: Math.max(width, 0.25) };
+  const dash = PRESET_DASHES[attr(child(ln, 'prstDash'), 'val') ?? ''];
+  if (dash) line.dash = dash;
   const start = lineEnd(child(ln, 'headEnd'));
   const end = lineEnd(child(ln, 'tailEnd'));
   if (start) line.start = start;

@@ -40,6 +40,8 @@ export type ShapeGeometry = 'rect' | 'roundRect' | 'ellipse' | 'line' | 'path';
 export interface Outline {
   color: string;
   width: number;
+  /** Dashes and gaps in line widths (a:prstDash), solid when absent. */
+  dash?: number[];
   start?: LineEnd;
   end?: LineEnd;
 }
