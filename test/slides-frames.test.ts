@@ -194,6 +194,19 @@ describe('slides: frames and inherited styles', () => {
     expect(dashes.map((d) => d.map((v) => Math.round(v * 100) / 100))).toEqual([[8, 6]]);
   });
 
+  it('sets a tab in the text at the paragraph\'s tab stop (a:tabLst), a right stop ending the text there', () => {
+    const tabbed = `<p:sp><p:nvSpPr><p:cNvPr id="3" name="T"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(50, 50, 500, 100)}</p:spPr><p:txBody><a:bodyPr lIns="0" tIns="0" rIns="0" bIns="0"/><a:lstStyle/><a:p><a:pPr><a:tabLst><a:tab pos="${200 * EMU}" algn="l"/><a:tab pos="${400 * EMU}" algn="r"/></a:tabLst></a:pPr><a:r><a:rPr lang="en-US" sz="2000"/><a:t>Name\tLeft\tRight</a:t></a:r></a:p></p:txBody></p:sp>`;
+    const doc = mupdf.Document.openDocument(joinChunks(renderDeckChunks(readDeck(pptx([{ body: tabbed }])), mupdf, bundledFonts)), 'application/pdf');
+    const page = doc.loadPage(0);
+    const words = JSON.parse(page.toStructuredText('preserve-whitespace').asJSON()) as { blocks: { lines?: { text: string; bbox: { x: number; w: number } }[] }[] };
+    page.destroy();
+    doc.destroy();
+    const lines = words.blocks.flatMap((b) => b.lines ?? []);
+    const at = (text: string) => lines.find((l) => l.text.trim() === text)?.bbox;
+    expect(at('Left')!.x).toBeCloseTo(250, -0.5);
+    expect(at('Right')!.x + at('Right')!.w).toBeCloseTo(450, -0.5);
+  });
+
   it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {
     const deck = pptx([{ body: `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle><a:p><a:r><a:rPr lang="en-US"/><a:t>Quiet title</a:t></a:r></a:p></p:txBody></p:sp>` }]);
     // The master's title style: orange capitals.

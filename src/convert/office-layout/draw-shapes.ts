@@ -79,12 +79,17 @@ function paragraphBlock(p: TextParagraph, zoom: number): ParagraphBlock {
     const family = substituteFamily(run.font);
     const size = run.size * zoom;
     const style = { face: { family, bold: !!run.bold, italic: !!run.italic, size, kern: false }, look: { rise: 0, color: run.color, ...(run.underline ? { underline: true } : {}), ...(run.strike ? { strike: true } : {}), ...(run.link ? { link: run.link } : {}) }, sizes: { family, size } };
-    items.push(...textItems(run.text, style));
+    // A tab in the text goes to the paragraph's next tab stop.
+    run.text.split('\t').forEach((piece, i) => {
+      if (i) items.push({ kind: 'tab', style });
+      items.push(...textItems(piece, style));
+    });
   }
   const indents = { ...(p.marginLeft ? { indentLeft: p.marginLeft * zoom } : {}), ...(p.indent ? { firstLine: p.indent * zoom } : {}) };
   const label = p.bullet ? bulletItems(p, zoom) : [];
   // The text after a bullet starts at the margin (a tab to it), the bullet hanging at margin + indent.
-  const tabs = p.bullet && p.marginLeft ? { tabs: [{ pos: p.marginLeft * zoom, align: 'left' as const }] } : {};
+  const stops = [...(p.bullet && p.marginLeft ? [{ pos: p.marginLeft, align: 'left' as const }] : []), ...(p.tabs ?? [])].map((t) => ({ ...t, pos: t.pos * zoom }));
+  const tabs = stops.length ? { tabs: stops } : {};
   const spacing = {
     ...(p.spaceBefore ? { spaceBefore: p.spaceBefore * zoom } : {}),
     ...(p.spaceAfter ? { spaceAfter: p.spaceAfter * zoom } : {}),

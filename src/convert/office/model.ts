@@ -190,6 +190,8 @@ export interface TextParagraph {
   indent?: number;
   /** The bullet or number printed before the text (at marL + indent, the text at marL): in its own font and colour where given, scaled to the text (buSzPct). */
   bullet?: { text: string; font?: string; color?: string; scale?: number };
+  /** Tab stops (a:tabLst), from the text's left edge, points. */
+  tabs?: { pos: number; align: 'left' | 'center' | 'right' | 'decimal' }[];
   /** A right-to-left paragraph (a:pPr rtl="1"): its lines run from the right; `align` still names the side (DrawingML's l and r are not logical). */
   rtl?: boolean;
   /** Space above and below the paragraph (a:spcBef, a:spcAft), points. */

@@ -59,6 +59,17 @@ function lookOf(rPr: XmlElement | undefined, base: RunLook, theme: Theme): RunLo
   return look;
 }
 
+const TAB_ALIGN: Record<string, 'left' | 'center' | 'right' | 'decimal'> = { l: 'left', ctr: 'center', r: 'right', dec: 'decimal' };
+
+/** A paragraph's tab stops (a:tabLst/a:tab pos, algn), in order, 32 at most. */
+function tabStops(tabLst: XmlElement | undefined): NonNullable<TextParagraph['tabs']> {
+  const stops = elements(tabLst)
+    .slice(0, 32)
+    .map((t) => ({ pos: Number(attr(t, 'pos')) / 12_700, align: TAB_ALIGN[attr(t, 'algn') ?? 'l'] ?? 'left' }))
+    .filter((t) => t.pos > 0 && t.pos < 5_000);
+  return stops.sort((a, b) => a.pos - b.pos);
+}
+
 /** A spacing element (a:lnSpc, a:spcBef, a:spcAft) as a share (a:spcPct: 100,000 is 1) or points (a:spcPts: hundredths). */
 function spacing(el: XmlElement | undefined): { share: number } | { points: number } | undefined {
   const pct = Number(attr(child(el, 'spcPct'), 'val'));
@@ -125,6 +136,8 @@ export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defau
     const bullet = paragraph.runs.some((r) => r.text.trim()) ? bulletOf(pPr, levelPr, level, numbers, theme) : undefined;
     if (bullet) paragraph.bullet = bullet;
     spacingOf(paragraph, pPr, levelPr);
+    const tabs = tabStops(child(pPr, 'tabLst') ?? child(levelPr, 'tabLst'));
+    if (tabs.length) paragraph.tabs = tabs;
     if ((attr(pPr, 'rtl') ?? attr(levelPr, 'rtl')) === '1') paragraph.rtl = true;
     out.push(paragraph);
   }
