@@ -207,6 +207,13 @@ describe('slides: frames and inherited styles', () => {
     expect(at('Right')!.x + at('Right')!.w).toBeCloseTo(450, -0.5);
   });
 
+  it('names a run\'s East Asian face (a:ea) for its Japanese text, its Latin face for the rest', () => {
+    const run = (text: string) => `<a:r><a:rPr lang="ja-JP" sz="2000"><a:latin typeface="Calibri"/><a:ea typeface="MS Mincho"/></a:rPr><a:t>${text}</a:t></a:r>`;
+    const body = `<p:sp><p:nvSpPr><p:cNvPr id="3" name="T"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(50, 50, 500, 100)}</p:spPr><p:txBody><a:bodyPr/><a:lstStyle/><a:p>${run('日本語のテキスト')}${run(' and English')}</a:p></p:txBody></p:sp>`;
+    const [slide] = readDeck(pptx([{ body }])).slides;
+    expect(slide!.shapes[0]!.shape.blocks![0]!.runs.map((r) => r.font)).toEqual(['MS Mincho', 'Calibri']);
+  });
+
   it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {
     const deck = pptx([{ body: `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle><a:p><a:r><a:rPr lang="en-US"/><a:t>Quiet title</a:t></a:r></a:p></p:txBody></p:sp>` }]);
     // The master's title style: orange capitals.

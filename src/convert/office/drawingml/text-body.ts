@@ -23,7 +23,10 @@ export interface TextDefaults {
 }
 
 /** A run's look as it is resolved; `caps` (a:rPr cap="all") is applied to its text when read. */
-type RunLook = Omit<TextRun, 'text'> & { caps?: boolean };
+type RunLook = Omit<TextRun, 'text'> & { caps?: boolean; eastAsian?: string };
+
+/** Han, kana, Hangul and full-width forms: text an a:ea typeface is for. */
+const EAST_ASIAN = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 
 const ALIGN: Record<string, TextParagraph['align']> = { l: 'left', ctr: 'center', r: 'right', just: 'justify', dist: 'justify' };
 
@@ -54,6 +57,9 @@ function lookOf(rPr: XmlElement | undefined, base: RunLook, theme: Theme): RunLo
   const strike = attr(rPr, 'strike');
   if (strike !== undefined) look.strike = strike !== 'noStrike';
   look.font = fontOf(rPr, theme) ?? look.font;
+  // An East Asian face named for itself (not a theme reference, whose East Asian fonts the theme reader does not keep).
+  const ea = attr(child(rPr, 'ea'), 'typeface');
+  if (ea && !ea.startsWith('+')) look.eastAsian = ea;
   const fill = child(rPr, 'solidFill');
   look.color = (fill && colorIn(fill, theme)) ?? look.color;
   return look;
@@ -127,7 +133,8 @@ export function readTextBody(txBody: XmlElement | undefined, theme: Theme, defau
       const text = r.name === 'br' ? '\n' : (field ?? textOf(child(r, 't'))).slice(0, left);
       left -= text.length;
       if (!text) continue;
-      const { caps, ...look } = lookOf(child(r, 'rPr'), base, theme);
+      const { caps, eastAsian, ...look } = lookOf(child(r, 'rPr'), base, theme);
+      if (eastAsian && EAST_ASIAN.test(text)) look.font = eastAsian;
       const linkId = attr(child(child(r, 'rPr'), 'hlinkClick'), 'r:id');
       const link = linkId && linkTarget ? linkTarget(linkId) : undefined;
       paragraph.runs.push({ text: caps ? text.toUpperCase() : text, ...look, ...(link ? { link } : {}) });
