@@ -27,12 +27,22 @@ describe('preset curves', () => {
     expect(points(callout.parts[0]!.ops)).toContainEqual([35, 68]);
   });
 
-  it('a donut and a frame have their holes as a second subpath of one part', () => {
+  it('a donut and a frame fill one ring around their hole and stroke their two edges apart', () => {
     for (const name of ['donut', 'frame']) {
       const ring = presetCurves(name, 100, 100)!;
-      expect(ring.parts).toHaveLength(1);
-      expect(ring.parts[0]!.ops.filter((op) => op[0] === 'M')).toHaveLength(2);
+      expect(ring.parts.map((p) => [p.fill, p.stroke])).toEqual([[true, false], [false, true], [false, true]]);
+      // One outline for the fill: it never lifts the pen.
+      expect(ring.parts[0]!.ops.filter((op) => op[0] === 'M')).toHaveLength(1);
     }
+  });
+
+  it('draws the regular polygons, stars, pies and maths signs of the further presets', () => {
+    expect(presetCurves('decagon', 100, 100)!.parts[0]!.ops.filter((op) => op[0] === 'L')).toHaveLength(9);
+    expect(presetCurves('star12', 100, 100)!.parts[0]!.ops.filter((op) => op[0] === 'L')).toHaveLength(23);
+    // A pie closes through its centre; an arc stays open and unfilled.
+    expect(presetCurves('pie', 100, 100)!.parts[0]!.ops.some((op) => op[0] === 'L' && op[1] === 50 && op[2] === 50)).toBe(true);
+    expect(presetCurves('arc', 100, 100)!.parts[0]!.fill).toBe(false);
+    expect(presetCurves('mathEqual', 100, 50)!.parts[0]!.ops.filter((op) => op[0] === 'M')).toHaveLength(2);
   });
 
   it('presetShape draws them as paths; an unknown preset is still not drawn', () => {

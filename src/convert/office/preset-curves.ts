@@ -6,25 +6,8 @@
  */
 import type { FreeformPath, PathOp, PathPart } from './model';
 import { arc } from './preset-geometry';
-
-type Adjust = Partial<Record<string, number>>;
-interface Box {
-  w: number;
-  h: number;
-  ss: number;
-  adj: (name: string, preset: number) => number;
-}
-
-const part = (ops: PathOp[], fill = true, stroke = true): PathPart => ({ ops, fill, stroke });
-const poly = (points: [number, number][], close = true): PathOp[] => [...points.map(([x, y], i): PathOp => [i ? 'L' : 'M', x, y]), ...(close ? [['Z'] as PathOp] : [])];
-
-/** An ellipse of radii rx, ry around (cx, cy) as one closed subpath, clockwise, or the other way with `back`. */
-function ellipse(cx: number, cy: number, rx: number, ry: number, back = false): PathOp[] {
-  const ops: PathOp[] = [['M', cx + rx, cy]];
-  arc(ops, cx + rx, cy, rx, ry, 0, back ? -360 : 360);
-  ops.push(['Z']);
-  return ops;
-}
+import { ellipse, part, poly, type Adjust, type Box } from './preset-parts';
+import { FIGURES } from './preset-figures';
 
 function can({ w, h, ss, adj }: Box, lip = ss * adj('adj', 25_000) / 200_000): PathPart[] {
   const body: PathOp[] = [['M', 0, lip], ['L', 0, h - lip]];
@@ -89,10 +72,19 @@ function delay({ w, h }: Box): PathPart[] {
   return [part(ops)];
 }
 
+/**
+ * A donut or frame: its outer edge and its hole. The fill is one ring (the outer edge, across to the
+ * hole, round the hole the other way and back), as the drawing fills each outline on its own; the
+ * two edges are stroked apart so the crossing does not show.
+ */
 function ring({ w, h, ss, adj }: Box, name: string): PathPart[] {
   const d = ss * adj('adj', name === 'donut' ? 25_000 : 12_500) / 100_000;
-  if (name === 'donut') return [part([...ellipse(w / 2, h / 2, w / 2, h / 2), ...ellipse(w / 2, h / 2, Math.max(0, w / 2 - d), Math.max(0, h / 2 - d), true)])];
-  return [part([...poly([[0, 0], [w, 0], [w, h], [0, h]]), ...poly([[d, d], [d, h - d], [w - d, h - d], [w - d, d]])])];
+  const [iw, ih] = [Math.max(0, w / 2 - d), Math.max(0, h / 2 - d)];
+  const outer = name === 'donut' ? ellipse(w / 2, h / 2, w / 2, h / 2) : poly([[w, h / 2], [w, h], [0, h], [0, 0], [w, 0], [w, h / 2]]);
+  const inner = name === 'donut' ? ellipse(w / 2, h / 2, iw, ih, true) : poly([[w - d, h / 2], [w - d, d], [d, d], [d, h - d], [w - d, h - d], [w - d, h / 2]]);
+  const open = (ops: PathOp[]) => ops.filter((op) => op[0] !== 'Z');
+  const filled: PathOp[] = [...open(outer), ['L', w / 2 + iw, h / 2], ...open(inner).slice(1), ['L', w / 2 + iw, h / 2], ['L', w, h / 2], ['Z']];
+  return [part(filled, true, false), part(outer, false), part(inner, false)];
 }
 
 /** Brackets and braces: open outlines, stroked only. */
@@ -128,6 +120,7 @@ function snip({ w, h, ss, adj }: Box, name: string): PathPart[] {
 }
 
 const PRESETS: Record<string, (box: Box, name: string) => PathPart[]> = {
+  ...FIGURES,
   can: (b) => can(b),
   flowChartMagneticDisk: (b) => can(b, b.h / 6),
   cube,
