@@ -214,6 +214,21 @@ describe('slides: frames and inherited styles', () => {
     expect(slide!.shapes[0]!.shape.blocks![0]!.runs.map((r) => r.font)).toEqual(['MS Mincho', 'Calibri']);
   });
 
+  it('draws a picture as opaque as its a:alphaModFix says', () => {
+    const pic = (amt: string) => `<p:pic><p:nvPicPr><p:cNvPr id="4" name="Photo"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:embed="rImg">${amt}</a:blip><a:stretch><a:fillRect/></a:stretch></p:blipFill><p:spPr>${xfrm(100, 100, 200, 100)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`;
+    const alphas = (amt: string) => {
+      const doc = mupdf.Document.openDocument(joinChunks(renderDeckChunks(readDeck(pptx([{ body: pic(amt), rels: [['rImg', 'image', '../media/image1.png']], parts: { 'ppt/media/image1.png': makePng(4, 2) } }])), mupdf, bundledFonts)), 'application/pdf');
+      const page = doc.loadPage(0);
+      const seen: number[] = [];
+      page.run(new mupdf.Device({ fillImage: (_i: Mupdf.Image, _m: Mupdf.Matrix, alpha: number) => seen.push(Math.round(alpha * 100) / 100) }), mupdf.Matrix.identity);
+      page.destroy();
+      doc.destroy();
+      return seen;
+    };
+    expect(alphas('<a:alphaModFix amt="50000"/>')).toEqual([0.5]);
+    expect(alphas('')).toEqual([1]);
+  });
+
   it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {
     const deck = pptx([{ body: `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle><a:p><a:r><a:rPr lang="en-US"/><a:t>Quiet title</a:t></a:r></a:p></p:txBody></p:sp>` }]);
     // The master's title style: orange capitals.

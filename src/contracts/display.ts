@@ -47,6 +47,8 @@ export interface PictureItem {
   contentType: string;
   at: Mupdf.Matrix;
   crop?: { left: number; top: number; right: number; bottom: number };
+  /** How opaque the picture is drawn, 0 to 1; opaque when absent. */
+  opacity?: number;
 }
 
 /** A link over `rect`: a URI, or `#name` for a bookmark. */

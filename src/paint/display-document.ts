@@ -27,7 +27,7 @@ export interface DisplayPage {
  * text (paint/metafile.ts) in the book's faces; a picture that does not decode is left out, a
  * metafile that breaks keeps what it drew.
  */
-const drawPictureWith = (mupdf: typeof Mupdf, fonts: FontBook): DrawPicture => (device, data, contentType, ctm, crop) => {
+const drawPictureWith = (mupdf: typeof Mupdf, fonts: FontBook): DrawPicture => (device, data, contentType, ctm, crop, opacity = 1) => {
   if (METAFILE.test(contentType)) {
     const painter = new MupdfPainter(mupdf, device, ctm, fonts);
     try {
@@ -48,8 +48,8 @@ const drawPictureWith = (mupdf: typeof Mupdf, fonts: FontBook): DrawPicture => (
     return;
   }
   try {
-    if (crop) drawCropped(mupdf, device, image, ctm, crop);
-    else device.fillImage(image, ctm, 1);
+    if (crop) drawCropped(mupdf, device, image, ctm, crop, opacity);
+    else device.fillImage(image, ctm, opacity);
   } catch {
     // Its data is damaged past its header (MuPDF decodes it only when drawing): left out, as one that does not open.
   } finally {
@@ -58,7 +58,7 @@ const drawPictureWith = (mupdf: typeof Mupdf, fonts: FontBook): DrawPicture => (
 };
 
 /** The shown part of a cropped picture stretched over the unit square `ctm` maps: the whole picture drawn larger, clipped to the square. */
-function drawCropped(mupdf: typeof Mupdf, device: Mupdf.Device, image: Mupdf.Image, ctm: Mupdf.Matrix, crop: { left: number; top: number; right: number; bottom: number }): void {
+function drawCropped(mupdf: typeof Mupdf, device: Mupdf.Device, image: Mupdf.Image, ctm: Mupdf.Matrix, crop: { left: number; top: number; right: number; bottom: number }, opacity: number): void {
   const sx = 1 / Math.max(0.01, 1 - crop.left - crop.right);
   const sy = 1 / Math.max(0.01, 1 - crop.top - crop.bottom);
   const square = new mupdf.Path();
@@ -69,7 +69,7 @@ function drawCropped(mupdf: typeof Mupdf, device: Mupdf.Device, image: Mupdf.Ima
   square.closePath();
   device.clipPath(square, false, ctm);
   try {
-    device.fillImage(image, mupdf.Matrix.concat([sx, 0, 0, sy, -crop.left * sx, -crop.top * sy], ctm), 1);
+    device.fillImage(image, mupdf.Matrix.concat([sx, 0, 0, sy, -crop.left * sx, -crop.top * sy], ctm), opacity);
   } finally {
     device.popClip();
     square.destroy();

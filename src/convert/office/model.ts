@@ -76,6 +76,8 @@ export interface Picture {
   data: Uint8Array;
   contentType: string;
   crop?: PictureCrop;
+  /** How opaque it is drawn (a:blip's a:alphaModFix), 0 to 1; opaque when absent. */
+  opacity?: number;
 }
 
 /** WordArt (VML v:textpath, OfficeArt gtext): text stretched over a shape's box in its fill colour. */

@@ -106,11 +106,15 @@ function pictureFill(spPr: XmlElement | undefined, drawn: Shape | undefined, ctx
   return blipFill && (!drawn || drawn.geometry === 'rect') ? blipPicture(blipFill, ctx) : undefined;
 }
 
-/** The picture an a:blipFill shows, the part its a:srcRect keeps. */
+/** The picture an a:blipFill shows, the part its a:srcRect keeps, as opaque as its a:alphaModFix says. */
 function blipPicture(blipFill: XmlElement | undefined, ctx: ShapeTreeContext): Picture | undefined {
-  const found = ctx.picture(attr(descendant(blipFill, 'blip'), 'r:embed'));
+  const blip = descendant(blipFill, 'blip');
+  const found = ctx.picture(attr(blip, 'r:embed'));
+  if (!found) return undefined;
   const crop = srcRectCrop(child(blipFill, 'srcRect'));
-  return found && crop ? { ...found, crop } : found;
+  const amount = Number(attr(child(blip, 'alphaModFix'), 'amt'));
+  const opacity = amount >= 0 && amount < 100_000 ? { opacity: amount / 100_000 } : {};
+  return { ...found, ...(crop ? { crop } : {}), ...opacity };
 }
 
 /** A picture member: a rectangle its picture fills, the part a:srcRect shows of it. */
