@@ -229,6 +229,17 @@ describe('slides: frames and inherited styles', () => {
     expect(alphas('')).toEqual([1]);
   });
 
+  it('sets text in the columns a:bodyPr numCol asks for, the second begun where the first is full', () => {
+    const paras = Array.from({ length: 8 }, (_, i) => `<a:p><a:r><a:rPr lang="en-US" sz="2000"/><a:t>Item ${i + 1}</a:t></a:r></a:p>`).join('');
+    const body = `<p:sp><p:nvSpPr><p:cNvPr id="3" name="T"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(50, 50, 400, 100)}</p:spPr><p:txBody><a:bodyPr numCol="2" spcCol="${20 * EMU}" lIns="0" tIns="0" rIns="0" bIns="0"/><a:lstStyle/>${paras}</p:txBody></p:sp>`;
+    const lines = printed(pptx([{ body }])).lines;
+    const at = (text: string) => lines.find((l) => l.text === text)!;
+    // Four 24 pt lines fill the 100 pt column; the fifth starts the second column, 190 + 20 pt to the right, at the top.
+    expect(Math.round(at('Item 4').x)).toBe(50);
+    expect(Math.round(at('Item 5').x)).toBe(260);
+    expect(at('Item 5').y).toBeCloseTo(at('Item 1').y, 0);
+  });
+
   it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {
     const deck = pptx([{ body: `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle><a:p><a:r><a:rPr lang="en-US"/><a:t>Quiet title</a:t></a:r></a:p></p:txBody></p:sp>` }]);
     // The master's title style: orange capitals.

@@ -121,13 +121,29 @@ function shapeTextItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx
   if (!shape.blocks?.length) return [];
   const insets = shape.textInsets ?? { left: 7.2, top: 3.6, right: 7.2, bottom: 3.6 };
   const [left, right, top, bottom] = [insets.left * zoom, insets.right * zoom, insets.top * zoom, insets.bottom * zoom];
-  const width = Math.max(1, box.width - left - right);
   const inner = box.height - top - bottom;
-  const { lines, height } = fittedText(shape, shape.blocks, width, inner, zoom, ctx);
+  const columns = shape.textColumns;
+  const gap = (columns?.gap ?? 0) * zoom;
+  const count = columns?.count ?? 1;
+  const width = Math.max(1, (box.width - left - right - gap * (count - 1)) / count);
+  const laid = fittedText(shape, shape.blocks, width, count > 1 ? inner * count : inner, zoom, ctx);
+  const { lines, height } = count > 1 ? intoColumns(laid.lines, count, width + gap, inner) : laid;
   const y = box.y + top + (shape.textAnchor === 'center' ? (inner - height) / 2 : shape.textAnchor === 'bottom' ? inner - height : 0);
   const items = displayLines(lines, box.x + left, y, () => {});
   if (!shape.clipsText || height <= inner) return items;
   return [{ kind: 'clip', rect: [box.x, box.y, box.x + box.width, box.y + box.height], items }];
+}
+
+/** Lines set at a column's width moved into `count` columns, the next one begun where a line would pass `inner`; the height is the tallest column's. */
+function intoColumns(lines: PlacedLine[], count: number, step: number, inner: number): { lines: PlacedLine[]; height: number } {
+  let [column, top, height] = [0, 0, 0];
+  for (const placed of lines) {
+    if (placed.y - top + placed.line.height > inner && column < count - 1 && placed.y > top) [column, top] = [column + 1, placed.y];
+    placed.x = (placed.x ?? 0) + column * step;
+    placed.y -= top;
+    height = Math.max(height, placed.y + placed.line.height);
+  }
+  return { lines, height };
 }
 
 /** The text set in `width`: at its size, or shrunk (to a quarter at most) until it fits `inner` where the shape shrinks text on overflow. */

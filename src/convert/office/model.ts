@@ -145,6 +145,8 @@ export interface Shape<Block = never> {
   textInsets?: Insets;
   /** Vertical placement of the text in the box. */
   textAnchor?: 'top' | 'center' | 'bottom';
+  /** Text set in columns (a:bodyPr numCol, spcCol: the gap, points), filled one after another. */
+  textColumns?: { count: number; gap: number };
   /** Text shrunk until it fits the box when it runs past it (a:normAutofit without a saved fontScale: PowerPoint's "shrink text on overflow" left to the reader). */
   shrinksText?: boolean;
   /** Text set turned in the shape (a:bodyPr vert): 90 reads top to bottom (vert, eaVert), 270 bottom to top (vert270). */

@@ -42,11 +42,13 @@ function textDefaults(style: XmlElement | undefined, ctx: ShapeTreeContext) {
 }
 
 /** How a shape sets its text: insets, anchor, wrapping, and whether text past the box is cut (a:bodyPr vertOverflow="clip"). */
-function bodyLayout(bodyPr: XmlElement | undefined): Pick<Shape, 'textInsets' | 'textAnchor' | 'unwrapped' | 'clipsText' | 'textTurn' | 'shrinksText'> {
+function bodyLayout(bodyPr: XmlElement | undefined): Pick<Shape, 'textInsets' | 'textAnchor' | 'unwrapped' | 'clipsText' | 'textTurn' | 'shrinksText' | 'textColumns'> {
   // Insets and anchor as Word's shapes take them; whether text is cut is DrawingML's own vertOverflow here, not Word's "resize to fit".
   const { textInsets, textAnchor } = textLayout(bodyPr, 0);
-  const layout: Pick<Shape, 'textInsets' | 'textAnchor' | 'unwrapped' | 'clipsText' | 'textTurn' | 'shrinksText'> = { textInsets, textAnchor };
+  const layout: Pick<Shape, 'textInsets' | 'textAnchor' | 'unwrapped' | 'clipsText' | 'textTurn' | 'shrinksText' | 'textColumns'> = { textInsets, textAnchor };
   // Shrunk here only where the file saved no shrink of its own (writers other than PowerPoint leave it out): a saved fontScale is what PowerPoint showed.
+  const columns = Math.min(Math.max(Math.floor(Number(attr(bodyPr, 'numCol') ?? 1)) || 1, 1), 16);
+  if (columns > 1) layout.textColumns = { count: columns, gap: Math.min(Math.max(Number(attr(bodyPr, 'spcCol') ?? 0) || 0, 0), 12_700 * 500) / 12_700 };
   const autofit = child(bodyPr, 'normAutofit');
   if (autofit && attr(autofit, 'fontScale') === undefined && attr(autofit, 'lnSpcReduction') === undefined) layout.shrinksText = true;
   const vert = attr(bodyPr, 'vert');
