@@ -240,6 +240,17 @@ describe('slides: frames and inherited styles', () => {
     expect(at('Item 5').y).toBeCloseTo(at('Item 1').y, 0);
   });
 
+  it('paints a path gradient as a radial shading out from the middle of the shape', () => {
+    const grad = `<p:sp><p:nvSpPr><p:cNvPr id="3" name="G"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(100, 100, 200, 100)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:gradFill><a:gsLst><a:gs pos="0"><a:srgbClr val="FFFFFF"/></a:gs><a:gs pos="100000"><a:srgbClr val="0000FF"/></a:gs></a:gsLst><a:path path="circle"><a:fillToRect l="50000" t="50000" r="50000" b="50000"/></a:path></a:gradFill></p:spPr></p:sp>`;
+    const doc = mupdf.Document.openDocument(joinChunks(renderDeckChunks(readDeck(pptx([{ body: grad }])), mupdf, bundledFonts)), 'application/pdf') as Mupdf.PDFDocument;
+    const shading = doc.findPage(0).get('Resources').get('Shading').get('SH0');
+    expect(shading.get('ShadingType').asNumber()).toBe(3);
+    // Centred on the box (200, 150 pt; PDF y 255), reaching its corners (half the diagonal, 112 pt).
+    const coords = [0, 1, 2, 3, 4, 5].map((i) => Math.round(shading.get('Coords').get(i).asNumber() / 100));
+    expect(coords).toEqual([200, 255, 0, 200, 255, 112]);
+    doc.destroy();
+  });
+
   it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {
     const deck = pptx([{ body: `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle><a:p><a:r><a:rPr lang="en-US"/><a:t>Quiet title</a:t></a:r></a:p></p:txBody></p:sp>` }]);
     // The master's title style: orange capitals.

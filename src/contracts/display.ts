@@ -67,7 +67,7 @@ export interface ShapeItem {
   /** How opaque the fill is, 0 to 1 (a colour's alpha); opaque when absent. */
   opacity?: number;
   /** A linear gradient over the polygon in place of `fill` where the writer draws it (`fill` then its average): angle clockwise from the x axis, stops 0 to 1. */
-  gradient?: { angle: number; stops: { at: number; color: string }[] };
+  gradient?: { radial?: boolean; angle: number; stops: { at: number; color: string }[] };
   /** The open polyline stroked in `stroke` at `width` points. */
   stroke?: { color: string; width: number; dash?: number[] };
 }

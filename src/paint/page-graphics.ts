@@ -69,7 +69,8 @@ interface PageContent {
 }
 
 interface Shading {
-  coords: [number, number, number, number];
+  /** Axial: the axis's ends; radial: the centre and the radius. */
+  coords: [number, number, number, number] | [number, number, number];
   stops: { at: number; color: string }[];
 }
 
@@ -106,7 +107,7 @@ export class PageGraphics {
     if (shape.fill && shape.gradient && opacity >= 1) {
       // The gradient painted within the polygon: an axial shading along its angle, from the polygon's first extent to its last.
       const name = `SH${this.shadingCount++}`;
-      page.shadings.set(name, { coords: axis(shape.points, shape.gradient.angle, pageHeight), stops: shape.gradient.stops });
+      page.shadings.set(name, { coords: shape.gradient.radial ? disc(shape.points, pageHeight) : axis(shape.points, shape.gradient.angle, pageHeight), stops: shape.gradient.stops });
       page.parts.push(`q ${path} h W n /${name} sh Q`);
     } else if (shape.fill && opacity < 1) {
       // A see-through fill in a graphics state of its own (/ca), the colour restored away with it.
@@ -254,6 +255,13 @@ function axis(points: [number, number][], angle: number, pageHeight: number): [n
   return [x0 * 100, (pageHeight - y0) * 100, x1 * 100, (pageHeight - y1) * 100];
 }
 
+/** A radial gradient's circle over `points`: the middle of their bounds and the half diagonal, in written units (PDF space). */
+function disc(points: [number, number][], pageHeight: number): [number, number, number] {
+  const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  return [((x0 + x1) / 2) * 100, (pageHeight - (y0 + y1) / 2) * 100, (Math.hypot(x1 - x0, y1 - y0) / 2) * 100];
+}
+
 /** The page's gradients in its resources (/Shading): axial shadings whose colour runs through the stops (a stitching function of linear pieces). */
 function putShadings(pdf: Mupdf.PDFDocument, pageObj: Mupdf.PDFObject, shadings: Map<string, Shading>): void {
   let resources = pageObj.get('Resources');
@@ -269,6 +277,11 @@ function putShadings(pdf: Mupdf.PDFDocument, pageObj: Mupdf.PDFObject, shadings:
     const span = Math.max(1e-6, last.at - first.at);
     const bounds = stops.slice(1, -1).map((s) => Math.min(1, Math.max(0, (s.at - first.at) / span)));
     const fn = inner.length === 1 ? inner[0]! : pdf.addObject({ FunctionType: 3, Domain: [0, 1], Functions: inner, Bounds: bounds, Encode: inner.flatMap(() => [0, 1]) });
+    if (coords.length === 3) {
+      const [cx, cy, r] = coords;
+      dict.put(name, pdf.addObject({ ShadingType: 3, ColorSpace: pdf.newName('DeviceRGB'), Coords: [cx, cy, r * first.at, cx, cy, r * last.at], Function: fn, Extend: [true, true] }));
+      continue;
+    }
     const [x0, y0, x1, y1] = coords;
     const start = (v: number, w: number) => v + (w - v) * first.at, end = (v: number, w: number) => v + (w - v) * last.at;
     dict.put(name, pdf.addObject({ ShadingType: 2, ColorSpace: pdf.newName('DeviceRGB'), Coords: [start(x0, x1), start(y0, y1), end(x0, x1), end(y0, y1)], Function: fn, Extend: [true, true] }));

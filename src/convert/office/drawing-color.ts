@@ -110,13 +110,12 @@ export function fillOpacity(spPr: XmlElement | undefined): number | undefined {
 }
 
 /**
- * A shape's own linear gradient (a:gradFill: along a:lin's angle, top to bottom without one), its
- * stops in order along it and its angle clockwise from the x axis; undefined for path (radial)
- * gradients and other fills, which keep their average colour.
+ * A shape's own gradient (a:gradFill): along a:lin's angle (top to bottom without one), or for a
+ * path gradient out from the middle; its stops in order along it. Undefined for other fills.
  */
-export function linearGradient(spPr: XmlElement | undefined, theme: Theme): Gradient | undefined {
+export function gradientOf(spPr: XmlElement | undefined, theme: Theme): Gradient | undefined {
   const grad = child(spPr, 'gradFill');
-  if (!grad || child(grad, 'path')) return undefined;
+  if (!grad) return undefined;
   const stops = elements(child(grad, 'gsLst'))
     .slice(0, 16)
     .map((gs) => ({ at: Math.max(0, Math.min(Number(attr(gs, 'pos') ?? 0) / 100_000, 1)) || 0, color: colorIn(gs, theme) }))
@@ -124,7 +123,8 @@ export function linearGradient(spPr: XmlElement | undefined, theme: Theme): Grad
     .sort((a, b) => a.at - b.at);
   if (stops.length < 2) return undefined;
   const angle = (Number(attr(child(grad, 'lin'), 'ang') ?? 5_400_000) / 60_000) % 360 || 0;
-  return { angle, stops };
+  // A path gradient (circle, rect, shape) as a circle from the middle: its focus (a:fillToRect) is taken as the centre.
+  return child(grad, 'path') ? { radial: true, angle: 0, stops } : { angle, stops };
 }
 
 /** A shape's own outer shadow (a:spPr/a:effectLst/a:outerShdw; one hidden in an extension is not drawn): its offset (dist along dir), colour and opacity. */

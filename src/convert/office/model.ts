@@ -207,6 +207,8 @@ export interface TextParagraph {
 
 /** A linear gradient: its angle (degrees clockwise from the x axis) and its colour stops (0 to 1 along it). */
 export interface Gradient {
+  /** Radial: the stops run from the centre (0) out to the corners (1); the angle is not used. */
+  radial?: boolean;
   angle: number;
   stops: { at: number; color: string }[];
 }

@@ -7,7 +7,7 @@
  */
 import type { Insets, Shape, ShapeGeometry } from '../model';
 import { attr, child, children, type XmlElement } from '../../../codecs/xml';
-import { fillOpacity, linearGradient, outerShadow, shapeFill, shapeLine } from '../drawing-color';
+import { fillOpacity, gradientOf, outerShadow, shapeFill, shapeLine } from '../drawing-color';
 import type { Theme } from '../theme';
 import { drawingMlFreeform, presetFreeform } from '../preset-geometry';
 import { presetAdjust, presetCurves } from '../preset-curves';
@@ -117,7 +117,7 @@ export function drawnShape(spPr: XmlElement | undefined, style: XmlElement | und
   if (fill) shape.fill = fill;
   const shadow = outerShadow(spPr, theme);
   if (shadow && (shadow.dx || shadow.dy)) shape.shadow = shadow;
-  const gradient = fill ? linearGradient(spPr, theme) : undefined;
+  const gradient = fill ? gradientOf(spPr, theme) : undefined;
   if (gradient) shape.gradient = gradient;
   const opacity = fill ? fillOpacity(spPr) : undefined;
   if (opacity !== undefined) shape.fillOpacity = opacity;

@@ -11,7 +11,7 @@ import { attr, child, children, descendant, elements, type XmlElement } from '..
 import { readChart, themePalette } from '../../office/chart/read';
 import { checkContainer, Package } from '../../office/package';
 import { EMPTY_THEME, parseTheme, type Theme } from '../../office/theme';
-import { colorIn, linearGradient, shapeFill } from '../../office/drawing-color';
+import { colorIn, gradientOf, shapeFill } from '../../office/drawing-color';
 import { partPicture } from '../../office/drawingml/picture';
 import { framedShapes } from '../../office/drawingml/shape-tree';
 import { tableShapes } from './table';
@@ -132,7 +132,7 @@ function background(pkg: Package, parts: Part[], theme: Theme): Pick<Slide, 'bac
     if (picture) return { backgroundPicture: picture };
     // Solid, gradient (as its stops' average, as shapes' are) or pattern (its foreground) fill; else the theme's background reference.
     const color = bgPr ? (shapeFill(bgPr, undefined, theme) ?? undefined) : colorIn(child(bg, 'bgRef'), theme);
-    const gradient = linearGradient(bgPr, theme);
+    const gradient = gradientOf(bgPr, theme);
     return color ? { background: color, ...(gradient ? { backgroundGradient: gradient } : {}) } : {};
   }
   return {};
