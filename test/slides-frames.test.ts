@@ -251,6 +251,19 @@ describe('slides: frames and inherited styles', () => {
     doc.destroy();
   });
 
+  it('draws a picture in greys where its a:blip says a:grayscl', () => {
+    const pic = `<p:pic><p:nvPicPr><p:cNvPr id="4" name="Photo"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:embed="rImg"><a:grayscl/></a:blip><a:stretch><a:fillRect/></a:stretch></p:blipFill><p:spPr>${xfrm(100, 100, 200, 100)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`;
+    const doc = mupdf.Document.openDocument(joinChunks(renderDeckChunks(readDeck(pptx([{ body: pic, rels: [['rImg', 'image', '../media/image1.png']], parts: { 'ppt/media/image1.png': makePng(4, 2, [255, 0, 0]) } }])), mupdf, bundledFonts)), 'application/pdf');
+    const pixmap = doc.loadPage(0).toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false, true);
+    const at = (x: number, y: number) => Array.from(pixmap.getPixels().subarray((y * pixmap.getWidth() + x) * 3, (y * pixmap.getWidth() + x) * 3 + 3));
+    const [r, g, b] = at(200, 150);
+    // Red in greys: the three the same, neither white nor the red.
+    expect(Math.max(r!, g!, b!) - Math.min(r!, g!, b!)).toBeLessThanOrEqual(2);
+    expect(r).toBeLessThan(200);
+    pixmap.destroy();
+    doc.destroy();
+  });
+
   it('merges a layout\'s partial title style over the master\'s: the size from the layout, the master\'s colour and capitals kept', () => {
     const deck = pptx([{ body: `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle><a:p><a:r><a:rPr lang="en-US"/><a:t>Quiet title</a:t></a:r></a:p></p:txBody></p:sp>` }]);
     // The master's title style: orange capitals.

@@ -49,6 +49,8 @@ export interface PictureItem {
   crop?: { left: number; top: number; right: number; bottom: number };
   /** How opaque the picture is drawn, 0 to 1; opaque when absent. */
   opacity?: number;
+  /** Drawn in greys (a:grayscl). */
+  grayscale?: boolean;
 }
 
 /** A link over `rect`: a URI, or `#name` for a bookmark. */

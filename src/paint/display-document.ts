@@ -27,7 +27,8 @@ export interface DisplayPage {
  * text (paint/metafile.ts) in the book's faces; a picture that does not decode is left out, a
  * metafile that breaks keeps what it drew.
  */
-const drawPictureWith = (mupdf: typeof Mupdf, fonts: FontBook): DrawPicture => (device, data, contentType, ctm, crop, opacity = 1) => {
+const drawPictureWith = (mupdf: typeof Mupdf, fonts: FontBook): DrawPicture => (device, data, contentType, ctm, look = {}) => {
+  const { crop, opacity = 1 } = look;
   if (METAFILE.test(contentType)) {
     const painter = new MupdfPainter(mupdf, device, ctm, fonts);
     try {
@@ -48,6 +49,7 @@ const drawPictureWith = (mupdf: typeof Mupdf, fonts: FontBook): DrawPicture => (
     return;
   }
   try {
+    if (look.grayscale) image = greyed(mupdf, image);
     if (crop) drawCropped(mupdf, device, image, ctm, crop, opacity);
     else device.fillImage(image, ctm, opacity);
   } catch {
@@ -56,6 +58,17 @@ const drawPictureWith = (mupdf: typeof Mupdf, fonts: FontBook): DrawPicture => (
     image.destroy();
   }
 };
+
+/** The picture in greys (its pixels converted to DeviceGray, an alpha channel kept); the colour one is let go. */
+function greyed(mupdf: typeof Mupdf, image: Mupdf.Image): Mupdf.Image {
+  const pixels = image.toPixmap();
+  const grey = pixels.convertToColorSpace(mupdf.ColorSpace.DeviceGray, true);
+  pixels.destroy();
+  const out = new mupdf.Image(grey);
+  grey.destroy();
+  image.destroy();
+  return out;
+}
 
 /** The shown part of a cropped picture stretched over the unit square `ctm` maps: the whole picture drawn larger, clipped to the square. */
 function drawCropped(mupdf: typeof Mupdf, device: Mupdf.Device, image: Mupdf.Image, ctm: Mupdf.Matrix, crop: { left: number; top: number; right: number; bottom: number }, opacity: number): void {

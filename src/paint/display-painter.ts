@@ -8,7 +8,9 @@ import type * as Mupdf from 'mupdf';
 import type { ClipItem, DisplayItem, FilledBox, PictureItem, ShapeItem, ShownText } from '../contracts/display';
 
 /** Draws a picture into the unit square mapped by `ctm`. */
-export type DrawPicture = (device: Mupdf.Device, data: Uint8Array, contentType: string, ctm: Mupdf.Matrix, crop?: PictureItem['crop'], opacity?: number) => void;
+/** How a picture is drawn besides where: the part shown, how opaque, whether in greys. */
+export type PictureLook = Pick<PictureItem, 'crop' | 'opacity' | 'grayscale'>;
+export type DrawPicture = (device: Mupdf.Device, data: Uint8Array, contentType: string, ctm: Mupdf.Matrix, look?: PictureLook) => void;
 
 /** Where what a device does not draw goes: the text writer and the links. */
 export interface DisplaySinks {
@@ -56,7 +58,7 @@ export function paintDisplay(mupdf: typeof Mupdf, device: Mupdf.Device, items: r
     else if (item.kind === 'text') sinks.text(item.text, item.x, item.baseline, item.angle);
     else if (item.kind === 'picture' && under?.takes?.(item)) under.picture!(item);
     else if (item.kind === 'picture') {
-      drawPicture(device, item.data, item.contentType, item.at, item.crop, item.opacity);
+      drawPicture(device, item.data, item.contentType, item.at, item);
       under = undefined;
     }
     else if (item.kind === 'shape') drawShape(mupdf, device, item);

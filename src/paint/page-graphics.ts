@@ -130,7 +130,7 @@ export class PageGraphics {
 
   /** Whether `picture` can be written here (a PNG that passes through, shown whole); the painter hands the rest to the device. */
   takes(picture: PictureItem): boolean {
-    return !picture.crop && (picture.opacity ?? 1) >= 1 && picture.contentType === 'image/png' && passingPng(picture.data) !== undefined;
+    return !picture.crop && !picture.grayscale && (picture.opacity ?? 1) >= 1 && picture.contentType === 'image/png' && passingPng(picture.data) !== undefined;
   }
 
   /**

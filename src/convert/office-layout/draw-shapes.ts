@@ -195,7 +195,7 @@ function shapeItems(shape: Shape<TextParagraph>, box: Box, zoom: number, ctx: Li
   if (!drawable(shape, box)) return [];
   const items = outlineItems(shape, box, zoom);
   const picture = shape.picture;
-  if (picture) items.unshift({ kind: 'picture', data: picture.data, contentType: picture.contentType, at: [box.width, 0, 0, box.height, box.x, box.y], ...(picture.crop ? { crop: picture.crop } : {}), ...(picture.opacity !== undefined ? { opacity: picture.opacity } : {}) });
+  if (picture) items.unshift({ kind: 'picture', data: picture.data, contentType: picture.contentType, at: [box.width, 0, 0, box.height, box.x, box.y], ...(picture.crop ? { crop: picture.crop } : {}), ...(picture.opacity !== undefined ? { opacity: picture.opacity } : {}), ...(picture.grayscale ? { grayscale: true } : {}) });
   items.push(...turnedTextItems(shape, box, zoom, ctx));
   return shape.rotation ? rotateItems(items, shape.rotation, box.x + box.width / 2, box.y + box.height / 2) : items;
 }

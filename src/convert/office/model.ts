@@ -78,6 +78,8 @@ export interface Picture {
   crop?: PictureCrop;
   /** How opaque it is drawn (a:blip's a:alphaModFix), 0 to 1; opaque when absent. */
   opacity?: number;
+  /** Drawn in greys (a:blip's a:grayscl). */
+  grayscale?: boolean;
 }
 
 /** WordArt (VML v:textpath, OfficeArt gtext): text stretched over a shape's box in its fill colour. */

@@ -116,7 +116,7 @@ function blipPicture(blipFill: XmlElement | undefined, ctx: ShapeTreeContext): P
   const crop = srcRectCrop(child(blipFill, 'srcRect'));
   const amount = Number(attr(child(blip, 'alphaModFix'), 'amt'));
   const opacity = amount >= 0 && amount < 100_000 ? { opacity: amount / 100_000 } : {};
-  return { ...found, ...(crop ? { crop } : {}), ...opacity };
+  return { ...found, ...(crop ? { crop } : {}), ...opacity, ...(child(blip, 'grayscl') ? { grayscale: true } : {}) };
 }
 
 /** A picture member: a rectangle its picture fills, the part a:srcRect shows of it. */

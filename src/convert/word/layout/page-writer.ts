@@ -53,9 +53,9 @@ export class PageWriter {
     // Images are compressed at once (raw pixels would multiply the heap).
     this.writer = new mupdf.DocumentWriter(this.out, 'pdf', 'compress-images');
     /** Pictures our engine draws: rasters as placeholders (put into the PDF at the end), metafiles as vectors. */
-    const drawPicture: DrawPicture = (device, data, contentType, ctm, crop) => {
+    const drawPicture: DrawPicture = (device, data, contentType, ctm, look) => {
       if (METAFILE.test(contentType)) return d.metafiles.draw(device, data, contentType, ctm, d.fonts);
-      const image = d.pictures.placeholderImage(data, crop);
+      const image = d.pictures.placeholderImage(data, look?.crop);
       if (!image) return;
       device.fillImage(image, ctm, 1);
       image.destroy();
