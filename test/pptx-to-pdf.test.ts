@@ -4,26 +4,12 @@
  * what to do, refunded.
  */
 import { describe, expect, it } from 'vitest';
-import { loadMupdf } from '../src/pdf/mupdf';
+import { pageTexts } from './pdf-pages';
 import { balanceOf, download, newAccount, runOp, uploadOk } from './helpers';
 import { box, pptx, titleOnSlide } from './pptx-fixtures';
 import { odp, page, title } from './odp-fixtures';
 
-async function pdfPages(bytes: Uint8Array): Promise<{ size: number[]; text: string }[]> {
-  const mupdf = await loadMupdf();
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
-  try {
-    return Array.from({ length: doc.countPages() }, (_, i) => {
-      const page = doc.loadPage(i);
-      const [x0, y0, x1, y1] = page.getBounds();
-      const text = page.toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' ').trim();
-      page.destroy();
-      return { size: [Math.round(x1 - x0), Math.round(y1 - y0)], text };
-    });
-  } finally {
-    doc.destroy();
-  }
-}
+const pdfPages = (bytes: Uint8Array) => pageTexts(bytes, (t) => t.replace(/\s+/g, ' ').trim());
 
 describe('pptx-to-pdf', () => {
   it('PPTX → PDF: a page per visible slide at the slide size with its text; one 10 MB unit charged', async () => {

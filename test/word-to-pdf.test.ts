@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { loadMupdf } from '../src/pdf/mupdf';
+import { pageTexts } from './pdf-pages';
 import { balanceOf, download, newAccount, runOp, uploadOk } from './helpers';
 import { expectProblem } from './fixtures';
 import firstPageDocUrl from './fixtures/word/poi__DiffFirstPageHeadFoot.doc?inline';
@@ -48,22 +48,8 @@ const TWO_SECTION_PAGE_SIZES = [
   [842, 595],
 ];
 
-async function pdfPages(bytes: Uint8Array): Promise<{ size: [number, number]; text: string }[]> {
-  const mupdf = await loadMupdf();
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
-  try {
-    return Array.from({ length: doc.countPages() }, (_, i) => {
-      const page = doc.loadPage(i);
-      const [x0, y0, x1, y1] = page.getBounds();
-      // Spaces may come out as U+00A0 (the faces map both to one glyph): compare words, not space characters.
-      const text = page.toStructuredText('preserve-whitespace').asText().replace(/[^\S\n]+/g, ' ');
-      page.destroy();
-      return { size: [Math.round(x1 - x0), Math.round(y1 - y0)] as [number, number], text };
-    });
-  } finally {
-    doc.destroy();
-  }
-}
+// Spaces may come out as U+00A0 (the faces map both to one glyph): compare words, not space characters.
+const pdfPages = (bytes: Uint8Array) => pageTexts(bytes);
 
 describe('word-to-pdf', () => {
   it('DOCX → PDF: sections keep their page size and orientation, text and table cells survive, footers number the pages', async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
-import { loadMupdf } from '../src/pdf/mupdf';
+import { pageTexts } from './pdf-pages';
 import { balanceOf, download, newAccount, runOp, uploadOk } from './helpers';
 import { chartBook, xlsx } from './sheet-fixtures';
 import { makePng } from './fixtures';
@@ -14,21 +14,7 @@ import featuresUrl from './fixtures/sheet/lo__features.ods?url&inline';
 
 const fixture = (dataUrl: string) => Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
 
-async function pdfTexts(bytes: Uint8Array): Promise<{ size: [number, number]; text: string }[]> {
-  const mupdf = await loadMupdf();
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
-  try {
-    return Array.from({ length: doc.countPages() }, (_, i) => {
-      const page = doc.loadPage(i);
-      const [x0, y0, x1, y1] = page.getBounds();
-      const text = page.toStructuredText('preserve-whitespace').asText().replace(/[^\S\n]+/g, ' ');
-      page.destroy();
-      return { size: [Math.round(x1 - x0), Math.round(y1 - y0)] as [number, number], text };
-    });
-  } finally {
-    doc.destroy();
-  }
-}
+const pdfTexts = (bytes: Uint8Array) => pageTexts(bytes);
 
 const prices = xlsx(
   [
