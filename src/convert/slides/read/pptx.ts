@@ -144,17 +144,21 @@ function webLink(pkg: Package, from: string, id: string): string | undefined {
   return rel?.external && /^(https?:|mailto:)/i.test(rel.target) ? rel.target : undefined;
 }
 
-/** Layouts, masters and themes parsed once for the deck, not once per slide that uses them. */
+/** Slides, layouts, masters and themes parsed once for the deck, not once per slide that names them. */
 const parsed = new WeakMap<Package, Map<string, XmlElement | undefined>>();
 
 /** The part a relationship of `type` (its last segment) names from `from`. */
 function related(pkg: Package, from: string, type: string): Part | undefined {
   const rel = [...pkg.rels(from).values()].find((r) => !r.external && r.type.endsWith(`/${type}`));
-  if (!rel) return undefined;
+  return rel && { path: rel.target, root: partXml(pkg, rel.target) };
+}
+
+/** A part's XML, parsed once for the deck within the part budget (a deck may name one slide part many times). */
+function partXml(pkg: Package, path: string): XmlElement | undefined {
   let cache = parsed.get(pkg);
   if (!cache) parsed.set(pkg, (cache = new Map()));
-  if (!cache.has(rel.target)) cache.set(rel.target, pkg.xml(rel.target, undefined, PART_BUDGET));
-  return { path: rel.target, root: cache.get(rel.target) };
+  if (!cache.has(path)) cache.set(path, pkg.xml(path, undefined, PART_BUDGET));
+  return cache.get(path);
 }
 
 function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }, number: number): Slide {
@@ -213,7 +217,7 @@ export function readPptx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
   children(child(presentation, 'sldIdLst'), 'sldId').slice(0, SLIDES_MAX).forEach((id, i) => {
     const rel = rels.get(attr(id, 'r:id') ?? '');
     if (!rel || rel.external) return;
-    const root = pkg.xml(rel.target, undefined, PART_BUDGET);
+    const root = partXml(pkg, rel.target);
     if (!root || attr(root, 'show') === '0') return;
     slides.push(readSlide(pkg, { path: rel.target, root }, size, first + i));
   });
