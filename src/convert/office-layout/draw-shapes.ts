@@ -86,7 +86,7 @@ function paragraphBlock(p: TextParagraph, zoom: number): ParagraphBlock {
     });
   }
   const indents = { ...(p.marginLeft ? { indentLeft: p.marginLeft * zoom } : {}), ...(p.indent ? { firstLine: p.indent * zoom } : {}) };
-  const label = p.bullet ? bulletItems(p, zoom) : [];
+  const label = p.bullet ? bulletItems(p, zoom, (p.indent ?? 0) < 0) : [];
   // The text after a bullet starts at the margin (a tab to it), the bullet hanging at margin + indent.
   const stops = [...(p.bullet && p.marginLeft ? [{ pos: p.marginLeft, align: 'left' as const }] : []), ...(p.tabs ?? [])].map((t) => ({ ...t, pos: t.pos * zoom }));
   const tabs = stops.length ? { tabs: stops } : {};
@@ -104,8 +104,13 @@ function paragraphBlock(p: TextParagraph, zoom: number): ParagraphBlock {
 /** Symbol-font bullets as the Unicode characters they show (Wingdings' l is a round bullet, n a square one...). */
 const SYMBOL_BULLETS: Record<string, string> = { l: '●', n: '■', q: '❑', u: '◆', v: '❖', Ø: '➢', '§': '▪', ü: '✓', '·': '•', o: '○', p: '□', è: '➔', à: '➔', Ü: '➢' };
 
-/** A paragraph's bullet and the tab after it, in the bullet's font, colour and size (its first run's where it gives none). */
-function bulletItems(p: TextParagraph, zoom: number): InlineItem[] {
+/**
+ * A paragraph's bullet, in its font, colour and size (its first run's where it gives none), and the
+ * tab after it to the margin when it hangs there. A bullet that does not hang (indent 0 or more)
+ * has the text right after it, as LibreOffice prints it: a tab would push the text on to the next
+ * default stop, half an inch away.
+ */
+function bulletItems(p: TextParagraph, zoom: number, hangs: boolean): InlineItem[] {
   const bullet = p.bullet!;
   const first = p.runs[0];
   const symbolic = /wingdings|symbol|webdings/i.test(bullet.font ?? '');
@@ -113,7 +118,7 @@ function bulletItems(p: TextParagraph, zoom: number): InlineItem[] {
   const family = substituteFamily(symbolic ? first?.font ?? p.font : bullet.font ?? first?.font ?? p.font);
   const size = (first?.size ?? p.size) * (bullet.scale ?? 1) * zoom;
   const style = { face: { family, bold: !!first?.bold && !symbolic, italic: false, size, kern: false }, look: { rise: 0, color: bullet.color ?? first?.color ?? '000000' }, sizes: { family, size } };
-  return [{ kind: 'text', text, style }, { kind: 'tab', style }];
+  return [{ kind: 'text', text, style }, ...(hangs ? [{ kind: 'tab' as const, style }] : [])];
 }
 
 /** The shape's text in its box: inside the insets, at the top, middle or foot, cut at the box when the shape says so. */

@@ -12,6 +12,7 @@ import type { FramedShape, Shape, TextParagraph } from '../../office/model';
 import { fillOf, graphicProps, shapeText, type ShapeContext } from '../../office/odf/shapes';
 import { hexColor, lengthPoints } from '../../office/odf/styles';
 import { odfParagraphs } from '../../office/odf/text';
+import { linesHeight } from './table';
 
 /** Rows and columns a table keeps at most, and characters of one cell's text. */
 const GRID_MAX = 200;
@@ -62,7 +63,7 @@ function columnWidths(table: XmlElement, ctx: ShapeContext, frameWidth: number):
 function rowHeight(row: XmlElement, ctx: ShapeContext, texts: TextParagraph[][], padding: number): number {
   const props = ctx.sources.props('table-row', attr(row, 'style-name'), 'table-row-properties');
   const stored = points(props['row-height'] ?? props['min-row-height']);
-  const needed = Math.max(0, ...texts.map((ps) => ps.reduce((h, p) => h + Math.max(p.size, ...p.runs.map((r) => r.size)) * 1.2, 0))) + padding;
+  const needed = Math.max(0, ...texts.map(linesHeight)) + padding;
   return Math.max(stored, needed);
 }
 

@@ -17,6 +17,7 @@ import { framedShapes } from '../../office/drawingml/shape-tree';
 import { tableShapes } from './table';
 import { el, frameDrawing } from './frames';
 import { mergedLevel } from './level-merge';
+import { listDefaults, withListDefaults } from './list-defaults';
 import { PART_BUDGET } from './part-budget';
 import { deckTableStyles } from './table-style';
 import { ConversionError } from '../../errors';
@@ -161,12 +162,13 @@ function partXml(pkg: Package, path: string): XmlElement | undefined {
   return cache.get(path);
 }
 
-function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }, number: number): Slide {
+function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }, number: number, defaultTextStyle: XmlElement | undefined): Slide {
   const layout = related(pkg, slide.path, 'slideLayout') ?? { path: '', root: undefined };
   const master = related(pkg, layout.path, 'slideMaster') ?? { path: '', root: undefined };
   const themePart = master.path ? related(pkg, master.path, 'theme') : undefined;
   const theme = themePart?.root ? parseTheme(themePart.root) : EMPTY_THEME;
   const from: Inherited = { layout: placeholders(layout), master: placeholders(master), txStyles: child(master.root, 'txStyles') };
+  const defaults = listDefaults(child(from.txStyles, 'otherStyle'), defaultTextStyle);
   const text = { left: SLIDE_TEXT_MAX };
   const shapes: Slide['shapes'] = [];
   const charts: NonNullable<Slide['charts']> = [];
@@ -176,7 +178,7 @@ function readSlide(pkg: Package, slide: Part, size: { cx: number; cy: number }, 
   for (const [part, shown] of layers) {
     if (!shown || !part.root) continue;
     const own = elements(spTree(part)).filter((s) => s.name !== 'nvGrpSpPr' && s.name !== 'grpSpPr' && (part === slide || !placeholderOf(s)));
-    const members = part === slide ? own.map((s) => (placeholderOf(s) ? resolvedPlaceholder(s, from) : s)) : own;
+    const members = own.map((s) => (part === slide && placeholderOf(s) ? resolvedPlaceholder(s, from) : withListDefaults(s, defaults)));
     // Slide-number fields show this slide's number wherever they are (the master's own text boxes too), not the text they saved.
     const ctxFor = (from: string) => ({ theme, textSize: TEXT_SIZE, picture: (id: string | undefined) => partPicture(pkg, from, id), most: SHAPES_MAX - shapes.length, text, fields: { slidenum: String(number) }, link: (id: string) => webLink(pkg, from, id) });
     const framed = members.length ? framedShapes(slideGroup(members, size), ctxFor(part.path)) : undefined;
@@ -219,7 +221,7 @@ export function readPptx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
     if (!rel || rel.external) return;
     const root = partXml(pkg, rel.target);
     if (!root || attr(root, 'show') === '0') return;
-    slides.push(readSlide(pkg, { path: rel.target, root }, size, first + i));
+    slides.push(readSlide(pkg, { path: rel.target, root }, size, first + i, child(presentation, 'defaultTextStyle')));
   });
   return { width: size.cx / EMU_PER_POINT, height: size.cy / EMU_PER_POINT, slides, fontIndependentLines: true };
 }

@@ -46,8 +46,17 @@ const line = (x0: number, y0: number, x1: number, y1: number, outline: NonNullab
 /** The row's height: as stored, or (stored as 0, which PowerPoint grows to the text) its cells' lines at 1.2 times their size. */
 function rowHeight(tr: XmlElement, texts: TextParagraph[][], margins: number): number {
   const stored = emu(attr(tr, 'h'));
-  const needed = Math.max(0, ...texts.map((ps) => ps.reduce((h, p) => h + Math.max(p.size, ...p.runs.map((r) => r.size)) * 1.2, 0))) + margins;
+  const needed = Math.max(0, ...texts.map(linesHeight)) + margins;
   return Math.max(stored, needed);
+}
+
+/**
+ * What a cell's paragraphs need at least, a line each at 1.2 times their largest run (the
+ * paragraph's own size only when it has no runs: a 24-pt body style under 14-pt runs made a
+ * header row 7 pt taller than LibreOffice's).
+ */
+export function linesHeight(paragraphs: TextParagraph[]): number {
+  return paragraphs.reduce((h, p) => h + (p.runs.length ? Math.max(...p.runs.map((r) => r.size)) : p.size) * 1.2, 0);
 }
 
 /** A cell drawn (not covered by another's span): its a:tc and its place on the grid. */
