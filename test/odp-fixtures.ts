@@ -32,6 +32,10 @@ const content = (pages: string) => `<?xml version="1.0" encoding="UTF-8"?><offic
   <style:style style:name="ce1" style:family="table-cell"><style:graphic-properties draw:fill="solid" draw:fill-color="#ffcc00"/><style:paragraph-properties fo:border="1pt solid #000000"/></style:style>
   <style:style style:name="co1" style:family="table-column"><style:table-column-properties style:column-width="2in"/></style:style>
   <style:style style:name="ro1" style:family="table-row"><style:table-row-properties style:row-height="0.5in"/></style:style>
+  <style:style style:name="Pspaced" style:family="paragraph"><style:paragraph-properties fo:margin-top="0.25in" fo:margin-bottom="6pt" fo:line-height="150%"/></style:style>
+  <style:style style:name="Pfixed" style:family="paragraph"><style:paragraph-properties style:line-height-at-least="30pt"/></style:style>
+  <style:style style:name="Tcaps" style:family="text"><style:text-properties fo:text-transform="uppercase"/></style:style>
+  <style:style style:name="grShrink" style:family="graphic"><style:graphic-properties draw:fill="none" draw:stroke="none" draw:fit-to-size="false" style:shrink-to-fit="true"/></style:style>
   <text:list-style style:name="L1"><text:list-level-style-number text:level="1" style:num-format="1" style:num-suffix="."><style:list-level-properties text:space-before="0in" text:min-label-width="0.375in"/></text:list-level-style-number></text:list-style>
 </office:automatic-styles>
 <office:body><office:presentation>${pages}</office:presentation></office:body></office:document-content>`;

@@ -106,6 +106,18 @@ describe('ODP → slides', () => {
     expect(pages.map((p) => p.text.trim())).toEqual(['Quarterly results', 'Outlook']);
   });
 
+  it('reads paragraph spacing, capitals from fo:text-transform and Impress\'s shrink on overflow', () => {
+    const frame = (style: string, paragraphs: string) => `<draw:frame draw:style-name="${style}" svg:x="1in" svg:y="1in" svg:width="4in" svg:height="1in"><draw:text-box>${paragraphs}</draw:text-box></draw:frame>`;
+    const body = frame('grShrink', '<text:p text:style-name="Pspaced">Spaced <text:span text:style-name="Tcaps">shouted</text:span></text:p><text:p text:style-name="Pfixed">Fixed</text:p>');
+    const [slide] = readDeck(odp([page(body)])).slides;
+    const shape = slide!.shapes.map((s) => s.shape).find((s) => textOf(s).includes('Spaced'))!;
+    expect(shape.shrinksText).toBe(true);
+    expect(textOf(shape)).toBe('Spaced SHOUTED\nFixed');
+    const [spaced, fixed] = shape.blocks!;
+    expect(spaced).toMatchObject({ spaceBefore: 18, spaceAfter: 6, line: { rule: 'auto', value: 1.5 } });
+    expect(fixed!.line).toEqual({ rule: 'exact', value: 30 });
+  });
+
   it('refuses an encrypted package as password-protected and a damaged one as damaged', () => {
     const encrypted = odp(page(title('Secret')), { 'META-INF/manifest.xml': strToU8('<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="content.xml"><manifest:encryption-data/></manifest:file-entry></manifest:manifest>') });
     expect(() => readDeck(encrypted)).toThrow(expect.objectContaining({ problem: 'password' }));

@@ -117,7 +117,7 @@ export function fillOf(g: Record<string, string>, sources: StyleSources, read: P
   return { fill: hexColor(g['fill-color']) ?? '729FCF' };
 }
 
-type Looks = Pick<Shape<TextParagraph>, 'fill' | 'picture' | 'line' | 'textInsets' | 'textAnchor' | 'clipsText'>;
+type Looks = Pick<Shape<TextParagraph>, 'fill' | 'picture' | 'line' | 'textInsets' | 'textAnchor' | 'clipsText' | 'shrinksText'>;
 
 /** Fill, outline and text layout of a shape's style. */
 function looks(ctx: ShapeContext, family: string, styleName: string | undefined, height: number): Looks {
@@ -132,6 +132,8 @@ function looks(ctx: ShapeContext, family: string, styleName: string | undefined,
   const v = g['textarea-vertical-align'];
   out.textAnchor = v === 'middle' ? 'center' : v === 'bottom' ? 'bottom' : 'top';
   if (g['auto-grow-height'] === 'false' && height > 0) out.clipsText = true;
+  // Impress's "shrink on overflow" (PowerPoint's normAutofit as LibreOffice saves it): it saves no scale, so the text is shrunk until it fits.
+  if (g['shrink-to-fit'] === 'true' || g['fit-to-size'] === 'shrink-to-fit') out.shrinksText = true;
   return out;
 }
 

@@ -83,6 +83,33 @@ interface ListPlace {
   start?: number;
 }
 
+/** Text as fo:text-transform shows it (a title style in capitals keeps its text in mixed case). */
+function cased(text: string, transform: string | undefined): string {
+  return transform === 'uppercase' ? text.toUpperCase() : transform === 'lowercase' ? text.toLowerCase() : text;
+}
+
+/**
+ * A paragraph's space above and below (fo:margin-top, fo:margin-bottom) and its line spacing
+ * (fo:line-height as a share or a fixed height; style:line-height-at-least as a fixed height, which
+ * is what it comes to for one size of text).
+ */
+function spacingOf(props: Record<string, string>): Pick<TextParagraph, 'spaceBefore' | 'spaceAfter' | 'line'> {
+  const out: Pick<TextParagraph, 'spaceBefore' | 'spaceAfter' | 'line'> = {};
+  const points = (v: string | undefined) => {
+    const n = lengthPoints(v);
+    return n !== undefined && n > 0 && n < 2000 ? n : undefined;
+  };
+  const before = points(props['margin-top']);
+  const after = points(props['margin-bottom']);
+  if (before) out.spaceBefore = before;
+  if (after) out.spaceAfter = after;
+  const share = /^(\d+(?:\.\d+)?)%$/.exec(props['line-height'] ?? '')?.[1];
+  const fixed = points(props['line-height']) ?? points(props['line-height-at-least']);
+  if (share !== undefined && Number(share) > 0 && Number(share) <= 1000) out.line = { rule: 'auto', value: Number(share) / 100 };
+  else if (fixed) out.line = { rule: 'exact', value: fixed };
+  return out;
+}
+
 /** Reads a shape's paragraphs in document order, against one budget of characters. */
 class ParagraphReader {
   readonly out: TextParagraph[] = [];
@@ -127,7 +154,7 @@ class ParagraphReader {
     const runs: TextRun[] = [];
     const run = (text: string, props: Record<string, string>) => {
       const f = fontOf(this.sources, props, this.look.base);
-      const kept = text.slice(0, this.budget.left);
+      const kept = cased(text.slice(0, this.budget.left), props['text-transform']);
       this.budget.left -= kept.length;
       if (kept) runs.push({ text: kept, font: f.name, size: f.size, color: f.color ?? '000000', ...(f.bold ? { bold: true } : {}), ...(f.italic ? { italic: true } : {}), ...(f.underline ? { underline: true } : {}), ...(f.strike ? { strike: true } : {}) });
     };
@@ -136,7 +163,7 @@ class ParagraphReader {
       else if (c.name === 'span') run(paragraphText(c, this.budget.left), merged(this.sources.chain('text', attr(c, 'style-name')), 'text-properties', pText));
       else run(paragraphText({ ...p, children: [c] }, this.budget.left), pText);
     }
-    const paragraph: TextParagraph = { align: ALIGN[pProps['text-align'] ?? 'start'] ?? 'left', runs, size: font.size, font: font.name };
+    const paragraph: TextParagraph = { align: ALIGN[pProps['text-align'] ?? 'start'] ?? 'left', runs, size: font.size, font: font.name, ...spacingOf(pProps) };
     const style = place && levelStyle(place.list, level);
     const indents = place ? levelIndents(style) : { margin: 0, indent: lengthPoints(pProps['text-indent']) ?? 0 };
     const margin = indents.margin + (lengthPoints(pProps['margin-left']) ?? 0);
