@@ -109,7 +109,7 @@ describe('ODP → slides', () => {
   it('reads paragraph spacing, capitals from fo:text-transform and Impress\'s shrink on overflow', () => {
     const frame = (style: string, paragraphs: string) => `<draw:frame draw:style-name="${style}" svg:x="1in" svg:y="1in" svg:width="4in" svg:height="1in"><draw:text-box>${paragraphs}</draw:text-box></draw:frame>`;
     const body = frame('grShrink', '<text:p text:style-name="Pspaced">Spaced <text:span text:style-name="Tcaps">shouted</text:span></text:p><text:p text:style-name="Pfixed">Fixed</text:p>');
-    const [slide] = readDeck(odp([page(body)])).slides;
+    const [slide] = readDeck(odp(page(body))).slides;
     const shape = slide!.shapes.map((s) => s.shape).find((s) => textOf(s).includes('Spaced'))!;
     expect(shape.shrinksText).toBe(true);
     expect(textOf(shape)).toBe('Spaced SHOUTED\nFixed');

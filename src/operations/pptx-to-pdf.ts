@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { defineSpec, type OperationResult, type RunOf } from './define';
+import { defineSpec, type NextStep, type OperationResult, type RunOf } from './define';
 import { loadMupdf } from '../pdf/mupdf';
-import { convertSlidesToPdfChunksLoadingFaces } from '../convert/slides';
+import { printDeckLoadingFaces } from '../convert/slides';
+import { concatenatePdfs } from '../pdf/concatenate';
+import { joinChunks } from '../lib/bytes';
 import { converterFailure } from './converter-failure';
+import { keepSlice, slicesBefore } from './slices';
 
 /**
  * Presentations (PPTX) → PDF through our own slide converter (src/convert/slides/) on the shared
@@ -26,12 +29,26 @@ const CONVERTER_FAILED =
 
 const DECK_DAMAGED = 'The presentation is damaged or incomplete (for example a download that was cut off): open it in PowerPoint or LibreOffice Impress, save it again as .pptx and upload it again.';
 
-export async function run({ inputs, log, faces }: RunOf<typeof spec>): Promise<OperationResult> {
+/**
+ * A deck past one slice (render.ts deckSlices: 250 slides, or fewer holding 24 MB of pictures)
+ * prints a slice per step, each step reading the deck again and keeping its slice in the task's
+ * scratch space; the last joins them.
+ */
+export async function run({ inputs, log, faces, step, scratch, progress }: RunOf<typeof spec>): Promise<OperationResult | NextStep> {
   const mupdf = await loadMupdf();
   const input = inputs[0]!;
   try {
     const onProblem = (p: { part: string; reason: string }) => log('slide_part_unreadable', { part: p.part, reason: p.reason });
-    return { chunks: await convertSlidesToPdfChunksLoadingFaces(input.bytes, { mupdf, faces, onProblem }), ext: 'pdf', contentType: 'application/pdf' };
+    const print = await printDeckLoadingFaces(input.bytes, { mupdf, faces, onProblem });
+    if (print.slices.length === 1) return { chunks: print.write(), ext: 'pdf', contentType: 'application/pdf' };
+    const range = print.slices[Math.min(step, print.slices.length - 1)]!;
+    const slice = joinChunks(print.write(range));
+    progress(range[1], print.slides);
+    if (step < print.slices.length - 1) {
+      await keepSlice(scratch, step, slice);
+      return { next: true };
+    }
+    return concatenatePdfs([...(await slicesBefore(scratch, step)), { bytes: slice }]);
   } catch (err) {
     converterFailure(err, log, { event: 'slides_converter_failed', failed: CONVERTER_FAILED, damaged: DECK_DAMAGED, passwordMessage: true });
   }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineSpec, type NextStep, type OperationResult, type RunOf, type Scratch } from './define';
+import { defineSpec, type NextStep, type OperationResult, type RunOf } from './define';
 import { loadMupdf } from '../pdf/mupdf';
 import { printWorkbookLoadingFaces, SLICE_PAGES } from '../convert/sheet';
 import { concatenatePdfs } from '../pdf/concatenate';
-import { readAll } from '../contracts/rpc';
+import { keepSlice, slicesBefore } from './slices';
 import { joinChunks } from '../lib/bytes';
 import { converterFailure } from './converter-failure';
 
@@ -44,24 +44,13 @@ export async function run({ inputs, log, faces, step, scratch, progress }: RunOf
     const slice = joinChunks(print.write([from, Math.min(print.pages, from + SLICE_PAGES)]));
     progress(Math.min(print.pages, from + SLICE_PAGES), print.pages);
     if (step < slices - 1) {
-      await scratch.put(`slice-${step}.pdf`, slice);
+      await keepSlice(scratch, step, slice);
       return { next: true };
     }
     return concatenatePdfs([...(await slicesBefore(scratch, step)), { bytes: slice }]);
   } catch (err) {
     return failed(err, log);
   }
-}
-
-/** The slices the earlier steps printed, in order. */
-async function slicesBefore(scratch: Scratch, step: number): Promise<{ bytes: Uint8Array }[]> {
-  const out: { bytes: Uint8Array }[] = [];
-  for (let k = 0; k < step; k++) {
-    const stream = await scratch.get(`slice-${k}.pdf`);
-    if (!stream) throw new Error(`the printed pages of step ${k} are missing from the task's scratch space`);
-    out.push({ bytes: await readAll(stream) });
-  }
-  return out;
 }
 
 /** The converter's errors as task failures (operations/converter-failure.ts). */

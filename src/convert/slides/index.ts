@@ -15,7 +15,7 @@ import type { Shape, TextParagraph } from '../office/model';
 import type { Deck } from './model';
 import { readPptx } from './read/pptx';
 import { readOdp } from './read/odp';
-import { renderDeckChunks } from './render';
+import { deckSlices, renderDeckChunks } from './render';
 import { FONT as CHART_FONT } from '../office/chart/draw';
 import { METAFILE } from '../../paint/metafile';
 
@@ -86,9 +86,21 @@ export interface SlidesConvertOptions {
   onProblem?: ProblemSink;
 }
 
-/** The deck's PDF in the chunks it is written in, its faces loaded first. */
-export async function convertSlidesToPdfChunksLoadingFaces(bytes: Uint8Array, { mupdf, faces, onProblem = ignoreProblems }: SlidesConvertOptions): Promise<Uint8Array[]> {
+/** A deck read and its faces loaded, to be printed whole or a slice at a time (`slices`, render.ts deckSlices). */
+export interface DeckPrint {
+  slides: number;
+  slices: [number, number][];
+  write(range?: [number, number]): Uint8Array[];
+}
+
+/** Reads the deck and loads the faces its text asks for. */
+export async function printDeckLoadingFaces(bytes: Uint8Array, { mupdf, faces, onProblem = ignoreProblems }: SlidesConvertOptions): Promise<DeckPrint> {
   const deck = readDeck(bytes, onProblem);
   const files = await faces.load(faces.holdsAll?.() ? [] : facesNeeded(fontAsksOf(deck), await faces.coverage()));
-  return renderDeckChunks(deck, mupdf, files);
+  return { slides: deck.slides.length, slices: deckSlices(deck), write: (range) => renderDeckChunks(deck, mupdf, files, range) };
+}
+
+/** The deck's PDF in the chunks it is written in, its faces loaded first. */
+export async function convertSlidesToPdfChunksLoadingFaces(bytes: Uint8Array, options: SlidesConvertOptions): Promise<Uint8Array[]> {
+  return (await printDeckLoadingFaces(bytes, options)).write();
 }

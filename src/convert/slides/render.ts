@@ -10,12 +10,44 @@ import type { DisplayItem } from '../../contracts/display';
 import { writeDisplayPdf, type DisplayPage } from '../../paint/display-document';
 import { framedShapeItems } from '../office-layout/draw-shapes';
 import { chartItems } from '../office-layout/draw-chart';
-import type { Deck } from './model';
+import type { Shape, TextParagraph } from '../office/model';
+import type { Deck, Slide } from './model';
 
-function* slidePages(deck: Deck, fonts: FontBook): Generator<DisplayPage> {
+/**
+ * Slides an invocation prints at most, and the picture bytes it places at most: a longer deck is
+ * printed a slice per step (operations/pptx-to-pdf.ts), each within the Worker's CPU and memory
+ * whatever the deck holds. 250 generated slides (text, a table, a photo each) print in about 0.3 s
+ * in the Worker; the picture cap is what keeps a slice's PDF well inside the isolate's memory.
+ */
+export const SLICE_SLIDES = 250;
+export const SLICE_PICTURE_BYTES = 24_000_000;
+/** Group nesting counted into (the shape reader stops deeper). */
+const DEPTH_MAX = 32;
+
+const pictureBytes = (shape: Shape<TextParagraph>, depth = 0): number =>
+  (shape.picture?.data.length ?? 0) + (depth < DEPTH_MAX ? (shape.members ?? []).reduce((sum, m) => sum + pictureBytes(m, depth + 1), 0) : 0);
+const slidePictureBytes = (slide: Slide) => (slide.backgroundPicture?.data.length ?? 0) + slide.shapes.reduce((sum, { shape }) => sum + pictureBytes(shape), 0);
+
+/** The deck's slides in the slices [from, to) an invocation prints each: at most SLICE_SLIDES, or fewer when their pictures pass SLICE_PICTURE_BYTES. */
+export function deckSlices(deck: Deck): [number, number][] {
+  const slices: [number, number][] = [];
+  let [from, bytes] = [0, 0];
+  deck.slides.forEach((slide, i) => {
+    const own = slidePictureBytes(slide);
+    if (i > from && (i - from >= SLICE_SLIDES || bytes + own > SLICE_PICTURE_BYTES)) {
+      slices.push([from, i]);
+      [from, bytes] = [i, 0];
+    }
+    bytes += own;
+  });
+  slices.push([from, deck.slides.length]);
+  return slices;
+}
+
+function* slidePages(deck: Deck, fonts: FontBook, [from, to]: [number, number]): Generator<DisplayPage> {
   const ctx = { fonts, fields: {}, fontIndependentLines: !!deck.fontIndependentLines };
   const box = { x: 0, y: 0, width: deck.width, height: deck.height };
-  for (const slide of deck.slides) {
+  for (const slide of deck.slides.slice(from, to)) {
     const color = slide.background ?? 'FFFFFF';
     const items: DisplayItem[] = [slide.backgroundGradient ? { kind: 'shape', points: [[0, 0], [deck.width, 0], [deck.width, deck.height], [0, deck.height]], fill: color, gradient: slide.backgroundGradient } : { kind: 'fill', x0: 0, y0: 0, x1: deck.width, y1: deck.height, color }];
     const picture = slide.backgroundPicture;
@@ -27,9 +59,9 @@ function* slidePages(deck: Deck, fonts: FontBook): Generator<DisplayPage> {
   }
 }
 
-/** The deck's whole PDF in the chunks it is written in. */
-export function renderDeckChunks(deck: Deck, mupdf: typeof Mupdf, files: FontFiles): Uint8Array[] {
+/** The deck's PDF (of the slides [from, to) when `range` is given) in the chunks it is written in. */
+export function renderDeckChunks(deck: Deck, mupdf: typeof Mupdf, files: FontFiles, range: [number, number] = [0, deck.slides.length]): Uint8Array[] {
   const fonts = FontBook.shared(mupdf, files);
   fonts.install();
-  return writeDisplayPdf(mupdf, fonts, slidePages(deck, fonts));
+  return writeDisplayPdf(mupdf, fonts, slidePages(deck, fonts, range));
 }
