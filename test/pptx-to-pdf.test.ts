@@ -44,6 +44,18 @@ describe('pptx-to-pdf', () => {
     expect(pages.map((p) => p.text)).toEqual(['Из Impress', 'Second']);
   });
 
+  it('prints a 600-slide deck a slice per invocation (250 slides each) and joins them: every slide once, in order, one charge', async () => {
+    const acct = await newAccount();
+    const slides = Array.from({ length: 600 }, (_, i) => ({ body: titleOnSlide(`Slide ${i + 1}`) }));
+    const up = await uploadOk(acct, pptx(slides), 'long.pptx');
+    const before = await balanceOf(acct);
+    const rec = await runOp(acct, 'pptx-to-pdf', { file_id: up.file_id });
+    expect(rec.status).toBe('done');
+    const pages = await pdfPages(await download(rec));
+    expect(pages.map((p) => p.text)).toEqual(slides.map((_, i) => `Slide ${i + 1}`));
+    expect(Number(before) - Number(await balanceOf(acct))).toBeCloseTo(Number(rec.charge), 2);
+  });
+
   it('PPT (PowerPoint 97-2003) uploads, then is refused at request time with 422 saying to save it as .pptx; nothing charged', async () => {
     const acct = await newAccount();
     const utf16 = (s: string) => Array.from(s).flatMap((c) => [c.charCodeAt(0), 0]);
