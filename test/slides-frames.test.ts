@@ -89,6 +89,14 @@ describe('slides: frames and inherited styles', () => {
     expect([Math.round(page.images[0]!.x), Math.round(page.images[0]!.width)]).toEqual([-100, 400]);
   });
 
+  it('prints a video or sound as its poster frame (the p:pic its media hangs on), the media itself not read', () => {
+    const media = `<p:pic><p:nvPicPr><p:cNvPr id="5" name="clip.mp4"><a:hlinkClick r:id="" action="ppaction://media"/></p:cNvPr><p:cNvPicPr><a:picLocks noChangeAspect="1"/></p:cNvPicPr><p:nvPr><a:videoFile r:link="rVid"/><p:extLst><p:ext uri="{DAA4B4D4-6D71-4841-9C94-3DE7FCFB9230}"><p14:media xmlns:p14="http://schemas.microsoft.com/office/powerpoint/2010/main" r:embed="rMedia"/></p:ext></p:extLst></p:nvPr></p:nvPicPr>` +
+      `<p:blipFill><a:blip r:embed="rImg"/><a:stretch><a:fillRect/></a:stretch></p:blipFill><p:spPr>${xfrm(100, 50, 320, 180)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`;
+    const page = printed(pptx([{ body: media, rels: [['rImg', 'image', '../media/image1.png'], ['rVid', 'video', '../media/media1.mp4'], ['rMedia', 'media', '../media/media1.mp4']], parts: { 'ppt/media/image1.png': makePng(4, 2), 'ppt/media/media1.mp4': new Uint8Array(64).fill(7) } }]));
+    expect(page.images).toHaveLength(1);
+    expect([100, 50, 320].map((v, k) => Math.round([page.images[0]!.x, page.images[0]!.y, page.images[0]!.width][k]!) - v)).toEqual([0, 0, 0]);
+  });
+
   it('fills a rectangle with its picture fill, and sets vertical text turned in its box', () => {
     const filled = `<p:sp><p:nvSpPr><p:cNvPr id="4" name="Photo placeholder"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(20, 20, 100, 50)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:blipFill><a:blip r:embed="rImg"/><a:stretch><a:fillRect/></a:stretch></a:blipFill></p:spPr></p:sp>`;
     const turned = (vert: string, text: string) => `<p:sp><p:nvSpPr><p:cNvPr id="5" name="Side"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(300, 50, 60, 300)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr><p:txBody><a:bodyPr vert="${vert}" lIns="0" tIns="0" rIns="0" bIns="0"/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="2000"/><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
