@@ -6,6 +6,9 @@ const NS = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmln
 /** styles.xml: a 10 × 5.625 in page layout, a master with a grey background, a red rule of its own and a title placeholder; the outline styles. */
 const STYLES = `<?xml version="1.0" encoding="UTF-8"?><office:document-styles ${NS}>
 <office:styles>
+  <draw:gradient draw:name="G1" draw:style="linear" draw:start-color="#000000" draw:end-color="#ffffff" draw:angle="0" draw:border="20%"/>
+  <draw:gradient draw:name="G2" draw:style="radial" draw:start-color="#ff0000" draw:end-color="#0000ff" draw:end-intensity="50%"/>
+  <draw:opacity draw:name="O1" draw:style="linear" draw:start="20%" draw:end="60%"/>
   <style:default-style style:family="graphic"><style:graphic-properties svg:stroke-color="#3465a4" draw:fill-color="#729fcf"/><style:text-properties fo:font-size="18pt" style:font-name="Liberation Sans"/></style:default-style>
   <style:style style:name="M-title" style:family="presentation"><style:graphic-properties draw:stroke="none" draw:fill="none"/><style:text-properties fo:font-size="40pt"/></style:style>
   <style:style style:name="M-outline1" style:family="presentation"><style:graphic-properties draw:stroke="none" draw:fill="none"><text:list-style style:name="M-outline1"><text:list-level-style-bullet text:level="1" text:bullet-char="●"><style:list-level-properties text:space-before="0.3cm" text:min-label-width="0.9cm"/><style:text-properties fo:font-family="StarSymbol" fo:font-size="45%"/></text:list-level-style-bullet><text:list-level-style-bullet text:level="2" text:bullet-char="–"><style:list-level-properties text:space-before="1.5cm" text:min-label-width="0.9cm"/></text:list-level-style-bullet></text:list-style></style:graphic-properties><style:text-properties fo:font-size="24pt"/></style:style>
@@ -35,6 +38,9 @@ const content = (pages: string) => `<?xml version="1.0" encoding="UTF-8"?><offic
   <style:style style:name="Pspaced" style:family="paragraph"><style:paragraph-properties fo:margin-top="0.25in" fo:margin-bottom="6pt" fo:line-height="150%"/></style:style>
   <style:style style:name="Pfixed" style:family="paragraph"><style:paragraph-properties style:line-height-at-least="30pt"/></style:style>
   <style:style style:name="Tcaps" style:family="text"><style:text-properties fo:text-transform="uppercase"/></style:style>
+  <style:style style:name="grLinear" style:family="graphic"><style:graphic-properties draw:fill="gradient" draw:fill-gradient-name="G1" draw:opacity="50%" draw:stroke="none"/></style:style>
+  <style:style style:name="grRadial" style:family="graphic"><style:graphic-properties draw:fill="gradient" draw:fill-gradient-name="G2" draw:opacity-name="O1" draw:stroke="none"/></style:style>
+  <style:style style:name="prPlain" style:family="presentation" style:parent-style-name="M-outline1"/>
   <style:style style:name="grShrink" style:family="graphic"><style:graphic-properties draw:fill="none" draw:stroke="none" draw:fit-to-size="false" style:shrink-to-fit="true"/></style:style>
   <text:list-style style:name="L1"><text:list-level-style-number text:level="1" style:num-format="1" style:num-suffix="."><style:list-level-properties text:space-before="0in" text:min-label-width="0.375in"/></text:list-level-style-number></text:list-style>
 </office:automatic-styles>

@@ -118,6 +118,25 @@ describe('ODP → slides', () => {
     expect(fixed!.line).toEqual({ rule: 'exact', value: 30 });
   });
 
+  it('fills shapes with their gradients (linear along the turned angle, through the border; radial from the middle) at their opacity', () => {
+    const rect = (style: string, x: string) => `<draw:rect draw:style-name="${style}" svg:x="${x}" svg:y="1in" svg:width="2in" svg:height="1in"/>`;
+    const [slide] = readDeck(odp(page(rect('grLinear', '1in') + rect('grRadial', '4in')))).slides;
+    const [linear, radial] = slide!.shapes.filter((s) => s.shape.gradient).map((s) => s.shape);
+    // Angle 0 runs top to bottom: 90° clockwise from the x axis; black held over the first 20%.
+    expect(linear).toMatchObject({ fill: '808080', fillOpacity: 0.5, gradient: { angle: 90, stops: [{ at: 0, color: '000000' }, { at: 0.2, color: '000000' }, { at: 1, color: 'FFFFFF' }] } });
+    // The end colour (at half intensity) in the middle, the start colour at the outside; the transparency's mean opacity.
+    expect(radial!.gradient).toEqual({ radial: true, angle: 0, stops: [{ at: 0, color: '000080' }, { at: 1, color: 'FF0000' }] });
+    expect(radial!.fillOpacity).toBeCloseTo(0.4, 5);
+  });
+
+  it('styles a frame naming a presentation style by that style though it has no presentation:class (no fill where the style has none)', () => {
+    const frame = '<draw:frame presentation:style-name="prPlain" svg:x="1in" svg:y="3in" svg:width="4in" svg:height="1in"><draw:text-box><text:p>Byline</text:p></draw:text-box></draw:frame>';
+    const [slide] = readDeck(odp(page(frame))).slides;
+    const shape = slide!.shapes.map((s) => s.shape).find((s) => textOf(s) === 'Byline')!;
+    expect(shape.fill).toBeUndefined();
+    expect(shape.blocks![0]!.runs[0]!.size).toBe(24);
+  });
+
   it('refuses an encrypted package as password-protected and a damaged one as damaged', () => {
     const encrypted = odp(page(title('Secret')), { 'META-INF/manifest.xml': strToU8('<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="content.xml"><manifest:encryption-data/></manifest:file-entry></manifest:manifest>') });
     expect(() => readDeck(encrypted)).toThrow(expect.objectContaining({ problem: 'password' }));

@@ -9,12 +9,13 @@
  * gives. Boxes are as the element places them: from a sheet's cell, or on the slide.
  */
 import { attr, child, children, type XmlElement } from '../../../codecs/xml';
-import type { LineEnd, Picture, Shape, TextParagraph } from '../model';
+import type { Gradient, LineEnd, Picture, Shape, TextParagraph } from '../model';
 import { presetShape } from '../drawingml/shapes';
 import { imageContentType } from '../package';
 import { packagePath, type PartReader } from './package';
 import { hexColor, lengthPoints, ODF_TEXT_MAX, type StyleSources, type TextLook } from './styles';
 import { odfParagraphs, over, type ShapeText } from './text';
+import { middleColor, odfFillOpacity, odfGradient } from './gradient';
 
 export const SHAPE_ELEMENTS = new Set(['custom-shape', 'rect', 'ellipse', 'circle', 'line', 'connector', 'g']);
 
@@ -53,8 +54,11 @@ export interface PlacedShape {
 
 const length = (v: string | undefined) => Math.max(-1e6, Math.min(lengthPoints(v) ?? 0, 1e6)) || 0;
 
-/** A placeholder (presentation:class) is styled by a presentation style, anything else by a graphic style. */
-export const styleFamilyOf = (el: XmlElement): 'presentation' | 'graphic' => (attr(el, 'class') !== undefined ? 'presentation' : 'graphic');
+/** A placeholder (presentation:class), or a shape naming a presentation style, is styled by a presentation style; anything else by a graphic style. */
+export const styleFamilyOf = (el: XmlElement, sources: StyleSources): 'presentation' | 'graphic' =>
+  // The parser keeps attributes by local name, so presentation:style-name and draw:style-name read alike: a presentation style
+  // is told by its family (LibreOffice names them pr1, pr2... and gives them to frames without a presentation:class too).
+  attr(el, 'class') !== undefined || sources.style('presentation', attr(el, 'style-name')) ? 'presentation' : 'graphic';
 
 /** A style's properties with its parents' and the default's under them; `element` is the properties element. */
 export function graphicProps(sources: StyleSources, family: string, name: string | undefined, element: string): Record<string, string> {
@@ -97,27 +101,25 @@ function packagePicture(href: string | undefined, read: PartReader | undefined):
   return data?.length ? { data, contentType: imageContentType(path!, data) } : undefined;
 }
 
-/** A gradient's colour: its start's and end's average (as DrawingML gradients are filled). */
-function gradientColor(gradient: XmlElement | undefined): string | undefined {
-  const [a, b] = [hexColor(attr(gradient, 'start-color')), hexColor(attr(gradient, 'end-color'))];
-  if (!a || !b) return a ?? b;
-  const mix = (i: number) => Math.round((parseInt(a.slice(i, i + 2), 16) + parseInt(b.slice(i, i + 2), 16)) / 2).toString(16).padStart(2, '0');
-  return (mix(0) + mix(2) + mix(4)).toUpperCase();
-}
-
 /** A style's fill (draw:fill): its colour, or a bitmap's picture; LibreOffice's default is a solid #729fcf. */
-export function fillOf(g: Record<string, string>, sources: StyleSources, read: PartReader | undefined): { fill?: string; picture?: Picture } {
+export function fillOf(g: Record<string, string>, sources: StyleSources, read: PartReader | undefined): { fill?: string; picture?: Picture; gradient?: Gradient; fillOpacity?: number } {
   const kind = g['fill'] ?? 'solid';
   if (kind === 'none') return {};
-  if (kind === 'gradient') return { fill: gradientColor(sources.gradients.get(g['fill-gradient-name'] ?? '')) ?? hexColor(g['fill-color']) ?? '729FCF' };
+  const opacity = odfFillOpacity(g, sources.opacities);
+  const seeThrough = opacity !== undefined ? { fillOpacity: opacity } : {};
+  if (kind === 'gradient') {
+    const gradient = odfGradient(sources.gradients.get(g['fill-gradient-name'] ?? ''));
+    const fill = gradient ? middleColor(gradient.stops[0]!.color, gradient.stops.at(-1)!.color) : (hexColor(g['fill-color']) ?? '729FCF');
+    return { fill, ...(gradient ? { gradient } : {}), ...seeThrough };
+  }
   if (kind === 'bitmap') {
     const picture = packagePicture(attr(sources.fillImages.get(g['fill-image-name'] ?? ''), 'href'), read);
     return picture ? { picture } : {};
   }
-  return { fill: hexColor(g['fill-color']) ?? '729FCF' };
+  return { fill: hexColor(g['fill-color']) ?? '729FCF', ...seeThrough };
 }
 
-type Looks = Pick<Shape<TextParagraph>, 'fill' | 'picture' | 'line' | 'textInsets' | 'textAnchor' | 'clipsText' | 'shrinksText'>;
+type Looks = Pick<Shape<TextParagraph>, 'fill' | 'picture' | 'gradient' | 'fillOpacity' | 'line' | 'textInsets' | 'textAnchor' | 'clipsText' | 'shrinksText'>;
 
 /** Fill, outline and text layout of a shape's style. */
 function looks(ctx: ShapeContext, family: string, styleName: string | undefined, height: number): Looks {
@@ -192,7 +194,7 @@ function textOf(el: XmlElement, ctx: ShapeContext, family: string, styleName: st
 
 /** One shape element (not a group) as a placed shape; undefined for what it does not draw. */
 function oneShape(el: XmlElement, ctx: ShapeContext): PlacedShape | undefined {
-  const family = styleFamilyOf(el);
+  const family = styleFamilyOf(el, ctx.sources);
   const styleName = attr(el, 'style-name');
   const placed = boxOf(el);
   const { width, height } = placed;

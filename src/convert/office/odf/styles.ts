@@ -57,6 +57,8 @@ export class StyleSources {
   /** draw:fill-image (its xlink:href into the package) and draw:gradient elements by draw:name. */
   readonly fillImages = new Map<string, XmlElement>();
   readonly gradients = new Map<string, XmlElement>();
+  /** draw:opacity transparency gradients by draw:name. */
+  readonly opacities = new Map<string, XmlElement>();
 
   /** Adds one document's styles (styles.xml first, then content.xml, whose automatic styles win). */
   add(root: XmlElement | undefined): void {
@@ -81,6 +83,7 @@ export class StyleSources {
     else if (el.name === 'list-style') this.listStyles.set(name, el);
     else if (el.name === 'fill-image') this.fillImages.set(name, el);
     else if (el.name === 'gradient') this.gradients.set(name, el);
+    else if (el.name === 'opacity') this.opacities.set(name, el);
     else if (DATA_STYLES.has(el.name)) this.dataStyles.set(name, el);
   }
 

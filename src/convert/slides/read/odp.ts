@@ -48,10 +48,10 @@ function pageSize(sources: StyleSources, master: XmlElement | undefined): { widt
 }
 
 /** A page's background from its drawing-page fill (solid, gradient, bitmap); undefined when it has none of its own. */
-function ownBackground(props: Record<string, string>, sources: StyleSources, read: PartReader): Pick<Slide, 'background' | 'backgroundPicture'> | undefined {
+function ownBackground(props: Record<string, string>, sources: StyleSources, read: PartReader): Pick<Slide, 'background' | 'backgroundPicture' | 'backgroundGradient'> | undefined {
   if (!props['fill'] || props['fill'] === 'none') return undefined;
-  const { fill, picture } = fillOf(props, sources, read);
-  return picture ? { backgroundPicture: picture } : fill ? { background: fill } : undefined;
+  const { fill, picture, gradient } = fillOf(props, sources, read);
+  return picture ? { backgroundPicture: picture } : fill ? { background: fill, ...(gradient ? { backgroundGradient: gradient } : {}) } : undefined;
 }
 
 /** A frame's embedded chart (draw:object naming an object whose content.xml is an office:chart), in its box. */
