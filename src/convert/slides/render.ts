@@ -11,6 +11,10 @@ import { writeDisplayPdf, type DisplayPage } from '../../paint/display-document'
 import { framedShapeItems } from '../office-layout/draw-shapes';
 import { chartItems } from '../office-layout/draw-chart';
 import type { Deck } from './model';
+import { fontAsksOf } from './font-asks';
+import { loadDocumentFaces } from '../../fonts/document-faces/load';
+import { DocumentFaceSet } from '../../layout/text/document-face-set';
+import { ignoreProblems, type ProblemSink } from '../problems';
 
 function* slidePages(deck: Deck, fonts: FontBook): Generator<DisplayPage> {
   const ctx = { fonts, fields: {}, fontIndependentLines: !!deck.fontIndependentLines };
@@ -27,9 +31,16 @@ function* slidePages(deck: Deck, fonts: FontBook): Generator<DisplayPage> {
   }
 }
 
+/** The faces the deck embeds of the families its text is in, as MuPDF loads them; undefined when there are none. */
+function documentFaces(deck: Deck, mupdf: typeof Mupdf, problems: ProblemSink): DocumentFaceSet | undefined {
+  if (!deck.embeddedFonts?.length) return undefined;
+  const faces = loadDocumentFaces(deck.embeddedFonts, fontAsksOf(deck).names, problems);
+  return faces.length ? DocumentFaceSet.load(mupdf, faces, problems) : undefined;
+}
+
 /** The deck's whole PDF in the chunks it is written in. */
-export function renderDeckChunks(deck: Deck, mupdf: typeof Mupdf, files: FontFiles): Uint8Array[] {
-  const fonts = FontBook.shared(mupdf, files);
+export function renderDeckChunks(deck: Deck, mupdf: typeof Mupdf, files: FontFiles, problems: ProblemSink = ignoreProblems): Uint8Array[] {
+  const fonts = FontBook.withDocumentFaces(mupdf, files, documentFaces(deck, mupdf, problems));
   fonts.install();
   return writeDisplayPdf(mupdf, fonts, slidePages(deck, fonts));
 }

@@ -19,6 +19,7 @@ import { el, frameDrawing } from './frames';
 import { mergedLevel } from './level-merge';
 import { PART_BUDGET } from './part-budget';
 import { deckTableStyles } from './table-style';
+import { pptxFontRefs } from './embedded-fonts';
 import { ConversionError } from '../../errors';
 import { ignoreProblems, type ProblemSink } from '../../problems';
 import type { Deck, Slide } from '../model';
@@ -221,5 +222,6 @@ export function readPptx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
     if (!root || attr(root, 'show') === '0') return;
     slides.push(readSlide(pkg, { path: rel.target, root }, size, first + i));
   });
-  return { width: size.cx / EMU_PER_POINT, height: size.cy / EMU_PER_POINT, slides, fontIndependentLines: true };
+  const embeddedFonts = pptxFontRefs(pkg, main, presentation);
+  return { width: size.cx / EMU_PER_POINT, height: size.cy / EMU_PER_POINT, slides, fontIndependentLines: true, ...(embeddedFonts.length ? { embeddedFonts } : {}) };
 }
