@@ -79,7 +79,8 @@ export function subsetTrueType(font: Uint8Array, gids: Iterable<number>): Uint8A
   const hmtxLength = newLongMetrics * 4 + (count - newLongMetrics) * 2;
   if (hmtxLength > hmtx.length) return undefined;
 
-  const copy = (r: TableRecord) => font.slice(r.offset, r.offset + r.length);
+  // Copies, whatever the input's kind: a Node Buffer's slice() is a view of its pool (a document's own face comes from node:zlib), which the edits below would write through.
+  const copy = (r: TableRecord) => new Uint8Array(font.subarray(r.offset, r.offset + r.length));
   const newHead = copy(head);
   new DataView(newHead.buffer).setInt16(50, shortLoca ? 0 : 1);
   new DataView(newHead.buffer).setUint32(8, 0); // checkSumAdjustment, set below
@@ -92,7 +93,7 @@ export function subsetTrueType(font: Uint8Array, gids: Iterable<number>): Uint8A
     ['head', newHead],
     ['hhea', newHhea],
     ['maxp', newMaxp],
-    ['hmtx', metricsOfKept(font.slice(hmtx.offset, hmtx.offset + hmtxLength), keep, newLongMetrics)],
+    ['hmtx', metricsOfKept(new Uint8Array(font.subarray(hmtx.offset, hmtx.offset + hmtxLength)), keep, newLongMetrics)],
     ['loca', newLoca],
     ['glyf', newGlyf],
   ]);

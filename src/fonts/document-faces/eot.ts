@@ -92,7 +92,8 @@ export function fontOfEot(bytes: Uint8Array): EotFont {
   const offset = fontDataOffset(view, version);
   if (offset === undefined) return { problem: 'its EOT header runs past the end of the part' };
   if (fontDataSize === 0 || fontDataSize > bytes.length - offset) return { problem: `its EOT header declares ${fontDataSize} bytes of font data; ${bytes.length - offset} follow the header` };
-  const font = bytes.slice(offset, offset + fontDataSize);
+  // A copy (a Buffer's slice() would be a view of the archive's bytes, which the XOR below must not touch).
+  const font = new Uint8Array(bytes.subarray(offset, offset + fontDataSize));
   if (flags & TTEMBED_XORENCRYPTDATA) for (let i = 0; i < font.length; i++) font[i]! ^= XOR_KEY;
   return { font };
 }

@@ -56,7 +56,8 @@ function fontFile(bytes: Uint8Array, ref: FontPartRef): Uint8Array | string {
     const eot = fontOfEot(bytes);
     return 'font' in eot ? eot.font : eot.problem;
   }
-  if (ref.obfuscationKey === undefined) return bytes;
+  // A copy of its own: a stored part is a view of the archive, an inflated one may be a Node Buffer (whose slice() is a view).
+  if (ref.obfuscationKey === undefined) return new Uint8Array(bytes);
   return deobfuscatedFont(bytes, ref.obfuscationKey) ?? 'an obfuscated font whose key holds no GUID';
 }
 

@@ -20,7 +20,7 @@ export function deobfuscatedFont(bytes: Uint8Array, keyText: string): Uint8Array
   const hex = guidIn(keyText);
   if (!hex || bytes.length < OBFUSCATED_BYTES) return undefined;
   const key = Array.from({ length: 16 }, (_, i) => parseInt(hex.slice(30 - 2 * i, 32 - 2 * i), 16));
-  const font = bytes.slice();
+  const font = new Uint8Array(bytes); // a copy, whatever the input's kind
   for (let i = 0; i < OBFUSCATED_BYTES; i++) font[i] = font[i]! ^ key[i % 16]!;
   return font;
 }
