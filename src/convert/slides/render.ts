@@ -40,7 +40,12 @@ function documentFaces(deck: Deck, mupdf: typeof Mupdf, problems: ProblemSink): 
 
 /** The deck's whole PDF in the chunks it is written in. */
 export function renderDeckChunks(deck: Deck, mupdf: typeof Mupdf, files: FontFiles, problems: ProblemSink = ignoreProblems): Uint8Array[] {
-  const fonts = FontBook.withDocumentFaces(mupdf, files, documentFaces(deck, mupdf, problems));
+  const document = documentFaces(deck, mupdf, problems);
+  const fonts = FontBook.withDocumentFaces(mupdf, files, document);
   fonts.install();
-  return writeDisplayPdf(mupdf, fonts, slidePages(deck, fonts));
+  try {
+    return writeDisplayPdf(mupdf, fonts, slidePages(deck, fonts));
+  } finally {
+    document?.destroy();
+  }
 }
