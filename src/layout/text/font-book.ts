@@ -141,10 +141,10 @@ export class FontBook {
    */
   face(family: Family, bold: boolean, italic: boolean, kerned = false): Mupdf.Font | undefined {
     const style = faceStyle(bold, italic);
-    const plain = !kerned && family !== 'DejaVuSans';
-    const key = `${family}/${style}${plain ? '' : '/kerned'}`;
     // A document's own face is drawn as it is: our layout maps characters itself, MuPDF's HTML engine never sets it.
     if (isDocumentFamily(family)) return this.document?.face(family, style)?.font;
+    const plain = !kerned && family !== 'DejaVuSans';
+    const key = `${family}/${style}${plain ? '' : '/kerned'}`;
     let font = this.faces.get(key);
     if (!font) {
       const bytes = this.files(FACE_FILES[family][style]);
