@@ -1,7 +1,7 @@
 /** An ODP written here: a master with a grey background, a red rule and a title placeholder; `odp(pages)` around draw:page elements (`page`, `title`, `NOTES`). */
 import { strToU8, zipSync } from 'fflate';
 
-const NS = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:xlink="http://www.w3.org/1999/xlink"';
+const NS = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:loext="urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0"';
 
 /** styles.xml: a 10 × 5.625 in page layout, a master with a grey background, a red rule of its own and a title placeholder; the outline styles. */
 const STYLES = `<?xml version="1.0" encoding="UTF-8"?><office:document-styles ${NS}>
@@ -25,9 +25,10 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8"?><office:document-styles ${
   <draw:frame presentation:class="page-number" svg:x="9in" svg:y="4.5in" svg:width="1in" svg:height="0.5in"><draw:text-box><text:p>No. <text:page-number>&lt;number&gt;</text:page-number></text:p></draw:text-box></draw:frame>
 </style:master-page></office:master-styles></office:document-styles>`;
 
-/** content.xml around the slides' draw:page elements, with the automatic styles they use. */
-const content = (pages: string) => `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${NS}>
-<office:automatic-styles>
+/** content.xml around the slides' draw:page elements, with the automatic styles they use (and `more`: font faces, further styles). */
+const content = (pages: string, more: OdpMore = {}) => `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${NS}>
+${more.fontFaces ? `<office:font-face-decls>${more.fontFaces}</office:font-face-decls>` : ''}
+<office:automatic-styles>${more.styles ?? ''}
   <style:style style:name="dpHidden" style:family="drawing-page"><style:drawing-page-properties presentation:visibility="hidden"/></style:style>
   <style:style style:name="dpNumbered" style:family="drawing-page"><style:drawing-page-properties presentation:display-page-number="true"/></style:style>
   <style:style style:name="dpBlue" style:family="drawing-page"><style:drawing-page-properties draw:fill="solid" draw:fill-color="#dde8ff"/></style:style>
@@ -50,10 +51,16 @@ export const page = (body: string, style = '') => `<draw:page draw:master-page-n
 export const title = (text: string) => `<draw:frame presentation:style-name="M-title" presentation:class="title" svg:x="0.5in" svg:y="0.25in" svg:width="9in" svg:height="1in"><draw:text-box><text:p>${text}</text:p></draw:text-box></draw:frame>`;
 export const NOTES = '<presentation:notes><draw:frame presentation:class="notes" svg:x="1in" svg:y="1in" svg:width="5in" svg:height="3in"><draw:text-box><text:p>Speaker notes</text:p></draw:text-box></draw:frame></presentation:notes>';
 
-export function odp(pages: string, extra: Record<string, Uint8Array> = {}): Uint8Array {
+/** What a test adds to content.xml: style:font-face elements (office:font-face-decls) and automatic styles. */
+export interface OdpMore {
+  fontFaces?: string;
+  styles?: string;
+}
+
+export function odp(pages: string, extra: Record<string, Uint8Array> = {}, more: OdpMore = {}): Uint8Array {
   return zipSync({
     mimetype: [strToU8('application/vnd.oasis.opendocument.presentation'), { level: 0 }],
-    'content.xml': strToU8(content(pages)),
+    'content.xml': strToU8(content(pages, more)),
     'styles.xml': strToU8(STYLES),
     'META-INF/manifest.xml': strToU8('<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.presentation"/></manifest:manifest>'),
     ...extra,

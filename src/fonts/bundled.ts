@@ -35,11 +35,11 @@ import notoEmoji from '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Reg
 import notoSymbols from '@expo-google-fonts/noto-sans-symbols/400Regular/NotoSansSymbols_400Regular.ttf';
 import notoSymbols2 from '@expo-google-fonts/noto-sans-symbols-2/400Regular/NotoSansSymbols2_400Regular.ttf';
 import caveatRegular from '@expo-google-fonts/caveat/400Regular/Caveat_400Regular.ttf';
-import { FACE_FILES, HANDWRITING, type Family, type FontFiles } from './catalog';
+import { FACE_FILES, HANDWRITING, type CatalogFamily, type FontFiles } from './catalog';
 
 const byStyle = (regular: ArrayBuffer, bold: ArrayBuffer, italic: ArrayBuffer, boldItalic: ArrayBuffer) => ({ regular, bold, italic, boldItalic });
 
-const FAMILIES: Record<Family, ReturnType<typeof byStyle>> = {
+const FAMILIES: Record<CatalogFamily, ReturnType<typeof byStyle>> = {
   Carlito: byStyle(carlitoRegular, carlitoBold, carlitoItalic, carlitoBoldItalic),
   Caladea: byStyle(caladeaRegular, caladeaBold, caladeaItalic, caladeaBoldItalic),
   Arimo: byStyle(arimoRegular, arimoBold, arimoItalic, arimoBoldItalic),
@@ -54,7 +54,7 @@ const FAMILIES: Record<Family, ReturnType<typeof byStyle>> = {
 };
 
 const BYTES = new Map<string, ArrayBuffer>([
-  ...(Object.keys(FAMILIES) as Family[]).flatMap((family) => (Object.keys(FAMILIES[family]) as (keyof ReturnType<typeof byStyle>)[]).map((style) => [FACE_FILES[family][style], FAMILIES[family][style]] as const)),
+  ...(Object.keys(FAMILIES) as CatalogFamily[]).flatMap((family) => (Object.keys(FAMILIES[family]) as (keyof ReturnType<typeof byStyle>)[]).map((style) => [FACE_FILES[family][style], FAMILIES[family][style]] as const)),
   [HANDWRITING, caveatRegular],
 ]);
 

@@ -7,13 +7,22 @@
  * engine Workers' static assets (the FONTS binding), and a conversion loads the ones its document
  * asks for (face-shelf.ts, face-needs.ts).
  */
-export type Family =
+export type CatalogFamily =
   | 'Carlito' | 'Caladea' | 'Arimo' | 'Tinos' | 'Cousine' | 'Gelasio'
   | 'DejaVuSans' | 'DejaVuMath' | 'NotoEmoji' | 'NotoSymbols' | 'NotoSymbols2';
+/**
+ * A family a document carries itself (a deck's embedded fonts: layout/text/document-face-set.ts),
+ * numbered within the conversion's FontBook: no file of the catalog, no meaning outside that book.
+ */
+export type DocumentFamily = `Document${number}`;
+/** A family text is laid out and drawn in: one of the catalog's, or one the document carries. */
+export type Family = CatalogFamily | DocumentFamily;
+
+export const isDocumentFamily = (family: Family): family is DocumentFamily => family.startsWith('Document');
 export type FaceStyle = 'regular' | 'bold' | 'italic' | 'boldItalic';
 
 /** Face files, relative to node_modules/. */
-export const FACE_FILES: Record<Family, Record<FaceStyle, string>> = {
+export const FACE_FILES: Record<CatalogFamily, Record<FaceStyle, string>> = {
   Carlito: faces('carlito', 'Carlito'),
   Caladea: faces('caladea', 'Caladea'),
   Arimo: faces('arimo', 'Arimo'),
@@ -61,10 +70,10 @@ function faces(dir: string, name: string): Record<FaceStyle, string> {
 }
 
 /** After every text face: emoji first (the symbol faces draw some emoji too, less like Word's). */
-const LAST_RESORTS: Family[] = ['NotoEmoji', 'NotoSymbols2', 'NotoSymbols'];
+const LAST_RESORTS: CatalogFamily[] = ['NotoEmoji', 'NotoSymbols2', 'NotoSymbols'];
 
 /** Where a family has no glyph for a character, these families are tried next, in order. */
-export const FALLBACK: Record<Family, Family[]> = {
+export const FALLBACK: Record<CatalogFamily, CatalogFamily[]> = {
   Carlito: ['Arimo', 'DejaVuSans', 'DejaVuMath', ...LAST_RESORTS],
   Caladea: ['Tinos', 'DejaVuSans', 'DejaVuMath', ...LAST_RESORTS],
   Arimo: ['Tinos', 'DejaVuSans', 'DejaVuMath', ...LAST_RESORTS],
@@ -89,7 +98,7 @@ export const ALL_FACE_FILES: readonly string[] = [...new Set([...Object.values(F
 
 export const faceStyle = (bold: boolean, italic: boolean): FaceStyle => (bold ? (italic ? 'boldItalic' : 'bold') : italic ? 'italic' : 'regular');
 
-const EXACT: Record<string, Family> = {
+const EXACT: Record<string, CatalogFamily> = {
   calibri: 'Carlito', 'calibri light': 'Carlito', carlito: 'Carlito',
   cambria: 'Caladea', 'cambria math': 'Caladea', caladea: 'Caladea',
   arial: 'Arimo', helvetica: 'Arimo', arimo: 'Arimo', 'liberation sans': 'Arimo', 'arial narrow': 'Arimo',
@@ -106,13 +115,13 @@ const EXACT: Record<string, Family> = {
   'segoe ui emoji': 'NotoEmoji', 'segoe ui symbol': 'NotoSymbols2', 'noto emoji': 'NotoEmoji',
 };
 
-const substitutes = new Map<string, Family>();
+const substitutes = new Map<string, CatalogFamily>();
 
 /**
  * The family that stands in for a font a document names: the metric-compatible face where one
  * exists, a serif for serif-looking names, else DejaVu Sans (as LibreOffice does for fonts it lacks).
  */
-export function substituteFamily(name: string | undefined): Family {
+export function substituteFamily(name: string | undefined): CatalogFamily {
   if (!name) return 'Tinos';
   // Asked for every run written and every face MuPDF loads, with a handful of names per document.
   let family = substitutes.get(name);
@@ -123,7 +132,7 @@ export function substituteFamily(name: string | undefined): Family {
   return family;
 }
 
-function substituteUncached(name: string): Family {
+function substituteUncached(name: string): CatalogFamily {
   const key = name.trim().toLowerCase();
   const exact = EXACT[key];
   if (exact) return exact;

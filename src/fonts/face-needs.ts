@@ -8,7 +8,7 @@
  * A fallback family passed over is one that lacks the character: left unloaded, it answers the
  * same "not here" it would have answered loaded.
  */
-import { ALL_FACE_FILES, FACE_FILES, FALLBACK, substituteFamily, type Family } from './catalog';
+import { ALL_FACE_FILES, FACE_FILES, FALLBACK, substituteFamily, type CatalogFamily } from './catalog';
 import type { Coverage } from '../contracts/faces';
 
 /** What a document asks of the fonts. */
@@ -23,9 +23,9 @@ export interface FontAsks {
 
 export function facesNeeded(asks: FontAsks, coverage: Coverage): string[] {
   if (asks.unseenNames) return [...ALL_FACE_FILES];
-  const families = new Set<Family>();
+  const families = new Set<CatalogFamily>();
   for (const name of asks.names) families.add(substituteFamily(name));
-  const draws = (family: Family, cp: number) => covers(coverage[family], cp);
+  const draws = (family: CatalogFamily, cp: number) => covers(coverage[family], cp);
   const needed = new Set(families);
   const points = [...new Set(asks.codePoints)].filter((cp) => cp >= 0x80);
   for (const family of families) {

@@ -79,7 +79,8 @@ export function subsetTrueType(font: Uint8Array, gids: Iterable<number>): Uint8A
   const hmtxLength = newLongMetrics * 4 + (count - newLongMetrics) * 2;
   if (hmtxLength > hmtx.length) return undefined;
 
-  const copy = (r: TableRecord) => font.slice(r.offset, r.offset + r.length);
+  // Copies, whatever the input's kind: a Node Buffer's slice() is a view of its pool (a document's own face comes from node:zlib), which the edits below would write through.
+  const copy = (r: TableRecord) => new Uint8Array(font.subarray(r.offset, r.offset + r.length));
   const newHead = copy(head);
   new DataView(newHead.buffer).setInt16(50, shortLoca ? 0 : 1);
   new DataView(newHead.buffer).setUint32(8, 0); // checkSumAdjustment, set below
@@ -92,7 +93,7 @@ export function subsetTrueType(font: Uint8Array, gids: Iterable<number>): Uint8A
     ['head', newHead],
     ['hhea', newHhea],
     ['maxp', newMaxp],
-    ['hmtx', metricsOfKept(font.slice(hmtx.offset, hmtx.offset + hmtxLength), keep, newLongMetrics)],
+    ['hmtx', metricsOfKept(new Uint8Array(font.subarray(hmtx.offset, hmtx.offset + hmtxLength)), keep, newLongMetrics)],
     ['loca', newLoca],
     ['glyf', newGlyf],
   ]);
@@ -143,8 +144,11 @@ function keptGlyphs(view: DataView, glyf: TableRecord, numGlyphs: number, glyphS
  * short loca (offsets / 2) serves whenever the outlines take under 128 KB, as they mostly do.
  */
 function outlinesOfKept(font: Uint8Array, glyf: TableRecord, keep: Uint8Array, count: number, glyphStart: (g: number) => number): { newGlyf: Uint8Array; newLoca: Uint8Array; shortLoca: boolean } {
+  // A glyph's data as the loca gives it, cut at the glyf table's end: a damaged loca (a document's own face) asks no more than the table holds.
+  const start = (g: number) => Math.min(glyphStart(g), glyf.length);
+  const lengthOf = (g: number) => Math.max(0, Math.min(glyphStart(g + 1), glyf.length) - start(g));
   let glyfLength = 0;
-  for (let g = 0; g < count; g++) if (keep[g]) glyfLength += (Math.max(0, glyphStart(g + 1) - glyphStart(g)) + 3) & ~3;
+  for (let g = 0; g < count; g++) if (keep[g]) glyfLength += (lengthOf(g) + 3) & ~3;
   const shortLoca = glyfLength <= 0x1fffe;
   const newGlyf = new Uint8Array(glyfLength);
   const newLoca = new DataView(new ArrayBuffer((count + 1) * (shortLoca ? 2 : 4)));
@@ -153,9 +157,8 @@ function outlinesOfKept(font: Uint8Array, glyf: TableRecord, keep: Uint8Array, c
   for (let g = 0; g < count; g++) {
     setLoca(g, written);
     if (!keep[g]) continue;
-    const start = glyphStart(g);
-    const length = Math.max(0, Math.min(glyphStart(g + 1), glyf.length) - start);
-    newGlyf.set(font.subarray(glyf.offset + start, glyf.offset + start + length), written);
+    const length = lengthOf(g);
+    newGlyf.set(font.subarray(glyf.offset + start(g), glyf.offset + start(g) + length), written);
     written += (length + 3) & ~3;
   }
   setLoca(count, written);

@@ -6,7 +6,7 @@
  * woff2.ts).
  */
 import type * as Mupdf from 'mupdf';
-import { FACE_FILES, faceStyle, type Family, type FontFiles } from '../../fonts/catalog';
+import { FACE_FILES, faceStyle, type CatalogFamily, type FontFiles } from '../../fonts/catalog';
 import type { StyleRule } from './css-flatten';
 import { dataUrlBytes } from '../../codecs/png';
 import { withoutLigatures, woffToSfnt } from '../../fonts/sfnt';
@@ -56,7 +56,7 @@ const isWoff = (b: Uint8Array): boolean => b[0] === 0x77 && b[1] === 0x4f && b[2
  * Serif, Sans and Mono as Chromium OS ships them), Calibri and Cambria in their metric twins
  * Carlito and Caladea. MuPDF's own Nimbus faces have the same metrics but other shapes.
  */
-const METRIC_TWINS: Record<string, Family> = {
+const METRIC_TWINS: Record<string, CatalogFamily> = {
   serif: 'Tinos', times: 'Tinos', 'times new roman': 'Tinos', 'liberation serif': 'Tinos', tinos: 'Tinos',
   'sans-serif': 'Arimo', arial: 'Arimo', helvetica: 'Arimo', 'liberation sans': 'Arimo', arimo: 'Arimo',
   monospace: 'Cousine', courier: 'Cousine', 'courier new': 'Cousine', 'liberation mono': 'Cousine', cousine: 'Cousine',
@@ -153,7 +153,7 @@ const TWIN_NAMES = new RegExp(`\\b(${Object.keys(METRIC_TWINS).sort((a, b) => b.
  * too few a face), the serif default, and the monospace one where an element is set in it.
  */
 export function twinFacesAskedBy(html: string): string[] {
-  const families = new Set<Family>(['Tinos']);
+  const families = new Set<CatalogFamily>(['Tinos']);
   if (MONOSPACE_ELEMENTS.test(html)) families.add('Cousine');
   for (const [name] of html.matchAll(TWIN_NAMES)) families.add(METRIC_TWINS[name.toLowerCase()]!);
   return [...families].flatMap((family) => Object.values(FACE_FILES[family]));

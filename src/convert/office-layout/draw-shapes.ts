@@ -9,7 +9,7 @@
 import type { DisplayItem } from '../../contracts/display';
 import type { FramedShape, Shape, TextParagraph } from '../office/model';
 import { drawable, filled, lineEndOutline, lineEnds, stroked, traced, type Box, type PathSink } from '../office/shape-outline';
-import { substituteFamily } from '../../fonts/catalog';
+import type { Family } from '../../fonts/catalog';
 import type { InlineItem, ParagraphBlock } from '../../layout/blocks/model';
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
 import { stackParagraphs, type PlacedLine } from '../../layout/blocks/paragraph-stack';
@@ -73,10 +73,13 @@ function outlineItems(shape: Shape<TextParagraph>, box: Box, zoom: number): Disp
   return out;
 }
 
-function paragraphBlock(p: TextParagraph, zoom: number): ParagraphBlock {
+/** The family a font name is drawn in: the document's own face of it, else the catalog's substitute (FontBook.familyOf). */
+type FamilyOf = (name: string | undefined) => Family;
+
+function paragraphBlock(p: TextParagraph, zoom: number, familyOf: FamilyOf): ParagraphBlock {
   const items: InlineItem[] = [];
   for (const run of p.runs) {
-    const family = substituteFamily(run.font);
+    const family = familyOf(run.font);
     const size = run.size * zoom;
     const style = { face: { family, bold: !!run.bold, italic: !!run.italic, size, kern: false }, look: { rise: 0, color: run.color, ...(run.underline ? { underline: true } : {}), ...(run.strike ? { strike: true } : {}), ...(run.link ? { link: run.link } : {}) }, sizes: { family, size } };
     // A tab in the text goes to the paragraph's next tab stop.
@@ -86,7 +89,7 @@ function paragraphBlock(p: TextParagraph, zoom: number): ParagraphBlock {
     });
   }
   const indents = { ...(p.marginLeft ? { indentLeft: p.marginLeft * zoom } : {}), ...(p.indent ? { firstLine: p.indent * zoom } : {}) };
-  const label = p.bullet ? bulletItems(p, zoom, (p.indent ?? 0) < 0) : [];
+  const label = p.bullet ? bulletItems(p, zoom, familyOf, (p.indent ?? 0) < 0) : [];
   // The text after a bullet starts at the margin (a tab to it), the bullet hanging at margin + indent.
   const stops = [...(p.bullet && p.marginLeft ? [{ pos: p.marginLeft, align: 'left' as const }] : []), ...(p.tabs ?? [])].map((t) => ({ ...t, pos: t.pos * zoom }));
   const tabs = stops.length ? { tabs: stops } : {};
@@ -98,7 +101,7 @@ function paragraphBlock(p: TextParagraph, zoom: number): ParagraphBlock {
   // The layout's alignment of a right-to-left paragraph names its start and end: DrawingML's left is its end.
   const align = p.rtl && (p.align === 'left' || p.align === 'right') ? (p.align === 'left' ? 'right' : 'left') : p.align;
   const direction = p.rtl ? { bidi: true } : {};
-  return { kind: 'paragraph', props: { align, ...direction, markFace: { family: substituteFamily(p.font), size: p.size * zoom }, ...indents, ...tabs, ...spacing }, items: [...label, ...items] };
+  return { kind: 'paragraph', props: { align, ...direction, markFace: { family: familyOf(p.font), size: p.size * zoom }, ...indents, ...tabs, ...spacing }, items: [...label, ...items] };
 }
 
 /** Symbol-font bullets as the Unicode characters they show (Wingdings' l is a round bullet, n a square one...). */
@@ -110,12 +113,12 @@ const SYMBOL_BULLETS: Record<string, string> = { l: '●', n: '■', q: '❑', u
  * has the text right after it, as LibreOffice prints it: a tab would push the text on to the next
  * default stop, half an inch away.
  */
-function bulletItems(p: TextParagraph, zoom: number, hangs: boolean): InlineItem[] {
+function bulletItems(p: TextParagraph, zoom: number, familyOf: FamilyOf, hangs: boolean): InlineItem[] {
   const bullet = p.bullet!;
   const first = p.runs[0];
   const symbolic = /wingdings|symbol|webdings/i.test(bullet.font ?? '');
   const text = symbolic ? (SYMBOL_BULLETS[bullet.text] ?? '•') : bullet.text;
-  const family = substituteFamily(symbolic ? first?.font ?? p.font : bullet.font ?? first?.font ?? p.font);
+  const family = familyOf(symbolic ? first?.font ?? p.font : bullet.font ?? first?.font ?? p.font);
   const size = (first?.size ?? p.size) * (bullet.scale ?? 1) * zoom;
   const style = { face: { family, bold: !!first?.bold && !symbolic, italic: false, size, kern: false }, look: { rise: 0, color: bullet.color ?? first?.color ?? '000000' }, sizes: { family, size } };
   return [{ kind: 'text', text, style }, ...(hangs ? [{ kind: 'tab' as const, style }] : [])];
@@ -153,9 +156,10 @@ function intoColumns(lines: PlacedLine[], count: number, step: number, inner: nu
 
 /** The text set in `width`: at its size, or shrunk (to a quarter at most) until it fits `inner` where the shape shrinks text on overflow. */
 function fittedText(shape: Shape<TextParagraph>, paragraphs: TextParagraph[], width: number, inner: number, zoom: number, ctx: LineContext): { lines: PlacedLine[]; height: number } {
+  const familyOf = (name: string | undefined) => ctx.fonts.familyOf(name);
   const set = (scale: number) => {
     // Unwrapped text (wrap="none") is laid out on endless lines from the left, then each line placed by its paragraph's alignment in the box.
-    const blocks = paragraphs.map((p) => paragraphBlock(shape.unwrapped ? { ...p, align: 'left' } : p, zoom * scale));
+    const blocks = paragraphs.map((p) => paragraphBlock(shape.unwrapped ? { ...p, align: 'left' } : p, zoom * scale, familyOf));
     // As LibreOffice's edit engine sets drawing text: spaces after and before add up, the first paragraph's space before is not applied, extra line height goes above the text.
     const laid = stackParagraphs(blocks, shape.unwrapped ? 100_000 : width, { ...ctx, sum: true, firstSpaceBefore: false, spacingAbove: true });
     if (shape.unwrapped) alignUnwrapped(laid.lines, blocks, paragraphs, width);

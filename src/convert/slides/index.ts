@@ -6,18 +6,15 @@
  */
 import type * as Mupdf from 'mupdf';
 import type { FaceSource } from '../../contracts/faces';
-import type { FontAsks } from '../../fonts/face-needs';
 import { facesNeeded } from '../../fonts/face-needs';
 import { ConversionError, signalsDamage } from '../errors';
 import { ignoreProblems, type ProblemSink } from '../problems';
 import { hasUtf16 } from '../../lib/detect';
-import type { Shape, TextParagraph } from '../office/model';
 import type { Deck } from './model';
 import { readPptx } from './read/pptx';
 import { readOdp } from './read/odp';
 import { deckSlices, renderDeckChunks } from './render';
-import { FONT as CHART_FONT } from '../office/chart/draw';
-import { METAFILE } from '../../paint/metafile';
+import { fontAsksOf } from './font-asks';
 
 export { ConversionError } from '../errors';
 
@@ -48,37 +45,6 @@ export function readDeck(bytes: Uint8Array, problems: ProblemSink = ignoreProble
   }
 }
 
-const paragraphsOf = (shape: Shape<TextParagraph>, depth = 0): TextParagraph[] => [...(shape.blocks ?? []), ...(depth < 32 ? (shape.members ?? []).flatMap((m) => paragraphsOf(m, depth + 1)) : [])];
-
-/** The fonts and characters the deck's text asks for. */
-function fontAsksOf(deck: Deck): FontAsks {
-  const names = new Set<string>();
-  const codePoints = new Set<number>();
-  let unseenNames = false;
-  const count = (text: string) => {
-    for (const ch of text) if (ch.codePointAt(0)! >= 0x80) codePoints.add(ch.codePointAt(0)!);
-  };
-  for (const slide of deck.slides) {
-    for (const { chart } of slide.charts ?? []) {
-      // Charts print their text in the Office parts' chart font.
-      names.add(CHART_FONT);
-      for (const text of [chart.title ?? '', ...chart.categories, ...chart.series.map((s) => s.name ?? '')]) count(text);
-    }
-    for (const { shape } of slide.shapes) {
-      // A metafile's text names fonts of its own, which only playing it would tell.
-      if (shape.picture && METAFILE.test(shape.picture.contentType)) unseenNames = true;
-      for (const p of paragraphsOf(shape)) {
-        names.add(p.font);
-        for (const run of p.runs) {
-          names.add(run.font);
-          count(run.text);
-        }
-      }
-    }
-  }
-  return { names, codePoints, ...(unseenNames ? { unseenNames } : {}) };
-}
-
 export interface SlidesConvertOptions {
   mupdf: typeof Mupdf;
   /** Where the faces come from (an engine Worker's FONTS assets): those the deck asks for are loaded before layout. */
@@ -97,7 +63,7 @@ export interface DeckPrint {
 export async function printDeckLoadingFaces(bytes: Uint8Array, { mupdf, faces, onProblem = ignoreProblems }: SlidesConvertOptions): Promise<DeckPrint> {
   const deck = readDeck(bytes, onProblem);
   const files = await faces.load(faces.holdsAll?.() ? [] : facesNeeded(fontAsksOf(deck), await faces.coverage()));
-  return { slides: deck.slides.length, slices: deckSlices(deck), write: (range) => renderDeckChunks(deck, mupdf, files, range) };
+  return { slides: deck.slides.length, slices: deckSlices(deck), write: (range) => renderDeckChunks(deck, mupdf, files, onProblem, range) };
 }
 
 /** The deck's PDF in the chunks it is written in, its faces loaded first. */

@@ -4,6 +4,7 @@
  * (points), master's and layout's shapes first. The Office parts' shape model is the slides'.
  */
 import type { Chart, FramedShape, Gradient, Picture, TextParagraph } from '../office/model';
+import type { FontPartRef } from '../../fonts/document-faces/load';
 
 export interface Slide {
   /** RRGGBB; white where absent. */
@@ -24,4 +25,6 @@ export interface Deck {
   slides: Slide[];
   /** Text lines spaced as PowerPoint spaces them (1.2 em whatever the face: layout/blocks/line-box.ts), not by their faces' metrics. */
   fontIndependentLines?: boolean;
+  /** The fonts the deck embeds, not read yet: those its text uses are read when it is drawn (render.ts). */
+  embeddedFonts?: FontPartRef[];
 }

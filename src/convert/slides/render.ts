@@ -12,6 +12,10 @@ import { framedShapeItems } from '../office-layout/draw-shapes';
 import { chartItems } from '../office-layout/draw-chart';
 import type { Shape, TextParagraph } from '../office/model';
 import type { Deck, Slide } from './model';
+import { fontAsksOf } from './font-asks';
+import { loadDocumentFaces } from '../../fonts/document-faces/load';
+import { DocumentFaceSet } from '../../layout/text/document-face-set';
+import { ignoreProblems, type ProblemSink } from '../problems';
 
 /**
  * Slides an invocation prints at most, and the picture bytes it places at most: a longer deck is
@@ -59,9 +63,21 @@ function* slidePages(deck: Deck, fonts: FontBook, [from, to]: [number, number]):
   }
 }
 
+/** The faces the deck embeds of the families its text is in, as MuPDF loads them; undefined when there are none. */
+function documentFaces(deck: Deck, mupdf: typeof Mupdf, problems: ProblemSink): DocumentFaceSet | undefined {
+  if (!deck.embeddedFonts?.length) return undefined;
+  const faces = loadDocumentFaces(deck.embeddedFonts, fontAsksOf(deck).names, problems);
+  return faces.length ? DocumentFaceSet.load(mupdf, faces, problems) : undefined;
+}
+
 /** The deck's PDF (of the slides [from, to) when `range` is given) in the chunks it is written in. */
-export function renderDeckChunks(deck: Deck, mupdf: typeof Mupdf, files: FontFiles, range: [number, number] = [0, deck.slides.length]): Uint8Array[] {
-  const fonts = FontBook.shared(mupdf, files);
+export function renderDeckChunks(deck: Deck, mupdf: typeof Mupdf, files: FontFiles, problems: ProblemSink = ignoreProblems, range: [number, number] = [0, deck.slides.length]): Uint8Array[] {
+  const document = documentFaces(deck, mupdf, problems);
+  const fonts = FontBook.withDocumentFaces(mupdf, files, document);
   fonts.install();
-  return writeDisplayPdf(mupdf, fonts, slidePages(deck, fonts, range));
+  try {
+    return writeDisplayPdf(mupdf, fonts, slidePages(deck, fonts, range));
+  } finally {
+    document?.destroy();
+  }
 }

@@ -1,5 +1,6 @@
 import type * as Mupdf from 'mupdf';
-import { FACE_FILES, FALLBACK, faceStyle, substituteFamily, type FaceStyle, type Family, type FontFiles } from '../../fonts/catalog';
+import { FACE_FILES, FALLBACK, faceStyle, isDocumentFamily, substituteFamily, type CatalogFamily, type FaceStyle, type Family, type FontFiles } from '../../fonts/catalog';
+import type { DocumentFaceSet } from './document-face-set';
 import { hheaBaselineFactor, hheaLineFactor, withoutCharacters, withTablesHidden } from '../../fonts/face-tables';
 import { PairKerning } from './pair-kerning';
 
@@ -50,6 +51,19 @@ export class FontBook {
   }
 
   /**
+   * The book of a document that carries faces of its own (a deck's embedded fonts): the shared
+   * book's knowledge of the catalog's faces, with the document's families over it. Kept for this
+   * conversion alone: the next document's embedded faces are other faces.
+   */
+  static withDocumentFaces(mupdf: MupdfModule, files: FontFiles, document: DocumentFaceSet | undefined): FontBook {
+    const shared = FontBook.shared(mupdf, files);
+    if (!document) return shared;
+    const book = new FontBook(mupdf, files, document);
+    book.inherit(shared);
+    return book;
+  }
+
+  /**
    * Takes over `old`'s parsed faces, advances, glyph ids, kerning, coverage and metrics of every
    * face both books have. What it learnt of a face it lacked ("no glyph", the fallback metric) is
    * left behind: that face may be here now.
@@ -57,7 +71,7 @@ export class FontBook {
   private inherit(old: FontBook): void {
     // A face both books have: what the old one learnt of it holds here (the same bytes).
     const had = (family: string, style: FaceStyle = 'regular') => {
-      const file = FACE_FILES[family as Family]?.[style];
+      const file = FACE_FILES[family as CatalogFamily]?.[style];
       return file !== undefined && old.files(file) !== undefined && this.files(file) !== undefined;
     };
     const byStyle = (key: string) => {
@@ -94,7 +108,18 @@ export class FontBook {
   constructor(
     readonly mupdf: MupdfModule,
     private readonly files: FontFiles,
+    private readonly document?: DocumentFaceSet,
   ) {}
+
+  /** The family a font name is drawn in: the document's own face of it where it embeds one, else the catalog's substitute. */
+  familyOf(name: string | undefined): Family {
+    return this.document?.familyOf(name) ?? substituteFamily(name);
+  }
+
+  /** The file of a family's face in a style: the catalog's, or the document's own (its nearest style). */
+  private faceBytes(family: Family, style: FaceStyle): Uint8Array | undefined {
+    return isDocumentFamily(family) ? this.document?.face(family, style)?.bytes : this.files(FACE_FILES[family][style]);
+  }
 
   /** Makes MuPDF's HTML engine take its fonts from this book: CSS families are our family names. */
   install(): void {
@@ -116,6 +141,8 @@ export class FontBook {
    */
   face(family: Family, bold: boolean, italic: boolean, kerned = false): Mupdf.Font | undefined {
     const style = faceStyle(bold, italic);
+    // A document's own face is drawn as it is: our layout maps characters itself, MuPDF's HTML engine never sets it.
+    if (isDocumentFamily(family)) return this.document?.face(family, style)?.font;
     const plain = !kerned && family !== 'DejaVuSans';
     const key = `${family}/${style}${plain ? '' : '/kerned'}`;
     let font = this.faces.get(key);
@@ -138,7 +165,7 @@ export class FontBook {
     const key = `${family}/${faceStyle(bold, italic)}`;
     let kerning = this.kernings.get(key);
     if (kerning === undefined) {
-      const bytes = this.files(FACE_FILES[family][faceStyle(bold, italic)]);
+      const bytes = this.faceBytes(family, faceStyle(bold, italic));
       this.kernings.set(key, (kerning = (bytes && PairKerning.of(bytes)) || null));
     }
     return kerning ?? undefined;
@@ -161,6 +188,9 @@ export class FontBook {
 
   /** The font file a face of this book was made from. */
   bytesOf(font: Mupdf.Font): Uint8Array | undefined {
+    const own = this.document?.loadedOf(font);
+    // A CFF face is left to MuPDF's writer, which embeds CFF (ours subsets and embeds TrueType only).
+    if (own) return own.outlines === 'glyf' ? own.bytes : undefined;
     return this.sources.get(font);
   }
 
@@ -221,8 +251,11 @@ export class FontBook {
 
   /** The family that draws a character: the wanted one, else the first fallback that has it, else the wanted one anyway. */
   familyFor(family: Family, codePoint: number): Family {
-    if (codePoint < 0x80 || this.covers(family, codePoint)) return family;
-    return FALLBACK[family].find((other) => this.covers(other, codePoint)) ?? family;
+    // Every catalog face draws ASCII; a document's face may be cut to the characters it was saved with.
+    if (codePoint < 0x80 && (!this.document || !isDocumentFamily(family))) return family;
+    if (this.covers(family, codePoint)) return family;
+    const fallbacks = isDocumentFamily(family) ? (this.document?.fallbacks(family) ?? []) : FALLBACK[family];
+    return fallbacks.find((other) => this.covers(other, codePoint)) ?? family;
   }
 
   /** Advance width of a string in points (no kerning: close enough for tab stops); advances remembered per face. */
@@ -278,7 +311,7 @@ export class FontBook {
   private metric(cache: Map<Family, number>, family: Family, read: (bytes: Uint8Array) => number | undefined, fallback: number): number {
     let factor = cache.get(family);
     if (factor === undefined) {
-      const bytes = this.files(FACE_FILES[family].regular);
+      const bytes = this.faceBytes(family, 'regular');
       factor = (bytes && read(bytes)) || fallback;
       cache.set(family, factor);
     }

@@ -82,7 +82,7 @@ export class PairKerning {
       let units = 0;
       for (const subtables of this.subtablesByLookup) {
         for (const sub of subtables) {
-          const found = this.inSubtable(sub, first, second);
+          const found = this.safelyInSubtable(sub, first, second);
           if (found !== undefined) {
             units += found;
             break;
@@ -92,6 +92,15 @@ export class PairKerning {
       this.memo.set(key, (em = units / this.unitsPerEm));
     }
     return em;
+  }
+
+  /** As inSubtable; a subtable whose offsets run past the face (a document's own damaged face) covers nothing. */
+  private safelyInSubtable(sub: number, first: number, second: number): number | undefined {
+    try {
+      return this.inSubtable(sub, first, second);
+    } catch {
+      return undefined;
+    }
   }
 
   /** A PairPos subtable's x-advance adjustment of the pair, or undefined when it does not cover it. */

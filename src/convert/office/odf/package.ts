@@ -26,6 +26,8 @@ export interface OdfPackage {
   content: Uint8Array;
   styles?: Uint8Array;
   read: PartReader;
+  /** A part's unpacked size as the archive declares it (0 when it is missing): what a reader checks before it reads a large part. */
+  sizeOf: (path: string) => number;
 }
 
 export const damagedOdf = (noun: string, what: string, e: unknown) => new ConversionError('corrupt', `The ${noun} is damaged: ${what} (${(e as Error).message}).`, { cause: e });
@@ -62,7 +64,7 @@ export function openOdfPackage(bytes: Uint8Array, problems: ProblemSink, kind: O
   if (manifest && manifestEncrypted(manifest)) throw new ConversionError('password', `The ${kind.noun} is password-protected: ${kind.passwordHelp}`);
   const content = read('content.xml');
   if (!content) throw new ConversionError('corrupt', `The ${kind.noun} is damaged: its package has no content.xml.`);
-  return { content, styles: read('styles.xml'), read };
+  return { content, styles: read('styles.xml'), read, sizeOf: (name) => entries.get(name)?.size ?? 0 };
 }
 
 function manifestEncrypted(manifest: Uint8Array): boolean {

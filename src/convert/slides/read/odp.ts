@@ -20,6 +20,7 @@ import type { Shape, TextParagraph } from '../../office/model';
 import type { Deck, Slide } from '../model';
 import { SLIDES_MAX } from './pptx';
 import { odpTableShapes } from './odp-table';
+import { odpFontRefs } from './embedded-fonts';
 
 export const PRESENTATION_TYPES = ['application/vnd.oasis.opendocument.presentation', 'application/vnd.oasis.opendocument.presentation-template'];
 const PRESENTATION: OdfKind = {
@@ -149,7 +150,8 @@ function readPage(page: XmlElement, fields: Fields, masters: Map<string, XmlElem
 export function readOdp(bytes: Uint8Array, problems: ProblemSink = ignoreProblems): Deck {
   const pkg = openOdfPackage(bytes, problems, PRESENTATION);
   const sources = new StyleSources();
-  if (pkg.styles) sources.add(parseOdfPart(pkg.styles, 'styles.xml', problems));
+  const styles = pkg.styles ? parseOdfPart(pkg.styles, 'styles.xml', problems) : undefined;
+  sources.add(styles);
   let content: XmlElement;
   try {
     // All the slides are in this one part: refused past 400,000 elements (about 100 MB of tree), as a PPTX slide is past its budget.
@@ -171,5 +173,6 @@ export function readOdp(bytes: Uint8Array, problems: ProblemSink = ignoreProblem
   const slides = pages.flatMap((p, i) => (pageProps(sources, p)['visibility'] === 'hidden' ? [] : [readPage(p, fieldsOf(p, i + 1, decls), masters, sources, pkg.read)]));
   // A deck LibreOffice imported from PowerPoint keeps PowerPoint's line spacing (style:font-independent-line-spacing on its paragraph styles); one made in Impress spaces lines by their faces.
   const fontIndependentLines = new TextDecoder().decode(pkg.content).includes('font-independent-line-spacing="true"');
-  return { width: size.width, height: size.height, slides, ...(fontIndependentLines ? { fontIndependentLines } : {}) };
+  const embeddedFonts = odpFontRefs([content, styles], pkg.read, pkg.sizeOf, problems);
+  return { width: size.width, height: size.height, slides, ...(fontIndependentLines ? { fontIndependentLines } : {}), ...(embeddedFonts.length ? { embeddedFonts } : {}) };
 }

@@ -20,6 +20,7 @@ import { mergedLevel } from './level-merge';
 import { listDefaults, withListDefaults } from './list-defaults';
 import { PART_BUDGET } from './part-budget';
 import { deckTableStyles } from './table-style';
+import { pptxFontRefs } from './embedded-fonts';
 import { ConversionError } from '../../errors';
 import { ignoreProblems, type ProblemSink } from '../../problems';
 import type { Deck, Slide } from '../model';
@@ -223,5 +224,6 @@ export function readPptx(bytes: Uint8Array, problems: ProblemSink = ignoreProble
     if (!root || attr(root, 'show') === '0') return;
     slides.push(readSlide(pkg, { path: rel.target, root }, size, first + i, child(presentation, 'defaultTextStyle')));
   });
-  return { width: size.cx / EMU_PER_POINT, height: size.cy / EMU_PER_POINT, slides, fontIndependentLines: true };
+  const embeddedFonts = pptxFontRefs(pkg, main, presentation);
+  return { width: size.cx / EMU_PER_POINT, height: size.cy / EMU_PER_POINT, slides, fontIndependentLines: true, ...(embeddedFonts.length ? { embeddedFonts } : {}) };
 }
