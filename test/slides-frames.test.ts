@@ -97,6 +97,14 @@ describe('slides: frames and inherited styles', () => {
     expect([100, 50, 320].map((v, k) => Math.round([page.images[0]!.x, page.images[0]!.y, page.images[0]!.width][k]!) - v)).toEqual([0, 0, 0]);
   });
 
+  it('draws a gradient whose stops are see-through at their mean opacity, not opaque', () => {
+    const stop = (pos: number, alpha: number) => `<a:gs pos="${pos}"><a:srgbClr val="FFFFFF"><a:alpha val="${alpha}"/></a:srgbClr></a:gs>`;
+    const glow = `<p:sp><p:nvSpPr><p:cNvPr id="4" name="Glow"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(0, 0, 720, 405)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:gradFill><a:gsLst>${stop(0, 90_000)}${stop(100_000, 20_000)}</a:gsLst><a:path path="circle"/></a:gradFill></p:spPr></p:sp>`;
+    const [slide] = readDeck(pptx([{ body: glow }])).slides;
+    expect(slide!.shapes[0]!.shape.gradient?.radial).toBe(true);
+    expect(slide!.shapes[0]!.shape.fillOpacity).toBeCloseTo(0.55, 5);
+  });
+
   it('fills a rectangle with its picture fill, and sets vertical text turned in its box', () => {
     const filled = `<p:sp><p:nvSpPr><p:cNvPr id="4" name="Photo placeholder"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(20, 20, 100, 50)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:blipFill><a:blip r:embed="rImg"/><a:stretch><a:fillRect/></a:stretch></a:blipFill></p:spPr></p:sp>`;
     const turned = (vert: string, text: string) => `<p:sp><p:nvSpPr><p:cNvPr id="5" name="Side"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr>${xfrm(300, 50, 60, 300)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr><p:txBody><a:bodyPr vert="${vert}" lIns="0" tIns="0" rIns="0" bIns="0"/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="2000"/><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;

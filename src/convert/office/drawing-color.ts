@@ -102,11 +102,21 @@ export function averageColor(colors: string[]): string | undefined {
   return sum.map((v) => Math.round(v / colors.length).toString(16).padStart(2, '0')).join('').toUpperCase();
 }
 
-/** How opaque a shape's own solid fill is (its colour's a:alpha, thousandths of a percent); undefined when opaque or not said. */
+/** A colour element's a:alpha as 0 to 1 (1 where it says none). */
+const alphaOf = (color: XmlElement | undefined) => {
+  const alpha = Number(attr(child(color, 'alpha'), 'val') ?? 100_000);
+  return alpha >= 0 && alpha <= 100_000 ? alpha / 100_000 : 1;
+};
+
+/**
+ * How opaque a shape's own fill is (a solid fill's colour's a:alpha, thousandths of a percent; a
+ * gradient's stops' mean, as the painter draws one opacity per fill: a white glow fading from 90% to
+ * 20% over a slide covered it opaque); undefined when opaque or not said.
+ */
 export function fillOpacity(spPr: XmlElement | undefined): number | undefined {
-  const color = elements(child(spPr, 'solidFill'))[0];
-  const alpha = Number(attr(child(color, 'alpha'), 'val'));
-  return alpha >= 0 && alpha < 100_000 ? alpha / 100_000 : undefined;
+  const stops = elements(child(child(spPr, 'gradFill'), 'gsLst')).slice(0, 16);
+  const alpha = stops.length ? stops.reduce((sum, gs) => sum + alphaOf(elements(gs)[0]), 0) / stops.length : alphaOf(elements(child(spPr, 'solidFill'))[0]);
+  return alpha < 1 ? alpha : undefined;
 }
 
 /**
