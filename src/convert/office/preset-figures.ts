@@ -1,44 +1,40 @@
 /**
  * More DrawingML presets, drawn from their descriptions in ECMA-376 with their default
  * adjustments: regular polygons and stars, the maths signs, more arrows, pies, chords and arcs,
- * and figures approximated by what they mostly cover (a cloud as its ellipse, a callout or an action
- * button as its rectangle, a sun as its disc and rays), which print closer to the deck than their
- * text alone would.
+ * flowchart symbols, the chart marks and corner tabs, and figures approximated by what they
+ * mostly cover (a sun as its disc and rays, a gear as a star).
  */
-import type { PathOp, PathPart } from './model';
+import type { PathOp, PathPart, Shade } from './model';
 import { arc } from './preset-geometry';
-import { ellipse, onEllipse, part, poly, radial, type Box } from './preset-parts';
+import { degrees, from, onEllipseAt, pin } from './preset-pen';
+import { ellipse, fillOnly, part, poly, radial, strokeOnly, type Box } from './preset-parts';
 
 type Figure = (box: Box, name: string) => PathPart[];
 
-const rect = ({ w, h }: Box): PathPart[] => [part(poly([[0, 0], [w, 0], [w, h], [0, h]]))];
-const oval = ({ w, h }: Box): PathPart[] => [part(ellipse(w / 2, h / 2, w / 2, h / 2))];
 
-/** A pie (closed through the centre), chord (closed straight) or arc (open) from adj1 to adj2, in 60,000ths of a degree clockwise from the x axis. */
+/**
+ * A pie (closed through the centre), chord (closed straight) or arc from adj1 to adj2 (60,000ths
+ * of a degree clockwise from the x axis, as a ray from the centre): an arc is filled as its pie
+ * but stroked along its curve only.
+ */
 function slice({ w, h, adj }: Box, name: string): PathPart[] {
   const [start, end] = name === 'arc' ? [adj('adj1', 16_200_000), adj('adj2', 0)] : name === 'chord' ? [adj('adj1', 2_700_000), adj('adj2', 16_200_000)] : [adj('adj1', 0), adj('adj2', 16_200_000)];
-  const [a, b] = [start / 60_000, end / 60_000];
-  const sweep = ((b - a) % 360 + 360) % 360 || 360;
-  const from = onEllipse(w, h, a);
-  const ops: PathOp[] = [['M', ...from]];
-  arc(ops, from[0], from[1], w / 2, h / 2, a, sweep);
-  if (name === 'pie') ops.push(['L', w / 2, h / 2], ['Z']);
-  if (name === 'chord') ops.push(['Z']);
-  return [part(ops, name !== 'arc')];
+  const [a, b] = [degrees(pin(0, start, 21_599_999)), degrees(pin(0, end, 21_599_999))];
+  const sweep = b - a > 0 ? b - a : b - a + 360;
+  const curve = () => from(...onEllipseAt(w / 2, h / 2, w / 2, h / 2, a)).arc(w / 2, h / 2, a, sweep);
+  if (name === 'chord') return [part(curve().close().ops)];
+  const pie = curve().line(w / 2, h / 2).close().ops;
+  return name === 'arc' ? [fillOnly(pie), strokeOnly(curve().ops)] : [part(pie)];
 }
 
+/** blockArc: the band between the ellipse and one adj3 inside it, from adj1 to adj2 and back. */
 function blockArc({ w, h, ss, adj }: Box): PathPart[] {
-  const [a, b] = [adj('adj1', 10_800_000) / 60_000, adj('adj2', 0) / 60_000];
-  const t = (ss * adj('adj3', 25_000)) / 100_000;
-  const sweep = ((b - a) % 360 + 360) % 360 || 360;
-  const ops: PathOp[] = [['M', ...onEllipse(w, h, a)]];
-  arc(ops, ...onEllipse(w, h, a), w / 2, h / 2, a, sweep);
-  const [iw, ih] = [Math.max(0, w - 2 * t), Math.max(0, h - 2 * t)];
-  const inner = (d: number): [number, number] => [t + onEllipse(iw, ih, d)[0], t + onEllipse(iw, ih, d)[1]];
-  ops.push(['L', ...inner(b)]);
-  arc(ops, ...inner(b), iw / 2, ih / 2, b, -sweep);
-  ops.push(['Z']);
-  return [part(ops)];
+  const [a, b] = [degrees(pin(0, adj('adj1', 10_800_000), 21_599_999)), degrees(pin(0, adj('adj2', 0), 21_599_999))];
+  const t = (ss * pin(0, adj('adj3', 25_000), 50_000)) / 1e5;
+  const sweep = b - a > 0 ? b - a : b - a + 360;
+  const [cx, cy, iw, ih] = [w / 2, h / 2, Math.max(0, w / 2 - t), Math.max(0, h / 2 - t)];
+  const pen = from(...onEllipseAt(cx, cy, cx, cy, a)).arc(cx, cy, a, sweep).line(...onEllipseAt(cx, cy, iw, ih, b)).arc(iw, ih, b, -sweep);
+  return [part(pen.close().ops)];
 }
 
 function heart({ w, h }: Box): PathPart[] {
@@ -123,9 +119,13 @@ function halfFrame({ w, h, ss }: Box): PathPart[] {
 const corner = ({ w, h, ss }: Box): PathPart[] => [part(poly([[0, 0], [ss / 2, 0], [ss / 2, h - ss / 2], [w, h - ss / 2], [w, h], [0, h]]))];
 const diagStripe = ({ w, h }: Box): PathPart[] => [part(poly([[0, h / 2], [w / 2, 0], [w, 0], [0, h]]))];
 
-function bevel(box: Box): PathPart[] {
-  const { w, h, ss } = box, d = ss * 0.125;
-  return [...rect(box), part(poly([[d, d], [w - d, d], [w - d, h - d], [d, h - d]]))];
+/** bevel (adj: the edge's width): a raised face, its edges lit from the top left. */
+function bevel({ w, h, ss, adj }: Box): PathPart[] {
+  const d = (ss * pin(0, adj('adj', 12_500), 50_000)) / 1e5, [x2, y2] = [w - d, h - d];
+  const face = poly([[d, d], [x2, d], [x2, y2], [d, y2]]), outer = poly([[0, 0], [w, 0], [w, h], [0, h]]);
+  const edges: [Shade, [number, number][]][] = [['lightenLess', [[0, 0], [w, 0], [x2, d], [d, d]]], ['darkenLess', [[0, h], [d, y2], [x2, y2], [w, h]]], ['lighten', [[0, 0], [d, d], [d, y2], [0, h]]], ['darken', [[w, 0], [w, h], [x2, y2], [x2, d]]]];
+  const diagonals = [[0, 0, d, d], [0, h, d, y2], [w, 0, x2, d], [w, h, x2, y2]].flatMap(([a, b, c, e]) => poly([[a!, b!], [c!, e!]], false));
+  return [fillOnly(face), ...edges.map(([shade, points]) => fillOnly(poly(points), shade)), strokeOnly([...outer, ...face, ...diagonals])];
 }
 
 function plaque({ w, h, ss }: Box): PathPart[] {
@@ -162,6 +162,52 @@ function multidocument({ w, h }: Box): PathPart[] {
   return [part(page(w - pw, 0, pw, ph)), part(page((w - pw) / 2, (h - ph) / 2, pw, ph)), part(page(0, h - ph, pw, ph))];
 }
 
+/** chartPlus, chartStar, chartX: a box, not outlined, with its marks stroked across it. */
+function chartMark({ w, h }: Box, name: string): PathPart[] {
+  const lines: PathOp[] = [];
+  if (name !== 'chartPlus') lines.push(...poly([[0, 0], [w, h]], false), ...poly([[0, h], [w, 0]], false));
+  if (name !== 'chartX') lines.push(...poly([[w / 2, 0], [w / 2, h]], false));
+  if (name === 'chartPlus') lines.push(...poly([[0, h / 2], [w, h / 2]], false));
+  return [fillOnly(poly([[0, 0], [0, h], [w, h], [w, 0]])), strokeOnly(lines)];
+}
+
+/** cornerTabs, plaqueTabs, squareTabs: a triangle, quarter disc or square in each corner, a twentieth of the diagonal across. */
+function tabs({ w, h }: Box, name: string): PathPart[] {
+  const d = Math.hypot(w, h) / 20;
+  const corners: [number, number, number, number][] = [[0, 0, 1, 1], [0, h, 1, -1], [w, 0, -1, 1], [w, h, -1, -1]];
+  return corners.map(([x, y, sx, sy]) => {
+    if (name === 'squareTabs') return part(poly([[x, y], [x + sx * d, y], [x + sx * d, y + sy * d], [x, y + sy * d]]));
+    if (name === 'cornerTabs') return part(poly([[x, y], [x + sx * d, y], [x, y + sy * d]]));
+    // A quarter disc round the corner: from one side round to the other.
+    const start = sx > 0 ? (sy > 0 ? 0 : 270) : sy > 0 ? 90 : 180;
+    return part(from(x, y).line(...onEllipseAt(x, y, d, d, start)).arc(d, d, start, 90).close().ops);
+  });
+}
+
+/** lightningBolt's corners, in 21,600ths of the box. */
+const BOLT: [number, number][] = [[8472, 0], [12860, 6080], [11050, 6797], [16577, 12007], [14767, 12877], [21600, 21600], [10012, 14915], [12222, 13987], [5022, 9705], [7602, 8382], [0, 3890]];
+
+/** The storage symbols of flowcharts: tapes, drums, a display, with the curves of their sides. */
+const STORAGE: Record<string, Figure> = {
+  flowChartMagneticTape: ({ w, h }) => {
+    // A reel: the ellipse round to where it meets the box's diagonal, then along the bottom to its corner.
+    const [cx, cy] = [w / 2, h / 2];
+    const pen = from(cx, h).arc(cx, cy, 90, 90).arc(cx, cy, 180, 90).arc(cx, cy, 270, 90).arc(cx, cy, 0, (Math.atan2(h, w) * 180) / Math.PI);
+    return [part(pen.lines([w, cy + cy * Math.SQRT1_2], [w, h]).close().ops)];
+  },
+  flowChartOnlineStorage: ({ w, h }) => [part(from(w / 6, 0).line(w, 0).arc(w / 6, h / 2, 270, -180).line(w / 6, h).arc(w / 6, h / 2, 90, 180).close().ops)],
+  flowChartDisplay: ({ w, h }) => [part(from(0, h / 2).lines([w / 6, 0], [(w * 5) / 6, 0]).arc(w / 6, h / 2, 270, 180).line(w / 6, h).close().ops)],
+  flowChartMagneticDrum: ({ w, h }) => {
+    const drum = from(w / 6, 0).line((w * 5) / 6, 0).arc(w / 6, h / 2, 270, 180).line(w / 6, h).arc(w / 6, h / 2, 90, 180).close();
+    return [part(drum.ops), strokeOnly(from((w * 5) / 6, h).arc(w / 6, h / 2, 90, 180).ops)];
+  },
+  flowChartInternalStorage: ({ w, h }) => [part(poly([[0, 0], [w, 0], [w, h], [0, h]])), strokeOnly([...poly([[w / 8, 0], [w / 8, h]], false), ...poly([[0, h / 8], [w, h / 8]], false)])],
+  flowChartPunchedTape: ({ w, h }) => {
+    const [rx, ry] = [w / 4, h / 10];
+    return [part(from(0, ry).arc(rx, ry, 180, -180).arc(rx, ry, 180, 180).line(w, h - ry).arc(rx, ry, 0, -180).arc(rx, ry, 0, 180).close().ops)];
+  },
+};
+
 const star = (n: number, inner: number): Figure => ({ w, h }) => [part(poly(radial(w, h, n, inner)))];
 const polygon = (n: number): Figure => ({ w, h }) => [part(poly(radial(w, h, n)))];
 
@@ -176,14 +222,10 @@ export const FIGURES: Record<string, Figure> = {
   halfFrame, corner, diagStripe, bevel, plaque,
   flowChartCollate, flowChartSort, flowChartOr: circleWithCross, flowChartSummingJunction: circleWithCross, flowChartMultidocument: multidocument,
   flowChartOfflineStorage: ({ w, h }) => [part(poly([[0, 0], [w, 0], [w / 2, h]]))],
-  flowChartMagneticTape: oval, flowChartOnlineStorage: oval, cloud: oval, cloudCallout: oval, ellipseRibbon: rect, ellipseRibbon2: rect, ribbon: rect, ribbon2: rect,
-  verticalScroll: rect, horizontalScroll: rect, wave: rect, doubleWave: rect,
-  actionButtonBlank: rect, actionButtonHome: rect, actionButtonHelp: rect, actionButtonInformation: rect, actionButtonForwardNext: rect, actionButtonBackPrevious: rect,
-  actionButtonEnd: rect, actionButtonBeginning: rect, actionButtonReturn: rect, actionButtonDocument: rect, actionButtonSound: rect, actionButtonMovie: rect,
-  // Callouts as their box (their leader lines not drawn), arrow callouts as theirs.
-  ...Object.fromEntries(['callout', 'borderCallout', 'accentCallout', 'accentBorderCallout'].flatMap((k) => [1, 2, 3].map((n) => [`${k}${n}`, rect]))),
-  ...Object.fromEntries(['right', 'left', 'up', 'down', 'leftRight', 'upDown', 'quad'].map((k) => [`${k}ArrowCallout`, rect])),
-  flowChartInternalStorage: rect, flowChartDisplay: rect, flowChartPunchedTape: rect, flowChartMagneticDrum: oval,
+  chartPlus: chartMark, chartStar: chartMark, chartX: chartMark,
+  cornerTabs: tabs, plaqueTabs: tabs, squareTabs: tabs,
+  lightningBolt: ({ w, h }) => [part(poly(BOLT.map(([x, y]): [number, number] => [(x * w) / 21_600, (y * h) / 21_600])))],
+  ...STORAGE,
   nonIsoscelesTrapezoid: ({ w, h, ss }) => [part(poly([[0, h], [ss * 0.25, 0], [w - ss * 0.25, 0], [w, h]]))],
   pieWedge: ({ w, h }) => { const ops: PathOp[] = [['M', 0, h]]; arc(ops, 0, h, w, h, 180, 90); ops.push(['L', w, h], ['Z']); return [part(ops)]; },
   lineInv: ({ w, h }) => [part(poly([[0, h], [w, 0]], false), false)],

@@ -151,7 +151,10 @@ export function drawingMlFreeform(custGeom: XmlElement, extentW: number, extentH
       } else if (c.name === 'arcTo') {
         const wR = num(attr(c, 'wR')), hR = num(attr(c, 'hR')), st = num(attr(c, 'stAng')), sw = num(attr(c, 'swAng'));
         if (wR === undefined || hR === undefined || st === undefined || sw === undefined) return undefined;
-        [x, y] = arc(part.ops, x, y, wR * sx, hR * sy, st / 60000, sw / 60000);
+        // arcTo's angles are a ray's from the centre in the path's own space, not the ellipse's
+        // parameter; the parameter stays the same when the path is stretched over the box.
+        const from = ellipseParameter(st / 60000, wR, hR);
+        [x, y] = arc(part.ops, x, y, wR * sx, hR * sy, from, ellipseParameter((st + sw) / 60000, wR, hR) - from);
       } else if (c.name === 'close') part.ops.push(['Z']);
     }
     if (part.ops.length) parts.push(part);
@@ -171,6 +174,18 @@ export function arc(ops: PathOp[], x: number, y: number, rx: number, ry: number,
   for (const curve of arcCurves(cx, cy, rx, ry, start, sweep)) ops.push(['C', ...curve]);
   const end = rad(start + sweep);
   return [cx + rx * Math.cos(end), cy + ry * Math.sin(end)];
+}
+
+/**
+ * An ellipse's parameter at the angle a ray from its centre makes: arcTo's angles are the ray's
+ * (45° on a wide ellipse is below its corner's diagonal), the parametric form's are not. Kept on
+ * the same turn as `degrees`, so sweeps keep their direction and length.
+ */
+export function ellipseParameter(degrees: number, rx: number, ry: number): number {
+  if (rx === ry) return degrees;
+  const r = (degrees * Math.PI) / 180;
+  const t = (Math.atan2(rx * Math.sin(r), ry * Math.cos(r)) * 180) / Math.PI;
+  return degrees + ((((t - degrees) % 360) + 540) % 360) - 180;
 }
 
 type Point = [number, number];

@@ -11,6 +11,7 @@ import { fillOpacity, gradientOf, outerShadow, shapeFill, shapeLine } from '../d
 import type { Theme } from '../theme';
 import { drawingMlFreeform, presetFreeform } from '../preset-geometry';
 import { presetAdjust, presetCurves } from '../preset-curves';
+import type { Adjust } from '../preset-parts';
 
 /** The presets drawn as one of the four plain geometries (their snips and rounded corners left out). */
 const GEOMETRY: Record<string, ShapeGeometry> = {
@@ -88,18 +89,18 @@ export function textLayout(bodyPr: XmlElement | undefined, height: number): Pick
   return text;
 }
 
-/** A DrawingML preset's outline in a width × height box: one of the plain geometries, or a polygon; undefined for one not drawn. */
-export function presetShape(prst: string, width: number, height: number): Pick<Shape, 'geometry' | 'path'> | undefined {
+/** A DrawingML preset's outline in a width × height box, with its adjustments: one of the plain geometries, or a path; undefined for one not drawn. */
+export function presetShape(prst: string, width: number, height: number, adjust: Adjust = {}): Pick<Shape, 'geometry' | 'path'> | undefined {
   const geometry = Object.hasOwn(GEOMETRY, prst) ? GEOMETRY[prst] : undefined;
   if (geometry) return { geometry };
-  const path = presetFreeform(prst, width, height) ?? presetCurves(prst, width, height);
+  const path = presetFreeform(prst, width, height) ?? presetCurves(prst, width, height, adjust);
   return path ? { geometry: 'path', path } : undefined;
 }
 
 /**
  * The shape an a:spPr (with its a:style) draws in a width × height box: its geometry, fill, outline,
  * flip and rotation. Undefined when it draws nothing: no fill and no outline, or a geometry that is
- * not drawn (curved arrows, callouts…).
+ * not drawn (an unknown preset).
  */
 export function drawnShape(spPr: XmlElement | undefined, style: XmlElement | undefined, width: number, height: number, theme: Theme): Shape | undefined {
   const prst = attr(child(spPr, 'prstGeom'), 'prst');
