@@ -39,7 +39,7 @@ describe('preset curves', () => {
 
   it('draws the regular polygons, stars, pies and maths signs of the further presets', () => {
     expect(presetCurves('decagon', 100, 100)!.parts[0]!.ops.filter((op) => op[0] === 'L')).toHaveLength(9);
-    expect(presetCurves('star12', 100, 100)!.parts[0]!.ops.filter((op) => op[0] === 'L')).toHaveLength(23);
+    expect(presetShape('star12', 100, 100)!.path!.parts[0]!.ops.filter((op) => op[0] === 'L')).toHaveLength(23);
     // A pie closes through its centre; an arc is filled as its pie but stroked along its curve only.
     expect(presetCurves('pie', 100, 100)!.parts[0]!.ops.some((op) => op[0] === 'L' && op[1] === 50 && op[2] === 50)).toBe(true);
     const [arcFill, arcCurve] = presetCurves('arc', 100, 100)!.parts;

@@ -196,6 +196,39 @@ describe('figures with holes and folds', () => {
   });
 });
 
+describe('adjusted polygons, rectangles and connectors', () => {
+  it('polygon presets take their adjustments: an arrow\'s shaft and head, a chevron\'s point, a triangle\'s apex', () => {
+    // rightArrow adj1 30 %: the shaft 24 pt thick; adj2 80 %: the head 64 pt long.
+    expect(presetShape('rightArrow', 120, 80, { adj1: 30_000, adj2: 80_000 })!.path!.parts[0]!.ops.slice(0, 3)).toEqual([['M', 0, 28], ['L', 56, 28], ['L', 56, 0]]);
+    expect(onCurve(path('chevron', 120, 80, { adj: 20_000 }))).toContainEqual([16, 40]);
+    expect(onCurve(path('triangle', 120, 80, { adj: 0 }))).toContainEqual([0, 0]);
+    // Without adjustments, the defaults: the head half the shorter side long.
+    expect(onCurve(path('rightArrow'))).toContainEqual([80, 0]);
+  });
+
+  it('round1Rect rounds its top right corner only; a roundRect with its own radius is a path', () => {
+    const one = path('round1Rect');
+    expect(covered(one, 0.5, 0.5)).toBe(true);
+    expect(covered(one, 119.5, 0.5)).toBe(false);
+    expect(presetShape('roundRect', 120, 80)!.geometry).toBe('roundRect');
+    const wide = presetShape('roundRect', 120, 80, { adj: 50_000 })!;
+    expect(wide.geometry).toBe('path');
+    // Corners of 40 pt: a point 10 pt in from a corner along the diagonal is outside.
+    expect(covered(wide.path!, 10, 10)).toBe(false);
+  });
+
+  it('curved connectors pass through their legs: curvedConnector3 crosses adj1 of the width half way down', () => {
+    expect(onCurve(path('curvedConnector3', 100, 60, { adj1: 30_000 }))).toContainEqual([30, 30]);
+    expect(onCurve(path('bentConnector4', 100, 60, { adj1: 40_000, adj2: 25_000 }))).toEqual([[0, 0], [40, 0], [40, 15], [100, 15], [100, 60]]);
+  });
+
+  it('a funnel\'s mouth is open, the body below it filled', () => {
+    const funnel = path('funnel', 100, 100);
+    expect(covered(funnel, 50, 25)).toBe(false);
+    expect(covered(funnel, 50, 70)).toBe(true);
+  });
+});
+
 describe('painting', () => {
   it('shades as LibreOffice does: 40 % or 20 % towards black or white', () => {
     expect(['darken', 'darkenLess', 'lighten', 'lightenLess'].map((s) => shadedColor('4F81BD', s as 'darken'))).toEqual(['2F4D71', '3F6797', '95B3D7', '729ACA']);

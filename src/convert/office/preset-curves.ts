@@ -5,7 +5,7 @@
  * overrides adj / adj1… in the specification's units, 100,000 being the whole), and the registry
  * of all the presets drawn as paths: arrows (preset-arrows.ts), callouts (preset-callouts.ts),
  * banners (preset-banners.ts), action buttons (preset-buttons.ts), circular arrows
- * (preset-circular.ts) and the rest (preset-figures.ts).
+ * (preset-circular.ts), maths signs (preset-maths.ts) and the rest (preset-figures.ts).
  */
 import type { FreeformPath, PathOp, PathPart } from './model';
 import { arc } from './preset-geometry';
@@ -17,6 +17,7 @@ import { BANNERS } from './preset-banners';
 import { BUTTONS } from './preset-buttons';
 import { CALLOUTS } from './preset-callouts';
 import { CIRCULAR } from './preset-circular';
+import { MATHS } from './preset-maths';
 
 /**
  * can (adj: the lid's height, 100,000ths of the shorter side) and flowChartMagneticDisk (a lid a
@@ -112,20 +113,59 @@ function brace({ w, h, ss, adj }: Box, name: string): PathPart[] {
 
 const mirroredIf = (mirror: boolean, w: number, parts: PathPart[]) => (mirror ? mapped(parts, (x, y) => [w - x, y]) : parts);
 
-/** Connectors: open lines through their bends (adj1: where the middle leg is, a share of the width). */
+/**
+ * Connectors: open lines through their bends, or S curves through the same points (adj1, adj3:
+ * where the upright legs are, in 100,000ths of the width; adj2: the crossing leg, of the height).
+ */
 function connector({ w, h, adj }: Box, name: string): PathPart[] {
-  const x = (w * adj('adj1', 50_000)) / 100_000;
-  if (name === 'bentConnector2') return [part(poly([[0, 0], [w, 0], [w, h]], false), false)];
-  if (name.startsWith('bent')) return [part(poly([[0, 0], [x, 0], [x, h], [w, h]], false), false)];
-  if (name === 'curvedConnector2') return [part([['M', 0, 0], ['C', w / 2, 0, w, h / 2, w, h]], false)];
-  return [part([['M', 0, 0], ['C', x, 0, x, h, w, h]], false)];
+  const [x1, y2, x3] = [(w * adj('adj1', 50_000)) / 1e5, (h * adj('adj2', 50_000)) / 1e5, (w * adj('adj3', 50_000)) / 1e5];
+  const bends = Number(name.at(-1));
+  if (name.startsWith('bent')) {
+    const points: [number, number][] = bends === 2 ? [[0, 0], [w, 0], [w, h]] : bends === 3 ? [[0, 0], [x1, 0], [x1, h], [w, h]] : bends === 4 ? [[0, 0], [x1, 0], [x1, y2], [w, y2], [w, h]] : [[0, 0], [x1, 0], [x1, y2], [x3, y2], [x3, h], [w, h]];
+    return [strokeOnly(poly(points, false))];
+  }
+  const pen = from(0, 0);
+  if (bends === 2) pen.cubic(w / 2, 0, w, h / 2, w, h);
+  else if (bends === 3) pen.cubic(x1 / 2, 0, x1, h / 4, x1, h / 2).cubic(x1, (h * 3) / 4, (w + x1) / 2, h, w, h);
+  else if (bends === 4) {
+    const xm = (w + x1) / 2;
+    pen.cubic(x1 / 2, 0, x1, y2 / 4, x1, y2 / 2).cubic(x1, (y2 * 3) / 4, (x1 + xm) / 2, y2, xm, y2).cubic((xm + w) / 2, y2, w, (h + y2) / 2, w, h);
+  } else {
+    const xm = (x1 + x3) / 2, y5 = (h + y2) / 2;
+    pen.cubic(x1 / 2, 0, x1, y2 / 4, x1, y2 / 2).cubic(x1, (y2 * 3) / 4, (x1 + xm) / 2, y2, xm, y2).cubic((x3 + xm) / 2, y2, x3, (y5 + y2) / 2, x3, y5).cubic(x3, (y5 + h) / 2, (x3 + w) / 2, h, w, h);
+  }
+  return [strokeOnly(pen.ops)];
 }
 
+/**
+ * roundRect (adj), round1Rect (its top right corner), round2SameRect (the top corners by adj1,
+ * the bottom ones by adj2) and round2DiagRect (top left and bottom right by adj1, the others by
+ * adj2): corners rounded by 100,000ths of the shorter side.
+ */
+function rounded({ w, h, ss, adj }: Box, name: string): PathPart[] {
+  const r = (n: string, d: number) => (ss * pin(0, adj(n, d), 50_000)) / 1e5;
+  const [tl, tr, br, bl] =
+    name === 'roundRect' ? Array(4).fill(r('adj', 16_667)) : name === 'round1Rect' ? [0, r('adj', 16_667), 0, 0]
+      : name === 'round2SameRect' ? [r('adj1', 16_667), r('adj1', 16_667), r('adj2', 0), r('adj2', 0)] : [r('adj1', 16_667), r('adj2', 0), r('adj1', 16_667), r('adj2', 0)];
+  const pen = from(0, tl).arc(tl, tl, 180, 90).line(w - tr, 0).arc(tr, tr, 270, 90).line(w, h - br).arc(br, br, 0, 90).line(bl, h).arc(bl, bl, 90, 90);
+  return [part(pen.close().ops)];
+}
+
+/** The snipped rectangles: snip1Rect (its top right corner, adj), snip2SameRect (the top ones), snip2DiagRect (top right and bottom left), snipRoundRect (top left rounded by adj1, top right snipped by adj2). */
 function snip({ w, h, ss, adj }: Box, name: string): PathPart[] {
-  const d = ss * adj(name === 'snip2DiagRect' ? 'adj2' : 'adj1', 16_667) / 100_000;
-  if (name === 'snip1Rect' || name === 'snipRoundRect') return [part(poly([[0, 0], [w - d, 0], [w, d], [w, h], [0, h]]))];
-  if (name === 'snip2SameRect') return [part(poly([[d, 0], [w - d, 0], [w, d], [w, h], [0, h], [0, d]]))];
-  return [part(poly([[0, 0], [w - d, 0], [w, d], [w, h], [d, h], [0, h - d]]))];
+  const cut = (n: string, d: number) => (ss * pin(0, adj(n, d), 50_000)) / 1e5;
+  if (name === 'snipRoundRect') {
+    const [r, d] = [cut('adj1', 16_667), cut('adj2', 16_667)];
+    return [part(from(r, 0).lines([w - d, 0], [w, d], [w, h], [0, h], [0, r]).arc(r, r, 180, 90).close().ops)];
+  }
+  const d = cut(name === 'snip1Rect' ? 'adj' : name === 'snip2DiagRect' ? 'adj2' : 'adj1', 16_667);
+  if (name === 'snip1Rect') return [part(poly([[0, 0], [w - d, 0], [w, d], [w, h], [0, h]]))];
+  if (name === 'snip2SameRect') {
+    const b = cut('adj2', 0);
+    return [part(poly([[d, 0], [w - d, 0], [w, d], [w, h - b], [w - b, h], [b, h], [0, h - b], [0, d]]))];
+  }
+  const e = cut('adj1', 0);
+  return [part(poly([[e, 0], [w - d, 0], [w, d], [w, h - e], [w - e, h], [d, h], [0, h - d], [0, e]]))];
 }
 
 const PRESETS: Record<string, (box: Box, name: string) => PathPart[]> = {
@@ -135,6 +175,7 @@ const PRESETS: Record<string, (box: Box, name: string) => PathPart[]> = {
   ...BANNERS,
   ...BUTTONS,
   ...CIRCULAR,
+  ...MATHS,
   can,
   flowChartMagneticDisk: can,
   cube,
@@ -161,6 +202,10 @@ const PRESETS: Record<string, (box: Box, name: string) => PathPart[]> = {
   curvedConnector3: connector,
   curvedConnector4: connector,
   curvedConnector5: connector,
+  roundRect: rounded,
+  round1Rect: rounded,
+  round2SameRect: rounded,
+  round2DiagRect: rounded,
   snip1Rect: snip,
   snip2SameRect: snip,
   snip2DiagRect: snip,

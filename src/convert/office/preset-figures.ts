@@ -37,8 +37,10 @@ function blockArc({ w, h, ss, adj }: Box): PathPart[] {
   return [part(pen.close().ops)];
 }
 
+/** heart: two curves from its notch at a quarter of the height down to its point, their handles reaching past the box. */
 function heart({ w, h }: Box): PathPart[] {
-  return [part([['M', w / 2, h / 4], ['C', (w * 3) / 4, -h / 6, w * 1.2, h / 3, w / 2, h], ['C', -w * 0.2, h / 3, w / 4, -h / 6, w / 2, h / 4], ['Z']])];
+  const [hc, out, inward, top] = [w / 2, (w * 49) / 48, (w * 10) / 48, -h / 3];
+  return [part(from(hc, h / 4).cubic(hc + inward, top, hc + out, h / 4, hc, h).cubic(hc - out, h / 4, hc - inward, top, hc, h / 4).close().ops)];
 }
 
 function smiley({ w, h }: Box): PathPart[] {
@@ -73,18 +75,6 @@ function teardrop({ w, h }: Box): PathPart[] {
   arc(ops, w, h / 2, w / 2, h / 2, 0, 180);
   ops.push(['Z']);
   return [part(ops)];
-}
-
-/** The maths signs: bars a fifth of the height thick. */
-function mathSign({ w, h }: Box, name: string): PathPart[] {
-  const t = h * 0.2;
-  const bar = (y: number) => poly([[w * 0.1, y - t / 2], [w * 0.9, y - t / 2], [w * 0.9, y + t / 2], [w * 0.1, y + t / 2]]);
-  if (name === 'mathMinus') return [part(bar(h / 2))];
-  if (name === 'mathEqual') return [part([...bar(h * 0.35), ...bar(h * 0.65)])];
-  if (name === 'mathDivide') return [part([...bar(h / 2), ...ellipse(w / 2, h * 0.22, t / 2, t / 2), ...ellipse(w / 2, h * 0.78, t / 2, t / 2)])];
-  const d = Math.min(w, h) * 0.1;
-  // mathMultiply: an X of two bars.
-  return [part(poly([[d, 2 * d], [2 * d, d], [w / 2, h / 2 - d], [w - 2 * d, d], [w - d, 2 * d], [w / 2 + d, h / 2], [w - d, h - 2 * d], [w - 2 * d, h - d], [w / 2, h / 2 + d], [2 * d, h - d], [d, h - 2 * d], [w / 2 - d, h / 2]]))];
 }
 
 function upDownArrow({ w, h, ss }: Box): PathPart[] {
@@ -208,20 +198,45 @@ const STORAGE: Record<string, Figure> = {
   },
 };
 
+/**
+ * funnel: a wide mouth (the top quarter's ellipse, its inside open a twentieth of the shorter side
+ * in from its rim) narrowing to a spout (a quarter as wide). Filled as one outline, into the
+ * mouth's opening and back, as the drawing fills each outline on its own.
+ */
+function funnel({ w, h, ss }: Box): PathPart[] {
+  const [hc, hd4, d] = [w / 2, h / 4, ss / 20];
+  const deg = (r: number) => (r * 180) / Math.PI;
+  const da = deg(Math.atan2(hd4 * Math.sin((8 * Math.PI) / 180), (w / 2) * Math.cos((8 * Math.PI) / 180)));
+  const [rw3, rh3] = [w / 8, h / 16];
+  const body = () => from(...onEllipseAt(hc, hd4, hc, hd4, 180 - da)).arc(hc, hd4, 180 - da, 180 + 2 * da).line(...onEllipseAt(hc, h - rh3, rw3, rh3, da)).arc(rw3, rh3, da, 180 - 2 * da);
+  const opening = from(d, hd4).arc(hc - d, hd4 - d, 180, -360).close();
+  const fill = from(...onEllipseAt(hc, hd4, hc, hd4, 180 - da)).line(d, hd4).arc(hc - d, hd4 - d, 180, -360).line(...onEllipseAt(hc, hd4, hc, hd4, 180 - da));
+  fill.arc(hc, hd4, 180 - da, 180 + 2 * da).line(...onEllipseAt(hc, h - rh3, rw3, rh3, da)).arc(rw3, rh3, da, 180 - 2 * da).close();
+  return [fillOnly(fill.ops), strokeOnly([...body().close().ops, ...opening.ops])];
+}
+
+/** The explosion shapes' corners, in 21,600ths of the box. */
+const SEAL1: [number, number][] = [
+  [10800, 5800], [14522, 0], [14155, 5325], [18380, 4457], [16702, 7315], [21097, 8137], [17607, 10475], [21600, 13290], [16837, 12942], [18145, 18095], [14020, 14457], [13247, 19737],
+  [10532, 14935], [8485, 21600], [7715, 15627], [4762, 17617], [5667, 13937], [135, 14587], [3722, 11775], [0, 8615], [4627, 7617], [370, 2295], [7312, 6320], [8352, 2295],
+];
+const SEAL2: [number, number][] = [
+  [11462, 4342], [14790, 0], [14525, 5777], [18007, 3172], [16380, 6532], [21600, 6645], [16985, 9402], [18270, 11290], [16380, 12310], [18877, 15632], [14640, 14350], [14942, 17370], [12180, 15935], [11612, 18842],
+  [9872, 17370], [8700, 19712], [7527, 18125], [4917, 21600], [4805, 18240], [1285, 17825], [3330, 15370], [0, 12877], [3935, 11592], [1172, 8270], [5372, 7817], [4502, 3625], [8550, 6382], [9722, 1887],
+];
+const seal = (corners: [number, number][]): Figure => ({ w, h }) => [part(poly(corners.map(([x, y]): [number, number] => [(x * w) / 21_600, (y * h) / 21_600])))];
+
 const star = (n: number, inner: number): Figure => ({ w, h }) => [part(poly(radial(w, h, n, inner)))];
 const polygon = (n: number): Figure => ({ w, h }) => [part(poly(radial(w, h, n)))];
 
 export const FIGURES: Record<string, Figure> = {
   heptagon: polygon(7), decagon: polygon(10), dodecagon: polygon(12),
-  star7: star(7, 0.6), star10: star(10, 0.81), star12: star(12, 0.75), star16: star(16, 0.75), star24: star(24, 0.75), star32: star(32, 0.75),
   pie: slice, chord: slice, arc: slice, blockArc,
   heart, smileyFace: smiley, sun, moon, teardrop,
-  mathPlus: ({ w, h }) => { const t = Math.min(w, h) * 0.2; return [part(poly([[w / 2 - t / 2, h * 0.1], [w / 2 + t / 2, h * 0.1], [w / 2 + t / 2, h / 2 - t / 2], [w * 0.9, h / 2 - t / 2], [w * 0.9, h / 2 + t / 2], [w / 2 + t / 2, h / 2 + t / 2], [w / 2 + t / 2, h * 0.9], [w / 2 - t / 2, h * 0.9], [w / 2 - t / 2, h / 2 + t / 2], [w * 0.1, h / 2 + t / 2], [w * 0.1, h / 2 - t / 2], [w / 2 - t / 2, h / 2 - t / 2]]))]; },
-  mathMinus: mathSign, mathEqual: mathSign, mathDivide: mathSign, mathMultiply: mathSign,
   upDownArrow, quadArrow, notchedRightArrow, stripedRightArrow,
   halfFrame, corner, diagStripe, bevel, plaque,
   flowChartCollate, flowChartSort, flowChartOr: circleWithCross, flowChartSummingJunction: circleWithCross, flowChartMultidocument: multidocument,
-  flowChartOfflineStorage: ({ w, h }) => [part(poly([[0, 0], [w, 0], [w / 2, h]]))],
+  flowChartOfflineStorage: ({ w, h }) => [part(poly([[0, 0], [w, 0], [w / 2, h]])), strokeOnly(poly([[(w * 2) / 5, (h * 4) / 5], [(w * 3) / 5, (h * 4) / 5]], false))],
   chartPlus: chartMark, chartStar: chartMark, chartX: chartMark,
   cornerTabs: tabs, plaqueTabs: tabs, squareTabs: tabs,
   lightningBolt: ({ w, h }) => [part(poly(BOLT.map(([x, y]): [number, number] => [(x * w) / 21_600, (y * h) / 21_600])))],
@@ -229,7 +244,6 @@ export const FIGURES: Record<string, Figure> = {
   nonIsoscelesTrapezoid: ({ w, h, ss }) => [part(poly([[0, h], [ss * 0.25, 0], [w - ss * 0.25, 0], [w, h]]))],
   pieWedge: ({ w, h }) => { const ops: PathOp[] = [['M', 0, h]]; arc(ops, 0, h, w, h, 180, 90); ops.push(['L', w, h], ['Z']); return [part(ops)]; },
   lineInv: ({ w, h }) => [part(poly([[0, h], [w, 0]], false), false)],
-  mathNotEqual: (box) => [...mathSign(box, 'mathEqual'), part(poly([[box.w * 0.6, box.h * 0.1], [box.w * 0.4, box.h * 0.9]], false), false)],
-  irregularSeal1: star(12, 0.6), irregularSeal2: star(12, 0.55), gear6: star(6, 0.8), gear9: star(9, 0.85),
-  funnel: ({ w, h }) => [part(poly([[0, 0], [w, 0], [w / 2, h]]))],
+  irregularSeal1: seal(SEAL1), irregularSeal2: seal(SEAL2), gear6: star(6, 0.8), gear9: star(9, 0.85),
+  funnel,
 };
