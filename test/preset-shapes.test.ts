@@ -94,6 +94,20 @@ describe('every preset', () => {
   });
 });
 
+describe('hostile adjustments', () => {
+  it('keep every outline finite: adjustments far out of range either way, flat and tiny boxes', () => {
+    const names = ['adj', 'adj1', 'adj2', 'adj3', 'adj4', 'adj5', 'adj6', 'adj7', 'adj8', 'hf', 'vf'];
+    const sets: Adjust[] = [1e12, -1e12, 0, 50_000, 21_599_999].map((v) => Object.fromEntries(names.map((n) => [n, v])));
+    const boxes: [number, number][] = [[100, 50], [100, 0], [0, 100], [1e-3, 1e-3], [1e6, 1]];
+    const broken: string[] = [];
+    for (const name of ALL) for (const adj of sets) for (const [w, h] of boxes) {
+      const drawn = presetShape(name, w, h, adj);
+      if (drawn?.geometry === 'path' && !drawn.path!.parts.every((p) => p.ops.every((op) => op.slice(1).every((v) => Number.isFinite(v))))) broken.push(`${name} ${w}×${h}`);
+    }
+    expect(broken).toEqual([]);
+  });
+});
+
 describe('callouts', () => {
   it('draw the leader as a stroke through its points (adj1… as y, x in 100,000ths), the box filled, outlined only with a border', () => {
     const callout = path('callout2');

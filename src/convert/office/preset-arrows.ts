@@ -92,11 +92,10 @@ function curvedGuides(across: number, along: number, ss: number, adj: Box['adj']
 }
 
 function curvedRightArrow({ w, h, ss, adj }: Box): PathPart[] {
-  const { th, aw, r: hR, inner, ah, d, dh, sw, dang2 } = curvedGuides(h, w, ss, adj, false);
+  const { th, aw, r: hR, ah, d, dh, sw, dang2 } = curvedGuides(h, w, ss, adj, false);
   const y3 = hR + th, y5 = hR + d, y7 = y3 + d, x1 = w - ah;
   const front = () => from(0, hR).arc(w, hR, 180, -sw).lines([x1, y5 - dh], [w, h - aw / 2], [x1, y7 + dh], [x1, y7]).arc(w, hR, 180 - sw, sw);
   const back = from(w, th).arc(w, hR, 270, dang2 - 90).arc(w, hR, 180 - dang2, 90 + dang2).close();
-  void inner;
   const outline = front().line(0, hR).arc(w, hR, 180, 90).line(w, th).arc(w, hR, 270, dang2 - 90);
   return [fillOnly(front().close().ops), fillOnly(back.ops, 'darkenLess'), strokeOnly(outline.ops)];
 }

@@ -20,7 +20,10 @@ const plus = (p: Point, r: number, d: number): Point => [p[0] + r * Math.cos(rad
  * nearer `near`, found (as the specification does) on the circle the ellipse is squeezed to.
  */
 function crossing(p: Point, q: Point, cx: number, cy: number, rx: number, ry: number, near: Point): Point {
-  const r = Math.min(rx, ry), [sx, sy] = [r / rx, r / ry];
+  const r = Math.min(rx, ry);
+  // An ellipse shrunk to its centre (a band as thick as the shape) is met there.
+  if (!(r > 0)) return [cx, cy];
+  const [sx, sy] = [r / rx, r / ry];
   const [px, py, qx, qy, nx, ny] = [(p[0] - cx) * sx, (p[1] - cy) * sy, (q[0] - cx) * sx, (q[1] - cy) * sy, (near[0] - cx) * sx, (near[1] - cy) * sy];
   const [dx, dy] = [qx - px, qy - py];
   const a = dx * dx + dy * dy || 1e-9, b = 2 * (px * dx + py * dy), c = px * px + py * py - r * r;
@@ -129,7 +132,7 @@ function noSmoking({ w, h, ss, adj }: Box): PathPart[] {
   const [iw, ih] = [hc - dr, vc - dr];
   const ang = (Math.atan2(h, w) * 180) / Math.PI;
   // The bar's half width dr/2 seen from the centre at the inner ellipse's radius along the bar.
-  const n = (iw * ih) / Math.hypot(ih * Math.cos(rad(ang)), iw * Math.sin(rad(ang)));
+  const n = (iw * ih) / (Math.hypot(ih * Math.cos(rad(ang)), iw * Math.sin(rad(ang))) || 1);
   const dang = (Math.atan2(dr / 2, n) * 180) / Math.PI, sweep = 2 * dang - 180;
   const outer: PathOp[] = from(hc + hc, vc).arc(hc, vc, 0, 360).close().ops;
   const half = (startAngle: number) => from(...onEllipseAt(hc, vc, iw, ih, startAngle)).arc(iw, ih, startAngle, sweep).close();
