@@ -7,11 +7,12 @@ import type { PathOp } from '../src/convert/office/model';
 const points = (ops: PathOp[]) => ops.filter((op) => op[0] === 'M' || op[0] === 'L').map((op) => [Math.round(op[1] as number), Math.round(op[2] as number)]);
 
 describe('preset curves', () => {
-  it('a can is its body and its top ellipse, filled; the lip an eighth of the shorter side', () => {
+  it('a can is its body, its lid in a lighter shade over it, and its outline; the lid an eighth of the shorter side', () => {
     const can = presetCurves('can', 100, 200)!;
-    expect(can.parts).toHaveLength(2);
-    expect(can.parts.every((p) => p.fill && p.stroke)).toBe(true);
+    expect(can.parts.map((p) => [p.fill, p.stroke, p.shade])).toEqual([[true, false, undefined], [true, false, 'lighten'], [false, true, undefined]]);
     expect(points(can.parts[0]!.ops)[0]).toEqual([0, 13]);
+    // adj halves the lid.
+    expect(points(presetCurves('can', 100, 200, { adj: 12_500 })!.parts[0]!.ops)[0]).toEqual([0, 6]);
   });
 
   it('a bent connector is an open line through its middle leg, moved by adj1', () => {
@@ -38,16 +39,20 @@ describe('preset curves', () => {
 
   it('draws the regular polygons, stars, pies and maths signs of the further presets', () => {
     expect(presetCurves('decagon', 100, 100)!.parts[0]!.ops.filter((op) => op[0] === 'L')).toHaveLength(9);
-    expect(presetCurves('star12', 100, 100)!.parts[0]!.ops.filter((op) => op[0] === 'L')).toHaveLength(23);
-    // A pie closes through its centre; an arc stays open and unfilled.
+    expect(presetShape('star12', 100, 100)!.path!.parts[0]!.ops.filter((op) => op[0] === 'L')).toHaveLength(23);
+    // A pie closes through its centre; an arc is filled as its pie but stroked along its curve only.
     expect(presetCurves('pie', 100, 100)!.parts[0]!.ops.some((op) => op[0] === 'L' && op[1] === 50 && op[2] === 50)).toBe(true);
-    expect(presetCurves('arc', 100, 100)!.parts[0]!.fill).toBe(false);
+    const [arcFill, arcCurve] = presetCurves('arc', 100, 100)!.parts;
+    expect([arcFill!.fill, arcFill!.stroke, arcCurve!.fill, arcCurve!.stroke]).toEqual([true, false, false, true]);
+    expect(arcFill!.ops.some((op) => op[0] === 'L' && op[1] === 50 && op[2] === 50)).toBe(true);
+    expect(arcCurve!.ops.at(-1)![0]).toBe('C');
     expect(presetCurves('mathEqual', 100, 50)!.parts[0]!.ops.filter((op) => op[0] === 'M')).toHaveLength(2);
   });
 
   it('presetShape draws them as paths; an unknown preset is still not drawn', () => {
     expect(presetShape('flowChartTerminator', 100, 40)?.geometry).toBe('path');
-    expect(presetShape('cube', 100, 40)?.path?.parts).toHaveLength(3);
+    // A cube's front, darker side and lighter top, then its edges.
+    expect(presetShape('cube', 100, 40)?.path?.parts.map((p) => p.shade ?? (p.fill ? 'fill' : 'stroke'))).toEqual(['fill', 'darkenLess', 'lightenLess', 'stroke']);
     expect(presetShape('noSuchShape', 100, 40)).toBeUndefined();
   });
 

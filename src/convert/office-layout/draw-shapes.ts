@@ -8,7 +8,7 @@
  */
 import type { DisplayItem } from '../../contracts/display';
 import type { FramedShape, Shape, TextParagraph } from '../office/model';
-import { drawable, filled, lineEndOutline, lineEnds, stroked, traced, type Box, type PathSink } from '../office/shape-outline';
+import { drawable, filled, lineEndOutline, lineEnds, paintSteps, shadedColor, stroked, traced, tracedStep, type Box, type PathSink } from '../office/shape-outline';
 import type { Family } from '../../fonts/catalog';
 import type { InlineItem, ParagraphBlock } from '../../layout/blocks/model';
 import type { LineContext } from '../../layout/blocks/paragraph-lines';
@@ -55,14 +55,21 @@ function outlineItems(shape: Shape<TextParagraph>, box: Box, zoom: number): Disp
     // Under the shape: its outline filled in the shadow's colour, moved by the shadow's offset (turned with the shape, as rotWithShape="0" is not told apart).
     for (const p of traced(new PointPaths(), shape, box, 'fill').paths) if (p.points.length > 2) out.push({ kind: 'shape', points: p.points.map(([x, y]) => [x + shadow.dx * zoom, y + shadow.dy * zoom]), fill: shadow.color, ...(shadow.opacity < 1 ? { opacity: shadow.opacity } : {}) });
   }
-  if (filled(shape)) {
-    const look = { ...(shape.fillOpacity !== undefined ? { opacity: shape.fillOpacity } : {}), ...(shape.gradient ? { gradient: shape.gradient } : {}) };
-    for (const p of traced(new PointPaths(), shape, box, 'fill').paths) if (p.points.length > 2) out.push({ kind: 'shape', points: p.points, fill: shape.fill!, ...look });
+  const line = shape.line;
+  const stroke = line ? { color: line.color, width: line.width * zoom, ...(line.dash ? { dash: line.dash.map((d) => d * line.width * zoom) } : {}) } : undefined;
+  const opacity = shape.fillOpacity !== undefined ? { opacity: shape.fillOpacity } : {};
+  for (const step of paintSteps(shape)) {
+    const paths = tracedStep(new PointPaths(), shape, box, step).paths;
+    if (step.stroke) {
+      for (const p of paths) out.push({ kind: 'shape', points: p.closed ? [...p.points, p.points[0]!] : p.points, stroke: stroke! });
+      continue;
+    }
+    // A shaded part (a can's lid, a ribbon's fold) is its shade of the fill colour, not of a gradient.
+    const look = { ...opacity, ...(shape.gradient && !step.shade ? { gradient: shape.gradient } : {}) };
+    const fill = shadedColor(shape.fill!, step.shade);
+    for (const p of paths) if (p.points.length > 2) out.push({ kind: 'shape', points: p.points, fill, ...look });
   }
-  if (!stroked(shape)) return out;
-  const line = shape.line!;
-  const stroke = { color: line.color, width: line.width * zoom, ...(line.dash ? { dash: line.dash.map((d) => d * line.width * zoom) } : {}) };
-  for (const p of traced(new PointPaths(), shape, box, 'stroke').paths) out.push({ kind: 'shape', points: p.closed ? [...p.points, p.points[0]!] : p.points, stroke });
+  if (!stroked(shape) || !line || !stroke) return out;
   const ends = lineEnds(shape, box);
   for (const [end, at] of [[line.start, ends.start], [line.end, ends.end]] as const) {
     if (!end || !at) continue;

@@ -22,6 +22,11 @@ export interface FreeformPath {
   width: number;
   height: number;
   parts: PathPart[];
+  /**
+   * Its parts painted one after another, each filled then stroked (a preset's paths: a cloud
+   * callout's bubbles over the cloud's outline); else all the fills under all the strokes.
+   */
+  ordered?: boolean;
 }
 
 /** A part of an outline, filled and stroked or not (a VML path's nf/ns, a DrawingML path's fill="none"). */
@@ -29,7 +34,12 @@ export interface PathPart {
   ops: PathOp[];
   fill: boolean;
   stroke: boolean;
+  /** Filled in the shape's fill made darker or lighter (a DrawingML path's fill="darken"…): a can's lid, a ribbon's folds. */
+  shade?: Shade;
 }
+
+/** DrawingML's shaded path fills, as LibreOffice draws them: 40 % (darken, lighten) or 20 % (…Less) darker or lighter. */
+export type Shade = 'darken' | 'darkenLess' | 'lighten' | 'lightenLess';
 
 export type PathOp = ['M', number, number] | ['L', number, number] | ['C', number, number, number, number, number, number] | ['Z'];
 

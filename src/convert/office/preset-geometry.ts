@@ -8,6 +8,7 @@
 import type { FreeformPath, PathOp, PathPart } from './model';
 import { attr, elements, type XmlElement } from '../../codecs/xml';
 import { arcCurves } from '../../paint/arc';
+import { PRESET_POLYGONS } from './preset-polygons';
 
 /**
  * The parts of a VML path ("m0,0 l100,0,100,100 x e"), or undefined when it uses what is not read
@@ -151,7 +152,10 @@ export function drawingMlFreeform(custGeom: XmlElement, extentW: number, extentH
       } else if (c.name === 'arcTo') {
         const wR = num(attr(c, 'wR')), hR = num(attr(c, 'hR')), st = num(attr(c, 'stAng')), sw = num(attr(c, 'swAng'));
         if (wR === undefined || hR === undefined || st === undefined || sw === undefined) return undefined;
-        [x, y] = arc(part.ops, x, y, wR * sx, hR * sy, st / 60000, sw / 60000);
+        // arcTo's angles are a ray's from the centre in the path's own space, not the ellipse's
+        // parameter; the parameter stays the same when the path is stretched over the box.
+        const from = ellipseParameter(st / 60000, wR, hR);
+        [x, y] = arc(part.ops, x, y, wR * sx, hR * sy, from, ellipseParameter((st + sw) / 60000, wR, hR) - from);
       } else if (c.name === 'close') part.ops.push(['Z']);
     }
     if (part.ops.length) parts.push(part);
@@ -173,6 +177,18 @@ export function arc(ops: PathOp[], x: number, y: number, rx: number, ry: number,
   return [cx + rx * Math.cos(end), cy + ry * Math.sin(end)];
 }
 
+/**
+ * An ellipse's parameter at the angle a ray from its centre makes: arcTo's angles are the ray's
+ * (45° on a wide ellipse is below its corner's diagonal), the parametric form's are not. Kept on
+ * the same turn as `degrees`, so sweeps keep their direction and length.
+ */
+export function ellipseParameter(degrees: number, rx: number, ry: number): number {
+  if (rx === ry) return degrees;
+  const r = (degrees * Math.PI) / 180;
+  const t = (Math.atan2(rx * Math.sin(r), ry * Math.cos(r)) * 180) / Math.PI;
+  return degrees + ((((t - degrees) % 360) + 540) % 360) - 180;
+}
+
 type Point = [number, number];
 const polygon = (w: number, h: number, points: Point[]): FreeformPath => ({
   width: w,
@@ -180,102 +196,20 @@ const polygon = (w: number, h: number, points: Point[]): FreeformPath => ({
   parts: [{ ops: [...points.map(([x, y], i): PathOp => [i ? 'L' : 'M', x, y]), ['Z']], fill: true, stroke: true }],
 });
 
-/** A regular star of `n` points whose inner corners are `inner` of the way out, stretched over w × h. */
-function star(w: number, h: number, n: number, inner: number): Point[] {
-  const points: Point[] = [];
-  for (let i = 0; i < n * 2; i++) {
-    const a = -Math.PI / 2 + (i * Math.PI) / n;
-    const r = i % 2 ? inner : 1;
-    points.push([w / 2 + (w / 2) * r * Math.cos(a), h / 2 + (h / 2) * r * Math.sin(a)]);
-  }
-  return points;
-}
-
 /**
- * The DrawingML presets that are polygons, with their default adjustments (ECMA-376's
- * presetShapeDefinitions; `ss` is the shorter side), in the shape's own w × h. Undefined for
- * others (curved arrows, callouts...), which are not drawn.
+ * The DrawingML presets that are polygons (preset-polygons.ts), in the shape's own w × h, with
+ * the adjustments given (an a:avLst's, as presetAdjust reads them) or their defaults. Undefined
+ * for others.
  */
-export function presetFreeform(prst: string, w: number, h: number): FreeformPath | undefined {
+export function presetFreeform(prst: string, w: number, h: number, adjust: Partial<Record<string, number>> = {}): FreeformPath | undefined {
   if (!(w > 0 && h > 0)) return undefined;
   const corners = PRESET_POLYGONS.get(prst);
-  return corners ? polygon(w, h, corners({ w, h, ss: Math.min(w, h), hc: w / 2, vc: h / 2 })) : undefined;
-}
-
-/** A shape's box: width, height, shorter side and centre. */
-interface PresetBox {
-  w: number;
-  h: number;
-  ss: number;
-  hc: number;
-  vc: number;
-}
-
-/** A polygon preset's corners in its box (presetFreeform). */
-const PRESET_POLYGONS = new Map<string, (box: PresetBox) => Point[]>([
-  ['triangle', ({ w, h, hc }) => [[0, h], [hc, 0], [w, h]]],
-  ['flowChartExtract', ({ w, h, hc }) => [[0, h], [hc, 0], [w, h]]],
-  ['flowChartMerge', ({ w, h, hc }) => [[0, 0], [w, 0], [hc, h]]],
-  ['rtTriangle', ({ w, h }) => [[0, 0], [w, h], [0, h]]],
-  ['diamond', ({ w, h, hc, vc }) => [[hc, 0], [w, vc], [hc, h], [0, vc]]],
-  ['flowChartDecision', ({ w, h, hc, vc }) => [[hc, 0], [w, vc], [hc, h], [0, vc]]],
-  ['parallelogram', ({ w, h, ss }) => {
-    const x = ss * 0.25;
-    return [[0, h], [x, 0], [w, 0], [w - x, h]];
-  }],
-  ['flowChartInputOutput', ({ w, h }) => [[0, h], [w / 5, 0], [w, 0], [(w * 4) / 5, h]]],
-  ['trapezoid', ({ w, h, ss }) => {
-    const x = ss * 0.25;
-    return [[0, h], [x, 0], [w - x, 0], [w, h]];
-  }],
-  ['flowChartManualOperation', ({ w, h }) => [[0, 0], [w, 0], [(w * 4) / 5, h], [w / 5, h]]],
-  ['hexagon', ({ w, h, ss, vc }) => {
-    const x = ss * 0.25;
-    return [[0, vc], [x, 0], [w - x, 0], [w, vc], [w - x, h], [x, h]];
-  }],
-  ['flowChartPreparation', ({ w, h, vc }) => [[0, vc], [w / 5, 0], [(w * 4) / 5, 0], [w, vc], [(w * 4) / 5, h], [w / 5, h]]],
-  ['octagon', ({ w, h, ss }) => {
-    const x = ss * 0.29289;
-    return [[0, x], [x, 0], [w - x, 0], [w, x], [w, h - x], [w - x, h], [x, h], [0, h - x]];
-  }],
-  ['pentagon', ({ w, h, hc }) => [[hc, 0], [w, h * 0.38], [w * 0.81, h], [w * 0.19, h], [0, h * 0.38]]],
-  ['flowChartOffpageConnector', ({ w, h, hc }) => [[0, 0], [w, 0], [w, h * 0.8], [hc, h], [0, h * 0.8]]],
-  ['homePlate', ({ w, h, ss, vc }) => {
-    const x = w - ss * 0.5;
-    return [[0, 0], [x, 0], [w, vc], [x, h], [0, h]];
-  }],
-  ['chevron', ({ w, h, ss, vc }) => {
-    const x = ss * 0.5;
-    return [[0, 0], [w - x, 0], [w, vc], [w - x, h], [0, h], [x, vc]];
-  }],
-  ['plus', ({ w, h, ss }) => {
-    const x = ss * 0.25;
-    return [[x, 0], [w - x, 0], [w - x, x], [w, x], [w, h - x], [w - x, h - x], [w - x, h], [x, h], [x, h - x], [0, h - x], [0, x], [x, x]];
-  }],
-  ['rightArrow', (box) => rightArrow(box)],
-  ['leftArrow', (box) => rightArrow(box).map(([x, y]) => [box.w - x, y])],
-  ['downArrow', (box) => downArrow(box)],
-  ['upArrow', (box) => downArrow(box).map(([x, y]) => [x, box.h - y])],
-  ['leftRightArrow', ({ w, h, ss, vc }) => {
-    const dy = h / 4, head = ss * 0.5;
-    return [[0, vc], [head, 0], [head, vc - dy], [w - head, vc - dy], [w - head, 0], [w, vc], [w - head, h], [w - head, vc + dy], [head, vc + dy], [head, h]];
-  }],
-  ['star4', ({ w, h }) => star(w, h, 4, 0.25)],
-  ['star5', ({ w, h }) => star(w, h, 5, 0.382)],
-  ['star6', ({ w, h }) => star(w, h, 6, 0.577)],
-  ['star8', ({ w, h }) => star(w, h, 8, 0.76)],
-]);
-
-/** rightArrow: a shaft half the height, a head half the shorter side long (leftArrow is its mirror). */
-function rightArrow({ w, h, ss, vc }: PresetBox): Point[] {
-  const dy = h / 4, head = ss * 0.5;
-  return [[0, vc - dy], [w - head, vc - dy], [w - head, 0], [w, vc], [w - head, h], [w - head, vc + dy], [0, vc + dy]];
-}
-
-/** downArrow: a shaft half the width, a head half the shorter side long (upArrow is its mirror). */
-function downArrow({ w, h, ss, hc }: PresetBox): Point[] {
-  const dx = w / 4, head = ss * 0.5;
-  return [[hc - dx, 0], [hc + dx, 0], [hc + dx, h - head], [w, h - head], [hc, h], [0, h - head], [hc - dx, h - head]];
+  // An adjustment past a few turns changes nothing; kept finite for the arithmetic.
+  const adj = (name: string, preset: number) => {
+    const given = adjust[name] ?? (name === 'adj1' ? adjust['adj'] : undefined);
+    return given !== undefined && Number.isFinite(given) ? Math.max(-1e8, Math.min(given, 1e8)) : preset;
+  };
+  return corners ? polygon(w, h, corners({ w, h, ss: Math.min(w, h), hc: w / 2, vc: h / 2, adj })) : undefined;
 }
 
 /**

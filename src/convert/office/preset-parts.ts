@@ -1,5 +1,5 @@
 /** What the drawn presets (preset-curves.ts, preset-figures.ts) are built from: a box with its adjustments, outline parts, polygons and ellipses. */
-import type { PathOp, PathPart } from './model';
+import type { PathOp, PathPart, Shade } from './model';
 import { arc } from './preset-geometry';
 
 export type Adjust = Partial<Record<string, number>>;
@@ -13,6 +13,10 @@ export interface Box {
 }
 
 export const part = (ops: PathOp[], fill = true, stroke = true): PathPart => ({ ops, fill, stroke });
+/** A part only filled (its outline drawn by another), in the fill or a shade of it. */
+export const fillOnly = (ops: PathOp[], shade?: Shade): PathPart => ({ ops, fill: true, stroke: false, ...(shade ? { shade } : {}) });
+/** A part only stroked: an outline drawn over the fills, a callout's leader line. */
+export const strokeOnly = (ops: PathOp[]): PathPart => ({ ops, fill: false, stroke: true });
 export const poly = (points: [number, number][], close = true): PathOp[] => [...points.map(([x, y], i): PathOp => [i ? 'L' : 'M', x, y]), ...(close ? [['Z'] as PathOp] : [])];
 
 /** An ellipse of radii rx, ry around (cx, cy) as one closed subpath, clockwise, or the other way with `back`. */
@@ -23,8 +27,6 @@ export function ellipse(cx: number, cy: number, rx: number, ry: number, back = f
   return ops;
 }
 
-/** The point at `degrees` (clockwise from the x axis, y down) on the ellipse filling w × h. */
-export const onEllipse = (w: number, h: number, degrees: number): [number, number] => [w / 2 + (w / 2) * Math.cos((degrees * Math.PI) / 180), h / 2 + (h / 2) * Math.sin((degrees * Math.PI) / 180)];
 
 /** A regular polygon or star of `n` points over w × h, the first at the top; `inner` the star's inner radius (1: a polygon). */
 export function radial(w: number, h: number, n: number, inner = 1): [number, number][] {
@@ -36,4 +38,14 @@ export function radial(w: number, h: number, n: number, inner = 1): [number, num
     points.push([w / 2 + (w / 2) * r * Math.cos(a), h / 2 + (h / 2) * r * Math.sin(a)]);
   }
   return points;
+}
+
+/** Parts with each point moved by `to` (a mirror image, a turn across the diagonal). */
+export function mapped(parts: PathPart[], to: (x: number, y: number) => [number, number]): PathPart[] {
+  const op = (o: PathOp): PathOp => {
+    if (o[0] === 'Z') return o;
+    if (o[0] === 'C') return ['C', ...to(o[1], o[2]), ...to(o[3], o[4]), ...to(o[5], o[6])];
+    return [o[0], ...to(o[1], o[2])];
+  };
+  return parts.map((p) => ({ ...p, ops: p.ops.map(op) }));
 }

@@ -4,7 +4,7 @@
  * operators (Word's shape forms), or points for display items (a sheet's shapes). Geometry only,
  * in page space before the shape's rotation, y down.
  */
-import type { LineEnd, Shape } from './model';
+import type { LineEnd, PathPart, Shade, Shape } from './model';
 
 export interface Box {
   x: number;
@@ -35,12 +35,15 @@ const LEAST_BASE_WIDTH = 2;
  * the box, mirrored where the shape is flipped.
  */
 export function freeformOutline<P extends PathSink>(path: P, shape: Shape<unknown>, b: Box, which: 'fill' | 'stroke'): P {
+  return partsOutline(path, shape, b, shape.path!.parts.filter((part) => part[which]));
+}
+
+function partsOutline<P extends PathSink>(path: P, shape: Shape<unknown>, b: Box, parts: PathPart[]): P {
   const f = shape.path!;
   const sx = b.width / f.width, sy = b.height / f.height;
   const X = (x: number) => (shape.flipH ? b.x + b.width - x * sx : b.x + x * sx);
   const Y = (y: number) => (shape.flipV ? b.y + b.height - y * sy : b.y + y * sy);
-  for (const part of f.parts) {
-    if (!part[which]) continue;
+  for (const part of parts) {
     for (const op of part.ops) {
       if (op[0] === 'M') path.moveTo(X(op[1]), Y(op[2]));
       else if (op[0] === 'L') path.lineTo(X(op[1]), Y(op[2]));
@@ -49,6 +52,52 @@ export function freeformOutline<P extends PathSink>(path: P, shape: Shape<unknow
     }
   }
   return path;
+}
+
+/** Parts filled (in one shade) or stroked together; `parts` left out for the whole outline. */
+export interface PaintStep {
+  stroke?: true;
+  shade?: Shade;
+  parts?: PathPart[];
+}
+
+/**
+ * What a shape is painted as, in order: its fill (each run of filled parts of one shade together:
+ * a can's body, then its lighter lid over it), then its outline; a preset's parts one after
+ * another, each filled then stroked, consecutive ones of a kind together.
+ */
+export function paintSteps(shape: Shape<unknown>): PaintStep[] {
+  const [fill, stroke] = [filled(shape), stroked(shape)];
+  const f = shape.geometry === 'path' ? shape.path : undefined;
+  if (!f) return [...(fill ? [{}] : []), ...(stroke ? [{ stroke: true as const }] : [])];
+  const steps: PaintStep[] = [];
+  const add = (part: PathPart, isStroke: boolean) => {
+    const last = steps.at(-1);
+    if (last && !!last.stroke === isStroke && (isStroke || last.shade === part.shade)) last.parts!.push(part);
+    else steps.push({ ...(isStroke ? { stroke: true as const } : {}), ...(!isStroke && part.shade ? { shade: part.shade } : {}), parts: [part] });
+  };
+  if (f.ordered) {
+    for (const part of f.parts) {
+      if (fill && part.fill) add(part, false);
+      if (stroke && part.stroke) add(part, true);
+    }
+    return steps;
+  }
+  if (fill) for (const part of f.parts) if (part.fill) add(part, false);
+  if (stroke) steps.push({ stroke: true, parts: f.parts.filter((part) => part.stroke) });
+  return steps;
+}
+
+/** The outline a paint step covers over the box. */
+export const tracedStep = <P extends PathSink>(path: P, shape: Shape<unknown>, box: Box, step: PaintStep): P => (step.parts ? partsOutline(path, shape, box, step.parts) : traced(path, shape, box, step.stroke ? 'stroke' : 'fill'));
+
+/** A fill colour (RRGGBB) as a shaded part shows it: as LibreOffice does, 40 % or 20 % of the way to black or to white. */
+export function shadedColor(hex: string, shade: Shade | undefined): string {
+  if (!shade) return hex;
+  const v = parseInt(hex, 16) || 0;
+  const f = shade === 'darken' ? 0.6 : shade === 'darkenLess' ? 0.8 : shade === 'lighten' ? 0.4 : 0.2;
+  const channel = (c: number) => Math.round(shade.startsWith('darken') ? c * f : c + (255 - c) * f);
+  return [(v >> 16) & 255, (v >> 8) & 255, v & 255].map((c) => channel(c).toString(16).padStart(2, '0')).join('').toUpperCase();
 }
 
 function ellipse(path: PathSink, { x, y, width: w, height: h }: Box): void {

@@ -11,14 +11,19 @@ import { fillOpacity, gradientOf, outerShadow, shapeFill, shapeLine } from '../d
 import type { Theme } from '../theme';
 import { drawingMlFreeform, presetFreeform } from '../preset-geometry';
 import { presetAdjust, presetCurves } from '../preset-curves';
+import type { Adjust } from '../preset-parts';
 
-/** The presets drawn as one of the four plain geometries (their snips and rounded corners left out). */
+/** The presets drawn as one of the four plain geometries. */
 const GEOMETRY: Record<string, ShapeGeometry> = {
-  rect: 'rect', flowChartProcess: 'rect', round2DiagRect: 'roundRect',
-  roundRect: 'roundRect', flowChartAlternateProcess: 'roundRect', round1Rect: 'roundRect', round2SameRect: 'roundRect',
+  rect: 'rect', flowChartProcess: 'rect',
+  roundRect: 'roundRect', flowChartAlternateProcess: 'roundRect',
   ellipse: 'ellipse', flowChartConnector: 'ellipse',
   line: 'line', straightConnector1: 'line',
 };
+
+/** The plain geometry a preset is, if it is one: a rounded rectangle only with its default corners (1/6 of the shorter side; others are drawn as paths). */
+const plainGeometry = (prst: string, adjust: Adjust): ShapeGeometry | undefined =>
+  Object.hasOwn(GEOMETRY, prst) && !(prst === 'roundRect' && adjust['adj'] !== undefined && adjust['adj'] !== 16_667) ? GEOMETRY[prst] : undefined;
 
 /** A box in the frame a shape is placed in (an anchor's extent), in points. */
 export interface Box {
@@ -88,26 +93,26 @@ export function textLayout(bodyPr: XmlElement | undefined, height: number): Pick
   return text;
 }
 
-/** A DrawingML preset's outline in a width × height box: one of the plain geometries, or a polygon; undefined for one not drawn. */
-export function presetShape(prst: string, width: number, height: number): Pick<Shape, 'geometry' | 'path'> | undefined {
-  const geometry = Object.hasOwn(GEOMETRY, prst) ? GEOMETRY[prst] : undefined;
+/** A DrawingML preset's outline in a width × height box, with its adjustments: one of the plain geometries, or a path; undefined for one not drawn. */
+export function presetShape(prst: string, width: number, height: number, adjust: Adjust = {}): Pick<Shape, 'geometry' | 'path'> | undefined {
+  const geometry = plainGeometry(prst, adjust);
   if (geometry) return { geometry };
-  const path = presetFreeform(prst, width, height) ?? presetCurves(prst, width, height);
+  const path = presetFreeform(prst, width, height, adjust) ?? presetCurves(prst, width, height, adjust);
   return path ? { geometry: 'path', path } : undefined;
 }
 
 /**
  * The shape an a:spPr (with its a:style) draws in a width × height box: its geometry, fill, outline,
  * flip and rotation. Undefined when it draws nothing: no fill and no outline, or a geometry that is
- * not drawn (curved arrows, callouts…).
+ * not drawn (an unknown preset).
  */
 export function drawnShape(spPr: XmlElement | undefined, style: XmlElement | undefined, width: number, height: number, theme: Theme): Shape | undefined {
   const prst = attr(child(spPr, 'prstGeom'), 'prst');
-  let geometry = prst ? GEOMETRY[prst] : undefined;
-  // Other presets that are polygons, and custom geometry (in EMU); the rest is not drawn.
-  const custGeom = child(spPr, 'custGeom');
   const adjust = presetAdjust(children(child(child(spPr, 'prstGeom'), 'avLst'), 'gd').map((gd) => ({ name: attr(gd, 'name'), fmla: attr(gd, 'fmla') })));
-  const path = geometry ? undefined : prst ? (presetFreeform(prst, width, height) ?? presetCurves(prst, width, height, adjust)) : custGeom ? drawingMlFreeform(custGeom, width * 12700, height * 12700) : undefined;
+  let geometry = prst ? plainGeometry(prst, adjust) : undefined;
+  // Other presets as paths, and custom geometry (in EMU); an unknown preset is not drawn.
+  const custGeom = child(spPr, 'custGeom');
+  const path = geometry ? undefined : prst ? (presetFreeform(prst, width, height, adjust) ?? presetCurves(prst, width, height, adjust)) : custGeom ? drawingMlFreeform(custGeom, width * 12700, height * 12700) : undefined;
   if (path) geometry = 'path';
   const fill = geometry && geometry !== 'line' ? shapeFill(spPr, style, theme) : null;
   const line = geometry ? shapeLine(spPr, style, theme) : undefined;

@@ -7,7 +7,7 @@
  */
 import type { Shape } from '../model/index';
 import { rgb } from './shape-paint';
-import { filled, rotationAbout, stroked, traced, type Box, type PathSink } from '../../office/shape-outline';
+import { paintSteps, rotationAbout, shadedColor, tracedStep, type Box, type PathSink } from '../../office/shape-outline';
 
 /** Operators of a form in hundredths of a point of page space, and the box (in that space) that holds all it draws. */
 export interface ShapeContent {
@@ -167,24 +167,17 @@ export function shapeContent(shape: Shape, box: Box): ShapeContent | undefined {
     bounds.y1 = Math.max(bounds.y1, p.y1 + margin);
   };
   const colour = (hex: string) => rgb(hex).map(fine).join(' ');
-  if (filled(shape)) {
-    out.text(`${colour(shape.fill!)} rg\n`);
-    const path = traced(new PathOperators(out), shape, box, 'fill');
+  for (const step of paintSteps(shape)) {
+    if (step.stroke) {
+      const line = shape.line!;
+      out.text(`${units(line.width)} w 0 J 0 j 10 M ${colour(line.color)} RG\n`);
+    } else out.text(`${colour(shadedColor(shape.fill!, step.shade))} rg\n`);
+    const path = tracedStep(new PathOperators(out), shape, box, step);
     if (path.empty) out.text('n\n');
     else {
-      out.op(102); // f
-      include(path, FORM_UNITS);
-    }
-  }
-  if (stroked(shape)) {
-    const line = shape.line!;
-    out.text(`${units(line.width)} w 0 J 0 j 10 M ${colour(line.color)} RG\n`);
-    const path = traced(new PathOperators(out), shape, box, 'stroke');
-    if (path.empty) out.text('n\n');
-    else {
-      out.op(83); // S
+      out.op(step.stroke ? 83 : 102); // S, f
       // A mitred corner reaches out up to half the miter limit times the width.
-      include(path, (5 * line.width + 1) * FORM_UNITS);
+      include(path, step.stroke ? (5 * shape.line!.width + 1) * FORM_UNITS : FORM_UNITS);
     }
   }
   if (!(bounds.x1 >= bounds.x0 && bounds.y1 >= bounds.y0)) return undefined;

@@ -6,7 +6,7 @@
 import type * as Mupdf from 'mupdf';
 import { drawLineEnd } from './line-ends';
 import type { Shape } from '../model/index';
-import { drawable, filled, lineEnds, rotationAbout, stroked, traced, type Box } from '../../office/shape-outline';
+import { drawable, lineEnds, paintSteps, rotationAbout, shadedColor, stroked, tracedStep, type Box } from '../../office/shape-outline';
 
 type MupdfModule = typeof Mupdf;
 
@@ -46,20 +46,15 @@ export function paintShape(mupdf: MupdfModule, device: Mupdf.Device, shape: Shap
 }
 
 function paintOnDevice(mupdf: MupdfModule, device: Mupdf.Device, shape: Shape, box: Box, ctm: Mupdf.Matrix): void {
-  const path = traced(new mupdf.Path(), shape, box, 'fill');
-  const strokePath = shape.geometry === 'path' ? traced(new mupdf.Path(), shape, box, 'stroke') : path;
-  try {
-    if (filled(shape)) device.fillPath(path, false, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shape.fill!), 1);
-    if (stroked(shape)) {
-      const stroke = new mupdf.StrokeState({ lineCap: 'Butt', lineJoin: 'Miter', lineWidth: shape.line!.width, miterLimit: 10 });
-      try {
-        device.strokePath(strokePath, stroke, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shape.line!.color), 1);
-      } finally {
-        stroke.destroy();
-      }
+  for (const step of paintSteps(shape)) {
+    const path = tracedStep(new mupdf.Path(), shape, box, step);
+    const stroke = step.stroke ? new mupdf.StrokeState({ lineCap: 'Butt', lineJoin: 'Miter', lineWidth: shape.line!.width, miterLimit: 10 }) : undefined;
+    try {
+      if (stroke) device.strokePath(path, stroke, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shape.line!.color), 1);
+      else device.fillPath(path, false, ctm, mupdf.ColorSpace.DeviceRGB, rgb(shadedColor(shape.fill!, step.shade)), 1);
+    } finally {
+      stroke?.destroy();
+      path.destroy();
     }
-  } finally {
-    path.destroy();
-    if (strokePath !== path) strokePath.destroy();
   }
 }
